@@ -1,0 +1,56 @@
+package org.ccl4j;
+
+/** Graph labelling algorithms. Every one returns the same canonical labels. */
+public enum Algorithm {
+    /** The backend's best algorithm: ECL-CC on CUDA and the native CPU backends, union-find in Java. */
+    AUTO("auto", 0),
+    /**
+     * ECL-CC (Jaiganesh &amp; Burtscher 2018): initialisation with the first smaller neighbour,
+     * hooking of representatives with compare-and-swap, intermediate pointer jumping. CUDA and
+     * native CPU backends.
+     */
+    ECL_CC("ecl", 1),
+    /**
+     * Hawick, Leist &amp; Playne 2010, Algorithm 1: each uncoloured vertex's component coloured by a
+     * depth-first search (with an explicit stack). Native CPU backends, one thread.
+     */
+    CPU_REFERENCE("cpu-reference", 2),
+    /** Union-find with path halving, in Java; runs on any backend without native code. */
+    UNION_FIND("union-find", -1);
+
+    private final String cliName;
+    private final int nativeCode;
+
+    Algorithm(String cliName, int nativeCode) {
+        this.cliName = cliName;
+        this.nativeCode = nativeCode;
+    }
+
+    /** The name used on the command line. */
+    public String cliName() {
+        return cliName;
+    }
+
+    int nativeCode() {
+        return nativeCode;
+    }
+
+    static Algorithm fromNativeCode(int code) {
+        for (Algorithm a : values()) {
+            if (a.nativeCode == code) {
+                return a;
+            }
+        }
+        throw new IllegalStateException("native library reported unknown algorithm " + code);
+    }
+
+    /** Parses a command-line name. */
+    public static Algorithm fromCliName(String name) {
+        for (Algorithm a : values()) {
+            if (a.cliName.equals(name)) {
+                return a;
+            }
+        }
+        throw new IllegalArgumentException("unknown algorithm '" + name + "'; expected one of auto, ecl, cpu-reference, union-find");
+    }
+}

@@ -1,0 +1,27 @@
+package org.ccl4j;
+
+import java.util.List;
+import java.util.Set;
+
+/**
+ * What this installation can do.
+ *
+ * @param version            the native library's version
+ * @param backends           the backends usable now ({@link Backend#JAVA} always)
+ * @param cudaCompiled       whether the native library contains the CUDA backend
+ * @param cudaArchitectures  compiled device code, e.g. [sm_80, sm_90, compute_90]
+ * @param cudaRuntimeVersion e.g. 13000, or 0
+ * @param cudaDriverVersion  the installed driver's CUDA version, or 0 without a driver
+ * @param devices            the CUDA devices present
+ * @param cpuThreads         threads the CPU_PARALLEL backend uses by default
+ * @param nativeLoadError    why the native library could not be loaded, or null
+ */
+public record Capabilities(String version, Set<Backend> backends, boolean cudaCompiled, List<String> cudaArchitectures,
+                           int cudaRuntimeVersion, int cudaDriverVersion, List<DeviceInfo> devices, int cpuThreads,
+                           String nativeLoadError) {
+    public Capabilities {
+        backends = Set.copyOf(backends);
+        cudaArchitectures = List.copyOf(cudaArchitectures);
+        devices = List.copyOf(devices);
+    }
+}

@@ -1,0 +1,63 @@
+package org.ccl4j;
+
+/**
+ * How to label: the algorithm and its tuning parameters. Zero means "the default" for every
+ * numeric parameter.
+ *
+ * @param algorithm      the algorithm; {@link Algorithm#AUTO} picks the backend's best
+ * @param checkInput     run the O(n + m) input checks (symmetry included) before labelling
+ * @param cpuThreads     threads of the CPU_PARALLEL backend; 0 = all cores
+ * @param blockSize      CUDA threads per block; 0 = the algorithm's default
+ * @param warpThreshold  ECL-CC: vertices of higher degree go to the warp tier; 0 = 16
+ * @param blockThreshold ECL-CC: vertices of higher degree go to the block tier; 0 = 352
+ */
+public record LabelOptions(Algorithm algorithm, boolean checkInput, int cpuThreads, int blockSize,
+                           int warpThreshold, int blockThreshold) {
+
+    private static final LabelOptions DEFAULTS = new LabelOptions(Algorithm.AUTO, false, 0, 0, 0, 0);
+
+    public LabelOptions {
+        if (algorithm == null) {
+            throw new IllegalArgumentException("algorithm must not be null");
+        }
+        if (cpuThreads < 0) {
+            throw new IllegalArgumentException("cpuThreads must not be negative, got " + cpuThreads);
+        }
+        if (blockSize < 0 || blockSize > 1024 || blockSize % 32 != 0) {
+            throw new IllegalArgumentException("blockSize must be 0 or a multiple of 32 up to 1024, got " + blockSize);
+        }
+        if (warpThreshold < 0 || blockThreshold < 0) {
+            throw new IllegalArgumentException("degree thresholds must not be negative");
+        }
+        int warp = warpThreshold == 0 ? 16 : warpThreshold;
+        int block = blockThreshold == 0 ? 352 : blockThreshold;
+        if (warp > block) {
+            throw new IllegalArgumentException("warpThreshold " + warp + " exceeds blockThreshold " + block);
+        }
+    }
+
+    /** The defaults: the backend's best algorithm, no input checks, default tuning. */
+    public static LabelOptions defaults() {
+        return DEFAULTS;
+    }
+
+    public LabelOptions withAlgorithm(Algorithm a) {
+        return new LabelOptions(a, checkInput, cpuThreads, blockSize, warpThreshold, blockThreshold);
+    }
+
+    public LabelOptions withCheckInput(boolean check) {
+        return new LabelOptions(algorithm, check, cpuThreads, blockSize, warpThreshold, blockThreshold);
+    }
+
+    public LabelOptions withCpuThreads(int threads) {
+        return new LabelOptions(algorithm, checkInput, threads, blockSize, warpThreshold, blockThreshold);
+    }
+
+    public LabelOptions withBlockSize(int threadsPerBlock) {
+        return new LabelOptions(algorithm, checkInput, cpuThreads, threadsPerBlock, warpThreshold, blockThreshold);
+    }
+
+    public LabelOptions withDegreeThresholds(int warp, int block) {
+        return new LabelOptions(algorithm, checkInput, cpuThreads, blockSize, warp, block);
+    }
+}

@@ -1,0 +1,105 @@
+package org.ccl4j.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.lang.foreign.Arena;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.ccl4j.Algorithm;
+import org.ccl4j.Backend;
+import org.ccl4j.ComponentLabeler;
+import org.ccl4j.CsrGraph;
+import org.ccl4j.LabelOptions;
+import org.ccl4j.Labels;
+import org.ccl4j.io.GraphFile;
+import org.ccl4j.io.GraphFormat;
+import org.ccl4j.io.GraphReader;
+import org.ccl4j.io.LabelWriter;
+import org.ccl4j.io.ReadOptions;
+
+/** {@code ccl4j label FILE [...]}: reads a graph, labels it, reports and optionally writes the labels. */
+final class LabelCommand {
+    private LabelCommand() {
+    }
+
+    static int run(List<String> args, PrintStream out) throws IOException {
+        Arguments a = new Arguments(args, Set.of("format", "backend", "algorithm", "device", "threads", "out"),
+                Set.of("json", "keep-ids", "check"));
+        if (a.positionals().size() != 1) {
+            throw new UsageException("label needs exactly one FILE, got " + a.positionals().size() + " arguments");
+        }
+        Path file = Path.of(a.positionals().get(0));
+        GraphFormat format = parse(() -> GraphFormat.fromName(a.get("format", "auto")));
+        Backend backend = parse(() -> Backend.fromCliName(a.get("backend", "auto")));
+        Algorithm algorithm = parse(() -> Algorithm.fromCliName(a.get("algorithm", "auto")));
+        int device = a.getInt("device", 0);
+        int threads = a.getInt("threads", 0);
+        if (device < 0 || threads < 0) {
+            throw new UsageException("--device and --threads must not be negative");
+        }
+        backend = backendFor(backend, algorithm);
+        LabelOptions options = LabelOptions.defaults().withAlgorithm(algorithm).withCheckInput(a.flag("check"))
+                .withCpuThreads(threads);
+
+        try (Arena arena = Arena.ofConfined(); ComponentLabeler labeler = ComponentLabeler.create(backend, device)) {
+            GraphFile input = GraphReader.read(file, format, new ReadOptions(a.flag("keep-ids")), arena);
+            CsrGraph graph = input.graph();
+            Labels labels = labeler.label(graph, options, arena);
+            if (a.get("out", null) != null) {
+                writeLabels(Path.of(a.get("out", null)), labels, input);
+            }
+            Map<String, Double> phases = labels.timings().phasesMs();
+            if (a.flag("json")) {
+                Json timings = new Json().put("total", labels.timings().totalMs());
+                phases.forEach(timings::put);
+                out.println(new Json().put("vertices", graph.vertexCount()).put("arcs", graph.arcCount())
+                        .put("components", labels.componentCount()).put("largestComponent", labels.largestComponentSize())
+                        .put("backend", labels.timings().backend().cliName())
+                        .put("algorithm", labels.timings().algorithm().cliName())
+                        .put("iterations", labels.timings().iterations()).put("timingsMs", timings));
+            } else {
+                out.printf("%s: %d vertices, %d arcs (%s)%n", file, graph.vertexCount(), graph.arcCount(), input.format());
+                out.printf("components: %d, largest: %d vertices%n", labels.componentCount(), labels.largestComponentSize());
+                out.printf("backend: %s, algorithm: %s, %.3f ms", labels.timings().backend().cliName(),
+                        labels.timings().algorithm().cliName(), labels.timings().totalMs());
+                StringBuilder p = new StringBuilder();
+                phases.forEach((k, v) -> p.append(p.isEmpty() ? " (" : ", ").append(k).append(' ')
+                        .append(String.format(java.util.Locale.ROOT, "%.3f", v)));
+                out.println(p.isEmpty() ? "" : p + ")");
+            }
+        }
+        return Main.OK;
+    }
+
+    /** union-find is pure Java and cpu-reference a serial CPU algorithm: "auto" picks their backend. */
+    private static Backend backendFor(Backend requested, Algorithm algorithm) {
+        if (requested != Backend.AUTO) {
+            return requested;
+        }
+        return switch (algorithm) {
+            case UNION_FIND -> Backend.JAVA;
+            case CPU_REFERENCE -> Backend.CPU_SERIAL;
+            default -> Backend.AUTO;
+        };
+    }
+
+    private static void writeLabels(Path path, Labels labels, GraphFile input) throws IOException {
+        String name = path.getFileName().toString();
+        if (name.endsWith(".txt") || name.endsWith(".tsv")) {
+            LabelWriter.writeText(labels.segment(), labels.vertexCount(), input.originalIds(), path);
+        } else {
+            LabelWriter.writeBinary(labels.segment(), labels.vertexCount(), path);
+        }
+    }
+
+    private static <T> T parse(java.util.function.Supplier<T> parser) {
+        try {
+            return parser.get();
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+}

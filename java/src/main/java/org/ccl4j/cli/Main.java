@@ -1,0 +1,96 @@
+package org.ccl4j.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.NoSuchFileException;
+import java.util.Arrays;
+import java.util.List;
+
+import org.ccl4j.BackendUnavailableException;
+import org.ccl4j.Ccl4jException;
+
+/**
+ * The {@code ccl4j} command line.
+ *
+ * <p>Exit codes: 0 success; 1 a native failure; 2 a usage error; 3 invalid input (the message
+ * names the file, the line or byte offset and the problem); 4 the backend is unavailable.
+ */
+public final class Main {
+    static final int OK = 0;
+    static final int FAILURE = 1;
+    static final int USAGE = 2;
+    static final int INVALID_INPUT = 3;
+    static final int BACKEND_UNAVAILABLE = 4;
+
+    static final String USAGE_TEXT = """
+            usage: ccl4j <command> [options]
+
+            commands:
+              label FILE   label the connected components of a graph
+                  --format auto|egr|mtx|snap|dimacs|edges   input format (default: auto, by extension and content)
+                  --backend auto|cuda|cpu|cpu-serial|java   where to run (default: auto = cuda if present, else cpu)
+                  --algorithm auto|ecl|cpu-reference|union-find
+                  --device N        CUDA device index (default 0)
+                  --threads N       CPU threads (default: all cores)
+                  --keep-ids        keep SNAP vertex ids as they are instead of renumbering them
+                  --check           check the graph (monotone offsets, ids in range, symmetry) before labelling
+                  --out FILE        write the labels: text ("vertex label" lines) when FILE ends in .txt or .tsv,
+                                    otherwise raw little-endian int32, one per vertex
+                  --json            print one JSON object instead of text
+              info         print the library version, backends and CUDA devices
+              help         print this text
+
+            exit codes: 0 ok, 1 native failure, 2 usage error, 3 invalid input, 4 backend unavailable
+            """;
+
+    private Main() {
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(Arrays.asList(args), System.out, System.err));
+    }
+
+    /** Runs one command; returns the exit code. */
+    static int run(List<String> args, PrintStream out, PrintStream err) {
+        if (args.isEmpty()) {
+            err.print(USAGE_TEXT);
+            return USAGE;
+        }
+        String command = args.get(0);
+        List<String> rest = args.subList(1, args.size());
+        try {
+            return switch (command) {
+                case "label" -> LabelCommand.run(rest, out);
+                case "info" -> InfoCommand.run(rest, out);
+                case "help", "--help", "-h" -> {
+                    out.print(USAGE_TEXT);
+                    yield OK;
+                }
+                default -> throw new UsageException("unknown command '" + command + "'");
+            };
+        } catch (UsageException e) {
+            err.println("ccl4j: " + e.getMessage());
+            err.print(USAGE_TEXT);
+            return USAGE;
+        } catch (BackendUnavailableException e) {
+            err.println("ccl4j: backend unavailable: " + e.getMessage());
+            return BACKEND_UNAVAILABLE;
+        } catch (IllegalArgumentException e) {
+            err.println("ccl4j: invalid input: " + e.getMessage());
+            return INVALID_INPUT;
+        } catch (NoSuchFileException e) {
+            err.println("ccl4j: invalid input: no such file: " + e.getFile());
+            return INVALID_INPUT;
+        } catch (IOException | UncheckedIOException e) {
+            err.println("ccl4j: invalid input: " + e.getMessage());
+            return INVALID_INPUT;
+        } catch (UnsupportedOperationException e) {
+            err.println("ccl4j: " + e.getMessage());
+            return USAGE;
+        } catch (Ccl4jException e) {
+            err.println("ccl4j: native failure (status " + e.status() + "): " + e.getMessage());
+            return FAILURE;
+        }
+    }
+}

@@ -1,0 +1,142 @@
+package org.ccl4j.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class MainTest {
+    @TempDir
+    Path dir;
+
+    private record Result(int code, String out, String err) {
+    }
+
+    private static Result run(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = Main.run(List.of(args), new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    private Path write(String name, String text) throws IOException {
+        Path p = dir.resolve(name);
+        Files.writeString(p, text);
+        return p;
+    }
+
+    private static long field(String json, String key) {
+        Matcher m = Pattern.compile("\"" + key + "\":(\\d+)").matcher(json);
+        assertTrue(m.find(), key + " missing from " + json);
+        return Long.parseLong(m.group(1));
+    }
+
+    @Test
+    void jsonReportsTheGraphAndItsComponents() throws IOException {
+        // two triangles joined by nothing, plus vertex 7 isolated (ids 1..7 in Matrix Market)
+        Path mtx = write("g.mtx", """
+                %%MatrixMarket matrix coordinate pattern symmetric
+                7 7 6
+                2 1
+                3 2
+                3 1
+                5 4
+                6 5
+                6 4
+                """);
+        for (String backend : List.of("auto", "cpu", "cpu-serial", "java")) {
+            Result r = run("label", mtx.toString(), "--json", "--backend", backend);
+            assertEquals(0, r.code(), r.err());
+            String json = r.out().strip();
+            assertTrue(json.startsWith("{") && json.endsWith("}") && json.lines().count() == 1, json);
+            assertEquals(7, field(json, "vertices"));
+            assertEquals(12, field(json, "arcs"));
+            assertEquals(3, field(json, "components"));
+            assertEquals(3, field(json, "largestComponent"));
+            assertTrue(json.contains("\"timingsMs\":{\"total\":"), json);
+            assertTrue(json.contains("\"backend\":\""), json);
+        }
+    }
+
+    @Test
+    void labelsAreWrittenAsBinaryAndText() throws IOException {
+        Path edges = write("g.edges", "0 1\n2 3\n");
+        Path bin = dir.resolve("labels.bin");
+        Path txt = dir.resolve("labels.txt");
+        assertEquals(0, run("label", edges.toString(), "--format", "edges", "--out", bin.toString()).code());
+        assertEquals(0, run("label", edges.toString(), "--format", "edges", "--out", txt.toString()).code());
+        ByteBuffer b = ByteBuffer.wrap(Files.readAllBytes(bin)).order(ByteOrder.LITTLE_ENDIAN);
+        assertEquals(16, b.remaining());
+        int[] labels = {b.getInt(), b.getInt(), b.getInt(), b.getInt()};
+        assertEquals(List.of(0, 0, 2, 2), List.of(labels[0], labels[1], labels[2], labels[3]));
+        List<String> lines = Files.readAllLines(txt).stream().filter(l -> !l.startsWith("#")).toList();
+        assertEquals(List.of("0 0", "1 0", "2 2", "3 2"), lines);
+    }
+
+    @Test
+    void malformedInputExitsWithThreeAndNamesTheProblem() throws IOException {
+        Path badToken = write("bad.edges", "0 1\n1 x\n");
+        Result r = run("label", badToken.toString(), "--format", "edges");
+        assertEquals(3, r.code(), r.err());
+        assertTrue(r.err().contains("bad.edges") && r.err().contains(":2"), r.err());
+
+        Path truncated = dir.resolve("short.egr");
+        Files.write(truncated, new byte[] {5, 0, 0, 0, 8, 0, 0, 0, 0, 0});
+        r = run("label", truncated.toString());
+        assertEquals(3, r.code(), r.err());
+        assertTrue(r.err().contains("short.egr"), r.err());
+
+        r = run("label", dir.resolve("missing.mtx").toString());
+        assertEquals(3, r.code(), r.err());
+        assertTrue(r.err().contains("missing.mtx"), r.err());
+    }
+
+    @Test
+    void usageErrorsExitWithTwo() {
+        assertEquals(2, run().code());
+        assertEquals(2, run("frobnicate").code());
+        assertEquals(2, run("label").code());
+        assertEquals(2, run("label", "a", "b").code());
+        assertEquals(2, run("label", "x.mtx", "--backend", "quantum").code());
+        assertEquals(2, run("label", "x.mtx", "--algorithm", "magic").code());
+        assertEquals(2, run("label", "x.mtx", "--bogus").code());
+        assertEquals(2, run("label", "x.mtx", "--device").code());
+        assertEquals(2, run("label", "x.mtx", "--threads", "many").code());
+    }
+
+    @Test
+    void cudaWithoutADeviceExitsWithFour() throws IOException {
+        Result info = run("info", "--json");
+        assertEquals(0, info.code());
+        if (info.out().contains("\"devices\":[{")) {
+            System.out.println("NOTICE: a CUDA device is present - exit code 4 is not exercised");
+            return;
+        }
+        Path edges = write("g.edges", "0 1\n");
+        Result r = run("label", edges.toString(), "--backend", "cuda");
+        assertEquals(4, r.code(), r.err());
+        assertTrue(r.err().contains("unavailable"), r.err());
+    }
+
+    @Test
+    void infoListsVersionAndBackends() {
+        Result r = run("info");
+        assertEquals(0, r.code());
+        assertTrue(r.out().startsWith("ccl4j "), r.out());
+        assertTrue(r.out().contains("cpu-serial"), r.out());
+    }
+}

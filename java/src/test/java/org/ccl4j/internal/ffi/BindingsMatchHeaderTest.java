@@ -1,0 +1,256 @@
+package org.ccl4j.internal.ffi;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.lang.foreign.AddressLayout;
+import java.lang.foreign.GroupLayout;
+import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.PaddingLayout;
+import java.lang.foreign.SequenceLayout;
+import java.lang.foreign.ValueLayout;
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The FFM layer is kept in jextract's shape by hand (jextract cannot be installed here), so this
+ * test parses native/include/ccl4j.h and fails whenever a function, struct, field, typedef or
+ * constant has no matching binding — name, arity, carrier types, offsets and sizes — or a binding
+ * has no declaration left in the header.
+ */
+class BindingsMatchHeaderTest {
+    private static final Path HEADER = Path.of("native/include/ccl4j.h");
+    private static final String PACKAGE = "org.ccl4j.internal.ffi.";
+
+    /** A C type as the header spells it, reduced to what decides the Java carrier. */
+    private record CType(String base, boolean pointer) {
+        Class<?> carrier() {
+            if (pointer || base.equals("ccl4j_context") || base.equals("ccl4j_device_graph")) {
+                return MemorySegment.class;
+            }
+            return switch (base) {
+                case "void" -> void.class;
+                case "char" -> byte.class;
+                case "double" -> double.class;
+                case "int64_t" -> long.class;
+                case "int32_t", "uint32_t", "ccl4j_status", "ccl4j_backend", "ccl4j_algorithm" -> int.class;
+                default -> throw new AssertionError("no carrier known for C type " + base);
+            };
+        }
+
+        long size() {
+            return pointer || carrier() == MemorySegment.class ? 8 : switch (base) {
+                case "char" -> 1;
+                case "double", "int64_t" -> 8;
+                default -> 4;
+            };
+        }
+    }
+
+    private record CField(CType type, String name, long dimension) {
+    }
+
+    private record CFunction(CType result, String name, List<CType> parameters) {
+    }
+
+    private static String header;
+    private static final Map<String, Long> macros = new LinkedHashMap<>();
+    private static final Map<String, List<CField>> structs = new LinkedHashMap<>();
+    private static final List<CFunction> functions = new ArrayList<>();
+
+    @BeforeAll
+    static void parseHeader() throws IOException {
+        String raw = Files.readString(HEADER);
+        header = raw.replaceAll("(?s)/\\*.*?\\*/", "");
+        Matcher m = Pattern.compile("(?m)^#define\\s+(CCL4J_\\w+)\\s+(\\d+)u?\\s*$").matcher(header);
+        while (m.find()) {
+            macros.put(m.group(1), Long.parseLong(m.group(2)));
+        }
+        m = Pattern.compile("(?s)typedef struct (\\w+) \\{(.*?)\\} \\1;").matcher(header);
+        while (m.find()) {
+            List<CField> fields = new ArrayList<>();
+            for (String decl : m.group(2).split(";")) {
+                decl = decl.strip();
+                if (decl.isEmpty()) {
+                    continue;
+                }
+                Matcher f = Pattern.compile("(?:const\\s+)?(\\w+)\\s*(\\*?)\\s*(\\w+)(?:\\[(\\w+)\\])?").matcher(decl);
+                assertTrue(f.matches(), "cannot parse field declaration '" + decl + "'");
+                long dim = f.group(4) == null ? 0 : resolve(f.group(4));
+                fields.add(new CField(new CType(f.group(1), !f.group(2).isEmpty()), f.group(3), dim));
+            }
+            structs.put(m.group(1), fields);
+        }
+        m = Pattern.compile("(?ms)^CCL4J_API\\s+(?:const\\s+)?(\\w+)\\s*(\\*?)\\s*(ccl4j_\\w+)\\((.*?)\\);").matcher(header);
+        while (m.find()) {
+            List<CType> params = new ArrayList<>();
+            String list = m.group(4).strip();
+            if (!list.equals("void") && !list.isEmpty()) {
+                for (String p : list.split(",")) {
+                    Matcher pm = Pattern.compile("(?:const\\s+)?(\\w+)\\s*(\\**)\\s*\\w+").matcher(p.strip().replaceAll("\\s+", " "));
+                    assertTrue(pm.matches(), "cannot parse parameter '" + p + "' of " + m.group(3));
+                    params.add(new CType(pm.group(1), !pm.group(2).isEmpty()));
+                }
+            }
+            functions.add(new CFunction(new CType(m.group(1), !m.group(2).isEmpty()), m.group(3), params));
+        }
+        assertTrue(functions.size() >= 10, "parsed only " + functions.size() + " functions from the header");
+        assertTrue(structs.size() >= 5, "parsed only " + structs.size() + " structs from the header");
+    }
+
+    private static long resolve(String token) {
+        return token.matches("\\d+") ? Long.parseLong(token) : macros.get(token);
+    }
+
+    @Test
+    void everyFunctionHasADowncallWithMatchingCarriers() throws Exception {
+        for (CFunction f : functions) {
+            Class<?>[] expected = f.parameters().stream().map(CType::carrier).toArray(Class<?>[]::new);
+            Method method;
+            try {
+                method = ccl4j_h.class.getMethod(f.name(), expected);
+            } catch (NoSuchMethodException e) {
+                fail("ccl4j_h has no method " + f.name() + Arrays.toString(expected) + " for the header's " + f);
+                return;
+            }
+            assertTrue(Modifier.isStatic(method.getModifiers()), f.name() + " must be static");
+            assertEquals(f.result().carrier(), method.getReturnType(), "return type of " + f.name());
+            var descriptor = (java.lang.foreign.FunctionDescriptor) ccl4j_h.class.getMethod(f.name() + "$descriptor").invoke(null);
+            assertEquals(f.parameters().size(), descriptor.argumentLayouts().size(), "arity of " + f.name());
+            for (int i = 0; i < expected.length; i++) {
+                assertEquals(expected[i], carrierOf(descriptor.argumentLayouts().get(i)),
+                        "parameter " + i + " of " + f.name());
+            }
+            assertEquals(f.result().carrier() == void.class, descriptor.returnLayout().isEmpty(),
+                    "void-ness of " + f.name());
+        }
+    }
+
+    @Test
+    void everyDowncallIsDeclaredInTheHeader() {
+        Set<String> declared = new TreeSet<>();
+        functions.forEach(f -> declared.add(f.name()));
+        for (Method m : ccl4j_h.class.getDeclaredMethods()) {
+            String name = m.getName();
+            if (Modifier.isPublic(m.getModifiers()) && name.startsWith("ccl4j_") && !name.contains("$")) {
+                assertTrue(declared.contains(name), "binding " + name + " has no declaration in " + HEADER);
+            }
+        }
+    }
+
+    @Test
+    void everyStructHasALayoutWithTheHeadersFieldsOffsetsAndSize() throws Exception {
+        for (var entry : structs.entrySet()) {
+            Class<?> type = Class.forName(PACKAGE + entry.getKey());
+            GroupLayout layout = (GroupLayout) type.getMethod("layout").invoke(null);
+            List<MemoryLayout> members = layout.memberLayouts().stream()
+                    .filter(l -> !(l instanceof PaddingLayout)).toList();
+            List<CField> fields = entry.getValue();
+            assertEquals(fields.stream().map(CField::name).toList(),
+                    members.stream().map(l -> l.name().orElse("?")).toList(), "fields of " + entry.getKey());
+            long offset = 0;
+            long align = 1;
+            for (int i = 0; i < fields.size(); i++) {
+                CField f = fields.get(i);
+                MemoryLayout member = members.get(i);
+                long[] sizeAlign = sizeAndAlignment(f);
+                offset = (offset + sizeAlign[1] - 1) / sizeAlign[1] * sizeAlign[1];
+                align = Math.max(align, sizeAlign[1]);
+                assertEquals(offset, layout.byteOffset(MemoryLayout.PathElement.groupElement(f.name())),
+                        "offset of " + entry.getKey() + "." + f.name());
+                MemoryLayout element = member;
+                if (f.dimension() > 0) {
+                    assertTrue(member instanceof SequenceLayout, entry.getKey() + "." + f.name() + " must be an array");
+                    assertEquals(f.dimension(), ((SequenceLayout) member).elementCount(),
+                            "length of " + entry.getKey() + "." + f.name());
+                    element = ((SequenceLayout) member).elementLayout();
+                }
+                if (structs.containsKey(f.type().base()) && !f.type().pointer()) {
+                    assertEquals(f.type().base(), element.name().orElse("?"), "struct type of " + f.name());
+                } else {
+                    assertEquals(f.type().carrier(), carrierOf(element), "carrier of " + entry.getKey() + "." + f.name());
+                }
+                offset += sizeAlign[0];
+            }
+            long size = (offset + align - 1) / align * align;
+            assertEquals(size, layout.byteSize(), "size of " + entry.getKey());
+            assertEquals(size, (long) type.getMethod("sizeof").invoke(null), "sizeof() of " + entry.getKey());
+        }
+    }
+
+    /** Size and alignment of a field under the System V x86-64 rules. */
+    private static long[] sizeAndAlignment(CField f) {
+        long size;
+        long align;
+        if (structs.containsKey(f.type().base()) && !f.type().pointer()) {
+            long offset = 0;
+            align = 1;
+            for (CField inner : structs.get(f.type().base())) {
+                long[] sa = sizeAndAlignment(inner);
+                offset = (offset + sa[1] - 1) / sa[1] * sa[1] + sa[0];
+                align = Math.max(align, sa[1]);
+            }
+            size = (offset + align - 1) / align * align;
+        } else {
+            size = f.type().size();
+            align = size;
+        }
+        return new long[] {size * Math.max(1, f.dimension()), align};
+    }
+
+    @Test
+    void everyConstantHasAnAccessorWithItsValue() throws Exception {
+        for (var entry : macros.entrySet()) {
+            Method m;
+            try {
+                m = ccl4j_h.class.getMethod(entry.getKey());
+            } catch (NoSuchMethodException e) {
+                fail("ccl4j_h has no accessor for #define " + entry.getKey());
+                return;
+            }
+            assertEquals(entry.getValue().longValue(), ((Number) m.invoke(null)).longValue(), entry.getKey());
+        }
+    }
+
+    @Test
+    void everyTypedefHasALayoutConstant() throws Exception {
+        Matcher m = Pattern.compile("(?m)^typedef (int32_t|struct \\w+\\*) (ccl4j_\\w+);").matcher(header);
+        int count = 0;
+        while (m.find()) {
+            count++;
+            Field f = ccl4j_h.class.getField(m.group(2));
+            Object layout = f.get(null);
+            if (m.group(1).equals("int32_t")) {
+                assertEquals(ValueLayout.JAVA_INT, layout, m.group(2));
+            } else {
+                assertTrue(layout instanceof AddressLayout, m.group(2) + " must be an address layout");
+            }
+        }
+        assertTrue(count >= 5, "parsed only " + count + " typedefs");
+    }
+
+    private static Class<?> carrierOf(MemoryLayout layout) {
+        if (layout instanceof ValueLayout v) {
+            return v.carrier();
+        }
+        throw new AssertionError("not a value layout: " + layout);
+    }
+}

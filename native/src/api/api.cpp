@@ -1,0 +1,307 @@
+// The C ABI: argument checks, dispatch to the backends, and the translation of C++ failures into
+// status codes and messages. No exception leaves this file.
+#include <omp.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <new>
+#include <string>
+
+#include "ccl4j.h"
+#include "common/csr.hpp"
+#include "common/error.hpp"
+#include "common/phase_log.hpp"
+#include "common/validate.hpp"
+#include "cpu/cpu_algorithms.hpp"
+#ifdef CCL4J_WITH_CUDA
+#include "cuda/cuda_backend.hpp"
+#endif
+
+struct ccl4j_context_s {
+    ccl4j_backend backend = CCL4J_BACKEND_CPU_PARALLEL;
+    int32_t device = -1;
+    std::string error;
+#ifdef CCL4J_WITH_CUDA
+    ccl4j::cuda::DeviceStatePtr cuda;
+#endif
+};
+
+struct ccl4j_device_graph_s {
+#ifdef CCL4J_WITH_CUDA
+    ccl4j::cuda::DeviceGraphPtr graph;
+#endif
+};
+
+namespace {
+
+using ccl4j::Error;
+using ccl4j::fail;
+
+thread_local std::string thread_error;
+
+int cuda_device_count() {
+#ifdef CCL4J_WITH_CUDA
+    return ccl4j::cuda::device_count();
+#else
+    return 0;
+#endif
+}
+
+// Runs body and turns any failure into a status code, recording its message in `message`.
+template <class Body>
+ccl4j_status guarded(std::string& message, Body body) {
+    try {
+        body();
+        message.clear();
+        return CCL4J_SUCCESS;
+    } catch (const Error& e) {
+        message = e.what();
+        return e.status();
+    } catch (const std::bad_alloc&) {
+        message = "out of host memory";
+        return CCL4J_OUT_OF_MEMORY;
+    } catch (const std::exception& e) {
+        message = std::string("internal error: ") + e.what();
+        return CCL4J_INTERNAL_ERROR;
+    } catch (...) {
+        message = "internal error: unknown exception";
+        return CCL4J_INTERNAL_ERROR;
+    }
+}
+
+const char* backend_name(ccl4j_backend b) {
+    switch (b) {
+        case CCL4J_BACKEND_AUTO: return "AUTO";
+        case CCL4J_BACKEND_CUDA: return "CUDA";
+        case CCL4J_BACKEND_CPU_PARALLEL: return "CPU_PARALLEL";
+        case CCL4J_BACKEND_CPU_SERIAL: return "CPU_SERIAL";
+        default: return "unknown";
+    }
+}
+
+ccl4j_label_options resolve_options(const ccl4j_label_options* options) {
+    ccl4j_label_options o{};
+    if (options) o = *options;
+    if (o.algorithm < CCL4J_ALGORITHM_AUTO || o.algorithm > CCL4J_ALGORITHM_CPU_REFERENCE) {
+        fail(CCL4J_INVALID_ARGUMENT, "unknown algorithm " + std::to_string(o.algorithm));
+    }
+    if (o.algorithm == CCL4J_ALGORITHM_AUTO) o.algorithm = CCL4J_ALGORITHM_ECL_CC;
+    if (o.cpu_threads < 0) fail(CCL4J_INVALID_ARGUMENT, "cpu_threads is negative: " + std::to_string(o.cpu_threads));
+    if (o.block_size < 0 || o.block_size > 1024 || o.block_size % 32 != 0) {
+        fail(CCL4J_INVALID_ARGUMENT, "block_size must be 0 or a multiple of 32 up to 1024, got " + std::to_string(o.block_size));
+    }
+    if (o.warp_threshold < 0 || o.block_threshold < 0) {
+        fail(CCL4J_INVALID_ARGUMENT, "degree thresholds must not be negative");
+    }
+    int warp = o.warp_threshold ? o.warp_threshold : 16;
+    int block = o.block_threshold ? o.block_threshold : 352;
+    if (warp > block) {
+        fail(CCL4J_INVALID_ARGUMENT, "warp_threshold " + std::to_string(warp) + " exceeds block_threshold " +
+                                         std::to_string(block));
+    }
+    return o;
+}
+
+void label_on_cpu(ccl4j_context context, const ccl4j::Graph& graph, const ccl4j_label_options& o, int32_t* labels,
+                  ccl4j::PhaseLog& log) {
+    if (o.algorithm == CCL4J_ALGORITHM_CPU_REFERENCE) {
+        ccl4j::cpu::hawick_reference(graph, labels, log);
+    } else if (context->backend == CCL4J_BACKEND_CPU_SERIAL) {
+        ccl4j::cpu::ecl_cc_serial(graph, labels, log);
+    } else {
+        ccl4j::cpu::ecl_cc_parallel(graph, labels, o.cpu_threads, log);
+    }
+}
+
+}  // namespace
+
+extern "C" {
+
+ccl4j_status ccl4j_get_capabilities(ccl4j_capabilities* out) {
+    return guarded(thread_error, [&] {
+        if (!out) fail(CCL4J_INVALID_ARGUMENT, "capabilities output is NULL");
+        std::memset(out, 0, sizeof(*out));
+        std::snprintf(out->version, sizeof(out->version), "%d.%d.%d", CCL4J_VERSION_MAJOR, CCL4J_VERSION_MINOR,
+                      CCL4J_VERSION_PATCH);
+        out->backends = (1u << CCL4J_BACKEND_AUTO) | (1u << CCL4J_BACKEND_CPU_PARALLEL) | (1u << CCL4J_BACKEND_CPU_SERIAL);
+        out->cpu_threads = omp_get_max_threads();
+#ifdef CCL4J_WITH_CUDA
+        out->cuda_compiled = 1;
+        std::string archs;
+        for (const char* a = CCL4J_CUDA_ARCHS; *a;) {
+            // CMake's "80-real 90" means sm_80 machine code, and sm_90 machine code plus compute_90 PTX.
+            const char* end = std::strchr(a, ' ');
+            std::string arch = end ? std::string(a, end) : std::string(a);
+            a = end ? end + 1 : a + std::strlen(a);
+            bool real_only = arch.size() > 5 && arch.compare(arch.size() - 5, 5, "-real") == 0;
+            bool virtual_only = arch.size() > 8 && arch.compare(arch.size() - 8, 8, "-virtual") == 0;
+            std::string number = arch.substr(0, arch.find('-'));
+            if (!virtual_only) archs += (archs.empty() ? "" : " ") + std::string("sm_") + number;
+            if (!real_only) archs += (archs.empty() ? "" : " ") + std::string("compute_") + number;
+        }
+        std::snprintf(out->cuda_archs, sizeof(out->cuda_archs), "%s", archs.c_str());
+        out->cuda_runtime_version = ccl4j::cuda::runtime_version();
+        out->cuda_driver_version = ccl4j::cuda::driver_version();
+        out->device_count = ccl4j::cuda::device_count();
+        if (out->device_count > 0) out->backends |= 1u << CCL4J_BACKEND_CUDA;
+#endif
+    });
+}
+
+ccl4j_status ccl4j_get_device_info(int32_t device, ccl4j_device_info* out) {
+    return guarded(thread_error, [&] {
+        if (!out) fail(CCL4J_INVALID_ARGUMENT, "device info output is NULL");
+        int count = cuda_device_count();
+        if (device < 0 || device >= count) {
+            fail(CCL4J_INVALID_ARGUMENT, "device index " + std::to_string(device) + " is outside 0.." +
+                                             std::to_string(count - 1) + " (" + std::to_string(count) + " CUDA devices)");
+        }
+#ifdef CCL4J_WITH_CUDA
+        ccl4j::cuda::device_info(device, out);
+#endif
+    });
+}
+
+ccl4j_status ccl4j_context_create(ccl4j_backend backend, int32_t device, ccl4j_context* out) {
+    return guarded(thread_error, [&] {
+        if (!out) fail(CCL4J_INVALID_ARGUMENT, "context output is NULL");
+        *out = nullptr;
+        if (backend < CCL4J_BACKEND_AUTO || backend > CCL4J_BACKEND_CPU_SERIAL) {
+            fail(CCL4J_INVALID_ARGUMENT, "unknown backend " + std::to_string(backend));
+        }
+        auto context = std::make_unique<ccl4j_context_s>();
+        if (backend == CCL4J_BACKEND_AUTO) {
+            backend = cuda_device_count() > 0 ? CCL4J_BACKEND_CUDA : CCL4J_BACKEND_CPU_PARALLEL;
+        }
+        context->backend = backend;
+        if (backend == CCL4J_BACKEND_CUDA) {
+#ifdef CCL4J_WITH_CUDA
+            if (device < 0) fail(CCL4J_INVALID_ARGUMENT, "device index is negative: " + std::to_string(device));
+            context->device = device;
+            context->cuda = ccl4j::cuda::create_state(device);
+#else
+            (void)device;
+            fail(CCL4J_BACKEND_UNAVAILABLE, "the CUDA backend is unavailable: this libccl4j was built without CUDA");
+#endif
+        }
+        *out = context.release();
+    });
+}
+
+void ccl4j_context_destroy(ccl4j_context context) { delete context; }
+
+ccl4j_backend ccl4j_context_backend(ccl4j_context context) {
+    return context ? context->backend : CCL4J_BACKEND_AUTO;
+}
+
+const char* ccl4j_context_error_message(ccl4j_context context) {
+    return context ? context->error.c_str() : thread_error.c_str();
+}
+
+ccl4j_status ccl4j_label_graph(ccl4j_context context, const ccl4j_csr* graph, const ccl4j_label_options* options,
+                               int32_t* labels, ccl4j_timings* timings) {
+    if (!context) return guarded(thread_error, [] { fail(CCL4J_INVALID_ARGUMENT, "context is NULL"); });
+    return guarded(context->error, [&] {
+        ccl4j::Stopwatch total;
+        ccl4j::PhaseLog log(timings);
+        ccl4j::Graph g = ccl4j::validate_sizes(graph);
+        if (!labels && g.vertex_count > 0) fail(CCL4J_INVALID_ARGUMENT, "labels is NULL");
+        ccl4j_label_options o = resolve_options(options);
+        if (o.flags & CCL4J_CHECK_INPUT) ccl4j::check_input(g, o.cpu_threads);
+        if (context->backend == CCL4J_BACKEND_CUDA) {
+#ifdef CCL4J_WITH_CUDA
+            if (o.algorithm != CCL4J_ALGORITHM_ECL_CC) {
+                fail(CCL4J_UNSUPPORTED, "algorithm " + std::to_string(o.algorithm) + " has no CUDA implementation");
+            }
+            ccl4j::cuda::ecl_cc(*context->cuda, g, o, labels, log);
+#endif
+        } else {
+            label_on_cpu(context, g, o, labels, log);
+        }
+        log.set_resolved(context->backend, o.algorithm);
+        log.set_total(total.lap());
+    });
+}
+
+ccl4j_status ccl4j_check_graph(ccl4j_context context, const ccl4j_csr* graph) {
+    if (!context) return guarded(thread_error, [] { fail(CCL4J_INVALID_ARGUMENT, "context is NULL"); });
+    return guarded(context->error, [&] { ccl4j::check_input(ccl4j::validate_sizes(graph), 0); });
+}
+
+ccl4j_status ccl4j_host_alloc(int64_t bytes, void** out, int32_t* pinned) {
+    return guarded(thread_error, [&] {
+        if (!out) fail(CCL4J_INVALID_ARGUMENT, "output pointer is NULL");
+        *out = nullptr;
+        if (bytes < 0) fail(CCL4J_INVALID_ARGUMENT, "byte count is negative: " + std::to_string(bytes));
+        size_t size = static_cast<size_t>(bytes > 0 ? bytes : 1);
+        void* p = nullptr;
+#ifdef CCL4J_WITH_CUDA
+        if (ccl4j::cuda::device_count() > 0) p = ccl4j::cuda::pinned_alloc(size);
+#endif
+        if (pinned) *pinned = p ? 1 : 0;
+        if (!p) p = std::aligned_alloc(64, (size + 63) / 64 * 64);
+        if (!p) fail(CCL4J_OUT_OF_MEMORY, "cannot allocate " + std::to_string(bytes) + " bytes of host memory");
+        *out = p;
+    });
+}
+
+void ccl4j_host_free(void* memory) {
+    if (!memory) return;
+#ifdef CCL4J_WITH_CUDA
+    if (ccl4j::cuda::pinned_free(memory)) return;
+#endif
+    std::free(memory);
+}
+
+ccl4j_status ccl4j_device_graph_create(ccl4j_context context, const ccl4j_csr* graph, ccl4j_device_graph* out,
+                                       double* h2d_ms) {
+    if (!context) return guarded(thread_error, [] { fail(CCL4J_INVALID_ARGUMENT, "context is NULL"); });
+    return guarded(context->error, [&] {
+        if (!out) fail(CCL4J_INVALID_ARGUMENT, "device graph output is NULL");
+        *out = nullptr;
+        ccl4j::Graph g = ccl4j::validate_sizes(graph);
+        if (context->backend != CCL4J_BACKEND_CUDA) {
+            fail(CCL4J_UNSUPPORTED, std::string("device-resident graphs need a CUDA context; this one is ") +
+                                        backend_name(context->backend));
+        }
+#ifdef CCL4J_WITH_CUDA
+        auto handle = std::make_unique<ccl4j_device_graph_s>();
+        handle->graph = ccl4j::cuda::upload(*context->cuda, g, h2d_ms);
+        *out = handle.release();
+#else
+        (void)g;
+        (void)h2d_ms;
+#endif
+    });
+}
+
+void ccl4j_device_graph_destroy(ccl4j_device_graph graph) { delete graph; }
+
+ccl4j_status ccl4j_label_device_graph(ccl4j_context context, ccl4j_device_graph graph,
+                                      const ccl4j_label_options* options, int32_t* labels, ccl4j_timings* timings) {
+    if (!context) return guarded(thread_error, [] { fail(CCL4J_INVALID_ARGUMENT, "context is NULL"); });
+    return guarded(context->error, [&] {
+        ccl4j::Stopwatch total;
+        ccl4j::PhaseLog log(timings);
+        if (!graph) fail(CCL4J_INVALID_ARGUMENT, "device graph is NULL");
+        if (context->backend != CCL4J_BACKEND_CUDA) {
+            fail(CCL4J_UNSUPPORTED, std::string("device-resident graphs need a CUDA context; this one is ") +
+                                        backend_name(context->backend));
+        }
+        ccl4j_label_options o = resolve_options(options);
+        if (o.algorithm != CCL4J_ALGORITHM_ECL_CC) {
+            fail(CCL4J_UNSUPPORTED, "algorithm " + std::to_string(o.algorithm) + " has no CUDA implementation");
+        }
+#ifdef CCL4J_WITH_CUDA
+        ccl4j::cuda::ecl_cc(*context->cuda, *graph->graph, o, labels, log);
+#else
+        (void)labels;
+#endif
+        log.set_resolved(context->backend, o.algorithm);
+        log.set_total(total.lap());
+    });
+}
+
+}  // extern "C"

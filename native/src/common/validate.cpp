@@ -1,0 +1,126 @@
+#include "common/validate.hpp"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <atomic>
+#include <string>
+#include <vector>
+
+#include "common/error.hpp"
+
+namespace ccl4j {
+namespace {
+
+int64_t offset_at(const ccl4j_csr& g, int64_t i) {
+    return g.offset_width == 4 ? static_cast<const int32_t*>(g.offsets)[i] : static_cast<const int64_t*>(g.offsets)[i];
+}
+
+// Lowest index i in [0, count) for which bad(i) holds, or -1; parallel but deterministic.
+template <class Bad>
+int64_t first_violation(int64_t count, int threads, Bad bad) {
+    std::atomic<int64_t> first{count};
+#pragma omp parallel for schedule(static) num_threads(threads)
+    for (int64_t i = 0; i < count; ++i) {
+        if (i < first.load(std::memory_order_relaxed) && bad(i)) {
+            int64_t seen = first.load(std::memory_order_relaxed);
+            while (i < seen && !first.compare_exchange_weak(seen, i)) {
+            }
+        }
+    }
+    int64_t f = first.load();
+    return f == count ? -1 : f;
+}
+
+template <class Offset>
+void check_structure(const CsrView<Offset>& g, int threads) {
+    const int64_t n = g.vertex_count;
+    int64_t v = first_violation(n, threads, [&](int64_t i) { return g.offsets[i] > g.offsets[i + 1]; });
+    if (v >= 0) {
+        fail(CCL4J_INVALID_INPUT, "offsets decrease at vertex " + std::to_string(v) + ": offsets[" + std::to_string(v) +
+                                      "] = " + std::to_string(g.offsets[v]) + " > offsets[" + std::to_string(v + 1) +
+                                      "] = " + std::to_string(g.offsets[v + 1]));
+    }
+    int64_t a = first_violation(g.arc_count, threads, [&](int64_t i) {
+        int32_t u = g.neighbors[i];
+        return u < 0 || u >= g.vertex_count;
+    });
+    if (a >= 0) {
+        fail(CCL4J_INVALID_INPUT, "neighbour id " + std::to_string(g.neighbors[a]) + " at arc " + std::to_string(a) +
+                                      " is outside 0.." + std::to_string(n - 1));
+    }
+}
+
+// Every arc (u, v) needs a reverse (v, u) with the same multiplicity: the transposed graph built by
+// counting sort has each in-list sorted by source, so it must equal the sorted out-list.
+template <class Offset>
+void check_symmetry(const CsrView<Offset>& g) {
+    const int32_t n = g.vertex_count;
+    std::vector<int64_t> in_start(static_cast<size_t>(n) + 1, 0);
+    for (int64_t a = 0; a < g.arc_count; ++a) ++in_start[static_cast<size_t>(g.neighbors[a]) + 1];
+    for (int32_t v = 0; v < n; ++v) in_start[v + 1] += in_start[v];
+    for (int32_t v = 0; v < n; ++v) {
+        int64_t in = in_start[v + 1] - in_start[v];
+        if (in != g.degree(v)) {
+            fail(CCL4J_INVALID_INPUT, "graph is not symmetric: vertex " + std::to_string(v) + " has " +
+                                          std::to_string(g.degree(v)) + " outgoing arcs but " + std::to_string(in) +
+                                          " incoming arcs");
+        }
+    }
+    std::vector<int32_t> in_sources(static_cast<size_t>(g.arc_count));
+    std::vector<int64_t> fill(in_start.begin(), in_start.end() - 1);
+    for (int32_t u = 0; u < n; ++u) {
+        for (int64_t a = g.begin(u); a < g.end(u); ++a) in_sources[fill[g.neighbors[a]]++] = u;
+    }
+    std::vector<int32_t> out;
+    for (int32_t v = 0; v < n; ++v) {
+        out.assign(g.neighbors + g.begin(v), g.neighbors + g.end(v));
+        std::sort(out.begin(), out.end());
+        for (size_t i = 0; i < out.size(); ++i) {
+            int32_t in = in_sources[in_start[v] + static_cast<int64_t>(i)];
+            if (in != out[i]) {
+                int32_t w = std::min(in, out[i]);
+                fail(CCL4J_INVALID_INPUT, "graph is not symmetric: arcs " + std::to_string(v) + " -> " +
+                                              std::to_string(w) + " and " + std::to_string(w) + " -> " +
+                                              std::to_string(v) + " occur a different number of times");
+            }
+        }
+    }
+}
+
+}  // namespace
+
+Graph validate_sizes(const ccl4j_csr* graph) {
+    if (!graph) fail(CCL4J_INVALID_ARGUMENT, "graph is NULL");
+    const ccl4j_csr& g = *graph;
+    if (g.vertex_count < 0) fail(CCL4J_INVALID_ARGUMENT, "vertex_count is negative: " + std::to_string(g.vertex_count));
+    if (g.vertex_count > INT32_MAX) {
+        fail(CCL4J_INVALID_ARGUMENT, "vertex_count " + std::to_string(g.vertex_count) + " exceeds the 32-bit id range");
+    }
+    if (g.arc_count < 0) fail(CCL4J_INVALID_ARGUMENT, "arc_count is negative: " + std::to_string(g.arc_count));
+    if (g.offset_width != 4 && g.offset_width != 8) {
+        fail(CCL4J_INVALID_ARGUMENT, "offset_width must be 4 or 8, got " + std::to_string(g.offset_width));
+    }
+    if (g.offset_width == 4 && g.arc_count > INT32_MAX) {
+        fail(CCL4J_INVALID_ARGUMENT, "arc_count " + std::to_string(g.arc_count) + " needs 64-bit offsets");
+    }
+    if (!g.offsets) fail(CCL4J_INVALID_ARGUMENT, "offsets is NULL");
+    if (!g.neighbors && g.arc_count > 0) fail(CCL4J_INVALID_ARGUMENT, "neighbors is NULL but arc_count is " + std::to_string(g.arc_count));
+    if (offset_at(g, 0) != 0) fail(CCL4J_INVALID_INPUT, "offsets[0] must be 0, got " + std::to_string(offset_at(g, 0)));
+    int64_t last = offset_at(g, g.vertex_count);
+    if (last != g.arc_count) {
+        fail(CCL4J_INVALID_INPUT, "offsets[" + std::to_string(g.vertex_count) + "] = " + std::to_string(last) +
+                                      " but arc_count is " + std::to_string(g.arc_count));
+    }
+    return Graph{static_cast<int32_t>(g.vertex_count), g.arc_count, g.offset_width, g.offsets, g.neighbors};
+}
+
+void check_input(const Graph& graph, int threads) {
+    int t = threads > 0 ? threads : omp_get_max_threads();
+    graph.visit([&](const auto& view) {
+        check_structure(view, t);
+        check_symmetry(view);
+    });
+}
+
+}  // namespace ccl4j

@@ -1,0 +1,58 @@
+// The CUDA backend as the rest of the library sees it. Only compiled with CCL4J_WITH_CUDA.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "ccl4j.h"
+#include "common/csr.hpp"
+#include "common/phase_log.hpp"
+
+namespace ccl4j::cuda {
+
+// CUDA runtime version (e.g. 13000), driver version (0 without a driver), device count (0 when
+// there is no driver or no device). None of these throws.
+int runtime_version();
+int driver_version();
+int device_count();
+// Fills out for device `index`; throws Error(CCL4J_INVALID_ARGUMENT) for a bad index.
+void device_info(int index, ccl4j_device_info* out);
+
+// Page-locked host memory; returns nullptr when it cannot be had (no driver, no memory).
+void* pinned_alloc(size_t bytes);
+// True if p was returned by pinned_alloc; frees it then.
+bool pinned_free(void* p);
+
+// Per-context device state: the device, a stream, events, and device buffers that are reused
+// across calls and grown when needed.
+class DeviceState;
+struct DeviceStateDeleter {
+    void operator()(DeviceState* state) const;
+};
+using DeviceStatePtr = std::unique_ptr<DeviceState, DeviceStateDeleter>;
+
+// Throws Error(CCL4J_BACKEND_UNAVAILABLE) when the device cannot be used.
+DeviceStatePtr create_state(int device);
+
+// ECL-CC on the GPU for a host-resident graph: copies it to the device, labels, copies labels
+// back to `labels` (host). Phases: h2d, init, compute1, compute2, compute3, finalize, d2h.
+void ecl_cc(DeviceState& state, const Graph& graph, const ccl4j_label_options& options, int32_t* labels,
+            PhaseLog& log);
+
+// A graph resident on the device of the state it was created with.
+class DeviceGraph;
+struct DeviceGraphDeleter {
+    void operator()(DeviceGraph* graph) const;
+};
+using DeviceGraphPtr = std::unique_ptr<DeviceGraph, DeviceGraphDeleter>;
+
+// Uploads; returns the h2d time in ms through h2d_ms.
+DeviceGraphPtr upload(DeviceState& state, const Graph& graph, double* h2d_ms);
+int32_t vertex_count(const DeviceGraph& graph);
+
+// ECL-CC on a resident graph; labels (host) may be nullptr to keep them on the device.
+void ecl_cc(DeviceState& state, const DeviceGraph& graph, const ccl4j_label_options& options, int32_t* labels,
+            PhaseLog& log);
+
+}  // namespace ccl4j::cuda
