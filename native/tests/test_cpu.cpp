@@ -1,0 +1,423 @@
+// Tests of the CPU algorithms, canonicalisation and graph validation against the union-find
+// oracle of test_graphs.hpp. Prints every failure and "N passed, M failed"; exits non-zero on failure.
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <functional>
+#include <numeric>
+#include <string>
+#include <vector>
+
+#include "common/canonical.hpp"
+#include "common/error.hpp"
+#include "common/validate.hpp"
+#include "cpu/cpu_algorithms.hpp"
+#include "test_graphs.hpp"
+
+namespace {
+
+using ccl4j::Graph;
+using ccl4j::PhaseLog;
+using namespace ccl4j::test;
+
+int passed = 0;
+int failed = 0;
+
+void record(bool ok, const char* expression, const char* file, int line, const std::string& context) {
+    if (ok) {
+        ++passed;
+        return;
+    }
+    ++failed;
+    std::fprintf(stderr, "%s:%d: CHECK failed: %s%s%s\n", file, line, expression, context.empty() ? "" : " -- ",
+                 context.c_str());
+}
+
+#define CHECK(condition) record((condition), #condition, __FILE__, __LINE__, "")
+#define CHECK_MSG(condition, context) record((condition), #condition, __FILE__, __LINE__, (context))
+
+// ---- the algorithms against the oracle ------------------------------------------------------
+
+struct Algorithm {
+    std::string name;
+    std::vector<std::string> phases;
+    std::function<void(const Graph&, int32_t*, PhaseLog&)> run;
+};
+
+const std::vector<Algorithm>& algorithms() {
+    static const std::vector<Algorithm> all = {
+        {"ecl_cc_serial", {"init", "compute", "finalize"},
+         [](const Graph& g, int32_t* labels, PhaseLog& log) { ccl4j::cpu::ecl_cc_serial(g, labels, log); }},
+        {"ecl_cc_parallel(1)", {"init", "compute", "finalize"},
+         [](const Graph& g, int32_t* labels, PhaseLog& log) { ccl4j::cpu::ecl_cc_parallel(g, labels, 1, log); }},
+        {"ecl_cc_parallel(2)", {"init", "compute", "finalize"},
+         [](const Graph& g, int32_t* labels, PhaseLog& log) { ccl4j::cpu::ecl_cc_parallel(g, labels, 2, log); }},
+        {"ecl_cc_parallel(4)", {"init", "compute", "finalize"},
+         [](const Graph& g, int32_t* labels, PhaseLog& log) { ccl4j::cpu::ecl_cc_parallel(g, labels, 4, log); }},
+        {"ecl_cc_parallel(all)", {"init", "compute", "finalize"},
+         [](const Graph& g, int32_t* labels, PhaseLog& log) { ccl4j::cpu::ecl_cc_parallel(g, labels, 0, log); }},
+        {"hawick_reference", {"label"},
+         [](const Graph& g, int32_t* labels, PhaseLog& log) { ccl4j::cpu::hawick_reference(g, labels, log); }},
+    };
+    return all;
+}
+
+// Compares labels with the oracle's, naming the first mismatching vertex.
+void check_labels(const std::vector<int32_t>& got, const std::vector<int32_t>& expected, const std::string& what) {
+    size_t v = 0;
+    while (v < expected.size() && got[v] == expected[v]) ++v;
+    CHECK_MSG(v == expected.size(), v == expected.size()
+                                        ? what
+                                        : what + ": vertex " + std::to_string(v) + " labelled " + std::to_string(got[v]) +
+                                              ", expected " + std::to_string(expected[v]));
+}
+
+// Runs one algorithm with one offset width; checks the labels, that nothing past the n labels
+// is written, and the phases recorded.
+void check_algorithm(const Algorithm& algorithm, const HostGraph& g, int width, const std::vector<int32_t>& expected,
+                     const std::string& graph_name) {
+    const std::string what = algorithm.name + " on " + graph_name + " (" + std::to_string(width * 8) + "-bit offsets)";
+    const int32_t sentinel = -12345;
+    std::vector<int32_t> labels(static_cast<size_t>(g.n) + 1, sentinel);
+    ccl4j_timings timings;
+    PhaseLog log(&timings);
+    algorithm.run(g.view(width), labels.data(), log);
+    CHECK_MSG(labels.back() == sentinel, what + ": wrote past the last label");
+    labels.pop_back();
+    check_labels(labels, expected, what);
+
+    bool phases_ok = timings.phase_count == static_cast<int32_t>(algorithm.phases.size());
+    for (int32_t i = 0; phases_ok && i < timings.phase_count; ++i) {
+        phases_ok = algorithm.phases[i] == timings.phases[i].name && timings.phases[i].ms >= 0;
+    }
+    CHECK_MSG(phases_ok, what + ": phases");
+}
+
+void check_all_algorithms(const HostGraph& g, const std::string& graph_name) {
+    const std::vector<int32_t> expected = reference_labels(g);
+    for (const Algorithm& algorithm : algorithms()) {
+        for (int width : {4, 8}) check_algorithm(algorithm, g, width, expected, graph_name);
+    }
+}
+
+// Random edges, every third one repeated and every seventh a self loop, kept as they are.
+HostGraph random_multigraph(int32_t n, int32_t m, uint64_t seed) {
+    Rng rng(seed);
+    std::vector<Edge> edges;
+    for (int32_t e = 0; e < m; ++e) {
+        const int32_t u = static_cast<int32_t>(rng.below(static_cast<uint64_t>(n)));
+        const int32_t v = e % 7 == 0 ? u : static_cast<int32_t>(rng.below(static_cast<uint64_t>(n)));
+        edges.emplace_back(u, v);
+        if (e % 3 == 0) edges.emplace_back(v, u);
+    }
+    return from_edges(n, edges, false);
+}
+
+// Hand-made graphs with known answers, so the oracle itself is checked too.
+void test_known_graphs() {
+    HostGraph two_triangles = from_edges(7, {{6, 4}, {4, 5}, {5, 6}, {1, 3}, {3, 2}, {2, 1}});
+    const std::vector<int32_t> expected = {0, 1, 1, 1, 4, 4, 4};
+    CHECK(reference_labels(two_triangles) == expected);
+    CHECK(component_count(expected) == 3);
+    check_all_algorithms(two_triangles, "two triangles and an isolated vertex");
+
+    // Largest ids first along the path: every init parent is the next vertex down.
+    HostGraph reversed_star = from_edges(5, {{4, 3}, {4, 2}, {4, 1}, {4, 0}});
+    CHECK(reference_labels(reversed_star) == std::vector<int32_t>(5, 0));
+    check_all_algorithms(reversed_star, "star around the largest id");
+
+    // Duplicate arcs, self loops and unsorted adjacency lists are valid input.
+    HostGraph multi = from_edges(6, {{5, 5}, {3, 4}, {4, 3}, {3, 4}, {2, 2}, {1, 0}, {0, 1}, {5, 3}}, false);
+    CHECK(multi.arc_count() == 2 * 6 + 2);
+    CHECK(reference_labels(multi) == (std::vector<int32_t>{0, 0, 2, 3, 3, 3}));
+    check_all_algorithms(multi, "multigraph with self loops");
+}
+
+void test_generated_graphs() {
+    check_all_algorithms(empty_graph(), "empty graph");
+    check_all_algorithms(isolated(1), "one vertex");
+    check_all_algorithms(isolated(1000), "1000 isolated vertices");
+    check_all_algorithms(from_edges(2, {{1, 0}}), "one edge");
+
+    for (auto [w, h] : {std::pair{1, 1}, {1, 100}, {100, 1}, {37, 53}, {256, 256}}) {
+        check_all_algorithms(grid2d(w, h), "grid " + std::to_string(w) + "x" + std::to_string(h));
+    }
+    check_all_algorithms(permuted(grid2d(64, 64), 7), "permuted grid 64x64");
+
+    for (uint64_t seed : {1, 2, 3}) {
+        const std::string s = " seed " + std::to_string(seed);
+        check_all_algorithms(rmat(10, 4, seed), "rmat 10/4" + s);
+        check_all_algorithms(rmat(14, 8, seed), "rmat 14/8" + s);
+        check_all_algorithms(permuted(rmat(13, 8, seed), seed), "permuted rmat 13/8" + s);
+        check_all_algorithms(power_law(10000, 3, 2.1, seed), "power law 10000/3/2.1" + s);
+        check_all_algorithms(power_law(30000, 8, 2.5, seed), "power law 30000/8/2.5" + s);
+        check_all_algorithms(shuffled_path(1000, seed), "shuffled path 1000" + s);
+        check_all_algorithms(shuffled_path(200000, seed), "shuffled path 200000" + s);
+        check_all_algorithms(random_components(5000, 5, seed), "5000 tiny components" + s);
+        check_all_algorithms(random_components(200, 60, seed), "200 components" + s);
+        check_all_algorithms(random_components(3, 30000, seed), "3 large components" + s);
+        for (int32_t leaves : {16, 17, 352, 353, 2000}) {
+            check_all_algorithms(stars(5, leaves, seed), "stars of " + std::to_string(leaves) + s);
+        }
+        check_all_algorithms(hubs(20000, 10, 1000, seed), "hubs above 352" + s);
+        check_all_algorithms(hubs(20000, 100, 100, seed), "hubs in 17..352" + s);
+        check_all_algorithms(random_sparse(10000, 3000, seed), "sparse random, many components" + s);
+        check_all_algorithms(random_sparse(10000, 5000, seed), "sparse random at the threshold" + s);
+        check_all_algorithms(random_sparse(10000, 40000, seed), "sparse random, giant component" + s);
+
+        HostGraph shuffled_grid = grid2d(128, 96);
+        shuffle_adjacency(shuffled_grid, seed);
+        check_all_algorithms(shuffled_grid, "grid with shuffled adjacency" + s);
+        HostGraph shuffled_rmat = rmat(13, 8, seed);
+        shuffle_adjacency(shuffled_rmat, seed);
+        check_all_algorithms(shuffled_rmat, "rmat with shuffled adjacency" + s);
+    }
+    for (int32_t n : {1, 2, 3, 1000, 100000}) check_all_algorithms(path(n), "path " + std::to_string(n));
+    check_all_algorithms(random_multigraph(20000, 15000, 4), "random multigraph with self loops");
+    check_all_algorithms(cliques(10, 20), "10 cliques of 20");
+    check_all_algorithms(cliques(1, 300), "clique of 300");
+}
+
+// Repeats the parallel runs on graphs with many concurrent hooks, where a lost CAS race would show.
+void test_parallel_repeatedly() {
+    const std::vector<std::pair<std::string, HostGraph>> graphs = {
+        {"sparse random at the threshold", random_sparse(100000, 50000, 11)},
+        {"permuted rmat 15/4", permuted(rmat(15, 4, 12), 13)},
+        {"shuffled path", shuffled_path(100000, 14)},
+        {"hubs", hubs(50000, 20, 2000, 15)},
+    };
+    for (const auto& [name, g] : graphs) {
+        const std::vector<int32_t> expected = reference_labels(g);
+        for (int repetition = 0; repetition < 10; ++repetition) {
+            for (int threads : {2, 3, 4}) {
+                std::vector<int32_t> labels(static_cast<size_t>(g.n));
+                PhaseLog log(nullptr);
+                ccl4j::cpu::ecl_cc_parallel(g.view(repetition % 2 ? 8 : 4), labels.data(), threads, log);
+                check_labels(labels, expected, "ecl_cc_parallel(" + std::to_string(threads) + ") on " + name +
+                                                   ", repetition " + std::to_string(repetition));
+            }
+        }
+    }
+}
+
+// A 16M-vertex ordered path: one chain of 16M parents for ECL-CC and a 16M-deep search for a
+// recursive DFS. Checked directly (every label 0) to keep the test fast.
+void test_long_path() {
+    const int32_t n = int32_t{1} << 24;
+    const HostGraph g = path(n);
+    std::vector<int32_t> labels(static_cast<size_t>(n));
+    for (const Algorithm& algorithm : algorithms()) {
+        std::fill(labels.begin(), labels.end(), -1);
+        ccl4j_timings timings;
+        PhaseLog log(&timings);
+        auto start = std::chrono::steady_clock::now();
+        algorithm.run(g.view32(), labels.data(), log);
+        double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+        size_t v = 0;
+        while (v < labels.size() && labels[v] == 0) ++v;
+        CHECK_MSG(v == labels.size(), algorithm.name + " on the 16M path: vertex " + std::to_string(v) + " is not labelled 0");
+        std::printf("  16M-vertex path, %-22s %8.1f ms\n", algorithm.name.c_str(), ms);
+    }
+}
+
+// ---- canonicalize ---------------------------------------------------------------------------
+
+// Assigns the n vertices to groups at random, gives each group a distinct random id in [0, n),
+// and checks that canonicalize() rewrites every id to the group's smallest vertex.
+void check_canonicalize(int32_t n, int32_t groups, uint64_t seed) {
+    Rng rng(seed);
+    const std::vector<int32_t> group_id = random_permutation(n, seed + 1000);
+    std::vector<int32_t> group(static_cast<size_t>(n));
+    std::vector<int32_t> smallest(static_cast<size_t>(groups), -1);
+    std::vector<int32_t> labels(static_cast<size_t>(n));
+    for (int32_t v = 0; v < n; ++v) {
+        group[v] = static_cast<int32_t>(rng.below(static_cast<uint64_t>(groups)));
+        if (smallest[group[v]] < 0) smallest[group[v]] = v;
+        labels[v] = group_id[group[v]];
+    }
+    ccl4j::canonicalize(labels.data(), n);
+    size_t v = 0;
+    while (v < labels.size() && labels[v] == smallest[group[v]]) ++v;
+    CHECK_MSG(v == labels.size(), "canonicalize n=" + std::to_string(n) + " groups=" + std::to_string(groups) +
+                                      " seed=" + std::to_string(seed) + ": wrong at vertex " + std::to_string(v));
+}
+
+void test_canonicalize() {
+    ccl4j::canonicalize(nullptr, 0);
+    for (uint64_t seed : {1, 2, 3}) {
+        check_canonicalize(1, 1, seed);
+        check_canonicalize(100, 1, seed);
+        check_canonicalize(100, 100, seed);
+        check_canonicalize(1000, 7, seed);
+        check_canonicalize(100000, 3000, seed);
+    }
+    // A permutation of ids: every vertex alone.
+    std::vector<int32_t> labels = random_permutation(1000, 9);
+    ccl4j::canonicalize(labels.data(), 1000);
+    std::vector<int32_t> identity(1000);
+    std::iota(identity.begin(), identity.end(), 0);
+    CHECK(labels == identity);
+    // Canonical labels stay as they are.
+    const HostGraph g = rmat(12, 4, 5);
+    labels = reference_labels(g);
+    ccl4j::canonicalize(labels.data(), g.n);
+    CHECK(labels == reference_labels(g));
+}
+
+// ---- validation -----------------------------------------------------------------------------
+
+// Runs f, which must throw ccl4j::Error with `status` and a message containing `needle`.
+void check_fails(const std::function<void()>& f, ccl4j_status status, const std::string& needle, const std::string& what) {
+    try {
+        f();
+        CHECK_MSG(false, what + ": accepted");
+    } catch (const ccl4j::Error& e) {
+        const std::string message = e.what();
+        CHECK_MSG(e.status() == status, what + ": status " + std::to_string(e.status()) + " (" + message + ")");
+        CHECK_MSG(message.find(needle) != std::string::npos, what + ": message \"" + message + "\" lacks \"" + needle + "\"");
+    }
+}
+
+void check_passes(const std::function<void()>& f, const std::string& what) {
+    try {
+        f();
+        CHECK_MSG(true, what);
+    } catch (const ccl4j::Error& e) {
+        CHECK_MSG(false, what + ": rejected: " + e.what());
+    }
+}
+
+void test_validate_sizes() {
+    const HostGraph g = from_edges(4, {{0, 1}, {1, 2}});  // 4 arcs
+    auto sizes = [](ccl4j_csr csr) { return [csr] { ccl4j::validate_sizes(&csr); }; };
+    const ccl4j_status argument = CCL4J_INVALID_ARGUMENT;
+    const ccl4j_status input = CCL4J_INVALID_INPUT;
+
+    for (int width : {4, 8}) {
+        const std::string w = " (" + std::to_string(width * 8) + "-bit)";
+        ccl4j_csr good = g.csr(width);
+        Graph view = ccl4j::validate_sizes(&good);
+        CHECK(view.vertex_count == 4 && view.arc_count == 4 && view.offset_width == width);
+        CHECK(view.offsets == good.offsets && view.neighbors == good.neighbors);
+
+        ccl4j_csr bad = good;
+        bad.vertex_count = -1;
+        check_fails(sizes(bad), argument, "vertex_count", "negative vertex count" + w);
+        bad = good;
+        bad.vertex_count = int64_t{1} << 31;
+        check_fails(sizes(bad), argument, "vertex_count", "vertex count beyond 32-bit ids" + w);
+        bad = good;
+        bad.arc_count = -4;
+        check_fails(sizes(bad), argument, "arc_count", "negative arc count" + w);
+        bad = good;
+        bad.offsets = nullptr;
+        check_fails(sizes(bad), argument, "offsets", "null offsets" + w);
+        bad = good;
+        bad.neighbors = nullptr;
+        check_fails(sizes(bad), argument, "neighbors", "null neighbours" + w);
+        bad = good;
+        bad.arc_count = 3;
+        check_fails(sizes(bad), input, "offsets[4]", "last offset != arc count" + w);
+    }
+    check_fails([] { ccl4j::validate_sizes(nullptr); }, argument, "graph", "null graph");
+    for (int width : {0, 2, 16, -8}) {
+        ccl4j_csr bad = g.csr(8);
+        bad.offset_width = width;
+        check_fails(sizes(bad), argument, "offset_width", "offset width " + std::to_string(width));
+    }
+    ccl4j_csr wide = g.csr(4);
+    wide.arc_count = int64_t{1} << 32;
+    check_fails(sizes(wide), argument, "64-bit offsets", "32-bit offsets with 2^32 arcs");
+
+    // offsets[0] != 0, in both widths.
+    std::vector<int64_t> shifted64 = {1, 2, 3, 4, 4};
+    std::vector<int32_t> shifted32 = {1, 2, 3, 4, 4};
+    ccl4j_csr bad = g.csr(8);
+    bad.offsets = shifted64.data();
+    check_fails(sizes(bad), input, "offsets[0]", "offsets[0] != 0 (64-bit)");
+    bad = g.csr(4);
+    bad.offsets = shifted32.data();
+    check_fails(sizes(bad), input, "offsets[0]", "offsets[0] != 0 (32-bit)");
+
+    // An empty graph needs only offsets[0] and may have no neighbour array.
+    const HostGraph empty_host = empty_graph();
+    ccl4j_csr empty = empty_host.csr(8);
+    empty.neighbors = nullptr;
+    check_passes([&] { ccl4j::validate_sizes(&empty); }, "empty graph without neighbours");
+}
+
+// A graph given by explicit 64-bit offsets and neighbour ids, so that it can be malformed.
+struct RawGraph {
+    std::vector<int64_t> offsets;
+    std::vector<int32_t> neighbors;
+    std::vector<int32_t> offsets32;
+
+    RawGraph(std::vector<int64_t> o, std::vector<int32_t> nb)
+        : offsets(std::move(o)), neighbors(std::move(nb)), offsets32(offsets.begin(), offsets.end()) {}
+    Graph view(int width) const {
+        const void* o = width == 4 ? static_cast<const void*>(offsets32.data()) : offsets.data();
+        return Graph{static_cast<int32_t>(offsets.size() - 1), static_cast<int64_t>(neighbors.size()), width, o,
+                     neighbors.data()};
+    }
+};
+
+void test_check_input() {
+    const ccl4j_status input = CCL4J_INVALID_INPUT;
+    const HostGraph valid_rmat = rmat(12, 8, 3);
+    const HostGraph valid_grid = grid2d(40, 30);
+    const HostGraph valid_multigraph = random_multigraph(2000, 3000, 5);
+    const HostGraph valid_empty = empty_graph();
+    for (int width : {4, 8}) {
+        for (int threads : {1, 2, 0}) {
+            const std::string w = " (" + std::to_string(width * 8) + "-bit, " + std::to_string(threads) + " threads)";
+            auto check = [threads](Graph g) { return [g, threads] { ccl4j::check_input(g, threads); }; };
+
+            // Vertex 3's list ends before it starts.
+            RawGraph decreasing({0, 1, 2, 5, 4, 6}, {1, 0, 3, 2, 4, 4});
+            check_fails(check(decreasing.view(width)), input, "vertex 3", "non-monotone offsets" + w);
+
+            // Arc 4 (of vertex 2) points at vertex 9 of a 4-vertex graph; also a negative id.
+            RawGraph out_of_range({0, 1, 3, 5, 6}, {1, 0, 2, 1, 9, 2});
+            check_fails(check(out_of_range.view(width)), input, "arc 4", "neighbour id too large" + w);
+            RawGraph negative({0, 1, 2}, {1, -1});
+            check_fails(check(negative.view(width)), input, "arc 1", "negative neighbour id" + w);
+
+            // 2 -> 1 has no reverse (1's only neighbour is 0).
+            RawGraph asymmetric({0, 1, 2, 3}, {1, 0, 1});
+            check_fails(check(asymmetric.view(width)), input, "vertex 1", "arc without reverse" + w);
+            // A directed triangle: in- and out-degrees agree, but no arc has its reverse.
+            RawGraph directed({0, 1, 2, 3}, {1, 2, 0});
+            check_fails(check(directed.view(width)), input, "0 -> 1", "directed cycle" + w);
+            // 0 -> 1 twice but 1 -> 0 once.
+            RawGraph multiplicity({0, 2, 3}, {1, 1, 0});
+            check_fails(check(multiplicity.view(width)), input, "vertex 0", "arc multiplicities differ" + w);
+
+            // Valid: generated graphs, multigraphs with self loops, the empty graph.
+            check_passes(check(valid_rmat.view(width)), "rmat" + w);
+            check_passes(check(valid_grid.view(width)), "grid" + w);
+            check_passes(check(valid_multigraph.view(width)), "multigraph with self loops" + w);
+            check_passes(check(valid_empty.view(width)), "empty graph" + w);
+        }
+    }
+}
+
+// Runs one group of tests and prints how long it took.
+void run(const char* name, void (*test)()) {
+    auto start = std::chrono::steady_clock::now();
+    test();
+    std::printf("%-28s %6.2f s\n", name, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+}
+
+}  // namespace
+
+int main() {
+    run("known graphs", test_known_graphs);
+    run("generated graphs", test_generated_graphs);
+    run("parallel, repeatedly", test_parallel_repeatedly);
+    run("16M-vertex path", test_long_path);
+    run("canonicalize", test_canonicalize);
+    run("validate_sizes", test_validate_sizes);
+    run("check_input", test_check_input);
+    std::printf("%d passed, %d failed\n", passed, failed);
+    return failed == 0 ? 0 : 1;
+}
