@@ -108,11 +108,12 @@ public final class CsrGraph {
             throw new IllegalArgumentException("sources has " + sources.length + " entries but targets has "
                     + targets.length);
         }
-        GraphBuilder builder = new GraphBuilder().vertexCount(vertexCount);
-        for (int i = 0; i < sources.length; i++) {
-            builder.addEdge(sources[i], targets[i]);
+        try (GraphBuilder builder = new GraphBuilder().vertexCount(vertexCount)) {
+            for (int i = 0; i < sources.length; i++) {
+                builder.addEdge(sources[i], targets[i]);
+            }
+            return builder.build(arena);
         }
-        return builder.build(arena);
     }
 
     /** The number of vertices {@code n}. */

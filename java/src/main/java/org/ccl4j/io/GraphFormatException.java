@@ -1,0 +1,61 @@
+package org.ccl4j.io;
+
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * A graph file that does not follow its format: the message names the file, the place (line for
+ * text formats, byte offset for binary ones), the offending value and what is wrong with it, as in
+ * {@code graph.mtx:12: column index 0 is out of range 1..5}.
+ */
+public class GraphFormatException extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+
+    /** Not serializable, and only informative once the message is built. */
+    private final transient Path file;
+    private final long line;
+    private final long byteOffset;
+
+    /**
+     * @param file       the file being read
+     * @param line       the 1-based line of the problem, or -1 when there is none (binary formats)
+     * @param byteOffset the offset of the offending bytes from the start of the file, or -1
+     * @param reason     what is wrong, naming the value
+     */
+    public GraphFormatException(Path file, long line, long byteOffset, String reason) {
+        this(file, line, byteOffset, reason, null);
+    }
+
+    /** As {@link #GraphFormatException(Path, long, long, String)}, with the exception that revealed it. */
+    public GraphFormatException(Path file, long line, long byteOffset, String reason, Throwable cause) {
+        super(message(Objects.requireNonNull(file, "file"), line, byteOffset, reason), cause);
+        this.file = file;
+        this.line = line;
+        this.byteOffset = byteOffset;
+    }
+
+    private static String message(Path file, long line, long byteOffset, String reason) {
+        if (line > 0) {
+            return file + ":" + line + ": " + reason;
+        }
+        if (byteOffset >= 0) {
+            return file + ": at byte " + byteOffset + ": " + reason;
+        }
+        return file + ": " + reason;
+    }
+
+    /** The file that was read. */
+    public Path file() {
+        return file;
+    }
+
+    /** The 1-based line of the problem, or -1 when it has none. */
+    public long line() {
+        return line;
+    }
+
+    /** The offset in bytes of the problem from the start of the file, or -1 when it has none. */
+    public long byteOffset() {
+        return byteOffset;
+    }
+}

@@ -1,0 +1,500 @@
+package org.ccl4j.io;
+
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.stream.IntStream;
+import org.ccl4j.CsrGraph;
+import org.ccl4j.GraphBuilder;
+
+/**
+ * Reads graphs from files into off-heap {@link CsrGraph}s.
+ *
+ * <p>Whatever the format, the graph comes out undirected and clean: every edge as two arcs, self
+ * loops and repeated edges dropped, neighbour lists sorted ascending. Vertex counts:
+ * <ul>
+ * <li>{@link GraphFormat#EGR}: the header's. A file that is already clean (strictly increasing
+ *     neighbour lists, no self loops, every arc's reverse present, as {@code .egr} files from ECL's
+ *     converters are) is memory-mapped into the arena and used in place, without a copy: it must not
+ *     change while the graph is in use. Any other is rebuilt through {@link GraphBuilder}. Telling
+ *     them apart costs a sequential pass and a random-access pass over the arcs, both parallel, and
+ *     4 bytes per vertex. Edge weights after the neighbour lists are accepted and ignored.</li>
+ * <li>{@link GraphFormat#MTX}: the matrix dimension; entry {@code (i, j)} is the edge
+ *     {@code i-1 – j-1} whatever its value, explicit zeros included; symmetric files may store
+ *     either triangle. Coordinate {@code pattern}, {@code integer} and {@code real} matrices,
+ *     {@code general}, {@code symmetric} or {@code skew-symmetric}, are read; {@code complex},
+ *     {@code hermitian}, {@code array} and non-square matrices are rejected.</li>
+ * <li>{@link GraphFormat#DIMACS}: {@code N} of {@code p sp N M}; arc {@code a u v w} is the edge
+ *     {@code u-1 – v-1}; the file must hold exactly {@code M} arcs.</li>
+ * <li>{@link GraphFormat#SNAP}: by default the distinct ids (up to {@code 2^63-1}) numbered
+ *     {@code 0..n-1} in order of first appearance, with the file's ids in
+ *     {@link GraphFile#originalIds()}; with {@link ReadOptions#keepIds()} the largest id plus one.</li>
+ * <li>{@link GraphFormat#EDGES}: the largest id plus one: ids are vertex numbers, isolated vertices
+ *     below the largest id included.</li>
+ * </ul>
+ * In SNAP and EDGES files a line holds two ids and optionally one more number (a weight or time,
+ * ignored); ids are separated by spaces, tabs or commas; SNAP comments start with {@code #}, EDGES
+ * comments with {@code #} or {@code %}. Blank lines are skipped everywhere, and a file that holds only
+ * comments is an empty graph, but a file of zero bytes is an error.
+ *
+ * <p>Malformed input raises a {@link GraphFormatException} that names the file, the line (text) or
+ * byte offset (binary), the offending value and what is wrong with it. Entry and arc counts in
+ * headers are never trusted for allocation, and an {@code .egr} header is checked against the file
+ * size before anything is mapped, so a bogus header fails fast instead of exhausting memory. (A
+ * vertex count that a text header declares is honoured: isolated vertices are vertices.) Text is
+ * parsed by hand from a large buffer; the edges go off-heap at once, so the heap needed does not grow
+ * with the file.
+ */
+public final class GraphReader {
+    private static final long EGR_HEADER_BYTES = 8;
+    /** Below this many arcs the .egr checks run as one task. */
+    private static final long PARALLEL_ARCS = 1 << 20;
+    private static final int MAX_TASKS = 16;
+
+    private GraphReader() {
+    }
+
+    /** Reads {@code file}, detecting its format, with the default options. */
+    public static GraphFile read(Path file, Arena arena) throws IOException {
+        return read(file, GraphFormat.AUTO, ReadOptions.defaults(), arena);
+    }
+
+    /**
+     * Reads {@code file} as {@code format} ({@link GraphFormat#AUTO}: detected) into {@code arena}.
+     *
+     * @throws GraphFormatException when the file does not follow the format
+     * @throws IOException          when the file cannot be read
+     */
+    public static GraphFile read(Path file, GraphFormat format, ReadOptions options, Arena arena)
+            throws IOException {
+        Objects.requireNonNull(file, "file");
+        Objects.requireNonNull(options, "options");
+        Objects.requireNonNull(arena, "arena");
+        GraphFormat resolved = format.resolve(file);
+        return switch (resolved) {
+            case EGR -> new GraphFile(readEgr(file, arena), file, resolved, null);
+            case MTX -> new GraphFile(readMatrixMarket(file, arena), file, resolved, null);
+            case DIMACS -> new GraphFile(readDimacs(file, arena), file, resolved, null);
+            case SNAP -> readEdgeList(file, resolved, !options.keepIds(), arena);
+            case EDGES -> readEdgeList(file, resolved, false, arena);
+            case AUTO -> throw new AssertionError("resolve never returns AUTO");
+        };
+    }
+
+    // ---- ECL binary CSR ----------------------------------------------------------------------
+
+    private static CsrGraph readEgr(Path file, Arena arena) throws IOException {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            long size = channel.size();
+            if (size < EGR_HEADER_BYTES) {
+                throw new GraphFormatException(file, -1, size == 0 ? -1 : 0, size == 0 ? "the file is empty"
+                        : "the file is " + size + " bytes, shorter than the 8-byte .egr header");
+            }
+            ByteBuffer header = ByteBuffer.allocate((int) EGR_HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+            while (header.hasRemaining() && channel.read(header, header.position()) > 0) {
+                // read the 8 header bytes, however the channel splits them
+            }
+            int n = header.getInt(0);
+            int m = header.getInt(4);
+            if (n < 0) {
+                throw new GraphFormatException(file, -1, 0, "vertex count " + n + " is negative");
+            }
+            if (m < 0) {
+                throw new GraphFormatException(file, -1, 4, "arc count " + m + " is negative");
+            }
+            long csrBytes = EGR_HEADER_BYTES + Integer.BYTES * ((long) n + 1) + Integer.BYTES * (long) m;
+            if (size != csrBytes && size != csrBytes + Integer.BYTES * (long) m) {
+                throw new GraphFormatException(file, -1, Math.min(size, csrBytes), "the file is " + size
+                        + " bytes but its header (" + n + " vertices, " + m + " arcs) needs " + csrBytes
+                        + " bytes (" + (csrBytes + Integer.BYTES * (long) m) + " with edge weights)"
+                        + (size < csrBytes ? ": it is truncated" : ""));
+            }
+            // Shared: the checks run in parallel.
+            try (Arena check = Arena.ofShared()) {
+                CsrGraph mapped = mapEgr(file, channel, csrBytes, n, check);
+                if (isCanonical(mapped)) {
+                    return mapEgr(file, channel, csrBytes, n, arena);
+                }
+                GraphBuilder builder = new GraphBuilder().vertexCount(n);
+                MemorySegment offsets = mapped.offsets();
+                MemorySegment neighbors = mapped.neighbors();
+                for (int u = 0; u < n; u++) {
+                    int end = offsets.getAtIndex(ValueLayout.JAVA_INT, u + 1);
+                    for (int a = offsets.getAtIndex(ValueLayout.JAVA_INT, u); a < end; a++) {
+                        builder.addEdge(u, neighbors.getAtIndex(ValueLayout.JAVA_INT, a));
+                    }
+                }
+                return builder.build(arena);
+            }
+        }
+    }
+
+    /** Maps the CSR part of an .egr file and checks its structure; copies it on big-endian machines. */
+    private static CsrGraph mapEgr(Path file, FileChannel channel, long csrBytes, int n, Arena arena)
+            throws IOException {
+        MemorySegment mapped = channel.map(FileChannel.MapMode.READ_ONLY, 0, csrBytes, arena);
+        if (ByteOrder.nativeOrder() != ByteOrder.LITTLE_ENDIAN) {
+            MemorySegment copy = arena.allocate(csrBytes, Integer.BYTES);
+            MemorySegment.copy(mapped, ValueLayout.JAVA_INT.withOrder(ByteOrder.LITTLE_ENDIAN), 0,
+                    copy, ValueLayout.JAVA_INT, 0, csrBytes / Integer.BYTES);
+            mapped = copy;
+        }
+        long offsetsEnd = EGR_HEADER_BYTES + Integer.BYTES * ((long) n + 1);
+        try {
+            return CsrGraph.wrap(mapped.asSlice(EGR_HEADER_BYTES, offsetsEnd - EGR_HEADER_BYTES), Integer.BYTES,
+                    mapped.asSlice(offsetsEnd));
+        } catch (IllegalArgumentException e) {
+            throw new GraphFormatException(file, -1, -1, "invalid CSR structure: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * True when every neighbour list is strictly increasing without self loops and every arc has its
+     * reverse. The symmetry test needs no sorting and no copy of the arcs: visiting sources
+     * {@code u} in increasing order, the arcs {@code u -> t} with {@code u < t} must meet the entries
+     * below {@code t} of {@code t}'s sorted list in that same order, one cursor per vertex. Each
+     * parallel task owns a range of targets {@code t}, so the cursors need no synchronisation.
+     */
+    private static boolean isCanonical(CsrGraph g) {
+        int n = g.vertexCount();
+        MemorySegment offsets = g.offsets();
+        MemorySegment neighbors = g.neighbors();
+        int[] bounds = arcBalancedRanges(offsets, n);
+        boolean sorted = IntStream.range(0, bounds.length - 1).parallel().allMatch(k -> {
+            for (int v = bounds[k]; v < bounds[k + 1]; v++) {
+                int end = offsets.getAtIndex(ValueLayout.JAVA_INT, v + 1);
+                int previous = -1;
+                for (int a = offsets.getAtIndex(ValueLayout.JAVA_INT, v); a < end; a++) {
+                    int t = neighbors.getAtIndex(ValueLayout.JAVA_INT, a);
+                    if (t <= previous || t == v) {
+                        return false;
+                    }
+                    previous = t;
+                }
+            }
+            return true;
+        });
+        if (!sorted) {
+            return false;
+        }
+        try (Arena scratch = Arena.ofShared()) {
+            MemorySegment cursors = scratch.allocate(ValueLayout.JAVA_INT, Math.max(1, n));
+            MemorySegment.copy(offsets, 0, cursors, 0, (long) n * Integer.BYTES);
+            return IntStream.range(0, bounds.length - 1).parallel()
+                    .allMatch(k -> reversesPresent(offsets, neighbors, cursors, bounds[k], bounds[k + 1]));
+        }
+    }
+
+    /** The symmetry test of {@link #isCanonical} for the arcs whose target lies in {@code lo .. hi-1}. */
+    private static boolean reversesPresent(MemorySegment offsets, MemorySegment neighbors, MemorySegment cursors,
+                                           int lo, int hi) {
+        for (int u = 0; u < hi - 1; u++) {
+            int end = offsets.getAtIndex(ValueLayout.JAVA_INT, u + 1);
+            for (int a = offsets.getAtIndex(ValueLayout.JAVA_INT, u); a < end; a++) {
+                int t = neighbors.getAtIndex(ValueLayout.JAVA_INT, a);
+                if (t >= hi) {
+                    break;
+                }
+                if (t <= u || t < lo) {
+                    continue;
+                }
+                int c = cursors.getAtIndex(ValueLayout.JAVA_INT, t);
+                if (c == offsets.getAtIndex(ValueLayout.JAVA_INT, t + 1)
+                        || neighbors.getAtIndex(ValueLayout.JAVA_INT, c) != u) {
+                    return false;
+                }
+                cursors.setAtIndex(ValueLayout.JAVA_INT, t, c + 1);
+            }
+        }
+        // Every entry below t in t's list must have been met: none is left before the cursor.
+        for (int t = lo; t < hi; t++) {
+            int c = cursors.getAtIndex(ValueLayout.JAVA_INT, t);
+            if (c < offsets.getAtIndex(ValueLayout.JAVA_INT, t + 1) && neighbors.getAtIndex(ValueLayout.JAVA_INT, c) < t) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Vertex ranges of about equal arc counts, as bounds {@code 0 = b[0] <= ... <= b[k] = n}. */
+    private static int[] arcBalancedRanges(MemorySegment offsets, int n) {
+        long arcs = offsets.getAtIndex(ValueLayout.JAVA_INT, n);
+        int tasks = arcs < PARALLEL_ARCS ? 1 : Math.min(MAX_TASKS, Runtime.getRuntime().availableProcessors());
+        int[] bounds = new int[tasks + 1];
+        bounds[tasks] = n;
+        for (int k = 1; k < tasks; k++) {
+            long target = arcs * k / tasks;
+            int lo = bounds[k - 1];
+            int hi = n;
+            while (lo < hi) {
+                int mid = (lo + hi) >>> 1;
+                if (offsets.getAtIndex(ValueLayout.JAVA_INT, mid) < target) {
+                    lo = mid + 1;
+                } else {
+                    hi = mid;
+                }
+            }
+            bounds[k] = lo;
+        }
+        return bounds;
+    }
+
+    // ---- Matrix Market --------------------------------------------------------------------------
+
+    private static CsrGraph readMatrixMarket(Path file, Arena arena) throws IOException {
+        try (TextInput in = new TextInput(file, false); GraphBuilder builder = new GraphBuilder()) {
+            requireNonEmpty(file, in);
+            String banner = in.readWord();
+            if (!"%%MatrixMarket".equalsIgnoreCase(banner)) {
+                throw in.error("expected the Matrix Market banner '%%MatrixMarket matrix coordinate <field> "
+                        + "<symmetry>', found '" + (banner == null ? "" : banner) + "'");
+            }
+            String object = bannerWord(in, "object");
+            if (!object.equals("matrix")) {
+                throw in.error("unsupported Matrix Market object '" + object + "': only 'matrix' describes a graph");
+            }
+            String layout = bannerWord(in, "format");
+            if (layout.equals("array")) {
+                throw in.error("the Matrix Market 'array' (dense) format is not supported: use 'coordinate'");
+            } else if (!layout.equals("coordinate")) {
+                throw in.error("unknown Matrix Market format '" + layout + "': expected 'coordinate'");
+            }
+            String field = bannerWord(in, "field");
+            boolean hasValue;
+            boolean integerValues = false;
+            switch (field) {
+                case "pattern" -> hasValue = false;
+                case "integer" -> {
+                    hasValue = true;
+                    integerValues = true;
+                }
+                case "real", "double" -> hasValue = true;
+                case "complex" -> throw in.error("complex Matrix Market matrices are not supported");
+                default -> throw in.error("unknown Matrix Market field '" + field
+                        + "': expected pattern, integer or real");
+            }
+            String symmetry = bannerWord(in, "symmetry");
+            switch (symmetry) {
+                case "general", "symmetric", "skew-symmetric" -> {
+                    // an entry is an edge, and edges are undirected, whichever triangle holds it
+                }
+                case "hermitian" -> throw in.error("'hermitian' Matrix Market matrices are complex, "
+                        + "which is not supported");
+                default -> throw in.error("unknown Matrix Market symmetry '" + symmetry
+                        + "': expected general, symmetric or skew-symmetric");
+            }
+            if (!in.atLineEnd()) {
+                throw in.error("unexpected '" + in.readWord() + "' after the Matrix Market banner");
+            }
+            in.nextLine();
+            skipMatrixMarketComments(in);
+            if (in.skipBlanks() == TextInput.EOF) {
+                throw in.error("missing the size line 'rows columns entries'");
+            }
+            long sizeLine = in.line();
+            long rows = in.readUnsigned("row count", Integer.MAX_VALUE);
+            long columns = in.readUnsigned("column count", Integer.MAX_VALUE);
+            long entries = in.readUnsigned("entry count");
+            if (!in.atLineEnd()) {
+                throw in.error("unexpected '" + in.readWord() + "' after the size line 'rows columns entries'");
+            }
+            if (rows != columns) {
+                throw in.errorAtLine(sizeLine, "the matrix is " + rows + " x " + columns
+                        + ": a graph needs a square matrix");
+            }
+            builder.vertexCount((int) rows);
+            in.nextLine();
+            long read = 0;
+            String entryShape = hasValue ? "'row column value'" : "'row column'";
+            while (true) {
+                skipMatrixMarketComments(in);
+                if (in.skipBlanks() == TextInput.EOF) {
+                    break;
+                }
+                if (read == entries) {
+                    throw in.error("more entries than the " + entries + " declared on line " + sizeLine);
+                }
+                long i = in.readUnsigned("row index");
+                if (i < 1 || i > rows) {
+                    throw in.error("row index " + i + " is out of range 1.." + rows);
+                }
+                long j = in.readUnsigned("column index");
+                if (j < 1 || j > rows) {
+                    throw in.error("column index " + j + " is out of range 1.." + rows);
+                }
+                if (hasValue) {
+                    in.skipNumber(field + " value", integerValues);
+                }
+                if (!in.atLineEnd()) {
+                    throw in.error("unexpected '" + in.readWord() + "' after the entry: a " + field
+                            + " entry is " + entryShape);
+                }
+                builder.addEdge((int) i - 1, (int) j - 1);
+                read++;
+                in.nextLine();
+            }
+            if (read < entries) {
+                throw in.errorAtLine(in.line(), "the file ends after " + read + " of the " + entries
+                        + " entries declared on line " + sizeLine);
+            }
+            return builder.build(arena);
+        }
+    }
+
+    private static String bannerWord(TextInput in, String what) throws IOException {
+        String word = in.readWord();
+        if (word == null) {
+            throw in.error("the Matrix Market banner ends before its " + what
+                    + ": expected '%%MatrixMarket matrix coordinate <field> <symmetry>'");
+        }
+        return word.toLowerCase(Locale.ROOT);
+    }
+
+    private static void skipMatrixMarketComments(TextInput in) throws IOException {
+        while (true) {
+            int b = in.skipBlanks();
+            if (b != '\n' && b != '%') {
+                return;
+            }
+            in.nextLine();
+        }
+    }
+
+    // ---- DIMACS shortest path -----------------------------------------------------------------
+
+    private static CsrGraph readDimacs(Path file, Arena arena) throws IOException {
+        try (TextInput in = new TextInput(file, false); GraphBuilder builder = new GraphBuilder()) {
+            requireNonEmpty(file, in);
+            long n = -1;
+            long declared = 0;
+            long problemLine = -1;
+            long arcs = 0;
+            while (true) {
+                int b = in.skipBlanks();
+                if (b == TextInput.EOF) {
+                    break;
+                }
+                if (b == '\n' || b == 'c') {
+                    in.nextLine();
+                    continue;
+                }
+                String kind = in.readWord();
+                if (kind.equals("a")) {
+                    if (n < 0) {
+                        throw in.error("arc before the problem line 'p sp N M'");
+                    }
+                    if (arcs == declared) {
+                        throw in.error("more arcs than the " + declared + " declared on line " + problemLine);
+                    }
+                    long u = in.readUnsigned("tail vertex");
+                    if (u < 1 || u > n) {
+                        throw in.error("tail vertex " + u + " is out of range 1.." + n);
+                    }
+                    long v = in.readUnsigned("head vertex");
+                    if (v < 1 || v > n) {
+                        throw in.error("head vertex " + v + " is out of range 1.." + n);
+                    }
+                    in.skipNumber("arc length", true);
+                    if (!in.atLineEnd()) {
+                        throw in.error("unexpected '" + in.readWord() + "' after the arc: an arc line is 'a u v w'");
+                    }
+                    builder.addEdge((int) u - 1, (int) v - 1);
+                    arcs++;
+                } else if (kind.equals("p")) {
+                    if (n >= 0) {
+                        throw in.error("a second problem line (the first is line " + problemLine + ")");
+                    }
+                    String problem = in.readWord();
+                    if (!"sp".equals(problem)) {
+                        throw in.error("unsupported DIMACS problem '" + (problem == null ? "" : problem)
+                                + "': expected 'p sp N M'");
+                    }
+                    problemLine = in.line();
+                    n = in.readUnsigned("vertex count", Integer.MAX_VALUE);
+                    declared = in.readUnsigned("arc count");
+                    if (!in.atLineEnd()) {
+                        throw in.error("unexpected '" + in.readWord() + "' after the problem line 'p sp N M'");
+                    }
+                    builder.vertexCount((int) n);
+                } else {
+                    throw in.error("unknown DIMACS line type '" + kind + "': lines start with c, p or a");
+                }
+                in.nextLine();
+            }
+            if (n < 0) {
+                throw new GraphFormatException(file, -1, -1, "missing the problem line 'p sp N M'");
+            }
+            if (arcs < declared) {
+                throw in.errorAtLine(in.line(), "the file ends after " + arcs + " of the " + declared
+                        + " arcs declared on line " + problemLine);
+            }
+            return builder.build(arena);
+        }
+    }
+
+    // ---- SNAP and plain edge lists ------------------------------------------------------------
+
+    private static GraphFile readEdgeList(Path file, GraphFormat format, boolean remap, Arena arena)
+            throws IOException {
+        boolean percentComments = format == GraphFormat.EDGES;
+        long maxId = remap ? Long.MAX_VALUE : Integer.MAX_VALUE - 1;
+        try (TextInput in = new TextInput(file, true); GraphBuilder builder = new GraphBuilder();
+             IdMap ids = remap ? new IdMap() : null) {
+            requireNonEmpty(file, in);
+            while (true) {
+                int b = in.skipBlanks();
+                if (b == TextInput.EOF) {
+                    break;
+                }
+                if (b == '\n' || b == '#' || (b == '%' && percentComments)) {
+                    in.nextLine();
+                    continue;
+                }
+                long source = in.readUnsigned("source id", maxId);
+                int u = remap ? number(in, ids, source) : (int) source;
+                long target = in.readUnsigned("target id", maxId);
+                int v = remap ? number(in, ids, target) : (int) target;
+                if (!in.atLineEnd()) {
+                    in.skipNumber("weight", false);
+                    if (!in.atLineEnd()) {
+                        throw in.error("unexpected '" + in.readWord()
+                                + "': a line holds two vertex ids and at most one weight");
+                    }
+                }
+                builder.addEdge(u, v);
+                in.nextLine();
+            }
+            CsrGraph graph = builder.build(arena);
+            MemorySegment originalIds = null;
+            if (remap) {
+                // every id numbered occurs in an edge, so the ids number the vertices exactly
+                originalIds = arena.allocate(ValueLayout.JAVA_LONG, ids.size());
+                ids.copyIdsTo(originalIds);
+            }
+            return new GraphFile(graph, file, format, originalIds);
+        }
+    }
+
+    private static int number(TextInput in, IdMap ids, long id) {
+        int number = ids.numberOf(id);
+        if (number < 0) {
+            throw in.error("id " + id + " is new, but a graph holds at most " + Integer.MAX_VALUE
+                    + " vertices");
+        }
+        return number;
+    }
+
+    private static void requireNonEmpty(Path file, TextInput in) {
+        if (in.isEmptyFile()) {
+            throw new GraphFormatException(file, -1, -1, "the file is empty");
+        }
+    }
+}

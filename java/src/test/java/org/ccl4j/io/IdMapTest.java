@@ -1,0 +1,72 @@
+package org.ccl4j.io;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.Tuple;
+import org.junit.jupiter.api.Test;
+
+class IdMapTest {
+
+    private static void assertNumbersInOrderOfFirstAppearance(List<Long> ids) {
+        Map<Long, Integer> oracle = new HashMap<>();
+        try (IdMap map = new IdMap(); Arena arena = Arena.ofConfined()) {
+            for (long id : ids) {
+                int expected = oracle.computeIfAbsent(id, k -> oracle.size());
+                assertEquals(expected, map.numberOf(id), () -> "number of " + id);
+            }
+            // every id again, after all growth
+            for (long id : ids) {
+                assertEquals(oracle.get(id), map.numberOf(id));
+            }
+            assertEquals(oracle.size(), map.size());
+            MemorySegment back = arena.allocate(ValueLayout.JAVA_LONG, map.size());
+            map.copyIdsTo(back);
+            long[] expectedIds = new long[oracle.size()];
+            oracle.forEach((id, number) -> expectedIds[number] = id);
+            assertArrayEquals(expectedIds, back.toArray(ValueLayout.JAVA_LONG));
+        }
+    }
+
+    @Provide
+    Arbitrary<List<Long>> idSequences() {
+        Arbitrary<Long> ids = Arbitraries.frequencyOf(
+                Tuple.of(4, Arbitraries.longs().between(0, 300)),
+                Tuple.of(2, Arbitraries.longs().between(0, 50_000_000)),
+                Tuple.of(1, Arbitraries.longs().between(0, Long.MAX_VALUE)),
+                Tuple.of(1, Arbitraries.of(0L, 1L << 40, (1L << 40) - 1, 1L << 62, Long.MAX_VALUE)));
+        return ids.list().ofMaxSize(3000);
+    }
+
+    @Property(tries = 100)
+    void numbersIdsInOrderOfFirstAppearance(@ForAll("idSequences") List<Long> ids) {
+        assertNumbersInOrderOfFirstAppearance(ids);
+    }
+
+    @Test
+    void movesHashedIdsToTheGrowingDirectTable() {
+        // 10M is too large for the direct table at first and is hashed; numbering 2M small ids
+        // lets the table grow past it, and 10M must move along.
+        List<Long> ids = new ArrayList<>();
+        ids.add(10_000_000L);
+        ids.add(Long.MAX_VALUE);
+        for (long id = 0; id < 2_000_000; id += 1) {
+            ids.add(id * 7 % 2_000_000);
+        }
+        ids.add(11_000_000L);
+        ids.add(10_000_000L);
+        assertNumbersInOrderOfFirstAppearance(ids);
+    }
+}
