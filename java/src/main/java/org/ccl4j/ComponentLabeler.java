@@ -111,11 +111,30 @@ public final class ComponentLabeler implements AutoCloseable {
      * @throws Ccl4jException                  on a native failure (device error, out of memory)
      */
     public Labels label(CsrGraph graph, LabelOptions options, Arena arena) {
+        Objects.requireNonNull(arena, "arena");
+        return label(graph, options, allocateLabels(arena, graph.vertexCount()));
+    }
+
+    /**
+     * Labels {@code graph} into a buffer of the caller's: {@code labels} must be a native segment
+     * of at least {@code vertexCount} ints (page-locked memory from {@link PinnedMemory} makes the
+     * copy back from the GPU a DMA). Reusing one buffer avoids an allocation per call.
+     */
+    public Labels label(CsrGraph graph, LabelOptions options, MemorySegment labels) {
         Objects.requireNonNull(graph, "graph");
         Objects.requireNonNull(options, "options");
-        Objects.requireNonNull(arena, "arena");
+        Objects.requireNonNull(labels, "labels");
+        if (!labels.isNative() || labels.isReadOnly()) {
+            throw new IllegalArgumentException("labels must be a writable native (off-heap) segment");
+        }
+        if (labels.byteSize() < (long) graph.vertexCount() * Integer.BYTES) {
+            throw new IllegalArgumentException("labels segment holds " + labels.byteSize() / Integer.BYTES
+                    + " ints but the graph has " + graph.vertexCount() + " vertices");
+        }
+        if (labels.address() % Integer.BYTES != 0) {
+            throw new IllegalArgumentException("labels segment is not aligned to 4 bytes");
+        }
         Algorithm algorithm = resolve(options.algorithm());
-        MemorySegment labels = allocateLabels(arena, graph.vertexCount());
         if (algorithm == Algorithm.UNION_FIND) {
             return labelInJava(graph, options, labels);
         }

@@ -38,6 +38,16 @@ public final class Main {
                   --out FILE        write the labels: text ("vertex label" lines) when FILE ends in .txt or .tsv,
                                     otherwise raw little-endian int32, one per vertex
                   --json            print one JSON object instead of text
+              bench        label the benchmark suite, check every result against the Java union-find, print times
+                  --suite quick|full   graphs of shared/BENCHMARKS.md (full) or smaller ones of the same kinds (quick)
+                  --graphs A,B,...     only these graphs of the suite
+                  --backend ...        as for label (default auto)
+                  --algorithm NAME|all one algorithm or every one the backend runs (default auto)
+                  --runs N, --warmup N timed and untimed runs per graph (default 5 and 2)
+                  --dir DIR            where generated graphs are cached (default target/bench-graphs)
+                  --gengraph FILE      the generator's source (default ../shared/tools/gengraph.cpp)
+                  --markdown FILE      also write the table as markdown
+                  --json               print one JSON object instead of the table
               info         print the library version, backends and CUDA devices
               help         print this text
 
@@ -63,6 +73,7 @@ public final class Main {
             return switch (command) {
                 case "label" -> LabelCommand.run(rest, out);
                 case "info" -> InfoCommand.run(rest, out);
+                case "bench" -> BenchCommand.run(rest, out);
                 case "help", "--help", "-h" -> {
                     out.print(USAGE_TEXT);
                     yield OK;

@@ -1,0 +1,139 @@
+package org.ccl4j.bench;
+
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.ValueLayout;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+import org.ccl4j.Backend;
+import org.ccl4j.ComponentLabeler;
+import org.ccl4j.CsrGraph;
+import org.ccl4j.LabelOptions;
+import org.ccl4j.UnionFind;
+import org.ccl4j.io.GraphFormat;
+import org.ccl4j.io.GraphReader;
+import org.ccl4j.io.ReadOptions;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * End-to-end CPU labelling of a graph already in memory, against a plain Java union-find with path
+ * halving over the same CSR arrays copied to {@code int[]} — the baseline a Java user would write.
+ *
+ * <p>Graphs are ECL {@code .egr} files made by {@code shared/tools/gengraph.cpp}, read from the
+ * directory in the system property {@code ccl4j.bench.graphs} (default {@code target/bench-graphs});
+ * {@code scripts/bench-graphs.sh} generates them.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SampleTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "-Xmx4g"})
+public class CpuLabelingBenchmark {
+    @Param({"grid2d_1024", "rmat_18_8"})
+    public String graph;
+
+    private Arena arena;
+    private CsrGraph csr;
+    private int[] offsets;
+    private int[] neighbors;
+    private ComponentLabeler parallel;
+    private ComponentLabeler serial;
+
+    @Setup(Level.Trial)
+    public void load() throws IOException {
+        Path dir = Path.of(System.getProperty("ccl4j.bench.graphs", "target/bench-graphs"));
+        Path file = dir.resolve(graph + ".egr");
+        if (!Files.exists(file)) {
+            throw new IllegalStateException(file + " not found: run scripts/bench-graphs.sh first");
+        }
+        arena = Arena.ofShared();
+        csr = GraphReader.read(file, GraphFormat.EGR, new ReadOptions(false), arena).graph();
+        offsets = new int[csr.vertexCount() + 1];
+        for (int v = 0; v <= csr.vertexCount(); v++) {
+            offsets[v] = (int) csr.offset(v);
+        }
+        neighbors = csr.neighbors().toArray(ValueLayout.JAVA_INT);
+        parallel = ComponentLabeler.create(Backend.CPU_PARALLEL);
+        serial = ComponentLabeler.create(Backend.CPU_SERIAL);
+    }
+
+    @TearDown(Level.Trial)
+    public void close() {
+        parallel.close();
+        serial.close();
+        arena.close();
+    }
+
+    @Benchmark
+    public int cpuParallelEclCc() {
+        try (Arena labels = Arena.ofConfined()) {
+            return parallel.label(csr, LabelOptions.defaults(), labels).get(csr.vertexCount() - 1);
+        }
+    }
+
+    @Benchmark
+    public int cpuSerialEclCc() {
+        try (Arena labels = Arena.ofConfined()) {
+            return serial.label(csr, LabelOptions.defaults(), labels).get(csr.vertexCount() - 1);
+        }
+    }
+
+    @Benchmark
+    public int javaBackendUnionFind() {
+        try (Arena labels = Arena.ofConfined()) {
+            UnionFind.label(csr, labels.allocate(ValueLayout.JAVA_INT, csr.vertexCount()));
+            return 0;
+        }
+    }
+
+    /** The baseline: union-find with path halving on int[] CSR arrays, as plain Java code. */
+    @Benchmark
+    public int plainJavaUnionFindOnArrays() {
+        int n = offsets.length - 1;
+        int[] parent = new int[n];
+        for (int v = 0; v < n; v++) {
+            parent[v] = v;
+        }
+        for (int u = 0; u < n; u++) {
+            for (int a = offsets[u]; a < offsets[u + 1]; a++) {
+                int v = neighbors[a];
+                if (v > u) {
+                    int ru = find(parent, u);
+                    int rv = find(parent, v);
+                    if (ru < rv) {
+                        parent[rv] = ru;
+                    } else if (rv < ru) {
+                        parent[ru] = rv;
+                    }
+                }
+            }
+        }
+        for (int v = 0; v < n; v++) {
+            parent[v] = parent[parent[v]];
+        }
+        return parent[n - 1];
+    }
+
+    private static int find(int[] parent, int v) {
+        while (parent[v] != v) {
+            parent[v] = parent[parent[v]];
+            v = parent[v];
+        }
+        return v;
+    }
+}
