@@ -112,7 +112,7 @@ final class IdMap implements AutoCloseable {
         hashed++;
         // Grow at a load of 5/8: linear probing stays short and the map at most 2.5x its content.
         if (hashed > (mask + 1) / 8 * 5) {
-            rehash(hashBits + 1, Long.MAX_VALUE);
+            rehash(hashBits + 1, directLimit);
         }
         return size++;
     }

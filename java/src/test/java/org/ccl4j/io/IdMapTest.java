@@ -69,4 +69,15 @@ class IdMapTest {
         ids.add(10_000_000L);
         assertNumbersInOrderOfFirstAppearance(ids);
     }
+
+    @Test
+    void growsTheHashMapForManyLargeIds() {
+        // Sparse ids far beyond the direct table: the hash map must grow several times.
+        List<Long> ids = new ArrayList<>();
+        for (long i = 0; i < 100_000; i++) {
+            ids.add(1_000_000_000L + i * 7_919L);
+            ids.add((i * 2_654_435_761L) % 5_000L);
+        }
+        assertNumbersInOrderOfFirstAppearance(ids);
+    }
 }
