@@ -30,7 +30,7 @@ public final class Main {
               label FILE   label the connected components of a graph
                   --format auto|egr|mtx|snap|dimacs|edges   input format (default: auto, by extension and content)
                   --backend auto|cuda|cpu|cpu-serial|java   where to run (default: auto = cuda if present, else cpu)
-                  --algorithm auto|ecl|cpu-reference|union-find
+                  --algorithm auto|ecl|hawick-edge|hawick-vertex|hawick-bfs|komura|cpu-reference|union-find
                   --device N        CUDA device index (default 0)
                   --threads N       CPU threads (default: all cores)
                   --keep-ids        keep SNAP vertex ids as they are instead of renumbering them
@@ -101,6 +101,11 @@ public final class Main {
             return USAGE;
         } catch (Ccl4jException e) {
             err.println("ccl4j: native failure (status " + e.status() + "): " + e.getMessage());
+            return FAILURE;
+        } catch (RuntimeException e) {
+            // a bug of ours: say so plainly, with the trace for the report
+            err.println("ccl4j: internal error: " + e);
+            e.printStackTrace(err);
             return FAILURE;
         }
     }
