@@ -1,0 +1,330 @@
+// bench_ecl: times ECL-CC on the GPU on graphs in ECL's binary CSR format (.egr: int32 n,
+// int32 arcs, int32 offsets[n + 1], int32 neighbours[arcs]).
+//
+//   bench_ecl [--runs R] [--config BLOCK:WARP:BLOCKTHRESHOLD]... [--offsets64] NAME=FILE[:COMPONENTS[:REF_MS]]...
+//
+// For each graph and configuration (0 = the paper's default; default config 0:0:0):
+//   kernel-only: the graph resident on the device, labels left there; CUDA-event time of init
+//     through finalize; median (and min) of R runs after 2 warm-up runs; medians per phase.
+//   end-to-end: graph and labels in pinned host memory; h2d + kernels + d2h by CUDA events,
+//     median of R runs after a warm-up run.
+// The labels are checked after the timed runs: equal across every arc, canonical (the smallest
+// id of the component), and, when COMPONENTS is given, that many components. REF_MS, another
+// program's kernel time, is printed beside ours as a ratio. A table of all results comes last.
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <iterator>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "common/error.hpp"
+#include "cuda/cuda_backend.hpp"
+
+#ifndef CCL4J_ECL_PARENT_ACCESS
+#define CCL4J_ECL_PARENT_ACCESS 0
+#endif
+
+namespace {
+
+namespace gpu = ccl4j::cuda;
+
+const char* parent_access_name() {
+    switch (CCL4J_ECL_PARENT_ACCESS) {
+        case 0: return "cuda::atomic_ref relaxed (library)";
+        case 1: return "volatile";
+        default: return "ordinary loads and stores";
+    }
+}
+
+// Host memory from the library's pinned allocator, freed on scope exit.
+class Pinned {
+public:
+    explicit Pinned(size_t bytes) : data_(gpu::pinned_alloc(bytes ? bytes : 1)) {
+        if (!data_) throw std::runtime_error("cannot pin " + std::to_string(bytes) + " bytes of host memory");
+    }
+    Pinned(const Pinned&) = delete;
+    Pinned& operator=(const Pinned&) = delete;
+    ~Pinned() { gpu::pinned_free(data_); }
+    template <class T>
+    T* as() const {
+        return static_cast<T*>(data_);
+    }
+
+private:
+    void* data_;
+};
+
+struct GraphSpec {
+    std::string name;
+    std::string path;
+    int64_t components = -1;  // -1: not checked
+    double reference_ms = 0;  // 0: none
+};
+
+struct Config {
+    int block_size = 0;
+    int warp_threshold = 0;
+    int block_threshold = 0;
+    std::string label() const {
+        return std::to_string(block_size) + ":" + std::to_string(warp_threshold) + ":" + std::to_string(block_threshold);
+    }
+};
+
+struct Row {
+    std::string graph;
+    std::string config;
+    int32_t n;
+    int64_t arcs;
+    int64_t components;
+    double kernel_median, kernel_min;
+    std::vector<double> phase_medians;  // init, compute1, compute2, compute3, finalize
+    double e2e_median, h2d_median, d2h_median;
+    double reference_ms;
+    bool ok;
+};
+
+double median(std::vector<double> values) {
+    std::sort(values.begin(), values.end());
+    const size_t mid = values.size() / 2;
+    return values.size() % 2 ? values[mid] : (values[mid - 1] + values[mid]) / 2;
+}
+
+double phase_ms(const ccl4j_timings& t, const char* name) {
+    for (int32_t i = 0; i < t.phase_count; ++i) {
+        if (std::strcmp(t.phases[i].name, name) == 0) return t.phases[i].ms;
+    }
+    throw std::runtime_error(std::string("phase ") + name + " missing");
+}
+
+const char* const kKernelPhases[] = {"init", "compute1", "compute2", "compute3", "finalize"};
+
+double kernel_ms(const ccl4j_timings& t) {
+    double sum = 0;
+    for (const char* phase : kKernelPhases) sum += phase_ms(t, phase);
+    return sum;
+}
+
+// Reads an .egr file into pinned memory; with offsets64, widens the offsets to int64.
+struct LoadedGraph {
+    int32_t n = 0;
+    int64_t arcs = 0;
+    std::unique_ptr<Pinned> offsets;
+    std::unique_ptr<Pinned> neighbors;
+    int offset_width = 4;
+
+    ccl4j::Graph view() const {
+        return ccl4j::Graph{n, arcs, offset_width, offsets->as<void>(), neighbors->as<int32_t>()};
+    }
+};
+
+LoadedGraph load_egr(const std::string& path, bool offsets64) {
+    FILE* file = std::fopen(path.c_str(), "rb");
+    if (!file) throw std::runtime_error("cannot open " + path);
+    int32_t header[2];
+    LoadedGraph g;
+    bool ok = std::fread(header, sizeof(int32_t), 2, file) == 2 && header[0] >= 0 && header[1] >= 0;
+    if (ok) {
+        g.n = header[0];
+        g.arcs = header[1];
+        const size_t offsets = static_cast<size_t>(g.n) + 1;
+        g.offset_width = offsets64 ? 8 : 4;
+        g.offsets = std::make_unique<Pinned>(offsets * g.offset_width);
+        g.neighbors = std::make_unique<Pinned>(static_cast<size_t>(g.arcs) * sizeof(int32_t));
+        ok = std::fread(g.offsets->as<int32_t>(), sizeof(int32_t), offsets, file) == offsets &&
+             std::fread(g.neighbors->as<int32_t>(), sizeof(int32_t), g.arcs, file) == static_cast<size_t>(g.arcs);
+        if (ok && offsets64) {
+            // Widen in place from the back, so no 32-bit value is overwritten before it is read.
+            const int32_t* narrow = g.offsets->as<int32_t>();
+            int64_t* wide = g.offsets->as<int64_t>();
+            for (size_t i = offsets; i-- > 0;) wide[i] = narrow[i];
+        }
+    }
+    std::fclose(file);
+    if (!ok) throw std::runtime_error(path + " is not a complete .egr file");
+    return g;
+}
+
+int32_t offset_at(const LoadedGraph& g, int64_t v) {
+    return g.offset_width == 8 ? static_cast<int32_t>(g.offsets->as<int64_t>()[v]) : g.offsets->as<int32_t>()[v];
+}
+
+// Checks that labels are the canonical labelling of g's components; returns the component count,
+// or -1 (after printing why) when they are not.
+int64_t verify(const LoadedGraph& g, const int32_t* labels) {
+    const int32_t* neighbors = g.neighbors->as<int32_t>();
+    int64_t components = 0;
+    for (int32_t v = 0; v < g.n; ++v) {
+        const int32_t label = labels[v];
+        if (label < 0 || label > v || labels[label] != label) {
+            std::printf("    WRONG: vertex %d has label %d, which is not a smaller-or-equal root\n", v, label);
+            return -1;
+        }
+        components += label == v;
+        for (int64_t a = offset_at(g, v); a < offset_at(g, v + 1); ++a) {
+            if (labels[neighbors[a]] != label) {
+                std::printf("    WRONG: arc %d -> %d joins labels %d and %d\n", v, neighbors[a], label,
+                            labels[neighbors[a]]);
+                return -1;
+            }
+        }
+    }
+    // Equal labels across every arc make each label class a union of components, and each class
+    // holds its label's vertex; so with as many classes as components, each is one component
+    // and its label, a vertex no larger than any member, is the component's smallest vertex.
+    return components;
+}
+
+Row bench(gpu::DeviceState& state, const GraphSpec& spec, const LoadedGraph& g, const gpu::DeviceGraph& resident,
+          const Config& config, int runs) {
+    ccl4j_label_options options{};
+    options.algorithm = CCL4J_ALGORITHM_ECL_CC;
+    options.block_size = config.block_size;
+    options.warp_threshold = config.warp_threshold;
+    options.block_threshold = config.block_threshold;
+    Row row{spec.name, config.label(), g.n, g.arcs, -1, 0, 0, {}, 0, 0, 0, spec.reference_ms, false};
+    ccl4j_timings t;
+
+    std::vector<double> totals;
+    std::vector<std::vector<double>> phases(std::size(kKernelPhases));
+    for (int run = -2; run < runs; ++run) {
+        ccl4j::PhaseLog log(&t);
+        gpu::ecl_cc(state, resident, options, nullptr, log);
+        if (run < 0) continue;
+        totals.push_back(kernel_ms(t));
+        for (size_t p = 0; p < phases.size(); ++p) phases[p].push_back(phase_ms(t, kKernelPhases[p]));
+    }
+    row.kernel_median = median(totals);
+    row.kernel_min = *std::min_element(totals.begin(), totals.end());
+    for (const auto& values : phases) row.phase_medians.push_back(median(values));
+
+    Pinned labels(static_cast<size_t>(g.n) * sizeof(int32_t));
+    std::vector<double> e2e, h2d, d2h;
+    for (int run = -1; run < runs; ++run) {
+        std::fill(labels.as<int32_t>(), labels.as<int32_t>() + g.n, -1);
+        ccl4j::PhaseLog log(&t);
+        gpu::ecl_cc(state, g.view(), options, labels.as<int32_t>(), log);
+        if (run < 0) continue;
+        h2d.push_back(phase_ms(t, "h2d"));
+        d2h.push_back(phase_ms(t, "d2h"));
+        e2e.push_back(h2d.back() + kernel_ms(t) + d2h.back());
+    }
+    row.e2e_median = median(e2e);
+    row.h2d_median = median(h2d);
+    row.d2h_median = median(d2h);
+
+    row.components = verify(g, labels.as<int32_t>());
+    row.ok = row.components >= 0 && (spec.components < 0 || row.components == spec.components);
+    if (row.components >= 0 && !row.ok) {
+        std::printf("    WRONG: %lld components, expected %lld\n", static_cast<long long>(row.components),
+                    static_cast<long long>(spec.components));
+    }
+    return row;
+}
+
+GraphSpec parse_graph(const std::string& arg) {
+    const size_t eq = arg.find('=');
+    if (eq == std::string::npos) throw std::runtime_error("expected NAME=FILE[:COMPONENTS[:REF_MS]], got " + arg);
+    GraphSpec spec;
+    spec.name = arg.substr(0, eq);
+    std::string rest = arg.substr(eq + 1);
+    const size_t colon = rest.find(':');
+    spec.path = rest.substr(0, colon);
+    if (colon != std::string::npos) {
+        rest = rest.substr(colon + 1);
+        const size_t second = rest.find(':');
+        spec.components = std::stoll(rest.substr(0, second));
+        if (second != std::string::npos) spec.reference_ms = std::stod(rest.substr(second + 1));
+    }
+    return spec;
+}
+
+Config parse_config(const std::string& arg) {
+    Config c;
+    if (std::sscanf(arg.c_str(), "%d:%d:%d", &c.block_size, &c.warp_threshold, &c.block_threshold) != 3) {
+        throw std::runtime_error("expected --config BLOCK:WARP:BLOCKTHRESHOLD, got " + arg);
+    }
+    return c;
+}
+
+void print_table(const std::vector<Row>& rows, const std::string& device, bool offsets64) {
+    std::printf("\nECL-CC on %s, parent access: %s, %d-bit offsets\n", device.c_str(), parent_access_name(),
+                offsets64 ? 64 : 32);
+    std::printf("kernel-only: graph resident, CUDA events init..finalize, median of runs; "
+                "e2e: pinned host -> device -> pinned host\n");
+    std::printf("%-18s %-11s %10s %11s %8s %8s %7s %7s %7s %7s %7s %7s %8s %7s %7s %6s %s\n", "graph", "config",
+                "vertices", "arcs", "kernel", "min", "init", "comp1", "comp2", "comp3", "final", "ref", "e2e", "h2d",
+                "d2h", "ok", "ref/kernel");
+    for (const Row& r : rows) {
+        std::printf("%-18s %-11s %10d %11lld %8.3f %8.3f %7.3f %7.3f %7.3f %7.3f %7.3f %7.2f %8.3f %7.3f %7.3f %6s",
+                    r.graph.c_str(), r.config.c_str(), r.n, static_cast<long long>(r.arcs), r.kernel_median,
+                    r.kernel_min, r.phase_medians[0], r.phase_medians[1], r.phase_medians[2], r.phase_medians[3],
+                    r.phase_medians[4], r.reference_ms, r.e2e_median, r.h2d_median, r.d2h_median, r.ok ? "yes" : "NO");
+        if (r.reference_ms > 0) std::printf(" %.2fx", r.reference_ms / r.kernel_median);
+        std::printf("\n");
+    }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    int runs = 9;
+    bool offsets64 = false;
+    std::vector<Config> configs;
+    std::vector<GraphSpec> graphs;
+    try {
+        for (int i = 1; i < argc; ++i) {
+            const std::string arg = argv[i];
+            if (arg == "--runs" && i + 1 < argc) {
+                runs = std::max(1, std::atoi(argv[++i]));
+            } else if (arg == "--config" && i + 1 < argc) {
+                configs.push_back(parse_config(argv[++i]));
+            } else if (arg == "--offsets64") {
+                offsets64 = true;
+            } else {
+                graphs.push_back(parse_graph(arg));
+            }
+        }
+        if (graphs.empty()) {
+            std::fprintf(stderr,
+                         "usage: bench_ecl [--runs R] [--config BLOCK:WARP:BLOCKTHRESHOLD]... [--offsets64] "
+                         "NAME=FILE[:COMPONENTS[:REF_MS]]...\n");
+            return 2;
+        }
+        if (configs.empty()) configs.push_back(Config{});
+        if (gpu::device_count() == 0) {
+            std::printf("SKIPPED: no CUDA device\n");
+            return 0;
+        }
+        ccl4j_device_info info;
+        gpu::device_info(0, &info);
+        gpu::DeviceStatePtr state = gpu::create_state(0);
+
+        std::vector<Row> rows;
+        bool all_ok = true;
+        for (const GraphSpec& spec : graphs) {
+            const LoadedGraph g = load_egr(spec.path, offsets64);
+            double h2d_ms = 0;
+            gpu::DeviceGraphPtr resident = gpu::upload(*state, g.view(), &h2d_ms);
+            for (const Config& config : configs) {
+                rows.push_back(bench(*state, spec, g, *resident, config, runs));
+                const Row& r = rows.back();
+                all_ok = all_ok && r.ok;
+                std::printf("%-18s %-11s kernel %8.3f ms (min %.3f)  e2e %8.3f ms  components %lld  %s\n",
+                            r.graph.c_str(), r.config.c_str(), r.kernel_median, r.kernel_min, r.e2e_median,
+                            static_cast<long long>(r.components), r.ok ? "ok" : "WRONG");
+                std::fflush(stdout);
+            }
+        }
+        print_table(rows, info.name, offsets64);
+        return all_ok ? 0 : 1;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "bench_ecl: %s\n", e.what());
+        return 1;
+    }
+}
