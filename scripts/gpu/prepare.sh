@@ -1,8 +1,14 @@
 #!/usr/bin/env bash
-# Run here, before sending work to the GPU machine: copies what scripts/gpu/native-check.sh needs
-# there but the working tree does not carry (the benchmark suite's graph generator from the shared
-# folder) into .gpu-carry/, which .git/info/exclude keeps out of git. Name .gpu-carry in the
-# device tool's `carry`.
+# Run here, before sending work to the GPU machine (which has no Java, no Maven and no network).
+# Fills .gpu-carry/ (kept out of git by .git/info/exclude); name .gpu-carry in the device tool's
+# `carry`:
+#   .gpu-carry/gengraph.cpp        the benchmark suite's graph generator, from the shared folder
+#   .gpu-carry/java/jre/           a jlink-trimmed Java runtime
+#   .gpu-carry/java/ccl4j.jar      the library jar, libccl4j.so compiled for sm_80/sm_90 (+PTX)
+#   .gpu-carry/java/test-classes/  the compiled tests
+#   .gpu-carry/java/lib/           JUnit's console launcher and jqwik
+# There: scripts/gpu/native-check.sh (native build, ctest, compute-sanitizer, bench_ecl),
+# scripts/gpu/java-tests.sh (the Java suite on CUDA) and scripts/gpu/java-bench.sh (ccl4j bench).
 #   scripts/gpu/prepare.sh [SHARED_DIR]     (default: ../shared beside the repository)
 set -euo pipefail
 
@@ -10,8 +16,30 @@ root=$(git rev-parse --show-toplevel)
 shared=${1:-$root/../shared}
 exclude=$(git -C "$root" rev-parse --git-path info/exclude)
 case $exclude in /*) ;; *) exclude=$root/$exclude ;; esac
+carry=$root/.gpu-carry
+junit_platform=1.14.3
 
-mkdir -p "$(dirname "$exclude")" "$root/.gpu-carry"
+mkdir -p "$(dirname "$exclude")" "$carry"
 grep -qxF '/.gpu-carry/' "$exclude" 2>/dev/null || echo '/.gpu-carry/' >>"$exclude"
-cp "$shared/tools/gengraph.cpp" "$root/.gpu-carry/gengraph.cpp"
-echo "prepared $root/.gpu-carry: $(ls "$root/.gpu-carry" | tr '\n' ' ')"
+cp "$shared/tools/gengraph.cpp" "$carry/gengraph.cpp"
+
+cd "$root"
+./mvnw -q -B -Dccl4j.cuda=ON -DskipTests package
+rm -rf "$carry/java" && mkdir -p "$carry/java/lib"
+cp target/ccl4j-*-SNAPSHOT.jar "$carry/java/ccl4j.jar"
+cp -r target/test-classes "$carry/java/test-classes"
+./mvnw -q -B dependency:copy-dependencies -DincludeScope=test -DexcludeGroupIds=org.junit.jupiter,org.junit.platform \
+  -DoutputDirectory="$carry/java/lib"
+./mvnw -q -B dependency:copy -Dartifact=org.junit.platform:junit-platform-console-standalone:$junit_platform \
+  -DoutputDirectory="$carry/java/lib"
+
+jdk=""
+for d in "${JAVA_HOME:-}" /usr/lib/jvm/*; do
+  [ -x "$d/bin/jlink" ] || continue
+  v=$("$d/bin/java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java\.specification\.version = \([0-9]*\).*/\1/p')
+  if [ "${v:-0}" -ge 22 ]; then jdk=$d; break; fi
+done
+[ -n "$jdk" ] || { echo "no JDK >= 22 with jlink found" >&2; exit 1; }
+"$jdk/bin/jlink" --add-modules java.base,java.management,java.xml,jdk.unsupported,java.logging \
+  --compress zip-9 --strip-debug --no-header-files --no-man-pages --output "$carry/java/jre"
+du -sh "$carry" "$carry"/* "$carry"/java/*

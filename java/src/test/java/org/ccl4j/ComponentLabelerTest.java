@@ -129,4 +129,35 @@ class ComponentLabelerTest {
         assertTrue(c.cpuThreads() >= 1);
         assertEquals(c.backends().contains(Backend.CUDA), !c.devices().isEmpty());
     }
+
+    @Test
+    void residentGraphsLabelLikeHostGraphsOnCuda() {
+        if (!ComponentLabeler.capabilities().backends().contains(Backend.CUDA)) {
+            System.out.println("NOTICE: no CUDA device present - device-resident graphs are not exercised");
+            return;
+        }
+        try (Arena arena = Arena.ofConfined(); ComponentLabeler labeler = ComponentLabeler.create(Backend.CUDA)) {
+            Graphs.EdgeList edges = Graphs.make(8, 50_000, 7);
+            CsrGraph g = edges.toCsr(arena);
+            int[] expected = Oracle.labels(g);
+            try (DeviceGraph resident = labeler.upload(g)) {
+                assertEquals(g.vertexCount(), resident.vertexCount());
+                assertTrue(resident.uploadMs() > 0);
+                for (int run = 0; run < 3; run++) {
+                    ComponentLabeler.LabelRun withLabels = labeler.label(resident, LabelOptions.defaults(), arena);
+                    assertArrayEquals(expected, withLabels.labels().toArray());
+                    ComponentLabeler.LabelRun kernelOnly = labeler.label(resident, LabelOptions.defaults(), null);
+                    assertEquals(null, kernelOnly.labels());
+                    assertFalse(kernelOnly.timings().phasesMs().containsKey("d2h"), kernelOnly.timings().toString());
+                    assertTrue(kernelOnly.timings().phasesMs().containsKey("compute1"), kernelOnly.timings().toString());
+                }
+            }
+            MemorySegment pinnedLabels = PinnedMemory.allocate(arena, (long) g.vertexCount() * Integer.BYTES);
+            Labels labels = labeler.label(g, LabelOptions.defaults(), pinnedLabels);
+            assertArrayEquals(expected, labels.toArray());
+            assertTrue(labels.timings().phasesMs().keySet().containsAll(
+                    java.util.List.of("h2d", "init", "compute1", "compute2", "compute3", "finalize", "d2h")),
+                    labels.timings().toString());
+        }
+    }
 }

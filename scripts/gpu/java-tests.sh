@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# GPU machine: runs the whole Java test suite (JUnit 5 + jqwik) with the runtime, jar and tests
+# that scripts/gpu/prepare.sh put in .gpu-carry/java. The CUDA backend takes part in every
+# property test when a device is present. Exits non-zero when a test fails.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$root"
+java_dir=.gpu-carry/java
+reports=${OUT:-$root/target}/java-test-reports
+classpath="$java_dir/ccl4j.jar:$java_dir/test-classes:$(ls "$java_dir"/lib/*.jar | grep -v console-standalone | tr '\n' ':')"
+"$java_dir/jre/bin/java" --enable-native-access=ALL-UNNAMED -Xss512k \
+  -jar "$java_dir"/lib/junit-platform-console-standalone-*.jar execute \
+  --class-path "$classpath" --scan-class-path --include-classname '.*(Test|Properties)$' \
+  --details=summary --disable-banner --reports-dir "$reports"
