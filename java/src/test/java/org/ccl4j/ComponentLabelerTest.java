@@ -38,6 +38,18 @@ class ComponentLabelerTest {
     }
 
     @Test
+    void timingsNameEachPhase() {
+        try (Arena arena = Arena.ofConfined(); ComponentLabeler labeler = ComponentLabeler.create(Backend.CPU_SERIAL)) {
+            Timings t = labeler.label(small(arena)).timings();
+            assertEquals(java.util.List.of("init", "compute", "finalize"), java.util.List.copyOf(t.phasesMs().keySet()));
+            for (double ms : t.phasesMs().values()) {
+                assertTrue(ms >= 0 && ms <= t.totalMs(), t.toString());
+            }
+            assertEquals(Algorithm.ECL_CC, t.algorithm());
+        }
+    }
+
+    @Test
     void autoResolvesToCudaOnlyWhenADeviceIsPresent() {
         boolean cuda = ComponentLabeler.capabilities().backends().contains(Backend.CUDA);
         try (ComponentLabeler labeler = ComponentLabeler.create()) {

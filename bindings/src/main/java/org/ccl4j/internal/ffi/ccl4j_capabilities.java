@@ -109,7 +109,7 @@ public class ccl4j_capabilities {
      * }
      */
     public static byte version(MemorySegment struct, long index0) {
-        return (byte)version$ELEM_HANDLE.get(struct, 0L, index0);
+        return (byte)version$ELEM_HANDLE.get(version(struct), 0L, index0);
     }
 
     /**
@@ -118,7 +118,7 @@ public class ccl4j_capabilities {
      * }
      */
     public static void version(MemorySegment struct, long index0, byte fieldValue) {
-        version$ELEM_HANDLE.set(struct, 0L, index0, fieldValue);
+        version$ELEM_HANDLE.set(version(struct), 0L, index0, fieldValue);
     }
 
     private static final OfInt backends$LAYOUT = (OfInt)$LAYOUT.select(groupElement("backends"));
@@ -260,7 +260,7 @@ public class ccl4j_capabilities {
      * }
      */
     public static byte cuda_archs(MemorySegment struct, long index0) {
-        return (byte)cuda_archs$ELEM_HANDLE.get(struct, 0L, index0);
+        return (byte)cuda_archs$ELEM_HANDLE.get(cuda_archs(struct), 0L, index0);
     }
 
     /**
@@ -269,7 +269,7 @@ public class ccl4j_capabilities {
      * }
      */
     public static void cuda_archs(MemorySegment struct, long index0, byte fieldValue) {
-        cuda_archs$ELEM_HANDLE.set(struct, 0L, index0, fieldValue);
+        cuda_archs$ELEM_HANDLE.set(cuda_archs(struct), 0L, index0, fieldValue);
     }
 
     private static final OfInt cuda_runtime_version$LAYOUT = (OfInt)$LAYOUT.select(groupElement("cuda_runtime_version"));

@@ -305,7 +305,7 @@ public class ccl4j_device_info {
      * }
      */
     public static byte name(MemorySegment struct, long index0) {
-        return (byte)name$ELEM_HANDLE.get(struct, 0L, index0);
+        return (byte)name$ELEM_HANDLE.get(name(struct), 0L, index0);
     }
 
     /**
@@ -314,7 +314,7 @@ public class ccl4j_device_info {
      * }
      */
     public static void name(MemorySegment struct, long index0, byte fieldValue) {
-        name$ELEM_HANDLE.set(struct, 0L, index0, fieldValue);
+        name$ELEM_HANDLE.set(name(struct), 0L, index0, fieldValue);
     }
 
     /**

@@ -248,6 +248,46 @@ public class ccl4j_h extends ccl4j_h$shared {
         return CCL4J_ALGORITHM_CPU_REFERENCE;
     }
 
+    private static final int CCL4J_ALGORITHM_HAWICK_EDGE = (int)3L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_ALGORITHM_HAWICK_EDGE 3
+     * }
+     */
+    public static int CCL4J_ALGORITHM_HAWICK_EDGE() {
+        return CCL4J_ALGORITHM_HAWICK_EDGE;
+    }
+
+    private static final int CCL4J_ALGORITHM_HAWICK_VERTEX = (int)4L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_ALGORITHM_HAWICK_VERTEX 4
+     * }
+     */
+    public static int CCL4J_ALGORITHM_HAWICK_VERTEX() {
+        return CCL4J_ALGORITHM_HAWICK_VERTEX;
+    }
+
+    private static final int CCL4J_ALGORITHM_HAWICK_BFS = (int)5L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_ALGORITHM_HAWICK_BFS 5
+     * }
+     */
+    public static int CCL4J_ALGORITHM_HAWICK_BFS() {
+        return CCL4J_ALGORITHM_HAWICK_BFS;
+    }
+
+    private static final int CCL4J_ALGORITHM_KOMURA = (int)6L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_ALGORITHM_KOMURA 6
+     * }
+     */
+    public static int CCL4J_ALGORITHM_KOMURA() {
+        return CCL4J_ALGORITHM_KOMURA;
+    }
+
     private static final int CCL4J_CHECK_INPUT = (int)1L;
     /**
      * {@snippet lang=c :

@@ -21,6 +21,7 @@ import static java.lang.foreign.MemoryLayout.PathElement.*;
  *     int32_t block_size;
  *     int32_t warp_threshold;
  *     int32_t block_threshold;
+ *     int32_t max_iterations;
  * }
  * }
  */
@@ -36,7 +37,8 @@ public class ccl4j_label_options {
         ccl4j_h.C_INT.withName("cpu_threads"),
         ccl4j_h.C_INT.withName("block_size"),
         ccl4j_h.C_INT.withName("warp_threshold"),
-        ccl4j_h.C_INT.withName("block_threshold")
+        ccl4j_h.C_INT.withName("block_threshold"),
+        ccl4j_h.C_INT.withName("max_iterations")
     ).withName("ccl4j_label_options");
 
     /**
@@ -284,6 +286,46 @@ public class ccl4j_label_options {
      */
     public static void block_threshold(MemorySegment struct, int fieldValue) {
         struct.set(block_threshold$LAYOUT, block_threshold$OFFSET, fieldValue);
+    }
+
+    private static final OfInt max_iterations$LAYOUT = (OfInt)$LAYOUT.select(groupElement("max_iterations"));
+
+    /**
+     * Layout for field: {@snippet lang=c :
+     * int32_t max_iterations;
+     * }
+     */
+    public static final OfInt max_iterations$layout() {
+        return max_iterations$LAYOUT;
+    }
+
+    private static final long max_iterations$OFFSET = 24;
+
+    /**
+     * Offset for field: {@snippet lang=c :
+     * int32_t max_iterations;
+     * }
+     */
+    public static final long max_iterations$offset() {
+        return max_iterations$OFFSET;
+    }
+
+    /**
+     * Getter for field: {@snippet lang=c :
+     * int32_t max_iterations;
+     * }
+     */
+    public static int max_iterations(MemorySegment struct) {
+        return struct.get(max_iterations$LAYOUT, max_iterations$OFFSET);
+    }
+
+    /**
+     * Setter for field: {@snippet lang=c :
+     * int32_t max_iterations;
+     * }
+     */
+    public static void max_iterations(MemorySegment struct, int fieldValue) {
+        struct.set(max_iterations$LAYOUT, max_iterations$OFFSET, fieldValue);
     }
 
     /**

@@ -97,7 +97,7 @@ public class ccl4j_phase_time {
      * }
      */
     public static byte name(MemorySegment struct, long index0) {
-        return (byte)name$ELEM_HANDLE.get(struct, 0L, index0);
+        return (byte)name$ELEM_HANDLE.get(name(struct), 0L, index0);
     }
 
     /**
@@ -106,7 +106,7 @@ public class ccl4j_phase_time {
      * }
      */
     public static void name(MemorySegment struct, long index0, byte fieldValue) {
-        name$ELEM_HANDLE.set(struct, 0L, index0, fieldValue);
+        name$ELEM_HANDLE.set(name(struct), 0L, index0, fieldValue);
     }
 
     private static final OfDouble ms$LAYOUT = (OfDouble)$LAYOUT.select(groupElement("ms"));

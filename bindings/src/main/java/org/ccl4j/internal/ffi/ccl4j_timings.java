@@ -306,7 +306,7 @@ public class ccl4j_timings {
      */
     public static MemorySegment phases(MemorySegment struct, long index0) {
         try {
-            return (MemorySegment)phases$ELEM_HANDLE.invokeExact(struct, 0L, index0);
+            return (MemorySegment)phases$ELEM_HANDLE.invokeExact(phases(struct), 0L, index0);
         } catch (Throwable ex$) {
             throw new AssertionError("should not reach here", ex$);
         }

@@ -196,6 +196,38 @@ class BindingsMatchHeaderTest {
         }
     }
 
+    @Test
+    void indexedAccessorsOfArrayFieldsAddressTheirElements() throws Exception {
+        try (java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofConfined()) {
+            for (var entry : structs.entrySet()) {
+                Class<?> type = Class.forName(PACKAGE + entry.getKey());
+                GroupLayout layout = (GroupLayout) type.getMethod("layout").invoke(null);
+                MemorySegment struct = arena.allocate(layout);
+                for (CField f : entry.getValue()) {
+                    if (f.dimension() == 0) {
+                        continue;
+                    }
+                    long offset = layout.byteOffset(MemoryLayout.PathElement.groupElement(f.name()));
+                    long last = f.dimension() - 1;
+                    if (structs.containsKey(f.type().base())) {
+                        long size = (long) Class.forName(PACKAGE + f.type().base()).getMethod("sizeof").invoke(null);
+                        MemorySegment element = (MemorySegment) type.getMethod(f.name(), MemorySegment.class, long.class)
+                                .invoke(null, struct, last);
+                        assertEquals(struct.address() + offset + last * size, element.address(),
+                                "element " + last + " of " + entry.getKey() + "." + f.name());
+                    } else {
+                        type.getMethod(f.name(), MemorySegment.class, long.class, byte.class)
+                                .invoke(null, struct, last, (byte) 42);
+                        assertEquals(42, struct.get(ValueLayout.JAVA_BYTE, offset + last),
+                                "element " + last + " of " + entry.getKey() + "." + f.name());
+                        assertEquals((byte) 42, type.getMethod(f.name(), MemorySegment.class, long.class)
+                                .invoke(null, struct, last));
+                    }
+                }
+            }
+        }
+    }
+
     /** Size and alignment of a field under the System V x86-64 rules. */
     private static long[] sizeAndAlignment(CField f) {
         long size;
