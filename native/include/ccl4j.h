@@ -58,6 +58,10 @@ typedef int32_t ccl4j_algorithm;
 #define CCL4J_ALGORITHM_AUTO 0
 #define CCL4J_ALGORITHM_ECL_CC 1        /* Jaiganesh & Burtscher 2018 */
 #define CCL4J_ALGORITHM_CPU_REFERENCE 2 /* Hawick, Leist & Playne 2010, Algorithm 1 (serial) */
+#define CCL4J_ALGORITHM_HAWICK_EDGE 3   /* Hawick et al. kernel 1: edge-parallel, atomicMin, to a fixpoint */
+#define CCL4J_ALGORITHM_HAWICK_VERTEX 4 /* Hawick et al. kernel 2: vertex-parallel with two frontier arrays */
+#define CCL4J_ALGORITHM_HAWICK_BFS 5    /* Hawick et al. kernel 3: one breadth-first search per component */
+#define CCL4J_ALGORITHM_KOMURA 6        /* Komura 2016: generalized label reduction on neighbour lists */
 
 /* Flags of ccl4j_label_options.flags. */
 #define CCL4J_CHECK_INPUT 1u /* O(n + m) checks: monotone offsets, ids in range, symmetry */
@@ -85,6 +89,8 @@ typedef struct ccl4j_label_options {
     int32_t block_size;       /* CUDA threads per block; 0 = the algorithm's default */
     int32_t warp_threshold;   /* ECL-CC: degree above which a vertex goes to the warp tier; 0 = 16 */
     int32_t block_threshold;  /* ECL-CC: degree above which a vertex goes to the block tier; 0 = 352 */
+    int32_t max_iterations;   /* iterative algorithms stop with CCL4J_NOT_CONVERGED after this many
+                                 iterations; 0 = vertex_count + 2, which no correct run exceeds */
 } ccl4j_label_options;
 
 #define CCL4J_PHASE_NAME_SIZE 24

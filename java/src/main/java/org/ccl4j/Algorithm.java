@@ -15,6 +15,24 @@ public enum Algorithm {
      * depth-first search (with an explicit stack). Native CPU backends, one thread.
      */
     CPU_REFERENCE("cpu-reference", 2),
+    /**
+     * Hawick, Leist &amp; Playne 2010, kernel 1: edge-parallel over the arcs, each lowering the larger
+     * colour of its ends with atomicMin, repeated until no colour changes. CUDA and CPU (serial).
+     */
+    HAWICK_EDGE("hawick-edge", 3),
+    /**
+     * Hawick et al., kernel 2: vertex-parallel over CSR, each vertex of the frontier taking the
+     * smallest colour among its neighbours, with two frontier arrays swapped between launches.
+     * CUDA and CPU (serial).
+     */
+    HAWICK_VERTEX("hawick-vertex", 4),
+    /** Hawick et al., kernel 3: one breadth-first search per component. CUDA and CPU (serial). */
+    HAWICK_BFS("hawick-bfs", 5),
+    /**
+     * Komura 2016, generalized label reduction on nearest-neighbour lists: residual lists of smaller
+     * neighbours, analysis, label reduction with atomicMin, analysis. CUDA and CPU (serial).
+     */
+    KOMURA("komura", 6),
     /** Union-find with path halving, in Java; runs on any backend without native code. */
     UNION_FIND("union-find", -1);
 
@@ -51,6 +69,7 @@ public enum Algorithm {
                 return a;
             }
         }
-        throw new IllegalArgumentException("unknown algorithm '" + name + "'; expected one of auto, ecl, cpu-reference, union-find");
+        throw new IllegalArgumentException("unknown algorithm '" + name + "'; expected one of auto, ecl, hawick-edge, hawick-vertex, "
+                + "hawick-bfs, komura, cpu-reference, union-find");
     }
 }

@@ -10,11 +10,14 @@ package org.ccl4j;
  * @param blockSize      CUDA threads per block; 0 = the algorithm's default
  * @param warpThreshold  ECL-CC: vertices of higher degree go to the warp tier; 0 = 16
  * @param blockThreshold ECL-CC: vertices of higher degree go to the block tier; 0 = 352
+ * @param maxIterations  iterative algorithms fail with a {@link Ccl4jException} after this many
+ *                       iterations instead of running on; 0 = vertex count + 2, which no correct
+ *                       run exceeds
  */
 public record LabelOptions(Algorithm algorithm, boolean checkInput, int cpuThreads, int blockSize,
-                           int warpThreshold, int blockThreshold) {
+                           int warpThreshold, int blockThreshold, int maxIterations) {
 
-    private static final LabelOptions DEFAULTS = new LabelOptions(Algorithm.AUTO, false, 0, 0, 0, 0);
+    private static final LabelOptions DEFAULTS = new LabelOptions(Algorithm.AUTO, false, 0, 0, 0, 0, 0);
 
     public LabelOptions {
         if (algorithm == null) {
@@ -34,6 +37,9 @@ public record LabelOptions(Algorithm algorithm, boolean checkInput, int cpuThrea
         if (warp > block) {
             throw new IllegalArgumentException("warpThreshold " + warp + " exceeds blockThreshold " + block);
         }
+        if (maxIterations < 0) {
+            throw new IllegalArgumentException("maxIterations must not be negative, got " + maxIterations);
+        }
     }
 
     /** The defaults: the backend's best algorithm, no input checks, default tuning. */
@@ -42,22 +48,29 @@ public record LabelOptions(Algorithm algorithm, boolean checkInput, int cpuThrea
     }
 
     public LabelOptions withAlgorithm(Algorithm a) {
-        return new LabelOptions(a, checkInput, cpuThreads, blockSize, warpThreshold, blockThreshold);
+        return new LabelOptions(a, checkInput, cpuThreads, blockSize, warpThreshold, blockThreshold, maxIterations);
     }
 
     public LabelOptions withCheckInput(boolean check) {
-        return new LabelOptions(algorithm, check, cpuThreads, blockSize, warpThreshold, blockThreshold);
+        return new LabelOptions(algorithm, check, cpuThreads, blockSize, warpThreshold, blockThreshold,
+                maxIterations);
     }
 
     public LabelOptions withCpuThreads(int threads) {
-        return new LabelOptions(algorithm, checkInput, threads, blockSize, warpThreshold, blockThreshold);
+        return new LabelOptions(algorithm, checkInput, threads, blockSize, warpThreshold, blockThreshold,
+                maxIterations);
     }
 
     public LabelOptions withBlockSize(int threadsPerBlock) {
-        return new LabelOptions(algorithm, checkInput, cpuThreads, threadsPerBlock, warpThreshold, blockThreshold);
+        return new LabelOptions(algorithm, checkInput, cpuThreads, threadsPerBlock, warpThreshold, blockThreshold,
+                maxIterations);
     }
 
     public LabelOptions withDegreeThresholds(int warp, int block) {
-        return new LabelOptions(algorithm, checkInput, cpuThreads, blockSize, warp, block);
+        return new LabelOptions(algorithm, checkInput, cpuThreads, blockSize, warp, block, maxIterations);
+    }
+
+    public LabelOptions withMaxIterations(int iterations) {
+        return new LabelOptions(algorithm, checkInput, cpuThreads, blockSize, warpThreshold, blockThreshold, iterations);
     }
 }

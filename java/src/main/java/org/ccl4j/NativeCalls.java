@@ -69,6 +69,7 @@ final class NativeCalls {
         ccl4j_label_options.block_size(s, o.blockSize());
         ccl4j_label_options.warp_threshold(s, o.warpThreshold());
         ccl4j_label_options.block_threshold(s, o.blockThreshold());
+        ccl4j_label_options.max_iterations(s, o.maxIterations());
         return s;
     }
 
