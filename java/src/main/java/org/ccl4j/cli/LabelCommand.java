@@ -45,7 +45,7 @@ final class LabelCommand {
                 .withCpuThreads(threads);
 
         try (Arena arena = Arena.ofConfined(); ComponentLabeler labeler = ComponentLabeler.create(backend, device)) {
-            GraphFile input = GraphReader.read(file, format, new ReadOptions(a.flag("keep-ids")), arena);
+            GraphFile input = read(file, format, new ReadOptions(a.flag("keep-ids")), arena);
             CsrGraph graph = input.graph();
             Labels labels = labeler.label(graph, options, arena);
             if (a.get("out", null) != null) {
@@ -72,6 +72,17 @@ final class LabelCommand {
             }
         }
         return Main.OK;
+    }
+
+    /** Reads the graph; I/O failures name the file (the JDK's messages do not always). */
+    private static GraphFile read(Path file, GraphFormat format, ReadOptions options, Arena arena) throws IOException {
+        try {
+            return GraphReader.read(file, format, options, arena);
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw e;
+        } catch (IOException e) {
+            throw new IOException(file + ": " + e.getMessage(), e);
+        }
     }
 
     /** union-find is pure Java and cpu-reference a serial CPU algorithm: "auto" picks their backend. */
