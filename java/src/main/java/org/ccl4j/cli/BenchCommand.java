@@ -214,13 +214,18 @@ final class BenchCommand {
                 "algorithm", "components", "kernel ms", "min", "max", "end-to-end", "h2d", "d2h", "Medge/s", "iters",
                 "oracle"));
         for (Result r : results) {
-            b.append(String.format(Locale.ROOT, "%-20s %-14s %12d %10.3f %10.3f %10.3f %12.3f %10.3f %10.3f %8.0f %6d  %s%n",
+            b.append(String.format(Locale.ROOT, "%-20s %-14s %12d %10.3f %10.3f %10.3f %12.3f %10s %10s %8.0f %6d  %s%n",
                     r.graph(), r.algorithm().cliName(), r.components(), r.kernelMedian(),
                     Arrays.stream(r.kernelMs()).min().orElse(0), Arrays.stream(r.kernelMs()).max().orElse(0),
-                    r.endToEndMedian(), r.h2dMs(), r.d2hMs(), r.medgesPerSecond(), r.iterations(),
-                    r.correct() ? "ok" : "MISMATCH"));
+                    r.endToEndMedian(), transfer(r, r.h2dMs()), transfer(r, r.d2hMs()), r.medgesPerSecond(),
+                    r.iterations(), r.correct() ? "ok" : "MISMATCH"));
         }
         return b.toString();
+    }
+
+    /** A transfer time, or "-" where nothing is transferred (the CPU backends). */
+    private static String transfer(Result r, double ms) {
+        return r.backend() == Backend.CUDA ? String.format(Locale.ROOT, "%.3f", ms) : "-";
     }
 
     private static String markdown(List<Result> results, String device, int runs) {
@@ -231,11 +236,11 @@ final class BenchCommand {
                 + " Medges/s | iterations | oracle |\n");
         b.append("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
         for (Result r : results) {
-            b.append(String.format(Locale.ROOT, "| %s | %s | %,d | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f | %.0f | %d | %s |%n",
+            b.append(String.format(Locale.ROOT, "| %s | %s | %,d | %.3f | %.3f | %.3f | %.3f | %s | %s | %.0f | %d | %s |%n",
                     r.graph(), r.algorithm().cliName(), r.components(), r.kernelMedian(),
                     Arrays.stream(r.kernelMs()).min().orElse(0), Arrays.stream(r.kernelMs()).max().orElse(0),
-                    r.endToEndMedian(), r.h2dMs(), r.d2hMs(), r.medgesPerSecond(), r.iterations(),
-                    r.correct() ? "ok" : "MISMATCH"));
+                    r.endToEndMedian(), transfer(r, r.h2dMs()), transfer(r, r.d2hMs()), r.medgesPerSecond(),
+                    r.iterations(), r.correct() ? "ok" : "MISMATCH"));
         }
         return b.toString();
     }
