@@ -17,6 +17,7 @@
 #include "cpu/cpu_algorithms.hpp"
 #ifdef CCL4J_WITH_CUDA
 #include "cuda/cuda_backend.hpp"
+#include "cuda/graph_kernels.hpp"
 #endif
 
 struct ccl4j_context_s {
@@ -84,7 +85,7 @@ const char* backend_name(ccl4j_backend b) {
 ccl4j_label_options resolve_options(const ccl4j_label_options* options) {
     ccl4j_label_options o{};
     if (options) o = *options;
-    if (o.algorithm < CCL4J_ALGORITHM_AUTO || o.algorithm > CCL4J_ALGORITHM_CPU_REFERENCE) {
+    if (o.algorithm < CCL4J_ALGORITHM_AUTO || o.algorithm > CCL4J_ALGORITHM_KOMURA) {
         fail(CCL4J_INVALID_ARGUMENT, "unknown algorithm " + std::to_string(o.algorithm));
     }
     if (o.algorithm == CCL4J_ALGORITHM_AUTO) o.algorithm = CCL4J_ALGORITHM_ECL_CC;
@@ -94,6 +95,9 @@ ccl4j_label_options resolve_options(const ccl4j_label_options* options) {
     }
     if (o.warp_threshold < 0 || o.block_threshold < 0) {
         fail(CCL4J_INVALID_ARGUMENT, "degree thresholds must not be negative");
+    }
+    if (o.max_iterations < 0) {
+        fail(CCL4J_INVALID_ARGUMENT, "max_iterations is negative: " + std::to_string(o.max_iterations));
     }
     int warp = o.warp_threshold ? o.warp_threshold : 16;
     int block = o.block_threshold ? o.block_threshold : 352;
@@ -106,9 +110,16 @@ ccl4j_label_options resolve_options(const ccl4j_label_options* options) {
 
 void label_on_cpu(ccl4j_context context, const ccl4j::Graph& graph, const ccl4j_label_options& o, int32_t* labels,
                   ccl4j::PhaseLog& log) {
-    if (o.algorithm == CCL4J_ALGORITHM_CPU_REFERENCE) {
-        ccl4j::cpu::hawick_reference(graph, labels, log);
-    } else if (context->backend == CCL4J_BACKEND_CPU_SERIAL) {
+    // Hawick's kernels and Komura's algorithm have serial CPU versions, used by both CPU backends.
+    switch (o.algorithm) {
+        case CCL4J_ALGORITHM_CPU_REFERENCE: return ccl4j::cpu::hawick_reference(graph, labels, log);
+        case CCL4J_ALGORITHM_HAWICK_EDGE: return ccl4j::cpu::hawick_edge(graph, labels, o.max_iterations, log);
+        case CCL4J_ALGORITHM_HAWICK_VERTEX: return ccl4j::cpu::hawick_vertex(graph, labels, o.max_iterations, log);
+        case CCL4J_ALGORITHM_HAWICK_BFS: return ccl4j::cpu::hawick_bfs(graph, labels, o.max_iterations, log);
+        case CCL4J_ALGORITHM_KOMURA: return ccl4j::cpu::komura(graph, labels, log);
+        default: break;
+    }
+    if (context->backend == CCL4J_BACKEND_CPU_SERIAL) {
         ccl4j::cpu::ecl_cc_serial(graph, labels, log);
     } else {
         ccl4j::cpu::ecl_cc_parallel(graph, labels, o.cpu_threads, log);
@@ -212,10 +223,7 @@ ccl4j_status ccl4j_label_graph(ccl4j_context context, const ccl4j_csr* graph, co
         if (o.flags & CCL4J_CHECK_INPUT) ccl4j::check_input(g, o.cpu_threads);
         if (context->backend == CCL4J_BACKEND_CUDA) {
 #ifdef CCL4J_WITH_CUDA
-            if (o.algorithm != CCL4J_ALGORITHM_ECL_CC) {
-                fail(CCL4J_UNSUPPORTED, "algorithm " + std::to_string(o.algorithm) + " has no CUDA implementation");
-            }
-            ccl4j::cuda::ecl_cc(*context->cuda, g, o, labels, log);
+            ccl4j::cuda::label(*context->cuda, g, o, labels, log);
 #endif
         } else {
             label_on_cpu(context, g, o, labels, log);
@@ -291,11 +299,8 @@ ccl4j_status ccl4j_label_device_graph(ccl4j_context context, ccl4j_device_graph 
                                         backend_name(context->backend));
         }
         ccl4j_label_options o = resolve_options(options);
-        if (o.algorithm != CCL4J_ALGORITHM_ECL_CC) {
-            fail(CCL4J_UNSUPPORTED, "algorithm " + std::to_string(o.algorithm) + " has no CUDA implementation");
-        }
 #ifdef CCL4J_WITH_CUDA
-        ccl4j::cuda::ecl_cc(*context->cuda, *graph->graph, o, labels, log);
+        ccl4j::cuda::label(*context->cuda, *graph->graph, o, labels, log);
 #else
         (void)labels;
 #endif

@@ -94,15 +94,23 @@ class LabelingProperties {
     private record Run(Backend backend, Algorithm algorithm) {
     }
 
+    /** The algorithms with both a CPU and a CUDA implementation. */
+    private static final List<Algorithm> NATIVE_ALGORITHMS = List.of(Algorithm.ECL_CC, Algorithm.HAWICK_EDGE,
+            Algorithm.HAWICK_VERTEX, Algorithm.HAWICK_BFS, Algorithm.KOMURA);
+
     private static List<Run> runs() {
         List<Run> runs = new ArrayList<>();
         runs.add(new Run(Backend.JAVA, Algorithm.UNION_FIND));
         for (Backend b : List.of(Backend.CPU_SERIAL, Backend.CPU_PARALLEL)) {
-            runs.add(new Run(b, Algorithm.ECL_CC));
+            for (Algorithm a : NATIVE_ALGORITHMS) {
+                runs.add(new Run(b, a));
+            }
             runs.add(new Run(b, Algorithm.CPU_REFERENCE));
         }
         if (labelers.containsKey(Backend.CUDA)) {
-            runs.add(new Run(Backend.CUDA, Algorithm.ECL_CC));
+            for (Algorithm a : NATIVE_ALGORITHMS) {
+                runs.add(new Run(Backend.CUDA, a));
+            }
         }
         return runs;
     }

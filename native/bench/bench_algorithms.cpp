@@ -1,0 +1,388 @@
+// bench_algorithms: kernel-only times and iteration counts of every GPU graph algorithm (ECL-CC,
+// Hawick's Kernels 1-3, Komura's label reduction) on graphs in ECL's binary CSR format (.egr:
+// int32 n, int32 arcs, int32 offsets[n + 1], int32 neighbours[arcs]).
+//
+//   bench_algorithms [--runs R] [--budget-s S] [--algorithms NAME,...] [--block B] [--offsets64]
+//                    NAME=FILE[:COMPONENTS]...
+//
+// Algorithms: ecl, edge, vertex, bfs, komura (default: all). For each graph (resident on the
+// device) and algorithm: kernel time = the CUDA-event time of every phase but d2h (the labels
+// are copied back to pinned memory after the kernels). Hawick's kernels can need a launch per
+// level or edge of distance (Kernel 3 on a path of 2^24 vertices: 2^24 + 1 launches), so each
+// pair gets a time budget of S seconds (default 10):
+//   1. a probe run with max_iterations 64; if it converges it is the warm-up;
+//   2. otherwise a run whose iteration limit the probe's time per iteration fits in the budget;
+//      if that does not converge either, the pair is reported as "gave up" with its limit;
+//   3. up to R timed runs (default 9) while the budget lasts, at least one.
+// The labels of the last run are checked: equal across every arc, canonical, and, when
+// COMPONENTS is given, that many components. A table of all results comes last.
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "common/error.hpp"
+#include "cuda/cuda_backend.hpp"
+#include "cuda/graph_kernels.hpp"
+
+namespace {
+
+namespace gpu = ccl4j::cuda;
+
+// Host memory from the library's pinned allocator, freed on scope exit.
+class Pinned {
+public:
+    explicit Pinned(size_t bytes) : data_(gpu::pinned_alloc(bytes ? bytes : 1)) {
+        if (!data_) throw std::runtime_error("cannot pin " + std::to_string(bytes) + " bytes of host memory");
+    }
+    Pinned(const Pinned&) = delete;
+    Pinned& operator=(const Pinned&) = delete;
+    ~Pinned() { gpu::pinned_free(data_); }
+    template <class T>
+    T* as() const {
+        return static_cast<T*>(data_);
+    }
+
+private:
+    void* data_;
+};
+
+struct GraphSpec {
+    std::string name;
+    std::string path;
+    int64_t components = -1;  // -1: not checked
+};
+
+struct AlgorithmSpec {
+    const char* name;
+    ccl4j_algorithm id;
+};
+
+const AlgorithmSpec kAlgorithms[] = {
+    {"ecl", CCL4J_ALGORITHM_ECL_CC},
+    {"edge", CCL4J_ALGORITHM_HAWICK_EDGE},
+    {"vertex", CCL4J_ALGORITHM_HAWICK_VERTEX},
+    {"bfs", CCL4J_ALGORITHM_HAWICK_BFS},
+    {"komura", CCL4J_ALGORITHM_KOMURA},
+};
+
+struct LoadedGraph {
+    int32_t n = 0;
+    int64_t arcs = 0;
+    int offset_width = 4;
+    std::unique_ptr<Pinned> offsets;
+    std::unique_ptr<Pinned> neighbors;
+
+    ccl4j::Graph view() const { return ccl4j::Graph{n, arcs, offset_width, offsets->as<void>(), neighbors->as<int32_t>()}; }
+    int64_t offset(int64_t v) const {
+        return offset_width == 8 ? offsets->as<int64_t>()[v] : offsets->as<int32_t>()[v];
+    }
+};
+
+// Reads an .egr file into pinned memory; with offsets64, widens the offsets to int64.
+LoadedGraph load_egr(const std::string& path, bool offsets64) {
+    FILE* file = std::fopen(path.c_str(), "rb");
+    if (!file) throw std::runtime_error("cannot open " + path);
+    int32_t header[2];
+    LoadedGraph g;
+    bool ok = std::fread(header, sizeof(int32_t), 2, file) == 2 && header[0] >= 0 && header[1] >= 0;
+    if (ok) {
+        g.n = header[0];
+        g.arcs = header[1];
+        const size_t offsets = static_cast<size_t>(g.n) + 1;
+        g.offset_width = offsets64 ? 8 : 4;
+        g.offsets = std::make_unique<Pinned>(offsets * g.offset_width);
+        g.neighbors = std::make_unique<Pinned>(static_cast<size_t>(g.arcs) * sizeof(int32_t));
+        ok = std::fread(g.offsets->as<int32_t>(), sizeof(int32_t), offsets, file) == offsets &&
+             std::fread(g.neighbors->as<int32_t>(), sizeof(int32_t), g.arcs, file) == static_cast<size_t>(g.arcs);
+        if (ok && offsets64) {
+            // Widen in place from the back, so no 32-bit value is overwritten before it is read.
+            const int32_t* narrow = g.offsets->as<int32_t>();
+            int64_t* wide = g.offsets->as<int64_t>();
+            for (size_t i = offsets; i-- > 0;) wide[i] = narrow[i];
+        }
+    }
+    std::fclose(file);
+    if (!ok) throw std::runtime_error(path + " is not a complete .egr file");
+    return g;
+}
+
+// The component count if labels are the canonical labelling of g's components, else -1 (after
+// printing why). Equal labels across every arc make each label class a union of components; with
+// each class holding its label's vertex, no larger than any member, and as many classes as
+// components, each class is one component labelled with its smallest vertex.
+int64_t verify(const LoadedGraph& g, const int32_t* labels) {
+    const int32_t* neighbors = g.neighbors->as<int32_t>();
+    int64_t components = 0;
+    for (int32_t v = 0; v < g.n; ++v) {
+        const int32_t label = labels[v];
+        if (label < 0 || label > v || labels[label] != label) {
+            std::printf("    WRONG: vertex %d has label %d, which is not a smaller-or-equal root\n", v, label);
+            return -1;
+        }
+        components += label == v;
+        for (int64_t a = g.offset(v); a < g.offset(v + 1); ++a) {
+            if (labels[neighbors[a]] != label) {
+                std::printf("    WRONG: arc %d -> %d joins labels %d and %d\n", v, neighbors[a], label,
+                            labels[neighbors[a]]);
+                return -1;
+            }
+        }
+    }
+    return components;
+}
+
+double median(std::vector<double> values) {
+    std::sort(values.begin(), values.end());
+    const size_t mid = values.size() / 2;
+    return values.size() % 2 ? values[mid] : (values[mid - 1] + values[mid]) / 2;
+}
+
+// Kernel time of a run: every phase but the copies.
+double kernel_ms(const ccl4j_timings& t) {
+    double sum = 0;
+    for (int32_t i = 0; i < t.phase_count; ++i) {
+        if (std::strcmp(t.phases[i].name, "h2d") != 0 && std::strcmp(t.phases[i].name, "d2h") != 0) {
+            sum += t.phases[i].ms;
+        }
+    }
+    return sum;
+}
+
+struct Row {
+    std::string graph;
+    std::string algorithm;
+    int32_t n = 0;
+    int64_t arcs = 0;
+    bool converged = false;
+    int runs = 0;
+    double kernel_median = 0;
+    double kernel_min = 0;
+    int32_t iterations_min = 0;
+    int32_t iterations_max = 0;
+    int32_t gave_up_at = 0;  // the iteration limit of a run that did not converge
+    std::string phases;      // "name median, ..." over the timed runs
+    int64_t components = -1;
+    bool ok = false;
+};
+
+class Bench {
+public:
+    Bench(gpu::DeviceState& state, int runs, double budget_ms, int block)
+        : state_(state), runs_(runs), budget_ms_(budget_ms), block_(block) {}
+
+    Row run(const GraphSpec& spec, const LoadedGraph& g, const gpu::DeviceGraph& resident, const AlgorithmSpec& a) {
+        Row row;
+        row.graph = spec.name;
+        row.algorithm = a.name;
+        row.n = g.n;
+        row.arcs = g.arcs;
+        Pinned labels(static_cast<size_t>(g.n) * sizeof(int32_t));
+        ccl4j_timings t;
+
+        constexpr int32_t kProbeIterations = 64;
+        double spent = 0;
+        if (!attempt(resident, a, kProbeIterations, labels, t)) {
+            spent += kernel_ms(t);
+            const double per_iteration = std::max(kernel_ms(t), 1e-3) / kProbeIterations;
+            const double fit = std::max(0.0, budget_ms_ - spent) / per_iteration;
+            const int32_t limit = static_cast<int32_t>(std::clamp(fit, kProbeIterations + 1.0, 2e9));
+            std::printf("  %-18s %-7s probe: no fixpoint in %d iterations (%.2f ms each); trying %d\n",
+                        spec.name.c_str(), a.name, kProbeIterations, per_iteration, limit);
+            std::fflush(stdout);
+            if (!attempt(resident, a, limit, labels, t)) {
+                row.gave_up_at = limit;
+                row.kernel_median = row.kernel_min = kernel_ms(t);
+                return row;
+            }
+        }
+        spent += kernel_ms(t);
+        // Timed runs while the budget lasts.
+        std::vector<double> totals;
+        std::vector<std::vector<double>> phases(static_cast<size_t>(t.phase_count));
+        ccl4j_timings last = t;
+        row.iterations_min = row.iterations_max = t.iterations;
+        for (int r = 0; r < runs_ && spent < budget_ms_; ++r) {
+            if (!attempt(resident, a, 0, labels, t)) throw std::runtime_error("no fixpoint within the default limit");
+            last = t;
+            spent += kernel_ms(t);
+            totals.push_back(kernel_ms(t));
+            for (int32_t p = 0; p < t.phase_count; ++p) phases[p].push_back(t.phases[p].ms);
+            row.iterations_min = std::min(row.iterations_min, t.iterations);
+            row.iterations_max = std::max(row.iterations_max, t.iterations);
+        }
+        if (totals.empty()) {  // the warm-up alone used the budget: it is the result
+            totals.push_back(kernel_ms(last));
+            for (int32_t p = 0; p < last.phase_count; ++p) phases[p].push_back(last.phases[p].ms);
+        }
+        row.converged = true;
+        row.runs = static_cast<int>(totals.size());
+        row.kernel_median = median(totals);
+        row.kernel_min = *std::min_element(totals.begin(), totals.end());
+        std::ostringstream detail;
+        for (int32_t p = 0; p < last.phase_count; ++p) {
+            if (std::strcmp(last.phases[p].name, "d2h") == 0) continue;
+            char text[64];
+            std::snprintf(text, sizeof(text), "%s%s %.3f", p ? ", " : "", last.phases[p].name, median(phases[p]));
+            detail << text;
+        }
+        row.phases = detail.str();
+        row.components = verify(g, labels.as<int32_t>());
+        row.ok = row.components >= 0 && (spec.components < 0 || row.components == spec.components);
+        if (row.components >= 0 && !row.ok) {
+            std::printf("    WRONG: %lld components, expected %lld\n", static_cast<long long>(row.components),
+                        static_cast<long long>(spec.components));
+        }
+        return row;
+    }
+
+private:
+    // One run with labels copied back; false when it stopped at its iteration limit.
+    bool attempt(const gpu::DeviceGraph& resident, const AlgorithmSpec& a, int32_t max_iterations, const Pinned& labels,
+                 ccl4j_timings& t) {
+        ccl4j_label_options options{};
+        options.algorithm = a.id;
+        options.block_size = block_;
+        options.max_iterations = max_iterations;
+        ccl4j::PhaseLog log(&t);
+        try {
+            gpu::label(state_, resident, options, labels.as<int32_t>(), log);
+            return true;
+        } catch (const ccl4j::Error& e) {
+            if (e.status() != CCL4J_NOT_CONVERGED) throw;
+            return false;
+        }
+    }
+
+    gpu::DeviceState& state_;
+    int runs_;
+    double budget_ms_;
+    int block_;
+};
+
+GraphSpec parse_graph(const std::string& arg) {
+    const size_t eq = arg.find('=');
+    if (eq == std::string::npos) throw std::runtime_error("expected NAME=FILE[:COMPONENTS], got " + arg);
+    GraphSpec spec;
+    spec.name = arg.substr(0, eq);
+    const std::string rest = arg.substr(eq + 1);
+    const size_t colon = rest.find(':');
+    spec.path = rest.substr(0, colon);
+    if (colon != std::string::npos) spec.components = std::stoll(rest.substr(colon + 1));
+    return spec;
+}
+
+std::vector<AlgorithmSpec> parse_algorithms(const std::string& list) {
+    std::vector<AlgorithmSpec> chosen;
+    std::stringstream names(list);
+    for (std::string name; std::getline(names, name, ',');) {
+        const auto* found = std::find_if(std::begin(kAlgorithms), std::end(kAlgorithms),
+                                         [&](const AlgorithmSpec& a) { return name == a.name; });
+        if (found == std::end(kAlgorithms)) throw std::runtime_error("unknown algorithm " + name);
+        chosen.push_back(*found);
+    }
+    return chosen;
+}
+
+void print_table(const std::vector<Row>& rows, const std::string& device, bool offsets64, int block, double budget_s) {
+    std::printf("\nGraph algorithms on %s, %d-bit offsets, block size %s, budget %.0f s per pair\n", device.c_str(),
+                offsets64 ? 64 : 32, block ? std::to_string(block).c_str() : "default", budget_s);
+    std::printf("kernel: graph resident, CUDA events over every phase but d2h, median of runs; "
+                "iterations: fixpoint-loop launches (min-max over the runs)\n");
+    std::printf("%-18s %-7s %10s %11s %10s %10s %4s %17s %12s %s\n", "graph", "algo", "vertices", "arcs", "kernel ms",
+                "min ms", "runs", "iterations", "components", "ok");
+    for (const Row& r : rows) {
+        if (!r.converged) {
+            std::printf("%-18s %-7s %10d %11lld %10s %10s %4s %17s %12s %s (%.1f ms, no fixpoint in %d iterations)\n",
+                        r.graph.c_str(), r.algorithm.c_str(), r.n, static_cast<long long>(r.arcs), "-", "-", "-", "-",
+                        "-", "gave up", r.kernel_median, r.gave_up_at);
+            continue;
+        }
+        const std::string iterations = r.iterations_min == r.iterations_max
+                                           ? std::to_string(r.iterations_min)
+                                           : std::to_string(r.iterations_min) + "-" + std::to_string(r.iterations_max);
+        std::printf("%-18s %-7s %10d %11lld %10.3f %10.3f %4d %17s %12lld %s\n", r.graph.c_str(), r.algorithm.c_str(),
+                    r.n, static_cast<long long>(r.arcs), r.kernel_median, r.kernel_min, r.runs, iterations.c_str(),
+                    static_cast<long long>(r.components), r.ok ? "yes" : "NO");
+    }
+    std::printf("\nphase medians (ms)\n");
+    for (const Row& r : rows) {
+        if (r.converged) std::printf("%-18s %-7s %s\n", r.graph.c_str(), r.algorithm.c_str(), r.phases.c_str());
+    }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    int runs = 9;
+    double budget_s = 10;
+    int block = 0;
+    bool offsets64 = false;
+    std::vector<AlgorithmSpec> algorithms(std::begin(kAlgorithms), std::end(kAlgorithms));
+    std::vector<GraphSpec> graphs;
+    try {
+        for (int i = 1; i < argc; ++i) {
+            const std::string arg = argv[i];
+            if (arg == "--runs" && i + 1 < argc) {
+                runs = std::max(1, std::atoi(argv[++i]));
+            } else if (arg == "--budget-s" && i + 1 < argc) {
+                budget_s = std::max(0.0, std::atof(argv[++i]));
+            } else if (arg == "--algorithms" && i + 1 < argc) {
+                algorithms = parse_algorithms(argv[++i]);
+            } else if (arg == "--block" && i + 1 < argc) {
+                block = std::atoi(argv[++i]);
+            } else if (arg == "--offsets64") {
+                offsets64 = true;
+            } else {
+                graphs.push_back(parse_graph(arg));
+            }
+        }
+        if (graphs.empty()) {
+            std::fprintf(stderr,
+                         "usage: bench_algorithms [--runs R] [--budget-s S] [--algorithms ecl,edge,vertex,bfs,komura] "
+                         "[--block B] [--offsets64] NAME=FILE[:COMPONENTS]...\n");
+            return 2;
+        }
+        if (gpu::device_count() == 0) {
+            std::printf("SKIPPED: no CUDA device\n");
+            return 0;
+        }
+        ccl4j_device_info info;
+        gpu::device_info(0, &info);
+        gpu::DeviceStatePtr state = gpu::create_state(0);
+        Bench bench(*state, runs, budget_s * 1000, block);
+
+        std::vector<Row> rows;
+        bool all_ok = true;
+        for (const GraphSpec& spec : graphs) {
+            const LoadedGraph g = load_egr(spec.path, offsets64);
+            gpu::DeviceGraphPtr resident = gpu::upload(*state, g.view(), nullptr);
+            for (const AlgorithmSpec& a : algorithms) {
+                rows.push_back(bench.run(spec, g, *resident, a));
+                const Row& r = rows.back();
+                all_ok = all_ok && (r.ok || !r.converged);
+                if (r.converged) {
+                    std::printf("%-18s %-7s kernel %10.3f ms (min %.3f, %d runs)  iterations %d-%d  components %lld  %s\n",
+                                r.graph.c_str(), r.algorithm.c_str(), r.kernel_median, r.kernel_min, r.runs,
+                                r.iterations_min, r.iterations_max, static_cast<long long>(r.components),
+                                r.ok ? "ok" : "WRONG");
+                } else {
+                    std::printf("%-18s %-7s gave up: no fixpoint within %d iterations (%.1f ms)\n", r.graph.c_str(),
+                                r.algorithm.c_str(), r.gave_up_at, r.kernel_median);
+                }
+                std::fflush(stdout);
+            }
+        }
+        print_table(rows, info.name, offsets64, block, budget_s);
+        return all_ok ? 0 : 1;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "bench_algorithms: %s\n", e.what());
+        return 1;
+    }
+}

@@ -1,0 +1,95 @@
+// Komura 2016, the generalized label-reduction algorithm (section 3) on the CPU, one thread, with
+// the same four steps as cuda/komura.cu. The paper's nearest-neighbour lists are the CSR
+// adjacency lists.
+//
+// Invariant: label[v] <= v and label[v] is a vertex of v's component, so following labels goes
+// down to a root (label[r] == r), and the smallest vertex of a component is always a root. Every
+// edge {v, u}, u < v, joins the trees of its ends: the initialisation links v to its smallest
+// lower neighbour, and the label reduction unites the trees across every other lower neighbour
+// (the residual list). Afterwards each component is one tree whose root is its smallest vertex,
+// and the final analysis points every vertex at it: the canonical labels.
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "cpu/cpu_algorithms.hpp"
+
+namespace ccl4j::cpu {
+namespace {
+
+// Analysis (steps ii and iv): label[v] = label[label[v]] until it no longer changes. In increasing
+// order every smaller vertex already points at its root, so each vertex needs one step.
+void analysis(int32_t n, int32_t* label) {
+    for (int32_t v = 0; v < n; ++v) label[v] = label[label[v]];
+}
+
+int32_t root_of(const int32_t* label, int32_t v) {
+    int32_t l = label[v];
+    while (l != label[l]) l = label[l];
+    return l;
+}
+
+// The paper's Algorithm 1 for one pair (site i, j from its residual list), with atomicMin as a
+// plain minimum that returns the old value.
+void reduce_pair(int32_t* label, int32_t i, int32_t j) {
+    int32_t label1 = root_of(label, i);
+    int32_t label2 = root_of(label, j);
+    if (label1 == label2) return;
+    if (label1 < label2) std::swap(label1, label2);
+    for (;;) {
+        const int32_t label3 = label[label1];
+        if (label2 < label3) label[label1] = label2;
+        if (label3 == label2) return;
+        if (label3 > label2) {
+            label1 = label3;  // label1 hung below label3: hang label3 below label2 too
+        } else {
+            label1 = label2;  // label1 stays below label3 < label2: hang label2 below label3
+            label2 = label3;
+        }
+    }
+}
+
+template <class Offset>
+void label_components(const CsrView<Offset>& g, int32_t* label, PhaseLog& log) {
+    const int32_t n = g.vertex_count;
+    Stopwatch watch;
+    // Step (i): label[v] = the smallest lower neighbour (or v); v's residual list, its other lower
+    // neighbours, is kept at the front of v's own stretch of the arc array.
+    std::vector<int32_t> residual(static_cast<size_t>(g.arc_count));
+    std::vector<Offset> residual_count(static_cast<size_t>(n));
+    for (int32_t v = 0; v < n; ++v) {
+        int32_t smallest = v;
+        for (Offset arc = g.begin(v); arc < g.end(v); ++arc) {
+            if (g.neighbors[arc] < smallest) smallest = g.neighbors[arc];
+        }
+        Offset count = 0;
+        for (Offset arc = g.begin(v); arc < g.end(v); ++arc) {
+            const int32_t u = g.neighbors[arc];
+            if (u < v && u != smallest) residual[g.begin(v) + count++] = u;
+        }
+        label[v] = smallest;
+        residual_count[v] = count;
+    }
+    log.add("init", watch.lap());
+
+    analysis(n, label);
+    log.add("analysis1", watch.lap());
+
+    // Step (iii).
+    for (int32_t v = 0; v < n; ++v) {
+        const int32_t* list = residual.data() + g.begin(v);
+        for (Offset k = 0; k < residual_count[v]; ++k) reduce_pair(label, v, list[k]);
+    }
+    log.add("reduction", watch.lap());
+
+    analysis(n, label);
+    log.add("analysis2", watch.lap());
+}
+
+}  // namespace
+
+void komura(const Graph& graph, int32_t* labels, PhaseLog& log) {
+    graph.visit([&](const auto& g) { label_components(g, labels, log); });
+}
+
+}  // namespace ccl4j::cpu

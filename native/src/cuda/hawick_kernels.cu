@@ -1,0 +1,668 @@
+// Hawick, Leist & Playne 2010, graph Kernels 1-3 (section 4.3) on the GPU, and the launch glue
+// shared with komura.cu (detail::run and friends). cpu/hawick_kernels.cpp takes the same steps
+// serially; the reasoning about colours is written there.
+//
+// Colours are vertex ids; they only decrease, each stays the id of a vertex of the same component
+// no larger than the vertex itself (colour[v] <= v), and the smallest vertex of a component keeps
+// its own id. So when the colours agree across every edge they are the canonical labels.
+//
+// Iterations (launches of the fixpoint loops):
+//  - Kernels 1 and 2 propagate a colour one edge per launch in the worst case; the paper bounds
+//    their launches by the diameter (an ordered path: up to n). After each propagation launch the
+//    colours go through the analysis of the paper's Kernel D (section 5.2.4): every vertex takes
+//    the colour at the end of its chain colour[colour[...]]. With it an ordered path of 2^20
+//    vertices, a grid numbered by rows and a star take 2 or 3 launches; a graph whose numbering
+//    does not follow its structure still needs launches in proportion to its diameter (a
+//    shuffled path of n vertices: of the order of n / 4).
+//  - Kernel 3 takes, per component, a launch per level of the search from its smallest vertex
+//    (the source's own level included), and one last launch that finds no uncoloured vertex:
+//    an ordered path of 2^20 vertices takes 2^20 + 1 launches, n isolated vertices n + 1. The
+//    frontiers are lists of vertices, so a launch costs what its frontier holds, not n.
+// The host launches the loops in growing batches and reads the loop's state between batches;
+// a launch after the one that ended the loop returns at once, so launches need not wait for the
+// host to learn the outcome of the previous one.
+#include <cuda_runtime.h>
+
+#include <cooperative_groups.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cub/device/device_scan.cuh>
+#include <stdexcept>
+#include <string>
+
+#include "cpu/cpu_algorithms.hpp"
+#include "cuda/cuda_check.hpp"
+#include "cuda/device_state.hpp"
+#include "cuda/graph_kernels.hpp"
+
+namespace ccl4j::cuda {
+
+// ---- glue shared with komura.cu ---------------------------------------------------------------
+
+namespace detail {
+
+void PhaseMarks::end_phase() {
+    // Phases end at the marks after kUploaded, in order.
+    if (recorded_ >= kMarks - 1 - kInitialised) throw std::logic_error("too many phases for the device marks");
+    state_.record(static_cast<Mark>(kInitialised + recorded_));
+    ++recorded_;
+}
+
+int block_size(const ccl4j_label_options& options) {
+    const int block = options.block_size ? options.block_size : 256;
+    if (block < 32 || block > 1024 || block % 32 != 0) {
+        fail(CCL4J_INVALID_ARGUMENT,
+             "block_size must be 0 or a multiple of 32 up to 1024, got " + std::to_string(options.block_size));
+    }
+    return block;
+}
+
+int grid_size(const DeviceState& state, int block, int64_t items) {
+    int threads_per_multiprocessor = 0;
+    CCL4J_CUDA_CHECK(
+        cudaDeviceGetAttribute(&threads_per_multiprocessor, cudaDevAttrMaxThreadsPerMultiProcessor, state.device));
+    const int64_t resident = static_cast<int64_t>(state.multiprocessors) * std::max(1, threads_per_multiprocessor / block);
+    const int64_t needed = (items + block - 1) / block;
+    return static_cast<int>(std::max<int64_t>(1, std::min(resident, needed)));
+}
+
+std::vector<void*> scratch(DeviceState& state, std::initializer_list<size_t> bytes) {
+    constexpr size_t kAlignment = 256;
+    size_t total = 0;
+    std::vector<size_t> starts;
+    for (size_t piece : bytes) {
+        starts.push_back(total);
+        total += (piece + kAlignment - 1) / kAlignment * kAlignment;
+    }
+    state.worklist.reserve(std::max<size_t>(total, 1), "scratch buffers");
+    std::vector<void*> pieces;
+    for (size_t start : starts) pieces.push_back(state.worklist.as<char>() + start);
+    return pieces;
+}
+
+namespace {
+
+void check_options(const ccl4j_label_options& options) {
+    block_size(options);
+    if (options.max_iterations < 0) {
+        fail(CCL4J_INVALID_ARGUMENT, "max_iterations is negative: " + std::to_string(options.max_iterations));
+    }
+}
+
+// An empty graph launches nothing; its phases are logged as taking no time.
+void log_empty(PhaseLog& log, std::initializer_list<const char*> phases, bool uploaded, bool downloaded) {
+    if (uploaded) log.add("h2d", 0);
+    for (const char* phase : phases) log.add(phase, 0);
+    if (downloaded) log.add("d2h", 0);
+}
+
+// Runs the algorithm on a graph already on the device (kUploaded recorded), copies the labels out
+// when asked, waits, and logs.
+void execute(DeviceState& state, const DeviceCsr& graph, int32_t* labels, PhaseLog& log, bool uploaded,
+             std::initializer_list<const char*> phases, const DeviceAlgorithm& algorithm) {
+    state.parent.reserve(static_cast<size_t>(graph.vertex_count) * sizeof(int32_t), "labels");
+    PhaseMarks marks(state);
+    const int32_t iterations = algorithm(graph, marks);
+    if (marks.recorded() != static_cast<int>(phases.size())) throw std::logic_error("phase count mismatch");
+    const Mark last = static_cast<Mark>(kInitialised + marks.recorded() - 1);
+    if (labels) {
+        CCL4J_CUDA_CHECK(cudaMemcpyAsync(labels, state.parent.as<int32_t>(),
+                                         static_cast<size_t>(graph.vertex_count) * sizeof(int32_t),
+                                         cudaMemcpyDeviceToHost, state.stream));
+        state.record(kDownloaded);
+    }
+    CCL4J_CUDA_CHECK(cudaStreamSynchronize(state.stream));
+    if (uploaded) log.add("h2d", state.elapsed_ms(kStart, kUploaded));
+    Mark from = kUploaded;
+    for (const char* phase : phases) {
+        const Mark to = static_cast<Mark>(from == kUploaded ? kInitialised : from + 1);
+        log.add(phase, state.elapsed_ms(from, to));
+        from = to;
+    }
+    if (labels) log.add("d2h", state.elapsed_ms(last, kDownloaded));
+    log.set_iterations(iterations);
+}
+
+}  // namespace
+
+void run(DeviceState& state, const Graph& graph, const ccl4j_label_options& options, int32_t* labels, PhaseLog& log,
+         std::initializer_list<const char*> phases, const DeviceAlgorithm& algorithm) {
+    check_options(options);
+    const int32_t n = graph.vertex_count;
+    if (n == 0) {
+        log_empty(log, phases, true, true);
+        return;
+    }
+    state.activate();
+    const size_t offset_bytes = (static_cast<size_t>(n) + 1) * graph.offset_width;
+    const size_t neighbor_bytes = static_cast<size_t>(graph.arc_count) * sizeof(int32_t);
+    state.offsets.reserve(offset_bytes, "graph offsets");
+    state.neighbors.reserve(neighbor_bytes, "graph neighbours");
+    state.record(kStart);
+    CCL4J_CUDA_CHECK(cudaMemcpyAsync(state.offsets.as<void>(), graph.offsets, offset_bytes, cudaMemcpyHostToDevice,
+                                     state.stream));
+    if (neighbor_bytes > 0) {
+        CCL4J_CUDA_CHECK(cudaMemcpyAsync(state.neighbors.as<void>(), graph.neighbors, neighbor_bytes,
+                                         cudaMemcpyHostToDevice, state.stream));
+    }
+    state.record(kUploaded);
+    const DeviceCsr csr{n, graph.arc_count, graph.offset_width, state.offsets.as<void>(), state.neighbors.as<int32_t>()};
+    execute(state, csr, labels, log, true, phases, algorithm);
+}
+
+void run(DeviceState& state, const DeviceGraph& graph, const ccl4j_label_options& options, int32_t* labels,
+         PhaseLog& log, std::initializer_list<const char*> phases, const DeviceAlgorithm& algorithm) {
+    check_options(options);
+    if (graph.device != state.device) {
+        fail(CCL4J_INVALID_ARGUMENT, "the graph lives on CUDA device " + std::to_string(graph.device) +
+                                         ", this context uses device " + std::to_string(state.device));
+    }
+    if (graph.vertex_count == 0) {
+        log_empty(log, phases, false, labels != nullptr);
+        return;
+    }
+    state.activate();
+    state.record(kUploaded);  // the graph is already there: the kernels start the timeline
+    const DeviceCsr csr{graph.vertex_count, graph.arc_count, graph.offset_width, graph.offsets.as<void>(),
+                        graph.neighbors.as<int32_t>()};
+    execute(state, csr, labels, log, false, phases, algorithm);
+}
+
+}  // namespace detail
+
+namespace {
+
+using detail::DeviceCsr;
+using detail::kFullMask;
+using detail::kWarp;
+using detail::load_relaxed;
+using detail::PhaseMarks;
+using detail::store_relaxed;
+using detail::thread_count;
+using detail::thread_index;
+
+// ---- the fixpoint loop ------------------------------------------------------------------------
+
+// A loop's state on the device. ring[t % 3] is what launch t produced (Kernels 1 and 2: non-zero
+// when it changed a colour; Kernel 3: the size of the next frontier). Launch t reads
+// ring[(t + 2) % 3], what launch t - 1 produced, and clears ring[(t + 1) % 3] for launch t + 1.
+struct LoopControl {
+    int32_t ring[3];
+    int32_t iterations;  // launches that did work
+    int32_t finished;    // the loop is complete: later launches return at once
+    int32_t cursor;      // Kernel 3: every vertex below it is coloured
+};
+
+// What one launch of a loop knows about itself.
+struct Loop {
+    LoopControl* control;
+    int32_t t;      // launch number, from 0
+    int32_t limit;  // launches numbered limit or higher do no work (the iteration limit)
+
+    __device__ bool finished() const { return load_relaxed(&control->finished) != 0; }
+    __device__ int32_t previous() const { return load_relaxed(ring(2)); }
+    __device__ int32_t* output() const { return ring(0); }
+    __device__ void finish() const {
+        if (thread_index() == 0) store_relaxed(&control->finished, 1);
+    }
+    // Called by every thread once the launch has not ended the loop: false past the limit;
+    // otherwise clears the next launch's ring entry and counts this launch.
+    __device__ bool start() const {
+        if (t >= limit) return false;
+        if (thread_index() == 0) {
+            store_relaxed(ring(1), 0);
+            store_relaxed(&control->iterations, load_relaxed(&control->iterations) + 1);
+        }
+        return true;
+    }
+    // ring[(t + k) % 3], in unsigned arithmetic (t + k may exceed INT32_MAX).
+    __device__ int32_t* ring(uint32_t k) const { return &control->ring[(static_cast<uint32_t>(t) + k) % 3]; }
+};
+
+// The start of a propagation launch of Kernels 1 and 2 (the paper's host loop "until m = false"):
+// the loop ends at the first launch after one that changed nothing. Every thread of the grid
+// returns the same answer.
+__device__ bool enter_propagation(const Loop& loop) {
+    if (loop.finished()) return false;
+    if (loop.t > 0 && loop.previous() == 0) {
+        loop.finish();
+        return false;
+    }
+    return loop.start();
+}
+
+// Batches grow by a quarter of the launches so far: the launches that run after the loop has
+// finished (they return at once, but still cost a launch) stay below a quarter of the work, and
+// the host waits for the device 33 times up to the largest batch, then once per batch.
+constexpr int64_t kMinBatch = 2;
+constexpr int64_t kMaxBatch = 1024;
+
+// Launches launch(t) for t = 0, 1, ... in batches, reading the loop's state after each batch,
+// until the loop is finished; returns the launches that did work. At most limit + 1 launches:
+// the last can only see that launch limit - 1 completed the loop. Throws
+// Error(CCL4J_NOT_CONVERGED) when it did not.
+template <class Launch>
+int32_t run_loop(DeviceState& state, LoopControl* control, int32_t limit, const char* algorithm, Launch launch) {
+    CCL4J_CUDA_CHECK(cudaMemsetAsync(control, 0, sizeof(LoopControl), state.stream));
+    int64_t launched = 0;
+    for (;;) {
+        const int64_t batch = std::clamp(launched / 4, kMinBatch, kMaxBatch);
+        const int64_t count = std::min<int64_t>(batch, static_cast<int64_t>(limit) + 1 - launched);
+        for (int64_t i = 0; i < count; ++i) launch(static_cast<int32_t>(launched + i));
+        launched += count;
+        LoopControl seen;
+        // Into pageable memory the copy returns once done, after the batch (stream order).
+        CCL4J_CUDA_CHECK(cudaMemcpyAsync(&seen, control, sizeof(seen), cudaMemcpyDeviceToHost, state.stream));
+        CCL4J_CUDA_CHECK(cudaStreamSynchronize(state.stream));
+        if (seen.finished) return seen.iterations;
+        if (launched > limit) {
+            fail(CCL4J_NOT_CONVERGED, std::string(algorithm) + " did not converge within " + std::to_string(limit) +
+                                          " iterations (max_iterations)");
+        }
+    }
+}
+
+// ---- Kernels 1 and 2: the analysis step ---------------------------------------------------------
+
+// Kernel D's analysis on the colours after propagation launch t, when it changed something: every
+// vertex takes the colour at the end of its chain. Only v's thread writes colour[v], always a
+// smaller colour of the same component, so chains read meanwhile stay valid and end at a vertex
+// that is its own colour. Kernel 2 flags each vertex whose colour changed in the next frontier.
+__global__ void resolve_chains(int32_t n, int32_t* colour, uint8_t* next_frontier, Loop loop) {
+    if (loop.finished() || loop.t >= loop.limit || load_relaxed(loop.output()) == 0) return;
+    for (uint32_t i = thread_index(); i < static_cast<uint32_t>(n); i += thread_count()) {
+        const int32_t v = static_cast<int32_t>(i);
+        const int32_t current = load_relaxed(&colour[v]);
+        int32_t root = current;
+        for (int32_t next; (next = load_relaxed(&colour[root])) != root;) root = next;
+        if (root != current) {
+            store_relaxed(&colour[v], root);
+            if (next_frontier) next_frontier[v] = 1;
+        }
+    }
+}
+
+__global__ void set_identity(int32_t n, int32_t* colour) {
+    for (uint32_t v = thread_index(); v < static_cast<uint32_t>(n); v += thread_count()) {
+        colour[v] = static_cast<int32_t>(v);
+    }
+}
+
+// ---- Kernel 1: edge-parallel --------------------------------------------------------------------
+
+// The edge list of the paper's Fig. 5(c), built from the CSR: each edge {v, u} once as (v, u),
+// v < u, in CSR order (self loops carry no connection and are left out). counts[v] = v's arcs to
+// larger ids; an exclusive scan turns counts into the positions of v's edges, and positions[n]
+// into the edge count.
+template <class Offset>
+__global__ void count_upper_arcs(const Offset* __restrict__ offsets, const int32_t* __restrict__ neighbors, int32_t n,
+                                 Offset* __restrict__ counts) {
+    if (thread_index() == 0) counts[n] = 0;
+    for (uint32_t i = thread_index(); i < static_cast<uint32_t>(n); i += thread_count()) {
+        const int32_t v = static_cast<int32_t>(i);
+        Offset count = 0;
+        for (Offset arc = offsets[v]; arc < offsets[v + 1]; ++arc) count += neighbors[arc] > v;
+        counts[v] = count;
+    }
+}
+
+template <class Offset>
+__global__ void fill_edges(const Offset* __restrict__ offsets, const int32_t* __restrict__ neighbors, int32_t n,
+                           const Offset* __restrict__ positions, int2* __restrict__ edges) {
+    for (uint32_t i = thread_index(); i < static_cast<uint32_t>(n); i += thread_count()) {
+        const int32_t v = static_cast<int32_t>(i);
+        Offset position = positions[v];
+        for (Offset arc = offsets[v]; arc < offsets[v + 1]; ++arc) {
+            const int32_t u = neighbors[arc];
+            if (u > v) edges[position++] = make_int2(v, u);
+        }
+    }
+}
+
+// The paper's Algorithm 2, one thread per edge (grid-stride): the larger colour of the edge's ends
+// is lowered to the smaller with atomicMin; the change flag is gathered in shared memory and set
+// in global memory once per block.
+template <class Offset>
+__global__ void propagate_edges(const int2* __restrict__ edges, const Offset* __restrict__ edge_count,
+                                int32_t* colour, Loop loop) {
+    if (!enter_propagation(loop)) return;
+    __shared__ int32_t block_changed;
+    if (threadIdx.x == 0) block_changed = 0;
+    __syncthreads();
+    const int64_t count = *edge_count;
+    for (int64_t e = thread_index(); e < count; e += thread_count()) {
+        const int2 edge = edges[e];
+        const int32_t ci = load_relaxed(&colour[edge.x]);
+        const int32_t cj = load_relaxed(&colour[edge.y]);
+        if (ci < cj) {
+            atomicMin(&colour[edge.y], ci);
+            block_changed = 1;
+        } else if (cj < ci) {
+            atomicMin(&colour[edge.x], cj);
+            block_changed = 1;
+        }
+    }
+    __syncthreads();
+    if (threadIdx.x == 0 && block_changed) store_relaxed(loop.output(), 1);
+}
+
+template <class Offset>
+int32_t edge_kernel(DeviceState& state, const DeviceCsr& graph, const ccl4j_label_options& options,
+                    PhaseMarks& marks) {
+    const int32_t n = graph.vertex_count;
+    const auto* offsets = static_cast<const Offset*>(graph.offsets);
+    const int block = detail::block_size(options);
+    const int vertex_grid = detail::grid_size(state, block, n);
+    const int edge_grid = detail::grid_size(state, block, graph.arc_count / 2);
+    size_t scan_bytes = 0;
+    CCL4J_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, scan_bytes, static_cast<Offset*>(nullptr),
+                                                   static_cast<Offset*>(nullptr), static_cast<int64_t>(n) + 1,
+                                                   state.stream));
+    // Room for an edge per arc, so that even an unchecked asymmetric graph stays in bounds.
+    const std::vector<void*> pieces = detail::scratch(
+        state, {sizeof(LoopControl), (static_cast<size_t>(n) + 1) * sizeof(Offset), scan_bytes,
+                static_cast<size_t>(graph.arc_count) * sizeof(int2)});
+    auto* control = static_cast<LoopControl*>(pieces[0]);
+    auto* positions = static_cast<Offset*>(pieces[1]);
+    auto* edges = static_cast<int2*>(pieces[3]);
+    int32_t* colour = state.parent.as<int32_t>();
+
+    set_identity<<<vertex_grid, block, 0, state.stream>>>(n, colour);
+    check_launch("Hawick kernel 1 init");
+    count_upper_arcs<<<vertex_grid, block, 0, state.stream>>>(offsets, graph.neighbors, n, positions);
+    check_launch("Hawick kernel 1 edge count");
+    CCL4J_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(pieces[2], scan_bytes, positions, positions,
+                                                   static_cast<int64_t>(n) + 1, state.stream));
+    fill_edges<<<vertex_grid, block, 0, state.stream>>>(offsets, graph.neighbors, n, positions, edges);
+    check_launch("Hawick kernel 1 edge list");
+    marks.end_phase();
+
+    const int32_t limit = cpu::iteration_limit(options.max_iterations, n);
+    const int32_t iterations = run_loop(state, control, limit, "Hawick kernel 1", [&](int32_t t) {
+        const Loop loop{control, t, limit};
+        propagate_edges<<<edge_grid, block, 0, state.stream>>>(edges, positions + n, colour, loop);
+        check_launch("Hawick kernel 1 propagate");
+        resolve_chains<<<vertex_grid, block, 0, state.stream>>>(n, colour, nullptr, loop);
+        check_launch("Hawick kernel 1 analysis");
+    });
+    marks.end_phase();
+    return iterations;
+}
+
+// ---- Kernel 2: vertex-parallel with two frontier arrays ---------------------------------------
+
+__global__ void init_vertex_kernel(int32_t n, int32_t* colour, uint8_t* frontier, uint8_t* next_frontier) {
+    for (uint32_t v = thread_index(); v < static_cast<uint32_t>(n); v += thread_count()) {
+        colour[v] = static_cast<int32_t>(v);
+        frontier[v] = 1;
+        next_frontier[v] = 0;
+    }
+}
+
+// The paper's Algorithm 3 with the optimisations of its Algorithm 4: each block first caches the
+// adjacency start indices of its vertices in shared memory (blockDim.x + 1 of them, so that every
+// thread finds its end there too), then each thread whose vertex is flagged in `frontier` clears
+// the flag and compares its colour with its neighbours': a larger neighbour colour is lowered
+// (atomicMin) and that neighbour flagged in `next_frontier`; a smaller one lowers the vertex's
+// own colour, written once at the end. Flags are only ever set to 1 by concurrent threads and are
+// read in the next launch.
+template <class Offset>
+__global__ void propagate_vertices(const Offset* __restrict__ offsets, const int32_t* __restrict__ neighbors,
+                                   int32_t n, int32_t* colour, uint8_t* frontier, uint8_t* next_frontier, Loop loop) {
+    extern __shared__ __align__(16) unsigned char shared_memory[];
+    Offset* starts = reinterpret_cast<Offset*>(shared_memory);
+    if (!enter_propagation(loop)) return;
+    __shared__ int32_t block_changed;
+    if (threadIdx.x == 0) block_changed = 0;
+    // Every thread of the block runs the same rounds: the barriers need all of them.
+    const int64_t stride = static_cast<int64_t>(gridDim.x) * blockDim.x;
+    for (int64_t base = static_cast<int64_t>(blockIdx.x) * blockDim.x; base < n; base += stride) {
+        const int64_t v = base + threadIdx.x;
+        const int64_t end_vertex = base + blockDim.x < n ? base + blockDim.x : n;  // one past the block's last
+        if (v < end_vertex) starts[threadIdx.x] = offsets[v];
+        if (threadIdx.x == 0) starts[end_vertex - base] = offsets[end_vertex];
+        __syncthreads();
+        if (v < n && frontier[v]) {
+            frontier[v] = 0;
+            int32_t cv = load_relaxed(&colour[v]);
+            bool lowered = false;
+            for (Offset arc = starts[threadIdx.x]; arc < starts[threadIdx.x + 1]; ++arc) {
+                const int32_t u = neighbors[arc];
+                const int32_t cu = load_relaxed(&colour[u]);
+                if (cv < cu) {
+                    atomicMin(&colour[u], cv);
+                    next_frontier[u] = 1;
+                    block_changed = 1;
+                } else if (cu < cv) {
+                    cv = cu;
+                    lowered = true;
+                }
+            }
+            if (lowered) {
+                atomicMin(&colour[v], cv);
+                next_frontier[v] = 1;
+                block_changed = 1;
+            }
+        }
+        __syncthreads();  // before the next round overwrites the cached starts
+    }
+    if (threadIdx.x == 0 && block_changed) store_relaxed(loop.output(), 1);
+}
+
+template <class Offset>
+int32_t vertex_kernel(DeviceState& state, const DeviceCsr& graph, const ccl4j_label_options& options,
+                      PhaseMarks& marks) {
+    const int32_t n = graph.vertex_count;
+    const auto* offsets = static_cast<const Offset*>(graph.offsets);
+    const int block = detail::block_size(options);
+    const int grid = detail::grid_size(state, block, n);
+    const size_t shared_bytes = (static_cast<size_t>(block) + 1) * sizeof(Offset);
+    const std::vector<void*> pieces =
+        detail::scratch(state, {sizeof(LoopControl), static_cast<size_t>(n), static_cast<size_t>(n)});
+    auto* control = static_cast<LoopControl*>(pieces[0]);
+    uint8_t* frontiers[2] = {static_cast<uint8_t*>(pieces[1]), static_cast<uint8_t*>(pieces[2])};
+    int32_t* colour = state.parent.as<int32_t>();
+
+    init_vertex_kernel<<<grid, block, 0, state.stream>>>(n, colour, frontiers[0], frontiers[1]);
+    check_launch("Hawick kernel 2 init");
+    marks.end_phase();
+
+    // Launch t reads frontiers[t % 2] and fills frontiers[(t + 1) % 2]: the arrays swap roles.
+    const int32_t limit = cpu::iteration_limit(options.max_iterations, n);
+    const int32_t iterations = run_loop(state, control, limit, "Hawick kernel 2", [&](int32_t t) {
+        const Loop loop{control, t, limit};
+        uint8_t* frontier = frontiers[t % 2];
+        uint8_t* next_frontier = frontiers[(t + 1) % 2];
+        propagate_vertices<<<grid, block, shared_bytes, state.stream>>>(offsets, graph.neighbors, n, colour, frontier,
+                                                                        next_frontier, loop);
+        check_launch("Hawick kernel 2 propagate");
+        resolve_chains<<<grid, block, 0, state.stream>>>(n, colour, next_frontier, loop);
+        check_launch("Hawick kernel 2 analysis");
+    });
+    marks.end_phase();
+    return iterations;
+}
+
+// ---- Kernel 3: one breadth-first search per component -----------------------------------------
+
+constexpr int32_t kUncoloured = -1;  // all bits set: what cudaMemset with 0xff writes
+
+// A slot in the next frontier for each calling thread, with one atomicAdd per group of threads
+// of a warp that append together.
+__device__ __forceinline__ int32_t claim_slot(int32_t* size) {
+    namespace cg = cooperative_groups;
+    const cg::coalesced_group group = cg::coalesced_threads();
+    int32_t first = 0;
+    if (group.thread_rank() == 0) first = atomicAdd(size, static_cast<int32_t>(group.size()));
+    return group.shfl(first, 0) + static_cast<int32_t>(group.thread_rank());
+}
+
+// Colours u, if it is still uncoloured, and appends it to the next frontier. The compare-and-swap
+// lets exactly one thread colour u, so u enters the next frontier once (Harish and Narayanan's
+// race, which the paper avoids with separate frontier arrays, would add it twice here); every
+// vertex is appended once in the whole run, so no frontier exceeds n entries.
+__device__ __forceinline__ void colour_and_append(int32_t* colour, int32_t u, int32_t c, int32_t* next_frontier,
+                                                  int32_t* next_size) {
+    if (load_relaxed(&colour[u]) == kUncoloured && atomicCAS(&colour[u], kUncoloured, c) == kUncoloured) {
+        next_frontier[claim_slot(next_size)] = u;
+    }
+}
+
+// One launch of the search loop. With a frontier (the vertices the previous launch coloured),
+// each thread expands a frontier vertex: its uncoloured neighbours take its colour and form the
+// next frontier. The lanes of a warp take 32 consecutive frontier entries; a vertex with more
+// than 32 neighbours (a hub) is then expanded by the whole warp together, so that no thread
+// walks a hub's list alone (every lane runs the same rounds: the warp collectives need all 32).
+// Without a frontier the previous search is complete: block 0 finds the smallest uncoloured
+// vertex s (every vertex below the cursor is coloured), gives it colour s, the smallest id of its
+// component, and expands it; when there is none, the loop is finished.
+template <class Offset>
+__global__ void search_step(const Offset* __restrict__ offsets, const int32_t* __restrict__ neighbors, int32_t n,
+                            int32_t* colour, const int32_t* __restrict__ frontier, int32_t* __restrict__ next_frontier,
+                            Loop loop) {
+    if (loop.finished() || !loop.start()) return;
+    const int32_t size = loop.previous();
+    int32_t* next_size = loop.output();
+    if (size > 0) {
+        const uint32_t lane = threadIdx.x % kWarp;
+        const int64_t warps = static_cast<int64_t>(thread_count()) / kWarp;
+        for (int64_t base = static_cast<int64_t>(thread_index() / kWarp) * kWarp; base < size; base += warps * kWarp) {
+            const int64_t i = base + lane;
+            Offset begin = 0;
+            Offset end = 0;
+            int32_t c = 0;
+            if (i < size) {
+                const int32_t v = frontier[i];
+                begin = offsets[v];
+                end = offsets[v + 1];
+                c = load_relaxed(&colour[v]);
+            }
+            const bool hub = end - begin > static_cast<Offset>(kWarp);
+            if (!hub) {
+                for (Offset arc = begin; arc < end; ++arc) {
+                    colour_and_append(colour, neighbors[arc], c, next_frontier, next_size);
+                }
+            }
+            for (uint32_t hubs = __ballot_sync(kFullMask, hub); hubs != 0; hubs &= hubs - 1) {
+                const int owner = __ffs(hubs) - 1;
+                const Offset hub_end = __shfl_sync(kFullMask, end, owner);
+                const int32_t hub_colour = __shfl_sync(kFullMask, c, owner);
+                for (Offset arc = __shfl_sync(kFullMask, begin, owner) + lane; arc < hub_end; arc += kWarp) {
+                    colour_and_append(colour, neighbors[arc], hub_colour, next_frontier, next_size);
+                }
+            }
+        }
+        return;
+    }
+    if (blockIdx.x != 0) return;
+
+    __shared__ int32_t source;
+    if (threadIdx.x == 0) source = n;
+    __syncthreads();
+    for (int64_t base = load_relaxed(&loop.control->cursor); base < n; base += blockDim.x) {
+        const int64_t candidate = base + threadIdx.x;
+        const bool uncoloured = candidate < n && load_relaxed(&colour[candidate]) == kUncoloured;
+        if (__syncthreads_or(uncoloured)) {  // the same answer in every thread: they leave together
+            if (uncoloured) atomicMin(&source, static_cast<int32_t>(candidate));
+            break;
+        }
+    }
+    __syncthreads();
+    const int32_t s = source;
+    if (s == n) {
+        if (threadIdx.x == 0) store_relaxed(&loop.control->finished, 1);
+        return;
+    }
+    if (threadIdx.x == 0) {
+        store_relaxed(&colour[s], s);
+        store_relaxed(&loop.control->cursor, s + 1);
+    }
+    __syncthreads();  // colour[s] is set before its neighbours (a self loop included) are tried
+    for (Offset arc = offsets[s] + threadIdx.x; arc < offsets[s + 1]; arc += blockDim.x) {
+        colour_and_append(colour, neighbors[arc], s, next_frontier, next_size);
+    }
+}
+
+template <class Offset>
+int32_t bfs_kernel(DeviceState& state, const DeviceCsr& graph, const ccl4j_label_options& options,
+                   PhaseMarks& marks) {
+    const int32_t n = graph.vertex_count;
+    const auto* offsets = static_cast<const Offset*>(graph.offsets);
+    const int block = detail::block_size(options);
+    const int grid = detail::grid_size(state, block, n);
+    const size_t frontier_bytes = static_cast<size_t>(n) * sizeof(int32_t);
+    const std::vector<void*> pieces = detail::scratch(state, {sizeof(LoopControl), frontier_bytes, frontier_bytes});
+    auto* control = static_cast<LoopControl*>(pieces[0]);
+    int32_t* frontiers[2] = {static_cast<int32_t*>(pieces[1]), static_cast<int32_t*>(pieces[2])};
+    int32_t* colour = state.parent.as<int32_t>();
+
+    CCL4J_CUDA_CHECK(cudaMemsetAsync(colour, 0xff, static_cast<size_t>(n) * sizeof(int32_t), state.stream));
+    marks.end_phase();
+
+    // Launch t expands frontiers[(t + 1) % 2], which launch t - 1 filled, into frontiers[t % 2].
+    const int32_t limit = cpu::iteration_limit(options.max_iterations, n);
+    const int32_t iterations = run_loop(state, control, limit, "Hawick kernel 3", [&](int32_t t) {
+        search_step<<<grid, block, 0, state.stream>>>(offsets, graph.neighbors, n, colour, frontiers[(t + 1) % 2],
+                                                       frontiers[t % 2], Loop{control, t, limit});
+        check_launch("Hawick kernel 3 search");
+    });
+    marks.end_phase();
+    return iterations;
+}
+
+// The algorithms for either offset width (state and options outlive the call that uses them).
+detail::DeviceAlgorithm edge_algorithm(DeviceState& state, const ccl4j_label_options& options) {
+    return [&state, &options](const DeviceCsr& graph, PhaseMarks& marks) {
+        return graph.offset_width == 4 ? edge_kernel<int32_t>(state, graph, options, marks)
+                                       : edge_kernel<int64_t>(state, graph, options, marks);
+    };
+}
+
+detail::DeviceAlgorithm vertex_algorithm(DeviceState& state, const ccl4j_label_options& options) {
+    return [&state, &options](const DeviceCsr& graph, PhaseMarks& marks) {
+        return graph.offset_width == 4 ? vertex_kernel<int32_t>(state, graph, options, marks)
+                                       : vertex_kernel<int64_t>(state, graph, options, marks);
+    };
+}
+
+detail::DeviceAlgorithm bfs_algorithm(DeviceState& state, const ccl4j_label_options& options) {
+    return [&state, &options](const DeviceCsr& graph, PhaseMarks& marks) {
+        return graph.offset_width == 4 ? bfs_kernel<int32_t>(state, graph, options, marks)
+                                       : bfs_kernel<int64_t>(state, graph, options, marks);
+    };
+}
+
+}  // namespace
+
+void hawick_edge(DeviceState& state, const Graph& graph, const ccl4j_label_options& options, int32_t* labels,
+                 PhaseLog& log) {
+    detail::run(state, graph, options, labels, log, {"init", "propagate"}, edge_algorithm(state, options));
+}
+
+void hawick_edge(DeviceState& state, const DeviceGraph& graph, const ccl4j_label_options& options, int32_t* labels,
+                 PhaseLog& log) {
+    detail::run(state, graph, options, labels, log, {"init", "propagate"}, edge_algorithm(state, options));
+}
+
+void hawick_vertex(DeviceState& state, const Graph& graph, const ccl4j_label_options& options, int32_t* labels,
+                   PhaseLog& log) {
+    detail::run(state, graph, options, labels, log, {"init", "propagate"}, vertex_algorithm(state, options));
+}
+
+void hawick_vertex(DeviceState& state, const DeviceGraph& graph, const ccl4j_label_options& options,
+                   int32_t* labels, PhaseLog& log) {
+    detail::run(state, graph, options, labels, log, {"init", "propagate"}, vertex_algorithm(state, options));
+}
+
+void hawick_bfs(DeviceState& state, const Graph& graph, const ccl4j_label_options& options, int32_t* labels,
+                PhaseLog& log) {
+    detail::run(state, graph, options, labels, log, {"init", "search"}, bfs_algorithm(state, options));
+}
+
+void hawick_bfs(DeviceState& state, const DeviceGraph& graph, const ccl4j_label_options& options, int32_t* labels,
+                PhaseLog& log) {
+    detail::run(state, graph, options, labels, log, {"init", "search"}, bfs_algorithm(state, options));
+}
+
+}  // namespace ccl4j::cuda

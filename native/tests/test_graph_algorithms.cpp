@@ -1,0 +1,434 @@
+// Tests of the CPU versions of Hawick's graph Kernels 1-3 and Komura's label reduction against the
+// union-find oracle of test_graphs.hpp, with both offset widths; their iteration counts and
+// iteration limits; an ordered path of 2^20 vertices and stars of 2^20 leaves; and the C ABI's
+// dispatch of these algorithms (through libccl4j.so) on the CPU backends and, when a device is
+// present, on CUDA. Prints every failure and "N passed, M failed".
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "ccl4j.h"
+#include "common/error.hpp"
+#include "cpu/cpu_algorithms.hpp"
+#include "test_graphs.hpp"
+
+namespace {
+
+using ccl4j::Graph;
+using ccl4j::PhaseLog;
+using namespace ccl4j::test;
+
+int passed = 0;
+int failed = 0;
+
+void record(bool ok, const char* expression, const char* file, int line, const std::string& context) {
+    if (ok) {
+        ++passed;
+        return;
+    }
+    ++failed;
+    std::fprintf(stderr, "%s:%d: CHECK failed: %s%s%s\n", file, line, expression, context.empty() ? "" : " -- ",
+                 context.c_str());
+}
+
+#define CHECK(condition) record((condition), #condition, __FILE__, __LINE__, "")
+#define CHECK_MSG(condition, context) record((condition), #condition, __FILE__, __LINE__, (context))
+
+struct Algorithm {
+    std::string name;
+    ccl4j_algorithm id;
+    std::vector<std::string> phases;
+    bool iterative;  // has a fixpoint loop and honours max_iterations
+    std::function<void(const Graph&, int32_t*, int32_t, PhaseLog&)> run;  // (graph, labels, max_iterations, log)
+};
+
+const std::vector<Algorithm>& algorithms() {
+    static const std::vector<Algorithm> all = {
+        {"hawick_edge", CCL4J_ALGORITHM_HAWICK_EDGE, {"init", "propagate"}, true,
+         [](const Graph& g, int32_t* labels, int32_t limit, PhaseLog& log) {
+             ccl4j::cpu::hawick_edge(g, labels, limit, log);
+         }},
+        {"hawick_vertex", CCL4J_ALGORITHM_HAWICK_VERTEX, {"init", "propagate"}, true,
+         [](const Graph& g, int32_t* labels, int32_t limit, PhaseLog& log) {
+             ccl4j::cpu::hawick_vertex(g, labels, limit, log);
+         }},
+        {"hawick_bfs", CCL4J_ALGORITHM_HAWICK_BFS, {"init", "search"}, true,
+         [](const Graph& g, int32_t* labels, int32_t limit, PhaseLog& log) {
+             ccl4j::cpu::hawick_bfs(g, labels, limit, log);
+         }},
+        {"komura", CCL4J_ALGORITHM_KOMURA, {"init", "analysis1", "reduction", "analysis2"}, false,
+         [](const Graph& g, int32_t* labels, int32_t, PhaseLog& log) { ccl4j::cpu::komura(g, labels, log); }},
+    };
+    return all;
+}
+
+void check_labels(const std::vector<int32_t>& got, const std::vector<int32_t>& expected, const std::string& what) {
+    size_t v = 0;
+    while (v < expected.size() && got[v] == expected[v]) ++v;
+    CHECK_MSG(v == expected.size(), v == expected.size()
+                                        ? what
+                                        : what + ": vertex " + std::to_string(v) + " labelled " + std::to_string(got[v]) +
+                                              ", expected " + std::to_string(expected[v]));
+}
+
+// Runs one algorithm on g with one offset width; checks the labels, that nothing past the n labels
+// is written, the phases, and the iteration count (positive for the iterative algorithms, at
+// most the default limit n + 2; 0 for Komura). Returns the iterations.
+int32_t check_algorithm(const Algorithm& algorithm, const HostGraph& g, int width, const std::vector<int32_t>& expected,
+                        const std::string& graph_name) {
+    const std::string what = algorithm.name + " on " + graph_name + " (" + std::to_string(width * 8) + "-bit offsets)";
+    const int32_t sentinel = -12345;
+    std::vector<int32_t> labels(static_cast<size_t>(g.n) + 1, sentinel);
+    ccl4j_timings timings;
+    PhaseLog log(&timings);
+    try {
+        algorithm.run(g.view(width), labels.data(), 0, log);
+    } catch (const ccl4j::Error& e) {
+        CHECK_MSG(false, what + ": " + e.what());
+        return -1;
+    }
+    CHECK_MSG(labels.back() == sentinel, what + ": wrote past the last label");
+    labels.pop_back();
+    check_labels(labels, expected, what);
+
+    bool phases_ok = timings.phase_count == static_cast<int32_t>(algorithm.phases.size());
+    for (int32_t i = 0; phases_ok && i < timings.phase_count; ++i) {
+        phases_ok = algorithm.phases[i] == timings.phases[i].name && timings.phases[i].ms >= 0;
+    }
+    CHECK_MSG(phases_ok, what + ": phases");
+    if (algorithm.iterative) {
+        CHECK_MSG(timings.iterations >= 1 && timings.iterations <= static_cast<int64_t>(g.n) + 2,
+                  what + ": " + std::to_string(timings.iterations) + " iterations");
+    } else {
+        CHECK_MSG(timings.iterations == 0, what + ": iterations");
+    }
+    return timings.iterations;
+}
+
+void check_all_algorithms(const HostGraph& g, const std::string& graph_name) {
+    const std::vector<int32_t> expected = reference_labels(g);
+    for (const Algorithm& algorithm : algorithms()) {
+        const int32_t iterations32 = check_algorithm(algorithm, g, 4, expected, graph_name);
+        const int32_t iterations64 = check_algorithm(algorithm, g, 8, expected, graph_name);
+        CHECK_MSG(iterations32 == iterations64, algorithm.name + " on " + graph_name + ": iterations differ by offset width");
+    }
+}
+
+// Random edges, every third one repeated and every seventh a self loop, kept as they are.
+HostGraph random_multigraph(int32_t n, int32_t m, uint64_t seed) {
+    Rng rng(seed);
+    std::vector<Edge> edges;
+    for (int32_t e = 0; e < m; ++e) {
+        const int32_t u = static_cast<int32_t>(rng.below(static_cast<uint64_t>(n)));
+        const int32_t v = e % 7 == 0 ? u : static_cast<int32_t>(rng.below(static_cast<uint64_t>(n)));
+        edges.emplace_back(u, v);
+        if (e % 3 == 0) edges.emplace_back(v, u);
+    }
+    return from_edges(n, edges, false);
+}
+
+// A star of `leaves` leaves around `hub` (0 or n - 1), built directly.
+HostGraph star(int32_t leaves, bool hub_first) {
+    const int32_t n = leaves + 1;
+    const int32_t hub = hub_first ? 0 : n - 1;
+    std::vector<int64_t> offsets(static_cast<size_t>(n) + 1);
+    std::vector<int32_t> neighbors;
+    neighbors.reserve(static_cast<size_t>(2) * leaves);
+    for (int32_t v = 0; v < n; ++v) {
+        offsets[v] = static_cast<int64_t>(neighbors.size());
+        if (v == hub) {
+            for (int32_t u = 0; u < n; ++u) {
+                if (u != hub) neighbors.push_back(u);
+            }
+        } else {
+            neighbors.push_back(hub);
+        }
+    }
+    offsets[n] = static_cast<int64_t>(neighbors.size());
+    return from_csr(n, std::move(offsets), std::move(neighbors));
+}
+
+void test_known_graphs() {
+    HostGraph two_triangles = from_edges(7, {{6, 4}, {4, 5}, {5, 6}, {1, 3}, {3, 2}, {2, 1}});
+    CHECK(reference_labels(two_triangles) == (std::vector<int32_t>{0, 1, 1, 1, 4, 4, 4}));
+    check_all_algorithms(two_triangles, "two triangles and an isolated vertex");
+    check_all_algorithms(from_edges(5, {{4, 3}, {4, 2}, {4, 1}, {4, 0}}), "star around the largest id");
+    // Duplicate arcs, self loops and unsorted adjacency lists are valid input.
+    HostGraph multi = from_edges(6, {{5, 5}, {3, 4}, {4, 3}, {3, 4}, {2, 2}, {1, 0}, {0, 1}, {5, 3}}, false);
+    CHECK(reference_labels(multi) == (std::vector<int32_t>{0, 0, 2, 3, 3, 3}));
+    check_all_algorithms(multi, "multigraph with self loops");
+    // The nearest-neighbour lists of Komura's Fig. 1: 22 sites in three clusters (Fig. 4).
+    const std::vector<std::vector<int32_t>> fig1 = {
+        {3, 10},  {4, 5, 15}, {17, 18},     {0, 8, 9, 21}, {1, 11},  {1, 13, 20}, {8, 9},    {20},
+        {3, 6},   {3, 6, 10}, {0, 9},       {4, 20},       {16, 19, 21}, {5, 15}, {19, 21}, {1, 13},
+        {12, 21}, {2, 18},    {2, 17},      {12, 14},      {5, 7, 11},   {3, 12, 14, 16}};
+    std::vector<Edge> edges;
+    for (int32_t v = 0; v < static_cast<int32_t>(fig1.size()); ++v) {
+        for (int32_t u : fig1[v]) {
+            if (u < v) edges.emplace_back(v, u);
+        }
+    }
+    const HostGraph network = from_edges(22, edges);
+    CHECK(network.arc_count() == 2 * static_cast<int64_t>(edges.size()));
+    CHECK(reference_labels(network) ==
+          (std::vector<int32_t>{0, 1, 2, 0, 1, 1, 0, 1, 0, 0, 0, 1, 0, 1, 0, 1, 0, 2, 2, 0, 1, 0}));
+    check_all_algorithms(network, "Komura's Fig. 1 network");
+}
+
+void test_generated_graphs() {
+    check_all_algorithms(empty_graph(), "empty graph");
+    check_all_algorithms(isolated(1), "one vertex");
+    check_all_algorithms(isolated(1000), "1000 isolated vertices");
+    check_all_algorithms(from_edges(2, {{1, 0}}), "one edge");
+
+    for (auto [w, h] : {std::pair{1, 1}, {1, 100}, {100, 1}, {37, 53}, {256, 256}}) {
+        check_all_algorithms(grid2d(w, h), "grid " + std::to_string(w) + "x" + std::to_string(h));
+    }
+    check_all_algorithms(permuted(grid2d(64, 64), 7), "permuted grid 64x64");
+
+    for (uint64_t seed : {1, 2, 3}) {
+        const std::string s = " seed " + std::to_string(seed);
+        check_all_algorithms(rmat(10, 4, seed), "rmat 10/4" + s);
+        check_all_algorithms(rmat(14, 8, seed), "rmat 14/8" + s);
+        check_all_algorithms(permuted(rmat(13, 8, seed), seed), "permuted rmat 13/8" + s);
+        check_all_algorithms(power_law(10000, 3, 2.1, seed), "power law 10000/3/2.1" + s);
+        check_all_algorithms(power_law(30000, 8, 2.5, seed), "power law 30000/8/2.5" + s);
+        // A shuffled path is the worst case of Kernels 1 and 2 (about one edge per iteration).
+        check_all_algorithms(shuffled_path(1000, seed), "shuffled path 1000" + s);
+        check_all_algorithms(shuffled_path(20000, seed), "shuffled path 20000" + s);
+        check_all_algorithms(random_components(5000, 5, seed), "5000 tiny components" + s);
+        check_all_algorithms(random_components(200, 60, seed), "200 components" + s);
+        check_all_algorithms(random_components(3, 30000, seed), "3 large components" + s);
+        for (int32_t leaves : {16, 17, 352, 353, 2000}) {
+            check_all_algorithms(stars(5, leaves, seed), "stars of " + std::to_string(leaves) + s);
+        }
+        check_all_algorithms(hubs(20000, 10, 1000, seed), "hubs above 352" + s);
+        check_all_algorithms(hubs(20000, 100, 100, seed), "hubs in 17..352" + s);
+        check_all_algorithms(random_sparse(10000, 3000, seed), "sparse random, many components" + s);
+        check_all_algorithms(random_sparse(10000, 5000, seed), "sparse random at the threshold" + s);
+        check_all_algorithms(random_sparse(10000, 40000, seed), "sparse random, giant component" + s);
+
+        HostGraph shuffled_grid = grid2d(128, 96);
+        shuffle_adjacency(shuffled_grid, seed);
+        check_all_algorithms(shuffled_grid, "grid with shuffled adjacency" + s);
+        HostGraph shuffled_rmat = rmat(13, 8, seed);
+        shuffle_adjacency(shuffled_rmat, seed);
+        check_all_algorithms(shuffled_rmat, "rmat with shuffled adjacency" + s);
+    }
+    for (int32_t n : {1, 2, 3, 1000, 100000}) check_all_algorithms(path(n), "path " + std::to_string(n));
+    check_all_algorithms(random_multigraph(20000, 15000, 4), "random multigraph with self loops");
+    check_all_algorithms(cliques(10, 20), "10 cliques of 20");
+    check_all_algorithms(cliques(1, 300), "clique of 300");
+}
+
+// Runs an algorithm with the given limit; returns its iterations, or -1 after CCL4J_NOT_CONVERGED.
+int32_t run_with_limit(const Algorithm& algorithm, const HostGraph& g, int32_t max_iterations) {
+    std::vector<int32_t> labels(static_cast<size_t>(g.n));
+    ccl4j_timings timings;
+    PhaseLog log(&timings);
+    try {
+        algorithm.run(g.view32(), labels.data(), max_iterations, log);
+    } catch (const ccl4j::Error& e) {
+        CHECK_MSG(e.status() == CCL4J_NOT_CONVERGED, algorithm.name + ": " + e.what());
+        CHECK_MSG(std::string(e.what()).find(std::to_string(max_iterations) + " iterations") != std::string::npos,
+                  algorithm.name + ": message \"" + e.what() + "\" names no limit");
+        return -1;
+    }
+    check_labels(labels, reference_labels(g), algorithm.name + " with max_iterations " + std::to_string(max_iterations));
+    return timings.iterations;
+}
+
+// Iteration counts that follow from the algorithms, and the iteration limit: a run that needs k
+// iterations succeeds with max_iterations = k and stops with CCL4J_NOT_CONVERGED at k - 1.
+void test_iterations() {
+    const Algorithm& edge = algorithms()[0];
+    const Algorithm& vertex = algorithms()[1];
+    const Algorithm& bfs = algorithms()[2];
+    // Kernel 3 takes one iteration per level of each search (the source's level included) and
+    // one to find that no uncoloured vertex is left: an ordered path, n + 1; isolated vertices, n + 1.
+    CHECK(run_with_limit(bfs, path(1000), 0) == 1001);
+    CHECK(run_with_limit(bfs, isolated(50), 0) == 51);
+    CHECK(run_with_limit(bfs, empty_graph(), 0) == 1);
+    CHECK(run_with_limit(bfs, grid2d(30, 20), 0) == 30 + 20 - 1 + 1);  // levels from corner 0: 0..48
+    // Kernels 1 and 2 with the chain analysis: one propagating iteration and one that changes
+    // nothing on graphs numbered along their structure.
+    for (const Algorithm* a : {&edge, &vertex}) {
+        CHECK_MSG(run_with_limit(*a, path(1000), 0) == 2, a->name + " on an ordered path");
+        CHECK_MSG(run_with_limit(*a, grid2d(64, 48), 0) == 2, a->name + " on a grid");
+        CHECK_MSG(run_with_limit(*a, isolated(10), 0) == 1, a->name + " on isolated vertices");
+    }
+
+    const std::vector<std::pair<std::string, HostGraph>> graphs = {
+        {"path 300", path(300)},
+        {"shuffled path 300", shuffled_path(300, 5)},
+        {"permuted grid 20x20", permuted(grid2d(20, 20), 6)},
+        {"rmat 10/4", rmat(10, 4, 7)},
+        {"200 components", random_components(200, 10, 8)},
+    };
+    for (const Algorithm* a : {&edge, &vertex, &bfs}) {
+        for (const auto& [name, g] : graphs) {
+            const int32_t needed = run_with_limit(*a, g, 0);
+            CHECK_MSG(needed >= 1, a->name + " on " + name);
+            CHECK_MSG(run_with_limit(*a, g, needed) == needed, a->name + " on " + name + " at its own limit");
+            if (needed > 1) CHECK_MSG(run_with_limit(*a, g, needed - 1) == -1, a->name + " on " + name + " one short");
+            CHECK_MSG(run_with_limit(*a, g, 1) == (needed == 1 ? 1 : -1), a->name + " on " + name + " with limit 1");
+            std::printf("  %-14s %-22s %6d iterations\n", a->name.c_str(), name.c_str(), needed);
+        }
+    }
+    CHECK(ccl4j::cpu::iteration_limit(0, 10) == 12);
+    CHECK(ccl4j::cpu::iteration_limit(5, 10) == 5);
+    CHECK(ccl4j::cpu::iteration_limit(0, INT32_MAX) == INT32_MAX - 1);
+}
+
+// An ordered path of 2^20 vertices and stars of 2^20 leaves (hub first, hub last, ids shuffled):
+// every algorithm must finish them quickly. Prints times and iterations.
+void test_long_path_and_stars() {
+    const int32_t n = int32_t{1} << 20;
+    const std::vector<std::pair<std::string, HostGraph>> graphs = {
+        {"path 2^20", path(n)},
+        {"star 2^20, hub 0", star(n, true)},
+        {"star 2^20, hub last", star(n, false)},
+        {"star 2^20, shuffled", stars(1, n, 3)},
+    };
+    for (const auto& [name, g] : graphs) {
+        const std::vector<int32_t> expected = reference_labels(g);
+        for (const Algorithm& algorithm : algorithms()) {
+            std::vector<int32_t> labels(static_cast<size_t>(g.n), -1);
+            ccl4j_timings timings;
+            PhaseLog log(&timings);
+            const auto start = std::chrono::steady_clock::now();
+            algorithm.run(g.view32(), labels.data(), 0, log);
+            const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+            check_labels(labels, expected, algorithm.name + " on " + name);
+            std::printf("  %-22s %-14s %8.1f ms %8d iterations\n", name.c_str(), algorithm.name.c_str(), ms,
+                        timings.iterations);
+        }
+    }
+}
+
+// ---- the C ABI --------------------------------------------------------------------------------
+
+ccl4j_label_options options_for(ccl4j_algorithm algorithm, int32_t max_iterations) {
+    ccl4j_label_options options{};
+    options.algorithm = algorithm;
+    options.max_iterations = max_iterations;
+    return options;
+}
+
+// Every new algorithm through ccl4j_label_graph on both CPU backends; the iteration limit and
+// invalid options as status codes.
+void test_abi() {
+    const HostGraph g = random_components(300, 40, 9);
+    const std::vector<int32_t> expected = reference_labels(g);
+    for (ccl4j_backend backend : {CCL4J_BACKEND_CPU_SERIAL, CCL4J_BACKEND_CPU_PARALLEL}) {
+        ccl4j_context context = nullptr;
+        CHECK(ccl4j_context_create(backend, 0, &context) == CCL4J_SUCCESS);
+        if (!context) continue;
+        const std::string b = backend == CCL4J_BACKEND_CPU_SERIAL ? "CPU_SERIAL" : "CPU_PARALLEL";
+        for (const Algorithm& algorithm : algorithms()) {
+            for (int width : {4, 8}) {
+                const std::string what = "ABI " + b + " " + algorithm.name + " (" + std::to_string(width * 8) + "-bit)";
+                const ccl4j_csr csr = g.csr(width);
+                const ccl4j_label_options options = options_for(algorithm.id, 0);
+                std::vector<int32_t> labels(static_cast<size_t>(g.n), -1);
+                ccl4j_timings timings;
+                const ccl4j_status status = ccl4j_label_graph(context, &csr, &options, labels.data(), &timings);
+                CHECK_MSG(status == CCL4J_SUCCESS, what + ": " + ccl4j_context_error_message(context));
+                check_labels(labels, expected, what);
+                CHECK_MSG(timings.algorithm == algorithm.id && timings.backend == backend, what + ": resolved");
+                CHECK_MSG(timings.phase_count == static_cast<int32_t>(algorithm.phases.size()), what + ": phases");
+                CHECK_MSG(algorithm.iterative ? timings.iterations >= 1 : timings.iterations == 0, what + ": iterations");
+            }
+        }
+        // A shuffled path needs many iterations of Kernels 1-3; a limit of 2 stops each of them.
+        const HostGraph long_path = shuffled_path(5000, 10);
+        const ccl4j_csr csr = long_path.csr(4);
+        std::vector<int32_t> labels(static_cast<size_t>(long_path.n));
+        for (const Algorithm& algorithm : algorithms()) {
+            if (!algorithm.iterative) continue;
+            const ccl4j_label_options options = options_for(algorithm.id, 2);
+            const ccl4j_status status = ccl4j_label_graph(context, &csr, &options, labels.data(), nullptr);
+            CHECK_MSG(status == CCL4J_NOT_CONVERGED, "ABI " + b + " " + algorithm.name + " with max_iterations 2");
+            CHECK_MSG(std::string(ccl4j_context_error_message(context)).find("converge") != std::string::npos,
+                      "ABI " + b + " " + algorithm.name + ": message " + ccl4j_context_error_message(context));
+        }
+        const ccl4j_csr small = g.csr(8);
+        const ccl4j_label_options negative = options_for(CCL4J_ALGORITHM_HAWICK_EDGE, -1);
+        CHECK(ccl4j_label_graph(context, &small, &negative, labels.data(), nullptr) == CCL4J_INVALID_ARGUMENT);
+        const ccl4j_label_options unknown = options_for(CCL4J_ALGORITHM_KOMURA + 1, 0);
+        CHECK(ccl4j_label_graph(context, &small, &unknown, labels.data(), nullptr) == CCL4J_INVALID_ARGUMENT);
+        ccl4j_context_destroy(context);
+    }
+}
+
+// With a CUDA device: every algorithm through a CUDA context, from host memory and as a resident
+// graph, and the iteration limit there; Hawick's CPU reference has no GPU version.
+void test_abi_cuda() {
+    ccl4j_capabilities capabilities;
+    CHECK(ccl4j_get_capabilities(&capabilities) == CCL4J_SUCCESS);
+    if (!(capabilities.backends & (1u << CCL4J_BACKEND_CUDA))) {
+        std::printf("  no CUDA device: the CUDA dispatch is not checked here\n");
+        return;
+    }
+    ccl4j_context context = nullptr;
+    CHECK(ccl4j_context_create(CCL4J_BACKEND_CUDA, 0, &context) == CCL4J_SUCCESS);
+    if (!context) return;
+    const HostGraph g = random_components(300, 40, 9);
+    const std::vector<int32_t> expected = reference_labels(g);
+    const ccl4j_csr csr = g.csr(4);
+    ccl4j_device_graph resident = nullptr;
+    CHECK(ccl4j_device_graph_create(context, &csr, &resident, nullptr) == CCL4J_SUCCESS);
+    std::vector<ccl4j_algorithm> ids = {CCL4J_ALGORITHM_ECL_CC};
+    for (const Algorithm& algorithm : algorithms()) ids.push_back(algorithm.id);
+    for (ccl4j_algorithm id : ids) {
+        const std::string what = "ABI CUDA algorithm " + std::to_string(id);
+        const ccl4j_label_options options = options_for(id, 0);
+        std::vector<int32_t> labels(static_cast<size_t>(g.n), -1);
+        ccl4j_timings timings;
+        CHECK_MSG(ccl4j_label_graph(context, &csr, &options, labels.data(), &timings) == CCL4J_SUCCESS,
+                  what + ": " + ccl4j_context_error_message(context));
+        check_labels(labels, expected, what);
+        CHECK_MSG(timings.algorithm == id && timings.backend == CCL4J_BACKEND_CUDA, what + ": resolved");
+        std::fill(labels.begin(), labels.end(), -1);
+        CHECK_MSG(ccl4j_label_device_graph(context, resident, &options, labels.data(), &timings) == CCL4J_SUCCESS,
+                  what + " resident: " + ccl4j_context_error_message(context));
+        check_labels(labels, expected, what + " resident");
+    }
+    std::vector<int32_t> labels(static_cast<size_t>(g.n));
+    const ccl4j_label_options reference = options_for(CCL4J_ALGORITHM_CPU_REFERENCE, 0);
+    CHECK(ccl4j_label_graph(context, &csr, &reference, labels.data(), nullptr) == CCL4J_UNSUPPORTED);
+    CHECK(ccl4j_label_device_graph(context, resident, &reference, labels.data(), nullptr) == CCL4J_UNSUPPORTED);
+    const HostGraph long_path = shuffled_path(5000, 10);
+    const ccl4j_csr path_csr = long_path.csr(8);
+    std::vector<int32_t> path_labels(static_cast<size_t>(long_path.n));
+    for (const Algorithm& algorithm : algorithms()) {
+        if (!algorithm.iterative) continue;
+        const ccl4j_label_options options = options_for(algorithm.id, 2);
+        CHECK_MSG(ccl4j_label_graph(context, &path_csr, &options, path_labels.data(), nullptr) == CCL4J_NOT_CONVERGED,
+                  "ABI CUDA " + algorithm.name + " with max_iterations 2");
+    }
+    ccl4j_device_graph_destroy(resident);
+    ccl4j_context_destroy(context);
+}
+
+void run(const char* name, void (*test)()) {
+    const auto start = std::chrono::steady_clock::now();
+    test();
+    std::printf("%-28s %6.2f s\n", name, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+}
+
+}  // namespace
+
+int main() {
+    run("known graphs", test_known_graphs);
+    run("generated graphs", test_generated_graphs);
+    run("iterations and limits", test_iterations);
+    run("2^20 path and stars", test_long_path_and_stars);
+    run("C ABI", test_abi);
+    run("C ABI on CUDA", test_abi_cuda);
+    std::printf("%d passed, %d failed\n", passed, failed);
+    return failed == 0 ? 0 : 1;
+}
