@@ -16,6 +16,7 @@ import java.util.Set;
 
 import org.ccl4j.Algorithm;
 import org.ccl4j.Backend;
+import org.ccl4j.Ccl4jException;
 import org.ccl4j.ComponentLabeler;
 import org.ccl4j.CsrGraph;
 import org.ccl4j.DeviceGraph;
@@ -40,6 +41,7 @@ import org.ccl4j.io.ReadOptions;
  */
 final class BenchCommand {
     private static final Set<String> TRANSFER_PHASES = Set.of("h2d", "d2h");
+    private static final int NOT_CONVERGED = 6;
 
     private BenchCommand() {
     }
@@ -58,11 +60,22 @@ final class BenchCommand {
         double medgesPerSecond() {
             return arcs / 2.0 / (kernelMedian() * 1e3);
         }
+
+        boolean converged() {
+            return kernelMs.length > 0;
+        }
+
+        /** An algorithm stopped by --max-iterations: no times, the limit in place of the iterations. */
+        static Result notConverged(String graph, CsrGraph g, Algorithm algorithm, Backend backend, int limit) {
+            return new Result(graph, g.vertexCount(), g.arcCount(), -1, algorithm, backend, true, new double[0],
+                    new double[0], 0, 0, limit);
+        }
     }
 
     static int run(List<String> args, PrintStream out) throws IOException {
         Arguments a = new Arguments(args,
-                Set.of("suite", "graphs", "backend", "algorithm", "device", "runs", "warmup", "dir", "gengraph", "markdown"),
+                Set.of("suite", "graphs", "backend", "algorithm", "device", "runs", "warmup", "dir", "gengraph", "markdown",
+                        "max-iterations"),
                 Set.of("json"));
         if (!a.positionals().isEmpty()) {
             throw new UsageException("bench takes no positional arguments");
@@ -79,8 +92,9 @@ final class BenchCommand {
         Backend backend = parse(() -> Backend.fromCliName(a.get("backend", "auto")));
         int runs = a.getInt("runs", 5);
         int warmup = a.getInt("warmup", 2);
-        if (runs < 1 || warmup < 0) {
-            throw new UsageException("--runs must be at least 1 and --warmup not negative");
+        int maxIterations = a.getInt("max-iterations", 0);
+        if (runs < 1 || warmup < 0 || maxIterations < 0) {
+            throw new UsageException("--runs must be at least 1, --warmup and --max-iterations not negative");
         }
         Path dir = Path.of(a.get("dir", "target/bench-graphs"));
         Path gengraph = Path.of(a.get("gengraph", Path.of("..", "shared", "tools", "gengraph.cpp").toString()));
@@ -100,9 +114,19 @@ final class BenchCommand {
                     UnionFind.label(graph, expected);
                     for (Algorithm algorithm : algorithms) {
                         progress.show(g.name() + ": " + algorithm.cliName());
-                        Result r = measure(labeler, g, graph, algorithm, expected, arena, runs, warmup);
-                        allCorrect &= r.correct();
-                        results.add(r);
+                        LabelOptions options = LabelOptions.defaults().withAlgorithm(algorithm)
+                                .withMaxIterations(maxIterations);
+                        try {
+                            Result r = measure(labeler, g, graph, options, expected, arena, runs, warmup);
+                            allCorrect &= r.correct();
+                            results.add(r);
+                        } catch (Ccl4jException e) {
+                            if (e.status() != NOT_CONVERGED) {
+                                throw e;
+                            }
+                            // an iterative algorithm that needs more launches than allowed: reported, not timed
+                            results.add(Result.notConverged(g.name(), graph, algorithm, labeler.backend(), maxIterations));
+                        }
                         progress.step();
                     }
                 }
@@ -122,9 +146,9 @@ final class BenchCommand {
         return allCorrect ? Main.OK : Main.FAILURE;
     }
 
-    private static Result measure(ComponentLabeler labeler, BenchSuite.Graph g, CsrGraph graph, Algorithm algorithm,
+    private static Result measure(ComponentLabeler labeler, BenchSuite.Graph g, CsrGraph graph, LabelOptions options,
                                   MemorySegment expected, Arena arena, int runs, int warmup) {
-        LabelOptions options = LabelOptions.defaults().withAlgorithm(algorithm);
+        Algorithm algorithm = options.algorithm();
         boolean cuda = labeler.backend() == Backend.CUDA && algorithm != Algorithm.UNION_FIND;
         MemorySegment labels = cuda ? PinnedMemory.allocate(arena, Math.max(1L, graph.vertexCount()) * Integer.BYTES)
                 : arena.allocate(ValueLayout.JAVA_INT, Math.max(1, graph.vertexCount()));
@@ -214,6 +238,11 @@ final class BenchCommand {
                 "algorithm", "components", "kernel ms", "min", "max", "end-to-end", "h2d", "d2h", "Medge/s", "iters",
                 "oracle"));
         for (Result r : results) {
+            if (!r.converged()) {
+                b.append(String.format(Locale.ROOT, "%-20s %-14s   no fixpoint within --max-iterations %d%n", r.graph(),
+                        r.algorithm().cliName(), r.iterations()));
+                continue;
+            }
             b.append(String.format(Locale.ROOT, "%-20s %-14s %12d %10.3f %10.3f %10.3f %12.3f %10s %10s %8.0f %6d  %s%n",
                     r.graph(), r.algorithm().cliName(), r.components(), r.kernelMedian(),
                     Arrays.stream(r.kernelMs()).min().orElse(0), Arrays.stream(r.kernelMs()).max().orElse(0),
@@ -236,6 +265,11 @@ final class BenchCommand {
                 + " Medges/s | iterations | oracle |\n");
         b.append("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
         for (Result r : results) {
+            if (!r.converged()) {
+                b.append(String.format(Locale.ROOT, "| %s | %s | | no fixpoint within %d iterations | | | | | | | | |%n",
+                        r.graph(), r.algorithm().cliName(), r.iterations()));
+                continue;
+            }
             b.append(String.format(Locale.ROOT, "| %s | %s | %,d | %.3f | %.3f | %.3f | %.3f | %s | %s | %.0f | %d | %s |%n",
                     r.graph(), r.algorithm().cliName(), r.components(), r.kernelMedian(),
                     Arrays.stream(r.kernelMs()).min().orElse(0), Arrays.stream(r.kernelMs()).max().orElse(0),
@@ -250,6 +284,11 @@ final class BenchCommand {
         for (Result r : results) {
             if (list.length() > 1) {
                 list.append(',');
+            }
+            if (!r.converged()) {
+                list.append(new Json().put("graph", r.graph()).put("algorithm", r.algorithm().cliName())
+                        .put("backend", r.backend().cliName()).put("converged", false).put("maxIterations", r.iterations()));
+                continue;
             }
             list.append(new Json().put("graph", r.graph()).put("vertices", r.vertices()).put("arcs", r.arcs())
                     .put("components", r.components()).put("algorithm", r.algorithm().cliName())

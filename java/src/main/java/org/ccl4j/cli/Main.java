@@ -46,6 +46,7 @@ public final class Main {
                   --runs N, --warmup N timed and untimed runs per graph (default 5 and 2)
                   --dir DIR            where generated graphs are cached (default target/bench-graphs)
                   --gengraph FILE      the generator's source (default ../shared/tools/gengraph.cpp)
+                  --max-iterations N   stop iterative algorithms after N iterations and report them unconverged
                   --markdown FILE      also write the table as markdown
                   --json               print one JSON object instead of the table
               info         print the library version, backends and CUDA devices
