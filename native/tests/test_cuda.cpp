@@ -14,6 +14,7 @@
 #include "common/error.hpp"
 #include "cpu/cpu_algorithms.hpp"
 #include "cuda/cuda_backend.hpp"
+#include "check.hpp"
 #include "test_graphs.hpp"
 
 namespace {
@@ -22,32 +23,6 @@ using ccl4j::Graph;
 using ccl4j::PhaseLog;
 using namespace ccl4j::test;
 namespace gpu = ccl4j::cuda;
-
-int passed = 0;
-int failed = 0;
-
-void record(bool ok, const char* expression, const char* file, int line, const std::string& context) {
-    if (ok) {
-        ++passed;
-        return;
-    }
-    ++failed;
-    std::fprintf(stderr, "%s:%d: CHECK failed: %s%s%s\n", file, line, expression, context.empty() ? "" : " -- ",
-                 context.c_str());
-}
-
-#define CHECK(condition) record((condition), #condition, __FILE__, __LINE__, "")
-#define CHECK_MSG(condition, context) record((condition), #condition, __FILE__, __LINE__, (context))
-
-// Runs f, which must throw ccl4j::Error with `status`.
-void check_fails(const std::function<void()>& f, ccl4j_status status, const std::string& what) {
-    try {
-        f();
-        CHECK_MSG(false, what + ": accepted");
-    } catch (const ccl4j::Error& e) {
-        CHECK_MSG(e.status() == status, what + ": status " + std::to_string(e.status()) + " (" + e.what() + ")");
-    }
-}
 
 // ---- labelling against the oracle -------------------------------------------------------------
 

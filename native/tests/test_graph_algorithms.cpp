@@ -13,6 +13,7 @@
 #include "ccl4j.h"
 #include "common/error.hpp"
 #include "cpu/cpu_algorithms.hpp"
+#include "check.hpp"
 #include "test_graphs.hpp"
 
 namespace {
@@ -20,22 +21,6 @@ namespace {
 using ccl4j::Graph;
 using ccl4j::PhaseLog;
 using namespace ccl4j::test;
-
-int passed = 0;
-int failed = 0;
-
-void record(bool ok, const char* expression, const char* file, int line, const std::string& context) {
-    if (ok) {
-        ++passed;
-        return;
-    }
-    ++failed;
-    std::fprintf(stderr, "%s:%d: CHECK failed: %s%s%s\n", file, line, expression, context.empty() ? "" : " -- ",
-                 context.c_str());
-}
-
-#define CHECK(condition) record((condition), #condition, __FILE__, __LINE__, "")
-#define CHECK_MSG(condition, context) record((condition), #condition, __FILE__, __LINE__, (context))
 
 struct Algorithm {
     std::string name;
