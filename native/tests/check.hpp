@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "common/error.hpp"
 
@@ -34,6 +35,25 @@ inline void check_fails(const std::function<void()>& f, ccl4j_status status, con
     } catch (const ccl4j::Error& e) {
         CHECK_MSG(e.status() == status, what + ": status " + std::to_string(e.status()) + " (" + e.what() + ")");
     }
+}
+
+// Compares labels with the expected ones, naming the first mismatching vertex.
+inline void check_labels(const std::vector<int32_t>& got, const std::vector<int32_t>& expected, const std::string& what) {
+    size_t v = 0;
+    while (v < expected.size() && got[v] == expected[v]) ++v;
+    CHECK_MSG(v == expected.size(), v == expected.size()
+                                        ? what
+                                        : what + ": vertex " + std::to_string(v) + " labelled " + std::to_string(got[v]) +
+                                              ", expected " + std::to_string(expected[v]));
+}
+
+// The timings name exactly these phases, in this order, none negative.
+inline void check_phases(const ccl4j_timings& timings, const std::vector<std::string>& names, const std::string& what) {
+    bool ok = timings.phase_count == static_cast<int32_t>(names.size());
+    for (int32_t i = 0; ok && i < timings.phase_count; ++i) {
+        ok = names[i] == timings.phases[i].name && timings.phases[i].ms >= 0;
+    }
+    CHECK_MSG(ok, what + ": phases");
 }
 
 }  // namespace ccl4j::test

@@ -55,23 +55,6 @@ const std::vector<Setting>& settings() {
     return all;
 }
 
-void check_labels(const std::vector<int32_t>& got, const std::vector<int32_t>& expected, const std::string& what) {
-    size_t v = 0;
-    while (v < expected.size() && got[v] == expected[v]) ++v;
-    CHECK_MSG(v == expected.size(), v == expected.size()
-                                        ? what
-                                        : what + ": vertex " + std::to_string(v) + " labelled " + std::to_string(got[v]) +
-                                              ", expected " + std::to_string(expected[v]));
-}
-
-void check_phases(const ccl4j_timings& timings, const std::vector<std::string>& names, const std::string& what) {
-    bool ok = timings.phase_count == static_cast<int32_t>(names.size());
-    for (int32_t i = 0; ok && i < timings.phase_count; ++i) {
-        ok = names[i] == timings.phases[i].name && timings.phases[i].ms >= 0;
-    }
-    CHECK_MSG(ok, what + ": phases");
-}
-
 const std::vector<std::string> kHostPhases = {"h2d", "init", "compute1", "compute2", "compute3", "finalize", "d2h"};
 const std::vector<std::string> kResidentPhases = {"init", "compute1", "compute2", "compute3", "finalize", "d2h"};
 const std::vector<std::string> kKernelPhases = {"init", "compute1", "compute2", "compute3", "finalize"};

@@ -60,23 +60,6 @@ ccl4j_label_options options_for(ccl4j_algorithm algorithm, int32_t block_size = 
     return options;
 }
 
-void check_labels(const std::vector<int32_t>& got, const std::vector<int32_t>& expected, const std::string& what) {
-    size_t v = 0;
-    while (v < expected.size() && got[v] == expected[v]) ++v;
-    CHECK_MSG(v == expected.size(), v == expected.size()
-                                        ? what
-                                        : what + ": vertex " + std::to_string(v) + " labelled " + std::to_string(got[v]) +
-                                              ", expected " + std::to_string(expected[v]));
-}
-
-void check_phases(const ccl4j_timings& timings, const std::vector<std::string>& names, const std::string& what) {
-    bool ok = timings.phase_count == static_cast<int32_t>(names.size());
-    for (int32_t i = 0; ok && i < timings.phase_count; ++i) {
-        ok = names[i] == timings.phases[i].name && timings.phases[i].ms >= 0;
-    }
-    CHECK_MSG(ok, what + ": phases");
-}
-
 // The iterations a GPU run may report, given the CPU version's: Kernel 3 takes the same steps
 // (a level or a search start per launch); Kernels 1 and 2 depend on the order in which the GPU
 // runs their threads, within the paper's bound; Komura has no loop.
@@ -142,40 +125,6 @@ void check_graph(gpu::DeviceState& state, const HostGraph& g, const std::string&
             }
         }
     }
-}
-
-// Random edges, every third one repeated and every seventh a self loop, kept as they are.
-HostGraph random_multigraph(int32_t n, int32_t m, uint64_t seed) {
-    Rng rng(seed);
-    std::vector<Edge> edges;
-    for (int32_t e = 0; e < m; ++e) {
-        const int32_t u = static_cast<int32_t>(rng.below(static_cast<uint64_t>(n)));
-        const int32_t v = e % 7 == 0 ? u : static_cast<int32_t>(rng.below(static_cast<uint64_t>(n)));
-        edges.emplace_back(u, v);
-        if (e % 3 == 0) edges.emplace_back(v, u);
-    }
-    return from_edges(n, edges, false);
-}
-
-// A star of `leaves` leaves around vertex 0 or around the last vertex, built directly.
-HostGraph star(int32_t leaves, bool hub_first) {
-    const int32_t n = leaves + 1;
-    const int32_t hub = hub_first ? 0 : n - 1;
-    std::vector<int64_t> offsets(static_cast<size_t>(n) + 1);
-    std::vector<int32_t> neighbors;
-    neighbors.reserve(static_cast<size_t>(2) * leaves);
-    for (int32_t v = 0; v < n; ++v) {
-        offsets[v] = static_cast<int64_t>(neighbors.size());
-        if (v == hub) {
-            for (int32_t u = 0; u < n; ++u) {
-                if (u != hub) neighbors.push_back(u);
-            }
-        } else {
-            neighbors.push_back(hub);
-        }
-    }
-    offsets[n] = static_cast<int64_t>(neighbors.size());
-    return from_csr(n, std::move(offsets), std::move(neighbors));
 }
 
 void test_known_graphs(gpu::DeviceState& state) {

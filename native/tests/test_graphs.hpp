@@ -16,6 +16,7 @@
 #include <limits>
 #include <numeric>
 #include <stdexcept>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -363,6 +364,91 @@ inline int64_t component_count(const std::vector<int32_t>& labels) {
     int64_t count = 0;
     for (size_t v = 0; v < labels.size(); ++v) count += labels[v] == static_cast<int32_t>(v);
     return count;
+}
+
+// Random edges, every third one repeated and every seventh a self loop, kept as they are.
+inline HostGraph random_multigraph(int32_t n, int32_t m, uint64_t seed) {
+    Rng rng(seed);
+    std::vector<Edge> edges;
+    for (int32_t e = 0; e < m; ++e) {
+        const int32_t u = static_cast<int32_t>(rng.below(static_cast<uint64_t>(n)));
+        const int32_t v = e % 7 == 0 ? u : static_cast<int32_t>(rng.below(static_cast<uint64_t>(n)));
+        edges.emplace_back(u, v);
+        if (e % 3 == 0) edges.emplace_back(v, u);
+    }
+    return from_edges(n, edges, false);
+}
+
+// A star of `leaves` leaves around vertex 0 or around the last vertex, built directly.
+inline HostGraph star(int32_t leaves, bool hub_first) {
+    const int32_t n = leaves + 1;
+    const int32_t hub = hub_first ? 0 : n - 1;
+    std::vector<int64_t> offsets(static_cast<size_t>(n) + 1);
+    std::vector<int32_t> neighbors;
+    neighbors.reserve(static_cast<size_t>(2) * leaves);
+    for (int32_t v = 0; v < n; ++v) {
+        offsets[v] = static_cast<int64_t>(neighbors.size());
+        if (v == hub) {
+            for (int32_t u = 0; u < n; ++u) {
+                if (u != hub) neighbors.push_back(u);
+            }
+        } else {
+            neighbors.push_back(hub);
+        }
+    }
+    offsets[n] = static_cast<int64_t>(neighbors.size());
+    return from_csr(n, std::move(offsets), std::move(neighbors));
+}
+
+// Calls check(graph, name) on every generated shape the CPU tests cover: empty and isolated
+// vertices, grids, R-MAT, power law, shuffled and ordered paths (the long shuffled one of
+// long_shuffled_path vertices), tiny and large components, stars and hubs in every ECL-CC degree
+// tier, sparse random graphs around the giant-component threshold, shuffled adjacency lists,
+// multigraphs with self loops and cliques.
+template <class Check>
+void for_each_generated_graph(int32_t long_shuffled_path, Check check) {
+    check(empty_graph(), "empty graph");
+    check(isolated(1), "one vertex");
+    check(isolated(1000), "1000 isolated vertices");
+    check(from_edges(2, {{1, 0}}), "one edge");
+
+    for (auto [w, h] : {std::pair{1, 1}, {1, 100}, {100, 1}, {37, 53}, {256, 256}}) {
+        check(grid2d(w, h), "grid " + std::to_string(w) + "x" + std::to_string(h));
+    }
+    check(permuted(grid2d(64, 64), 7), "permuted grid 64x64");
+
+    for (uint64_t seed : {1, 2, 3}) {
+        const std::string s = " seed " + std::to_string(seed);
+        check(rmat(10, 4, seed), "rmat 10/4" + s);
+        check(rmat(14, 8, seed), "rmat 14/8" + s);
+        check(permuted(rmat(13, 8, seed), seed), "permuted rmat 13/8" + s);
+        check(power_law(10000, 3, 2.1, seed), "power law 10000/3/2.1" + s);
+        check(power_law(30000, 8, 2.5, seed), "power law 30000/8/2.5" + s);
+        check(shuffled_path(1000, seed), "shuffled path 1000" + s);
+        check(shuffled_path(long_shuffled_path, seed), "shuffled path " + std::to_string(long_shuffled_path) + s);
+        check(random_components(5000, 5, seed), "5000 tiny components" + s);
+        check(random_components(200, 60, seed), "200 components" + s);
+        check(random_components(3, 30000, seed), "3 large components" + s);
+        for (int32_t leaves : {16, 17, 352, 353, 2000}) {
+            check(stars(5, leaves, seed), "stars of " + std::to_string(leaves) + s);
+        }
+        check(hubs(20000, 10, 1000, seed), "hubs above 352" + s);
+        check(hubs(20000, 100, 100, seed), "hubs in 17..352" + s);
+        check(random_sparse(10000, 3000, seed), "sparse random, many components" + s);
+        check(random_sparse(10000, 5000, seed), "sparse random at the threshold" + s);
+        check(random_sparse(10000, 40000, seed), "sparse random, giant component" + s);
+
+        HostGraph shuffled_grid = grid2d(128, 96);
+        shuffle_adjacency(shuffled_grid, seed);
+        check(shuffled_grid, "grid with shuffled adjacency" + s);
+        HostGraph shuffled_rmat = rmat(13, 8, seed);
+        shuffle_adjacency(shuffled_rmat, seed);
+        check(shuffled_rmat, "rmat with shuffled adjacency" + s);
+    }
+    for (int32_t n : {1, 2, 3, 1000, 100000}) check(path(n), "path " + std::to_string(n));
+    check(random_multigraph(20000, 15000, 4), "random multigraph with self loops");
+    check(cliques(10, 20), "10 cliques of 20");
+    check(cliques(1, 300), "clique of 300");
 }
 
 }  // namespace ccl4j::test
