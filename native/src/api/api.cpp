@@ -14,33 +14,19 @@
 #include "common/error.hpp"
 #include "common/phase_log.hpp"
 #include "common/validate.hpp"
+#include "api/context.hpp"
 #include "cpu/cpu_algorithms.hpp"
 #ifdef CCL4J_WITH_CUDA
 #include "cuda/cuda_backend.hpp"
 #include "cuda/graph_kernels.hpp"
 #endif
 
-struct ccl4j_context_s {
-    ccl4j_backend backend = CCL4J_BACKEND_CPU_PARALLEL;
-    int32_t device = -1;
-    std::string error;
-#ifdef CCL4J_WITH_CUDA
-    ccl4j::cuda::DeviceStatePtr cuda;
-#endif
-};
+namespace ccl4j::api {
 
-struct ccl4j_device_graph_s {
-#ifdef CCL4J_WITH_CUDA
-    ccl4j::cuda::DeviceGraphPtr graph;
-#endif
-};
-
-namespace {
-
-using ccl4j::Error;
-using ccl4j::fail;
-
-thread_local std::string thread_error;
+std::string& thread_error() {
+    thread_local std::string message;
+    return message;
+}
 
 int cuda_device_count() {
 #ifdef CCL4J_WITH_CUDA
@@ -50,28 +36,6 @@ int cuda_device_count() {
 #endif
 }
 
-// Runs body and turns any failure into a status code, recording its message in `message`.
-template <class Body>
-ccl4j_status guarded(std::string& message, Body body) {
-    try {
-        body();
-        message.clear();
-        return CCL4J_SUCCESS;
-    } catch (const Error& e) {
-        message = e.what();
-        return e.status();
-    } catch (const std::bad_alloc&) {
-        message = "out of host memory";
-        return CCL4J_OUT_OF_MEMORY;
-    } catch (const std::exception& e) {
-        message = std::string("internal error: ") + e.what();
-        return CCL4J_INTERNAL_ERROR;
-    } catch (...) {
-        message = "internal error: unknown exception";
-        return CCL4J_INTERNAL_ERROR;
-    }
-}
-
 const char* backend_name(ccl4j_backend b) {
     switch (b) {
         case CCL4J_BACKEND_AUTO: return "AUTO";
@@ -79,6 +43,12 @@ const char* backend_name(ccl4j_backend b) {
         case CCL4J_BACKEND_CPU_PARALLEL: return "CPU_PARALLEL";
         case CCL4J_BACKEND_CPU_SERIAL: return "CPU_SERIAL";
         default: return "unknown";
+    }
+}
+
+void require_cuda(const ccl4j_context_s& context, const char* what) {
+    if (context.backend != CCL4J_BACKEND_CUDA) {
+        fail(CCL4J_UNSUPPORTED, std::string(what) + " need a CUDA context; this one is " + backend_name(context.backend));
     }
 }
 
@@ -108,6 +78,13 @@ ccl4j_label_options resolve_options(const ccl4j_label_options* options) {
     return o;
 }
 
+}  // namespace ccl4j::api
+
+namespace {
+
+using namespace ccl4j::api;
+using ccl4j::fail;
+
 void label_on_cpu(ccl4j_context context, const ccl4j::Graph& graph, const ccl4j_label_options& o, int32_t* labels,
                   ccl4j::PhaseLog& log) {
     // Hawick's kernels and Komura's algorithm have serial CPU versions, used by both CPU backends.
@@ -131,7 +108,7 @@ void label_on_cpu(ccl4j_context context, const ccl4j::Graph& graph, const ccl4j_
 extern "C" {
 
 ccl4j_status ccl4j_get_capabilities(ccl4j_capabilities* out) {
-    return guarded(thread_error, [&] {
+    return guarded(thread_error(), [&] {
         if (!out) fail(CCL4J_INVALID_ARGUMENT, "capabilities output is NULL");
         std::memset(out, 0, sizeof(*out));
         std::snprintf(out->version, sizeof(out->version), "%d.%d.%d", CCL4J_VERSION_MAJOR, CCL4J_VERSION_MINOR,
@@ -162,7 +139,7 @@ ccl4j_status ccl4j_get_capabilities(ccl4j_capabilities* out) {
 }
 
 ccl4j_status ccl4j_get_device_info(int32_t device, ccl4j_device_info* out) {
-    return guarded(thread_error, [&] {
+    return guarded(thread_error(), [&] {
         if (!out) fail(CCL4J_INVALID_ARGUMENT, "device info output is NULL");
         int count = cuda_device_count();
         if (device < 0 || device >= count) {
@@ -176,7 +153,7 @@ ccl4j_status ccl4j_get_device_info(int32_t device, ccl4j_device_info* out) {
 }
 
 ccl4j_status ccl4j_context_create(ccl4j_backend backend, int32_t device, ccl4j_context* out) {
-    return guarded(thread_error, [&] {
+    return guarded(thread_error(), [&] {
         if (!out) fail(CCL4J_INVALID_ARGUMENT, "context output is NULL");
         *out = nullptr;
         if (backend < CCL4J_BACKEND_AUTO || backend > CCL4J_BACKEND_CPU_SERIAL) {
@@ -208,13 +185,12 @@ ccl4j_backend ccl4j_context_backend(ccl4j_context context) {
 }
 
 const char* ccl4j_context_error_message(ccl4j_context context) {
-    return context ? context->error.c_str() : thread_error.c_str();
+    return context ? context->error.c_str() : thread_error().c_str();
 }
 
 ccl4j_status ccl4j_label_graph(ccl4j_context context, const ccl4j_csr* graph, const ccl4j_label_options* options,
                                int32_t* labels, ccl4j_timings* timings) {
-    if (!context) return guarded(thread_error, [] { fail(CCL4J_INVALID_ARGUMENT, "context is NULL"); });
-    return guarded(context->error, [&] {
+    return with_context(context, [&] {
         ccl4j::Stopwatch total;
         ccl4j::PhaseLog log(timings);
         ccl4j::Graph g = ccl4j::validate_sizes(graph);
@@ -234,12 +210,11 @@ ccl4j_status ccl4j_label_graph(ccl4j_context context, const ccl4j_csr* graph, co
 }
 
 ccl4j_status ccl4j_check_graph(ccl4j_context context, const ccl4j_csr* graph) {
-    if (!context) return guarded(thread_error, [] { fail(CCL4J_INVALID_ARGUMENT, "context is NULL"); });
-    return guarded(context->error, [&] { ccl4j::check_input(ccl4j::validate_sizes(graph), 0); });
+    return with_context(context, [&] { ccl4j::check_input(ccl4j::validate_sizes(graph), 0); });
 }
 
 ccl4j_status ccl4j_host_alloc(int64_t bytes, void** out, int32_t* pinned) {
-    return guarded(thread_error, [&] {
+    return guarded(thread_error(), [&] {
         if (!out) fail(CCL4J_INVALID_ARGUMENT, "output pointer is NULL");
         *out = nullptr;
         if (bytes < 0) fail(CCL4J_INVALID_ARGUMENT, "byte count is negative: " + std::to_string(bytes));
@@ -265,15 +240,11 @@ void ccl4j_host_free(void* memory) {
 
 ccl4j_status ccl4j_device_graph_create(ccl4j_context context, const ccl4j_csr* graph, ccl4j_device_graph* out,
                                        double* h2d_ms) {
-    if (!context) return guarded(thread_error, [] { fail(CCL4J_INVALID_ARGUMENT, "context is NULL"); });
-    return guarded(context->error, [&] {
+    return with_context(context, [&] {
         if (!out) fail(CCL4J_INVALID_ARGUMENT, "device graph output is NULL");
         *out = nullptr;
         ccl4j::Graph g = ccl4j::validate_sizes(graph);
-        if (context->backend != CCL4J_BACKEND_CUDA) {
-            fail(CCL4J_UNSUPPORTED, std::string("device-resident graphs need a CUDA context; this one is ") +
-                                        backend_name(context->backend));
-        }
+        require_cuda(*context, "device-resident graphs");
 #ifdef CCL4J_WITH_CUDA
         auto handle = std::make_unique<ccl4j_device_graph_s>();
         handle->graph = ccl4j::cuda::upload(*context->cuda, g, h2d_ms);
@@ -289,15 +260,11 @@ void ccl4j_device_graph_destroy(ccl4j_device_graph graph) { delete graph; }
 
 ccl4j_status ccl4j_label_device_graph(ccl4j_context context, ccl4j_device_graph graph,
                                       const ccl4j_label_options* options, int32_t* labels, ccl4j_timings* timings) {
-    if (!context) return guarded(thread_error, [] { fail(CCL4J_INVALID_ARGUMENT, "context is NULL"); });
-    return guarded(context->error, [&] {
+    return with_context(context, [&] {
         ccl4j::Stopwatch total;
         ccl4j::PhaseLog log(timings);
         if (!graph) fail(CCL4J_INVALID_ARGUMENT, "device graph is NULL");
-        if (context->backend != CCL4J_BACKEND_CUDA) {
-            fail(CCL4J_UNSUPPORTED, std::string("device-resident graphs need a CUDA context; this one is ") +
-                                        backend_name(context->backend));
-        }
+        require_cuda(*context, "device-resident graphs");
         ccl4j_label_options o = resolve_options(options);
 #ifdef CCL4J_WITH_CUDA
         ccl4j::cuda::label(*context->cuda, *graph->graph, o, labels, log);
