@@ -62,6 +62,16 @@ typedef int32_t ccl4j_algorithm;
 #define CCL4J_ALGORITHM_HAWICK_VERTEX 4 /* Hawick et al. kernel 2: vertex-parallel with two frontier arrays */
 #define CCL4J_ALGORITHM_HAWICK_BFS 5    /* Hawick et al. kernel 3: one breadth-first search per component */
 #define CCL4J_ALGORITHM_KOMURA 6        /* Komura 2016: generalized label reduction on neighbour lists */
+/* Mesh algorithms (ccl4j_label_mesh). AUTO picks MESH_UNION_FIND on CUDA and MESH_CPU_PARALLEL on the CPU. */
+#define CCL4J_ALGORITHM_MESH_NEIGHBOUR 16     /* Hawick et al. 2010 kernel A: neighbour propagation (CUDA) */
+#define CCL4J_ALGORITHM_MESH_LOCAL 17         /* kernel B: shared-memory local propagation in tiles (CUDA) */
+#define CCL4J_ALGORITHM_MESH_DIRECTIONAL 18   /* kernel C: directional propagation along rows (CUDA) */
+#define CCL4J_ALGORITHM_MESH_EQUIVALENCE 19   /* kernel D: label equivalence, iterated (CUDA) */
+#define CCL4J_ALGORITHM_MESH_KOMURA 20        /* Komura 2015/2016 lattice algorithm, no fixpoint loop (CUDA) */
+#define CCL4J_ALGORITHM_MESH_UNION_FIND 21    /* block-based union-find, Playne & Hawick 2018 (CUDA) */
+#define CCL4J_ALGORITHM_MESH_CPU_RASTER 22    /* Hawick et al. CPU I: alternating raster scans (CPU) */
+#define CCL4J_ALGORITHM_MESH_CPU_EQUIVALENCE 23 /* Hawick et al. CPU II: serial label equivalence (CPU) */
+#define CCL4J_ALGORITHM_MESH_CPU_PARALLEL 24  /* parallel union-find over slabs, merged along their seams (CPU) */
 
 /* Flags of ccl4j_label_options.flags. */
 #define CCL4J_CHECK_INPUT 1u /* O(n + m) checks: monotone offsets, ids in range, symmetry */

@@ -5,4 +5,5 @@
 module org.ccl4j {
     exports org.ccl4j;
     exports org.ccl4j.io;
+    exports org.ccl4j.mesh;
 }

@@ -1,0 +1,33 @@
+// A 2D or 3D mesh of cells as the mesh algorithms see it, validated by the ABI layer.
+#pragma once
+
+#include <cstdint>
+
+namespace ccl4j {
+
+enum class CellType : int32_t { U8 = 1, I32 = 4 };  // the value is the cell's size in bytes
+
+// Which cells are labelled and which neighbours are connected.
+enum class MeshMode : int32_t {
+    Foreground = 0,  // non-zero cells are labelled, zero cells get label -1; all non-zero neighbours connect
+    SameValue = 1,   // every cell is labelled; neighbours connect when their values are equal
+};
+
+struct Mesh {
+    int32_t width = 0;   // x, fastest-varying
+    int32_t height = 1;  // y
+    int32_t depth = 1;   // z; 1 for a 2D mesh
+    CellType cell_type = CellType::U8;
+    const void* cells = nullptr;  // width * height * depth cells, x fastest (host or device memory)
+    int32_t connectivity = 4;     // 4 or 8 in 2D (depth == 1), 6 or 26 in 3D
+    bool periodic[3] = {false, false, false};  // wrap-around per axis x, y, z
+    MeshMode mode = MeshMode::Foreground;
+
+    int64_t cell_count() const { return int64_t(width) * height * depth; }
+    bool is_3d() const { return depth > 1 || connectivity == 6 || connectivity == 26; }
+};
+
+// Labels are canonical: each labelled cell gets the smallest linear index x + width * (y + height * z)
+// of its cluster; background cells (Foreground mode, value 0) get -1.
+
+}  // namespace ccl4j

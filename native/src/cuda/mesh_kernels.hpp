@@ -1,0 +1,27 @@
+// The GPU mesh algorithms (kernels A-D, Komura's lattice algorithm, block union-find) as the ABI
+// layer calls them. Only compiled with CCL4J_WITH_CUDA.
+#pragma once
+
+#include <cstdint>
+
+#include "ccl4j.h"
+#include "common/mesh.hpp"
+#include "common/phase_log.hpp"
+#include "cuda/cuda_backend.hpp"
+
+namespace ccl4j::cuda {
+
+struct MeshTuning {
+    int32_t block_size = 0;      // threads per block; 0 = the algorithm's default
+    int32_t tile_size = 0;       // kernel B's tile edge in cells; 0 = its default
+    int32_t max_iterations = 0;  // iterative kernels stop with CCL4J_NOT_CONVERGED; 0 = no correct run exceeds it
+};
+
+// Labels a validated host-resident mesh with one of the CCL4J_ALGORITHM_MESH_* GPU algorithms:
+// copies the cells to the device, labels them, copies the canonical labels (see common/mesh.hpp)
+// back to `labels` (host, cell_count entries). Phases: h2d, the algorithm's kernels, d2h.
+// Throws Error(CCL4J_UNSUPPORTED) for an algorithm that does not run on the GPU.
+void label_mesh(DeviceState& state, const Mesh& mesh, ccl4j_algorithm algorithm, const MeshTuning& tuning,
+                int32_t* labels, PhaseLog& log);
+
+}  // namespace ccl4j::cuda
