@@ -154,6 +154,23 @@ __device__ __forceinline__ int32_t claim_slot(int32_t* counter) {
 __device__ __forceinline__ uint32_t thread_index() { return blockIdx.x * blockDim.x + threadIdx.x; }
 __device__ __forceinline__ uint32_t thread_count() { return gridDim.x * blockDim.x; }
 
+// A grid-stride loop over the vertices [0, n) that keeps the lanes of a warp in step: they meet
+// again after each vertex before loading the next. Without the meeting, independent thread
+// scheduling lets lanes whose finds took longer fall whole iterations behind, and the warp's loads
+// of offsets, neighbours and parents, coalesced while the lanes hold consecutive vertices, split
+// into one transaction per lane or few. (Block sizes are multiples of 32, so every lane of a warp
+// runs the same number of iterations.)
+template <class Body>
+__device__ __forceinline__ void for_each_vertex_in_step(int32_t n, Body body) {
+    const uint32_t lane = threadIdx.x % 32;
+    // Unsigned indices: base + stride stays below 2^32 for any n < 2^31.
+    for (uint32_t base = thread_index() - lane; base < static_cast<uint32_t>(n); base += thread_count()) {
+        const uint32_t i = base + lane;
+        if (i < static_cast<uint32_t>(n)) body(static_cast<int32_t>(i));
+        __syncwarp();
+    }
+}
+
 // Init (the paper's Init3): parent = the first neighbour with a smaller id, else the vertex
 // itself. Also empties the worklist for this run.
 template <class Offset>
@@ -186,8 +203,7 @@ __global__ void init(const Offset* __restrict__ offsets, const int32_t* __restri
 // cost L. Only the thread of v writes parent[v], and no representative changes meanwhile.
 __global__ void point_to_roots(int32_t n, Parents parents) {
     int32_t known_root = -1;  // as in find_representative; exact here, as no hooking happens
-    for (uint32_t i = thread_index(); i < static_cast<uint32_t>(n); i += thread_count()) {
-        const int32_t v = static_cast<int32_t>(i);
+    for_each_vertex_in_step(n, [&](int32_t v) {
         int32_t par = parents.load(v);
         while (par != v && par != known_root) {
             const int32_t next = parents.load(par);
@@ -198,7 +214,7 @@ __global__ void point_to_roots(int32_t n, Parents parents) {
             parents.store(v, next);
             par = next;
         }
-    }
+    });
 }
 
 // Compute, thread granularity: each thread hooks the edges {v, u}, u < v, of its vertices of
@@ -210,8 +226,7 @@ __global__ void compute_thread_tier(const Offset* __restrict__ offsets, const in
                                     int32_t n, Parents parents, Worklist worklist, int32_t* __restrict__ counters,
                                     int32_t warp_threshold, int32_t block_threshold) {
     int32_t known_root = -1;
-    for (uint32_t i = thread_index(); i < static_cast<uint32_t>(n); i += thread_count()) {
-        const int32_t v = static_cast<int32_t>(i);
+    for_each_vertex_in_step(n, [&](int32_t v) {
         const Offset begin = read_only(offsets + v);
         const Offset end = read_only(offsets + v + 1);
         const int64_t degree = static_cast<int64_t>(end - begin);
@@ -220,11 +235,11 @@ __global__ void compute_thread_tier(const Offset* __restrict__ offsets, const in
             const int32_t first = atomicAdd(&counters[kHigh], chunks);
             worklist.high(first) = v;
             for (int32_t j = 1; j < chunks; ++j) worklist.high(first + j) = ~j;
-            continue;
+            return;
         }
         if (degree > warp_threshold) {
             worklist.entries[claim_slot(&counters[kMedium])] = v;
-            continue;
+            return;
         }
         bool init_arc_seen = false;
         int32_t v_rep = -1;
@@ -238,7 +253,7 @@ __global__ void compute_thread_tier(const Offset* __restrict__ offsets, const in
             if (v_rep < 0) v_rep = find_representative(parents, v, known_root);
             v_rep = unite(parents, v_rep, find_representative(parents, u, known_root));
         }
-    }
+    });
 }
 
 // Compute, warp granularity: one warp per medium-degree vertex, its lanes striding over the
