@@ -58,12 +58,14 @@ public enum GridFormat {
 
     /**
      * Finds the format of {@code file}: {@code .raw}, {@code .bin} and {@code .vol} files are RAW;
-     * otherwise a PNG signature means PNG, {@code P} followed by a digit (a Netpbm magic number)
-     * means PGM, and anything else RAW.
+     * otherwise a PNG signature means PNG and {@code P} followed by a digit (a Netpbm magic number)
+     * PGM; failing both, the extension decides: {@code .png} PNG, {@code .pgm} PGM (so that the
+     * reader reports what is wrong with the file), anything else RAW.
      *
      * @return a format other than {@link #AUTO}
      */
     public static GridFormat detect(Path file) throws IOException {
+        GridFormat byName = forWriting(file);
         String name = file.getFileName() == null ? "" : file.getFileName().toString().toLowerCase(Locale.ROOT);
         if (name.endsWith(".raw") || name.endsWith(".bin") || name.endsWith(".vol")) {
             return RAW;
@@ -78,10 +80,10 @@ public enum GridFormat {
         if (head.length >= 2 && head[0] == 'P' && head[1] >= '0' && head[1] <= '9') {
             return PGM;
         }
-        return RAW;
+        return byName;
     }
 
-    /** The format that the extension of {@code file} names for writing: {@code .pgm}, {@code .png}, else RAW. */
+    /** The format that the extension of {@code file} names: {@code .pgm} PGM, {@code .png} PNG, else RAW. */
     static GridFormat forWriting(Path file) {
         String name = file.getFileName() == null ? "" : file.getFileName().toString().toLowerCase(Locale.ROOT);
         if (name.endsWith(".pgm")) {

@@ -33,8 +33,9 @@ public final class LabelImageWriter {
         if (label < 0) {
             return 0;
         }
-        int h = label;
-        // murmur3's finaliser: every input bit affects every output bit
+        // a Weyl step (so that label 0 does not hash to 0), then murmur3's finaliser: every input
+        // bit affects every output bit
+        int h = label * 0x9E3779B9 + 0x7F4A7C15;
         h ^= h >>> 16;
         h *= 0x85EBCA6B;
         h ^= h >>> 13;

@@ -47,15 +47,15 @@ final class PgmReader {
             boolean ascii = kind == '2';
             int width = in.headerNumber("width", Integer.MAX_VALUE);
             int height = in.headerNumber("height", Integer.MAX_VALUE);
+            if ((long) width * height > Integer.MAX_VALUE) {
+                throw new GraphFormatException(file, in.line(), -1, "the image is " + width + "x" + height
+                        + ", more than the " + Integer.MAX_VALUE + " cells a grid holds");
+            }
             int maxval = in.headerNumber("maxval", 65535);
             int separator = in.read();
             if (!isWhitespace(separator)) {
                 throw in.error(separator < 0 ? "the file ends right after maxval" : "maxval must be followed by one "
                         + "whitespace byte, found '" + (char) separator + "'");
-            }
-            if ((long) width * height > Integer.MAX_VALUE) {
-                throw new GraphFormatException(file, in.line(), -1, "the image is " + width + "x" + height
-                        + ", more than the " + Integer.MAX_VALUE + " cells a grid holds");
             }
             GridDims dims = new GridDims(width, height, 1);
             GridReader.checkDims(file, dims, options);

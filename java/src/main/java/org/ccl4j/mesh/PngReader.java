@@ -124,10 +124,12 @@ final class PngReader {
     }
 
     private static String describe(Throwable e) {
-        StringBuilder text = new StringBuilder(String.valueOf(e.getMessage()));
-        for (Throwable cause = e.getCause(); cause != null; cause = cause.getCause()) {
-            text.append(": ").append(cause.getMessage());
+        StringBuilder text = new StringBuilder();
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t.getMessage() != null) {
+                text.append(text.isEmpty() ? "" : ": ").append(t.getMessage());
+            }
         }
-        return text.toString();
+        return text.isEmpty() ? e.getClass().getSimpleName() : text.toString();
     }
 }
