@@ -65,7 +65,7 @@ public enum GridFormat {
      * @return a format other than {@link #AUTO}
      */
     public static GridFormat detect(Path file) throws IOException {
-        GridFormat byName = forWriting(file);
+        GridFormat byName = ofExtension(file);
         String name = file.getFileName() == null ? "" : file.getFileName().toString().toLowerCase(Locale.ROOT);
         if (name.endsWith(".raw") || name.endsWith(".bin") || name.endsWith(".vol")) {
             return RAW;
@@ -84,7 +84,7 @@ public enum GridFormat {
     }
 
     /** The format that the extension of {@code file} names: {@code .pgm} PGM, {@code .png} PNG, else RAW. */
-    static GridFormat forWriting(Path file) {
+    static GridFormat ofExtension(Path file) {
         String name = file.getFileName() == null ? "" : file.getFileName().toString().toLowerCase(Locale.ROOT);
         if (name.endsWith(".pgm")) {
             return PGM;

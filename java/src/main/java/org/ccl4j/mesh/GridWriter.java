@@ -33,7 +33,7 @@ public final class GridWriter {
 
     /** Writes {@code grid} in the format that the extension of {@code file} names: {@code .pgm} P5, {@code .png}, else raw. */
     public static void write(Grid grid, Path file) throws IOException {
-        switch (GridFormat.forWriting(file)) {
+        switch (GridFormat.ofExtension(file)) {
             case PGM -> writePgm(grid, file);
             case PNG -> writePng(grid, file);
             default -> writeRaw(grid, file);
