@@ -12,7 +12,8 @@ import org.ccl4j.io.GraphFormatException;
  * Reads Netpbm greymaps, {@code P2} (ASCII) and {@code P5} (binary), one image per file. The header
  * is magic number, width, height and maxval (1..65535) separated by whitespace, with {@code #}
  * comments to the end of the line between them; P5 samples follow after exactly one whitespace
- * byte, one byte each when maxval is below 256, else two bytes big-endian. P2 samples are decimal
+ * byte (or CR LF, when the file size shows that the LF is not a sample), one byte each when
+ * maxval is below 256, else two bytes big-endian. P2 samples are decimal
  * numbers separated by whitespace (comments are accepted there too). Maxval up to 255 gives a uint8
  * grid, larger an int32 grid; the values are the samples, never rescaled.
  *
@@ -69,6 +70,11 @@ final class PgmReader {
                 }
             } else {
                 long need = (long) cells * (maxval < 256 ? 1 : 2);
+                // Some writers end the header with CR LF: the LF is not a sample when the size says so.
+                if (separator == '\r' && size - rasterStart == need + 1 && in.peek() == '\n') {
+                    in.read();
+                    rasterStart++;
+                }
                 if (size - rasterStart != need) {
                     throw new GraphFormatException(file, -1, Math.min(size, rasterStart + need), "the raster of a "
                             + width + "x" + height + " image with maxval " + maxval + " is " + need + " bytes after the "

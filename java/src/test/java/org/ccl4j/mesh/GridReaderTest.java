@@ -129,6 +129,21 @@ class GridReaderTest {
     }
 
     @Test
+    void binaryPgmWhoseHeaderEndsInCrLf() throws Exception {
+        byte[] header = "P5\r\n2 2\r\n255\r\n".getBytes(StandardCharsets.US_ASCII);
+        byte[] file = Arrays.copyOf(header, header.length + 4);
+        byte[] samples = {'\n', 13, 10, 1};
+        System.arraycopy(samples, 0, file, header.length, 4);
+        try (Arena arena = Arena.ofConfined()) {
+            assertCells(GridReader.read(write("crlf2.pgm", file), arena), 2, 2, Grid.CellType.U8,
+                    (x, y) -> samples[x + 2 * y]);
+            // without the extra byte, the LF is the first sample
+            assertCells(GridReader.read(write("crlf3.pgm", Arrays.copyOf(file, file.length - 1)), arena), 2, 2,
+                    Grid.CellType.U8, (x, y) -> new int[] {10, 10, 13, 10}[x + 2 * y]);
+        }
+    }
+
+    @Test
     void rawFilesOfBothTypes() throws Exception {
         byte[] bytes = new byte[4 * 3 * 2];
         for (int i = 0; i < bytes.length; i++) {
