@@ -179,9 +179,9 @@ const std::vector<unsigned> periodic_sets_3d = {0, 1, 2, 4, 7};
 void random_fields() {
     std::mt19937 rng(20101);
     const std::vector<std::vector<int32_t>> dims_2d = {{1, 1}, {1, 9}, {9, 1}, {2, 2}, {2, 7}, {7, 2},
-                                                      {5, 5}, {17, 13}, {40, 31}, {64, 3}};
+                                                      {5, 5}, {17, 13}, {40, 31}, {64, 3}, {300, 200}};
     const std::vector<std::vector<int32_t>> dims_3d = {{1, 1, 2}, {2, 2, 2}, {1, 5, 4}, {5, 1, 3},
-                                                      {4, 4, 1}, {6, 5, 4}, {11, 9, 7}, {3, 17, 2}};
+                                                      {4, 4, 1}, {6, 5, 4}, {11, 9, 7}, {3, 17, 2}, {40, 30, 20}};
     for (auto type : {ccl4j::CellType::U8, ccl4j::CellType::I32}) {
         for (double density : {0.3, 0.6}) {
             for (const auto& d : dims_2d) {

@@ -72,23 +72,6 @@ struct Geometry {
         return y < 0 || z < 0 ? -1 : y + int64_t(height) * z;
     }
 
-    // Calls f(x, nx) for every cell x of a row and every neighbour column nx of step s, with x
-    // increasing. The interior runs without boundary tests.
-    template <class F>
-    void for_each_column_pair(const RowStep& s, F&& f) const {
-        auto edge = [&](int32_t x) {
-            for (int k = 0; k < s.dx_count; ++k) {
-                const int32_t nx = column(x, s.dx[k]);
-                if (nx >= 0) f(x, nx);
-            }
-        };
-        edge(0);
-        for (int32_t x = 1; x < width - 1; ++x) {
-            for (int k = 0; k < s.dx_count; ++k) f(x, x + s.dx[k]);
-        }
-        if (width > 1) edge(width - 1);
-    }
-
 private:
     // One step past either end of [0, n) (|v - clamp| <= 1): wrapped when periodic, else -1.
     static int32_t wrap(int32_t v, int32_t n, bool periodic) {

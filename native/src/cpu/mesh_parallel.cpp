@@ -74,18 +74,64 @@ void unite(int32_t* parent, int32_t a, int32_t b) {
     }
 }
 
-// Joins every labelled cell of row r with its connected neighbours in row nr along step s.
+// Initialises row r: background -1; a labelled cell connected to its left neighbour takes that
+// neighbour's parent (the first cell of their run, so runs are joined without finds), any other
+// cell is its own root. With periodic x the two ends of the row are joined too.
+template <class R>
+void start_row(const Geometry& g, const typename R::Cell* cells, int32_t* parent, int64_t r, R) {
+    const int64_t base = r * g.width;
+    const auto* row = cells + base;
+    int32_t* p = parent + base;
+    for (int32_t x = 0; x < g.width; ++x) {
+        const auto a = row[x];
+        if (!R::labelled(a)) p[x] = -1;
+        else p[x] = x > 0 && R::connected(a, row[x - 1]) ? p[x - 1] : int32_t(base + x);
+    }
+    if (g.periodic_x && g.width > 2 && R::labelled(row[0]) && R::connected(row[0], row[g.width - 1])) {
+        unite<Plain>(parent, int32_t(base), int32_t(base + g.width - 1));
+    }
+}
+
+// Joins every labelled cell of row r with its connected neighbours in row nr along step s
+// (not the row's own step, which start_row covers). Connection is an equivalence of the cell
+// values (both non-zero, or equal), and the cells of a run and of the neighbour row's runs are
+// joined already, so most unions are known to be redundant and skipped:
+//  - a neighbour straight across (dx = 0) when the previous cell of the run had its own neighbour
+//    straight across connected: the two neighbours are adjacent and equivalent, so joined;
+//  - with diagonals (dx = -1, 0, 1), both diagonals when the neighbour straight across is
+//    connected (they are adjacent to it), and the one at dx = -1 whenever the previous cell is in
+//    the same run (it is that cell's neighbour straight across, handled there).
+// The first and last cells (where wrap-around may break adjacency) take every union.
 template <class A, class R>
 void join_rows(const Geometry& g, const RowStep& s, const typename R::Cell* cells, int32_t* parent, int64_t r,
                int64_t nr, R) {
     const int64_t base = r * g.width;
-    const int64_t neighbour_base = nr * g.width;
-    g.for_each_column_pair(s, [&](int32_t x, int32_t nx) {
-        const auto a = cells[base + x];
-        if (R::labelled(a) && R::connected(a, cells[neighbour_base + nx])) {
-            unite<A>(parent, int32_t(base + x), int32_t(neighbour_base + nx));
+    const int64_t nbase = nr * g.width;
+    const auto* row = cells + base;
+    const auto* next = cells + nbase;
+    const int32_t w = g.width;
+    auto every_union = [&](int32_t x) {
+        const auto a = row[x];
+        if (!R::labelled(a)) return;
+        for (int k = 0; k < s.dx_count; ++k) {
+            const int32_t nx = g.column(x, s.dx[k]);
+            if (nx >= 0 && R::connected(a, next[nx])) unite<A>(parent, int32_t(base + x), int32_t(nbase + nx));
         }
-    });
+    };
+    every_union(0);
+    const bool diagonals = s.dx_count == 3;
+    for (int32_t x = 1; x < w - 1; ++x) {
+        const auto a = row[x];
+        if (!R::labelled(a)) continue;
+        const bool in_run = R::connected(a, row[x - 1]);
+        if (R::connected(a, next[x])) {
+            if (!(in_run && R::connected(a, next[x - 1]))) unite<A>(parent, int32_t(base + x), int32_t(nbase + x));
+        } else if (diagonals) {
+            if (!in_run && R::connected(a, next[x - 1])) unite<A>(parent, int32_t(base + x), int32_t(nbase + x - 1));
+            if (R::connected(a, next[x + 1])) unite<A>(parent, int32_t(base + x), int32_t(nbase + x + 1));
+        }
+    }
+    if (w > 1) every_union(w - 1);
 }
 
 template <class R>
@@ -100,10 +146,7 @@ void label(const Geometry& g, const std::vector<RowStep>& steps, const typename 
         const int64_t first = std::min(rows, t * slab_rows);
         const int64_t end = std::min(rows, first + slab_rows);
         for (int64_t r = first; r < end; ++r) {
-            const int64_t base = r * g.width;
-            for (int32_t x = 0; x < g.width; ++x) {
-                parent[base + x] = R::labelled(cells[base + x]) ? int32_t(base + x) : -1;
-            }
+            start_row(g, cells, parent, r, rule);
             for (const RowStep& s : steps) {
                 const int64_t nr = g.row(r, s.dy, s.dz);
                 if (nr >= first && nr <= r) join_rows<Plain>(g, s, cells, parent, r, nr, rule);
@@ -122,10 +165,24 @@ void label(const Geometry& g, const std::vector<RowStep>& steps, const typename 
     }
     log.add("merge", watch.lap());
 
-    const int64_t n = rows * g.width;
-#pragma omp parallel for num_threads(threads) schedule(static)
-    for (int64_t i = 0; i < n; ++i) {
-        if (Relaxed::load(&parent[i]) >= 0) Relaxed::store(&parent[i], find<Relaxed>(parent, int32_t(i)));
+    // Each thread flattens its own slab in increasing order, so a parent within the slab has been
+    // flattened already and holds its root; a parent in an earlier slab is followed to its root
+    // without path halving, since only a cell's own thread may write it now (a halving store
+    // could otherwise overwrite a root that its thread just wrote).
+#pragma omp parallel for num_threads(threads) schedule(static, 1)
+    for (int t = 0; t < threads; ++t) {
+        const int64_t first = std::min(rows, t * slab_rows) * g.width;
+        const int64_t end = std::min(rows * g.width, first + slab_rows * g.width);
+        for (int64_t i = first; i < end; ++i) {
+            int32_t p = Relaxed::load(&parent[i]);
+            if (p < 0) continue;
+            if (p >= first) {
+                p = Relaxed::load(&parent[p]);
+            } else {
+                for (int32_t q = Relaxed::load(&parent[p]); q != p; q = Relaxed::load(&parent[p])) p = q;
+            }
+            Relaxed::store(&parent[i], p);
+        }
     }
     log.add("flatten", watch.lap());
 }
@@ -137,7 +194,10 @@ void mesh_parallel(const Mesh& m, int32_t* labels, int threads, PhaseLog& log) {
     const Geometry g(m);
     // No more slabs than rows: every slab has at least one row.
     threads = int(std::min<int64_t>(threads, g.rows()));
-    const std::vector<RowStep> steps = row_steps(m.connectivity, true);
+    // The row's own step (dx = -1 in the same row) is start_row's.
+    std::vector<RowStep> steps = row_steps(m.connectivity, true);
+    steps.erase(std::remove_if(steps.begin(), steps.end(), [](const RowStep& s) { return s.dy == 0 && s.dz == 0; }),
+                steps.end());
     with_rule(m, [&](const auto* cells, auto rule) { label(g, steps, cells, labels, threads, log, rule); });
 }
 
