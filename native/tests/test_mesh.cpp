@@ -393,7 +393,8 @@ void abi() {
         bo.algorithm = 99;
         expect_error(c, &m, &bo, out.data(), CCL4J_INVALID_ARGUMENT, "algorithm 99", "unknown algorithm");
         bo.algorithm = CCL4J_ALGORITHM_MESH_KOMURA;
-        expect_error(c, &m, &bo, out.data(), CCL4J_UNSUPPORTED, "CUDA", "GPU algorithm on the CPU");
+        expect_error(c, &m, &bo, out.data(), CCL4J_UNSUPPORTED, "MESH_KOMURA (20) is a GPU algorithm and needs a CUDA",
+                     "GPU algorithm on the CPU");
         bo = {};
         bo.cpu_threads = -1;
         expect_error(c, &m, &bo, out.data(), CCL4J_INVALID_ARGUMENT, "cpu_threads", "negative threads");
@@ -408,6 +409,27 @@ void abi() {
     ccl4j_mesh m = abi_mesh(f);
     std::vector<int32_t> out(size_t(f.n()));
     CHECK(ccl4j_label_mesh(nullptr, &m, nullptr, out.data(), nullptr) == CCL4J_INVALID_ARGUMENT);
+
+    // On CUDA: AUTO is the block union-find, and the CPU algorithms are refused.
+    ccl4j_capabilities caps;
+    CHECK(ccl4j_get_capabilities(&caps) == CCL4J_SUCCESS);
+    if (!(caps.backends & (1u << CCL4J_BACKEND_CUDA))) {
+        std::printf("NOTICE: no CUDA device present - ccl4j_label_mesh is not run on CUDA\n");
+        return;
+    }
+    ccl4j_context c = nullptr;
+    CHECK(ccl4j_context_create(CCL4J_BACKEND_CUDA, 0, &c) == CCL4J_SUCCESS);
+    ccl4j_mesh_options o{};
+    o.connectivity = 8;
+    o.periodic = CCL4J_PERIODIC_X | CCL4J_PERIODIC_Y;
+    ccl4j_timings t;
+    CHECK_MSG(label(c, &m, &o, out.data(), &t) == CCL4J_SUCCESS, ccl4j_context_error_message(c));
+    check_labels(out, reference(mesh_of(f, 8, 3, ccl4j::MeshMode::Foreground), f), "AUTO on CUDA");
+    CHECK(t.backend == CCL4J_BACKEND_CUDA && t.algorithm == CCL4J_ALGORITHM_MESH_UNION_FIND);
+    o.algorithm = CCL4J_ALGORITHM_MESH_CPU_PARALLEL;
+    expect_error(c, &m, &o, out.data(), CCL4J_UNSUPPORTED, "MESH_CPU_PARALLEL (24) runs on the CPU backends",
+                 "CPU algorithm on CUDA");
+    ccl4j_context_destroy(c);
 }
 
 }  // namespace

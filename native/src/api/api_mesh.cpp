@@ -26,6 +26,14 @@ bool is_cpu_algorithm(ccl4j_algorithm a) {
     return a >= CCL4J_ALGORITHM_MESH_CPU_RASTER && a <= CCL4J_ALGORITHM_MESH_CPU_PARALLEL;
 }
 
+// "MESH_KOMURA (20)": the id as ccl4j.h names it, for messages.
+std::string algorithm_name(ccl4j_algorithm a) {
+    static const char* const names[] = {"MESH_NEIGHBOUR",  "MESH_LOCAL",      "MESH_DIRECTIONAL",
+                                        "MESH_EQUIVALENCE", "MESH_KOMURA",     "MESH_UNION_FIND",
+                                        "MESH_CPU_RASTER",  "MESH_CPU_EQUIVALENCE", "MESH_CPU_PARALLEL"};
+    return std::string(names[a - CCL4J_ALGORITHM_MESH_NEIGHBOUR]) + " (" + std::to_string(a) + ")";
+}
+
 std::string dims(const ccl4j_mesh& m) {
     return std::to_string(m.width) + "x" + std::to_string(m.height) + "x" + std::to_string(m.depth);
 }
@@ -111,12 +119,13 @@ ccl4j_mesh_options resolve(const ccl4j_mesh_options* options, const ccl4j_contex
         o.algorithm = cuda ? CCL4J_ALGORITHM_MESH_UNION_FIND : CCL4J_ALGORITHM_MESH_CPU_PARALLEL;
     }
     if (cuda && is_cpu_algorithm(o.algorithm)) {
-        fail(CCL4J_UNSUPPORTED, "mesh algorithm " + std::to_string(o.algorithm) +
+        fail(CCL4J_UNSUPPORTED, "mesh algorithm " + algorithm_name(o.algorithm) +
                                     " runs on the CPU backends, not on CUDA; use a CPU context");
     }
     if (!cuda && is_gpu_algorithm(o.algorithm)) {
-        fail(CCL4J_UNSUPPORTED, "mesh algorithm " + std::to_string(o.algorithm) + " is a GPU algorithm and needs a CUDA "
-                                    "context; this one is " + ccl4j::api::backend_name(context.backend));
+        fail(CCL4J_UNSUPPORTED, "mesh algorithm " + algorithm_name(o.algorithm) +
+                                    " is a GPU algorithm and needs a CUDA context; this one is " +
+                                    ccl4j::api::backend_name(context.backend));
     }
     return o;
 }
