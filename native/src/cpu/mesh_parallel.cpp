@@ -82,10 +82,14 @@ void start_row(const Geometry& g, const typename R::Cell* cells, int32_t* parent
     const int64_t base = r * g.width;
     const auto* row = cells + base;
     int32_t* p = parent + base;
+    // Selects rather than branches: on noisy fields these conditions are unpredictable.
+    int32_t previous = -1;
     for (int32_t x = 0; x < g.width; ++x) {
         const auto a = row[x];
-        if (!R::labelled(a)) p[x] = -1;
-        else p[x] = x > 0 && R::connected(a, row[x - 1]) ? p[x - 1] : int32_t(base + x);
+        const bool joined = x > 0 && R::connected(a, row[x - 1]);
+        const int32_t own = joined ? previous : int32_t(base + x);
+        previous = R::labelled(a) ? own : -1;
+        p[x] = previous;
     }
     if (g.periodic_x && g.width > 2 && R::labelled(row[0]) && R::connected(row[0], row[g.width - 1])) {
         unite<Plain>(parent, int32_t(base), int32_t(base + g.width - 1));
@@ -120,15 +124,20 @@ void join_rows(const Geometry& g, const RowStep& s, const typename R::Cell* cell
     };
     every_union(0);
     const bool diagonals = s.dx_count == 3;
+    // The conditions are combined with & so that a cell costs one unpredictable branch, not four.
     for (int32_t x = 1; x < w - 1; ++x) {
         const auto a = row[x];
-        if (!R::labelled(a)) continue;
+        const bool labelled = R::labelled(a);
         const bool in_run = R::connected(a, row[x - 1]);
-        if (R::connected(a, next[x])) {
-            if (!(in_run && R::connected(a, next[x - 1]))) unite<A>(parent, int32_t(base + x), int32_t(nbase + x));
+        const bool straight = R::connected(a, next[x]);
+        const bool before = R::connected(a, next[x - 1]);
+        if (labelled & straight & !(in_run & before)) {
+            unite<A>(parent, int32_t(base + x), int32_t(nbase + x));
         } else if (diagonals) {
-            if (!in_run && R::connected(a, next[x - 1])) unite<A>(parent, int32_t(base + x), int32_t(nbase + x - 1));
-            if (R::connected(a, next[x + 1])) unite<A>(parent, int32_t(base + x), int32_t(nbase + x + 1));
+            const bool left = labelled & !straight & !in_run & before;
+            const bool right = labelled & !straight & R::connected(a, next[x + 1]);
+            if (left) unite<A>(parent, int32_t(base + x), int32_t(nbase + x - 1));
+            if (right) unite<A>(parent, int32_t(base + x), int32_t(nbase + x + 1));
         }
     }
     if (w > 1) every_union(w - 1);
