@@ -288,6 +288,24 @@ void iteration_limits() {
     }
 }
 
+// A one-cell-wide serpentine filling a w x h mesh (rows joined at alternate ends), and its
+// transpose: one cluster whose labels must travel the whole path, across every slab seam.
+void serpentines() {
+    for (auto [w, h] : {std::pair<int32_t, int32_t>{257, 255}, {255, 257}}) {
+        Field f = constant_field(w, h, 1, ccl4j::CellType::U8, 0);
+        const bool rows = w > h;
+        const int32_t along = rows ? w : h, across = rows ? h : w;
+        auto set = [&](int32_t a, int32_t b) { f.u8[size_t(rows ? a + w * b : b + w * a)] = 1; };
+        for (int32_t b = 0; b < across; b += 2) {
+            for (int32_t a = 0; a < along; ++a) set(a, b);
+            if (b + 1 < across) set(b / 2 % 2 == 0 ? along - 1 : 0, b + 1);
+        }
+        check_all(f, 4, 0, ccl4j::MeshMode::Foreground);
+        check_all(f, 8, 0, ccl4j::MeshMode::SameValue);
+        check_all(f, 4, 3, ccl4j::MeshMode::Foreground);
+    }
+}
+
 // ---- the C ABI ----------------------------------------------------------------------------------
 
 ccl4j_mesh abi_mesh(const Field& f) {
@@ -439,6 +457,7 @@ int main() {
     constant_fields();
     wrap_around();
     iteration_limits();
+    serpentines();
     abi();
     std::printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
