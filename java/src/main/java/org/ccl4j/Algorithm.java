@@ -63,7 +63,7 @@ public enum Algorithm {
                 return a;
             }
         }
-        throw new IllegalStateException("native library reported unknown algorithm " + code);
+        throw new IllegalStateException("native library reported algorithm " + code + ", which is not a graph algorithm");
     }
 
     /** Parses a command-line name. */

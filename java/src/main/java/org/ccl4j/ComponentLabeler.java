@@ -11,9 +11,15 @@ import java.util.Objects;
 import java.util.concurrent.locks.ReentrantLock;
 
 import org.ccl4j.internal.ffi.ccl4j_timings;
+import org.ccl4j.mesh.Grid;
+import org.ccl4j.mesh.MeshAlgorithm;
+import org.ccl4j.mesh.MeshLabels;
+import org.ccl4j.mesh.MeshOptions;
+import org.ccl4j.mesh.MeshUnionFind;
 
 /**
- * Labels the connected components of graphs on one backend.
+ * Labels the connected components of graphs, and the clusters of 2D and 3D meshes
+ * ({@link Grid}), on one backend.
  *
  * <pre>{@code
  * try (Arena arena = Arena.ofConfined();
@@ -123,17 +129,7 @@ public final class ComponentLabeler implements AutoCloseable {
     public Labels label(CsrGraph graph, LabelOptions options, MemorySegment labels) {
         Objects.requireNonNull(graph, "graph");
         Objects.requireNonNull(options, "options");
-        Objects.requireNonNull(labels, "labels");
-        if (!labels.isNative() || labels.isReadOnly()) {
-            throw new IllegalArgumentException("labels must be a writable native (off-heap) segment");
-        }
-        if (labels.byteSize() < (long) graph.vertexCount() * Integer.BYTES) {
-            throw new IllegalArgumentException("labels segment holds " + labels.byteSize() / Integer.BYTES
-                    + " ints but the graph has " + graph.vertexCount() + " vertices");
-        }
-        if (labels.address() % Integer.BYTES != 0) {
-            throw new IllegalArgumentException("labels segment is not aligned to 4 bytes");
-        }
+        checkLabels(labels, graph.vertexCount(), "the graph has " + graph.vertexCount() + " vertices");
         Algorithm algorithm = resolve(options.algorithm());
         if (algorithm == Algorithm.UNION_FIND) {
             return labelInJava(graph, options, labels);
@@ -203,6 +199,63 @@ public final class ComponentLabeler implements AutoCloseable {
         }
     }
 
+    /** Labels the clusters of {@code grid} with the default mesh options; the labels live until they are garbage. */
+    public MeshLabels label(Grid grid) {
+        return label(grid, MeshOptions.defaults());
+    }
+
+    /** Labels the clusters of {@code grid}; the labels live until they are garbage. */
+    public MeshLabels label(Grid grid, MeshOptions options) {
+        return label(grid, options, Arena.ofAuto());
+    }
+
+    /**
+     * Labels the clusters of {@code grid}, allocating the labels in {@code arena} (page-locked
+     * memory on CUDA, so the copy back is DMA).
+     *
+     * @throws IllegalArgumentException      when the options do not fit the grid (connectivity
+     *                                       4/8 for 2D, 6/26 for 3D) or the grid's cells are on
+     *                                       the Java heap and the backend is native
+     * @throws UnsupportedOperationException when the algorithm does not run on this backend
+     * @throws Ccl4jException                on a native failure (device error, out of memory,
+     *                                       iteration limit reached)
+     */
+    public MeshLabels label(Grid grid, MeshOptions options, Arena arena) {
+        Objects.requireNonNull(grid, "grid");
+        Objects.requireNonNull(arena, "arena");
+        return label(grid, options, allocateLabels(arena, grid.cellCount()));
+    }
+
+    /**
+     * Labels the clusters of {@code grid} into a buffer of the caller's: {@code labels} must be a
+     * writable native segment of at least {@code grid.cellCount()} ints, 4-byte aligned.
+     */
+    public MeshLabels label(Grid grid, MeshOptions options, MemorySegment labels) {
+        Objects.requireNonNull(grid, "grid");
+        Objects.requireNonNull(options, "options");
+        checkLabels(labels, grid.cellCount(), grid + " has " + grid.cellCount() + " cells");
+        options.connectivityFor(grid);
+        MeshAlgorithm algorithm = resolve(options.algorithm());
+        if (algorithm == MeshAlgorithm.JAVA) {
+            return MeshUnionFind.label(grid, options, labels);
+        }
+        if (!grid.cells().isNative()) {
+            throw new IllegalArgumentException("the cells of " + grid + " are on the Java heap; the " + backend
+                    + " backend needs them off-heap (Grid.allocate, Grid.ofBytes, Grid.ofInts)");
+        }
+        lock.lock();
+        try (Arena call = Arena.ofConfined()) {
+            ensureOpen();
+            MemorySegment timings = ccl4j_timings.allocate(call);
+            int status = ccl4j_label_mesh(context, NativeCalls.mesh(call, grid),
+                    NativeCalls.meshOptions(call, options, algorithm), labels, timings);
+            NativeCalls.check(status, context);
+            return new MeshLabels(grid.width(), grid.height(), grid.depth(), labels, NativeCalls.meshTimings(timings));
+        } finally {
+            lock.unlock();
+        }
+    }
+
     void release(DeviceGraph graph) {
         lock.lock();
         try {
@@ -225,6 +278,35 @@ public final class ComponentLabeler implements AutoCloseable {
             throw new UnsupportedOperationException("CPU_REFERENCE runs on the CPU backends, not on CUDA");
         }
         return requested;
+    }
+
+    private MeshAlgorithm resolve(MeshAlgorithm requested) {
+        if (requested == MeshAlgorithm.AUTO) {
+            return switch (backend) {
+                case JAVA -> MeshAlgorithm.JAVA;
+                case CUDA -> MeshAlgorithm.UNION_FIND;
+                default -> MeshAlgorithm.CPU_PARALLEL;
+            };
+        }
+        if (!requested.runsOn(backend)) {
+            throw new UnsupportedOperationException("the mesh algorithm " + requested.cliName() + " runs on "
+                    + requested.backends() + ", not on " + backend);
+        }
+        return requested;
+    }
+
+    private static void checkLabels(MemorySegment labels, int count, String needed) {
+        Objects.requireNonNull(labels, "labels");
+        if (!labels.isNative() || labels.isReadOnly()) {
+            throw new IllegalArgumentException("labels must be a writable native (off-heap) segment");
+        }
+        if (labels.byteSize() < (long) count * Integer.BYTES) {
+            throw new IllegalArgumentException("labels segment holds " + labels.byteSize() / Integer.BYTES
+                    + " ints but " + needed);
+        }
+        if (labels.address() % Integer.BYTES != 0) {
+            throw new IllegalArgumentException("labels segment is not aligned to 4 bytes");
+        }
     }
 
     private MemorySegment allocateLabels(Arena arena, int vertexCount) {

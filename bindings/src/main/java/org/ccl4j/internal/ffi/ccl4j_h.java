@@ -418,6 +418,76 @@ public class ccl4j_h extends ccl4j_h$shared {
         return CCL4J_NAME_SIZE;
     }
 
+    private static final int CCL4J_CELL_U8 = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_CELL_U8 1
+     * }
+     */
+    public static int CCL4J_CELL_U8() {
+        return CCL4J_CELL_U8;
+    }
+
+    private static final int CCL4J_CELL_I32 = (int)4L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_CELL_I32 4
+     * }
+     */
+    public static int CCL4J_CELL_I32() {
+        return CCL4J_CELL_I32;
+    }
+
+    private static final int CCL4J_MESH_FOREGROUND = (int)0L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_MESH_FOREGROUND 0
+     * }
+     */
+    public static int CCL4J_MESH_FOREGROUND() {
+        return CCL4J_MESH_FOREGROUND;
+    }
+
+    private static final int CCL4J_MESH_SAME_VALUE = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_MESH_SAME_VALUE 1
+     * }
+     */
+    public static int CCL4J_MESH_SAME_VALUE() {
+        return CCL4J_MESH_SAME_VALUE;
+    }
+
+    private static final int CCL4J_PERIODIC_X = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_PERIODIC_X 1
+     * }
+     */
+    public static int CCL4J_PERIODIC_X() {
+        return CCL4J_PERIODIC_X;
+    }
+
+    private static final int CCL4J_PERIODIC_Y = (int)2L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_PERIODIC_Y 2
+     * }
+     */
+    public static int CCL4J_PERIODIC_Y() {
+        return CCL4J_PERIODIC_Y;
+    }
+
+    private static final int CCL4J_PERIODIC_Z = (int)4L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_PERIODIC_Z 4
+     * }
+     */
+    public static int CCL4J_PERIODIC_Z() {
+        return CCL4J_PERIODIC_Z;
+    }
+
     /**
      * {@snippet lang=c :
      * typedef int32_t ccl4j_status
@@ -1255,6 +1325,71 @@ public class ccl4j_h extends ccl4j_h$shared {
                 traceDowncall("ccl4j_label_device_graph", context, graph, options, labels, timings);
             }
             return (int)mh$.invokeExact(context, graph, options, labels, timings);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+
+    private static class ccl4j_label_mesh {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_label_mesh");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_label_mesh(ccl4j_context context, const ccl4j_mesh* mesh, const ccl4j_mesh_options* options, int32_t* labels, ccl4j_timings* timings);
+     * }
+     */
+    public static FunctionDescriptor ccl4j_label_mesh$descriptor() {
+        return ccl4j_label_mesh.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_label_mesh(ccl4j_context context, const ccl4j_mesh* mesh, const ccl4j_mesh_options* options, int32_t* labels, ccl4j_timings* timings);
+     * }
+     */
+    public static MethodHandle ccl4j_label_mesh$handle() {
+        return ccl4j_label_mesh.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_label_mesh(ccl4j_context context, const ccl4j_mesh* mesh, const ccl4j_mesh_options* options, int32_t* labels, ccl4j_timings* timings);
+     * }
+     */
+    public static MemorySegment ccl4j_label_mesh$address() {
+        return ccl4j_label_mesh.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_label_mesh(ccl4j_context context, const ccl4j_mesh* mesh, const ccl4j_mesh_options* options, int32_t* labels, ccl4j_timings* timings);
+     * }
+     */
+    public static int ccl4j_label_mesh(MemorySegment context, MemorySegment mesh, MemorySegment options, MemorySegment labels, MemorySegment timings) {
+        var mh$ = ccl4j_label_mesh.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_label_mesh", context, mesh, options, labels, timings);
+            }
+            return (int)mh$.invokeExact(context, mesh, options, labels, timings);
         } catch (Error | RuntimeException ex) {
            throw ex;
         } catch (Throwable ex$) {

@@ -1,0 +1,464 @@
+// Tests of the CPU mesh algorithms (CPU I, CPU II, the parallel union-find) against a breadth-first
+// search written here from the definition: random fields of every size class (single cells, rows,
+// columns, periodic axes of length 1 and 2, planes, volumes), both cell types, both modes, every
+// connectivity and every combination of periodic axes; all-background and all-foreground meshes;
+// iteration counts and limits; and ccl4j_label_mesh through libccl4j.so (dispatch, validation,
+// timings). Prints every failure and "N passed, M failed".
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <deque>
+#include <functional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "ccl4j.h"
+#include "common/error.hpp"
+#include "common/mesh.hpp"
+#include "cpu/mesh_cpu.hpp"
+#include "check.hpp"
+
+namespace {
+
+using ccl4j::Mesh;
+using ccl4j::PhaseLog;
+using namespace ccl4j::test;
+
+// A mesh with its own cells.
+struct Field {
+    int32_t width, height, depth;
+    ccl4j::CellType type;
+    std::vector<uint8_t> u8;
+    std::vector<int32_t> i32;
+
+    int64_t n() const { return int64_t(width) * height * depth; }
+    int32_t at(int64_t i) const { return type == ccl4j::CellType::U8 ? u8[i] : i32[i]; }
+    const void* data() const { return type == ccl4j::CellType::U8 ? static_cast<const void*>(u8.data()) : i32.data(); }
+    std::string describe() const {
+        return std::to_string(width) + "x" + std::to_string(height) + "x" + std::to_string(depth) +
+               (type == ccl4j::CellType::U8 ? " u8" : " i32");
+    }
+};
+
+// Cells drawn from {0 .. values - 1}, each non-zero with probability `density` when values == 2.
+Field random_field(std::mt19937& rng, int32_t w, int32_t h, int32_t d, ccl4j::CellType type, double density,
+                   int values) {
+    Field f{w, h, d, type, {}, {}};
+    std::uniform_real_distribution<double> unit(0, 1);
+    std::uniform_int_distribution<int> value(0, values - 1);
+    for (int64_t i = 0; i < f.n(); ++i) {
+        int v = values == 2 ? (unit(rng) < density ? 1 : 0) : value(rng);
+        // i32 cells use large and negative values too, to catch narrowing.
+        if (type == ccl4j::CellType::U8) f.u8.push_back(uint8_t(v == 1 ? 255 : v));
+        else f.i32.push_back(v == 0 ? 0 : v * 1000003 - 7);
+    }
+    return f;
+}
+
+Mesh mesh_of(const Field& f, int connectivity, unsigned periodic, ccl4j::MeshMode mode) {
+    Mesh m;
+    m.width = f.width;
+    m.height = f.height;
+    m.depth = f.depth;
+    m.cell_type = f.type;
+    m.cells = f.data();
+    m.connectivity = connectivity;
+    for (int a = 0; a < 3; ++a) m.periodic[a] = (periodic >> a) & 1u;
+    m.mode = mode;
+    return m;
+}
+
+// The reference: a breadth-first search from each unlabelled cell in increasing index order, over
+// the neighbours (x + dx, y + dy, z + dz) of the definition, wrapped modulo the extent on periodic
+// axes. The first cell of each search is the smallest of its cluster, so labels are canonical.
+std::vector<int32_t> reference(const Mesh& m, const Field& f) {
+    const int64_t n = f.n();
+    std::vector<int32_t> labels(static_cast<size_t>(n), -2);
+    const bool same = m.mode == ccl4j::MeshMode::SameValue;
+    const bool three_d = m.connectivity == 6 || m.connectivity == 26;
+    const bool faces = m.connectivity == 4 || m.connectivity == 6;
+    auto coordinate = [](int32_t v, int32_t extent, bool periodic) -> int32_t {
+        if (v >= 0 && v < extent) return v;
+        return periodic ? (v + extent) % extent : -1;
+    };
+    std::deque<int64_t> queue;
+    for (int64_t start = 0; start < n; ++start) {
+        if (labels[start] != -2) continue;
+        if (!same && f.at(start) == 0) {
+            labels[start] = -1;
+            continue;
+        }
+        labels[start] = int32_t(start);
+        queue.push_back(start);
+        while (!queue.empty()) {
+            const int64_t c = queue.front();
+            queue.pop_front();
+            const int32_t x = int32_t(c % m.width), y = int32_t(c / m.width % m.height),
+                          z = int32_t(c / m.width / m.height);
+            for (int dz = -1; dz <= 1; ++dz) {
+                for (int dy = -1; dy <= 1; ++dy) {
+                    for (int dx = -1; dx <= 1; ++dx) {
+                        const int manhattan = std::abs(dx) + std::abs(dy) + std::abs(dz);
+                        if (manhattan == 0 || (faces && manhattan > 1) || (!three_d && dz != 0)) continue;
+                        const int32_t nx = coordinate(x + dx, m.width, m.periodic[0]);
+                        const int32_t ny = coordinate(y + dy, m.height, m.periodic[1]);
+                        const int32_t nz = coordinate(z + dz, m.depth, m.periodic[2]);
+                        if (nx < 0 || ny < 0 || nz < 0) continue;
+                        const int64_t j = nx + int64_t(m.width) * (ny + int64_t(m.height) * nz);
+                        const bool connected = same ? f.at(j) == f.at(c) : f.at(j) != 0;
+                        if (connected && labels[j] == -2) {
+                            labels[j] = int32_t(start);
+                            queue.push_back(j);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    return labels;
+}
+
+struct Algorithm {
+    std::string name;
+    ccl4j_algorithm id;
+    std::vector<std::string> phases;
+    bool iterative;
+    std::function<void(const Mesh&, int32_t*, int32_t, PhaseLog&)> run;  // (mesh, labels, max_iterations, log)
+};
+
+const std::vector<Algorithm>& algorithms() {
+    static const std::vector<Algorithm> all = {
+        {"cpu-raster", CCL4J_ALGORITHM_MESH_CPU_RASTER, {"init", "scan"}, true,
+         [](const Mesh& m, int32_t* l, int32_t limit, PhaseLog& log) { ccl4j::cpu::mesh_raster(m, l, limit, log); }},
+        {"cpu-equivalence", CCL4J_ALGORITHM_MESH_CPU_EQUIVALENCE, {"init", "scan", "analysis", "labelling"}, true,
+         [](const Mesh& m, int32_t* l, int32_t limit, PhaseLog& log) {
+             ccl4j::cpu::mesh_equivalence(m, l, limit, log);
+         }},
+        {"cpu-parallel(1)", CCL4J_ALGORITHM_MESH_CPU_PARALLEL, {"local", "merge", "flatten"}, false,
+         [](const Mesh& m, int32_t* l, int32_t, PhaseLog& log) { ccl4j::cpu::mesh_parallel(m, l, 1, log); }},
+        {"cpu-parallel(3)", CCL4J_ALGORITHM_MESH_CPU_PARALLEL, {"local", "merge", "flatten"}, false,
+         [](const Mesh& m, int32_t* l, int32_t, PhaseLog& log) { ccl4j::cpu::mesh_parallel(m, l, 3, log); }},
+        {"cpu-parallel(8)", CCL4J_ALGORITHM_MESH_CPU_PARALLEL, {"local", "merge", "flatten"}, false,
+         [](const Mesh& m, int32_t* l, int32_t, PhaseLog& log) { ccl4j::cpu::mesh_parallel(m, l, 8, log); }},
+    };
+    return all;
+}
+
+std::string describe(const Field& f, int connectivity, unsigned periodic, ccl4j::MeshMode mode) {
+    return f.describe() + " c" + std::to_string(connectivity) + " periodic=" + std::to_string(periodic) +
+           (mode == ccl4j::MeshMode::SameValue ? " same-value" : " foreground");
+}
+
+// Every algorithm on one field and setting, against the reference; nothing written past the end.
+void check_all(const Field& f, int connectivity, unsigned periodic, ccl4j::MeshMode mode) {
+    const Mesh m = mesh_of(f, connectivity, periodic, mode);
+    const std::vector<int32_t> expected = reference(m, f);
+    for (const Algorithm& a : algorithms()) {
+        const std::string what = a.name + " on " + describe(f, connectivity, periodic, mode);
+        std::vector<int32_t> labels(static_cast<size_t>(f.n()) + 1, -12345);
+        ccl4j_timings timings;
+        PhaseLog log(&timings);
+        try {
+            a.run(m, labels.data(), 0, log);
+        } catch (const ccl4j::Error& e) {
+            CHECK_MSG(false, what + ": " + e.what());
+            continue;
+        }
+        CHECK_MSG(labels.back() == -12345, what + ": wrote past the last label");
+        labels.pop_back();
+        check_labels(labels, expected, what);
+        check_phases(timings, a.phases, what);
+        if (a.iterative) CHECK_MSG(timings.iterations >= 1 && timings.iterations <= f.n() + 2, what + ": iterations");
+    }
+}
+
+const std::vector<unsigned> periodic_sets_2d = {0, 1, 2, 3};
+const std::vector<unsigned> periodic_sets_3d = {0, 1, 2, 4, 7};
+
+void random_fields() {
+    std::mt19937 rng(20101);
+    const std::vector<std::vector<int32_t>> dims_2d = {{1, 1}, {1, 9}, {9, 1}, {2, 2}, {2, 7}, {7, 2},
+                                                      {5, 5}, {17, 13}, {40, 31}, {64, 3}, {300, 200}};
+    const std::vector<std::vector<int32_t>> dims_3d = {{1, 1, 2}, {2, 2, 2}, {1, 5, 4}, {5, 1, 3},
+                                                      {4, 4, 1}, {6, 5, 4}, {11, 9, 7}, {3, 17, 2}, {40, 30, 20}};
+    for (auto type : {ccl4j::CellType::U8, ccl4j::CellType::I32}) {
+        for (double density : {0.3, 0.6}) {
+            for (const auto& d : dims_2d) {
+                Field f = random_field(rng, d[0], d[1], 1, type, density, 2);
+                Field colours = random_field(rng, d[0], d[1], 1, type, 0, 3);
+                for (int c : {4, 8}) {
+                    for (unsigned p : periodic_sets_2d) {
+                        check_all(f, c, p, ccl4j::MeshMode::Foreground);
+                        check_all(colours, c, p, ccl4j::MeshMode::SameValue);
+                    }
+                }
+            }
+            for (const auto& d : dims_3d) {
+                Field f = random_field(rng, d[0], d[1], d[2], type, density * 0.6, 2);
+                Field colours = random_field(rng, d[0], d[1], d[2], type, 0, 3);
+                for (int c : {6, 26}) {
+                    for (unsigned p : periodic_sets_3d) {
+                        check_all(f, c, p, ccl4j::MeshMode::Foreground);
+                        check_all(colours, c, p, ccl4j::MeshMode::SameValue);
+                    }
+                }
+            }
+        }
+    }
+}
+
+Field constant_field(int32_t w, int32_t h, int32_t d, ccl4j::CellType type, int32_t value) {
+    Field f{w, h, d, type, {}, {}};
+    if (type == ccl4j::CellType::U8) f.u8.assign(size_t(f.n()), uint8_t(value));
+    else f.i32.assign(size_t(f.n()), value);
+    return f;
+}
+
+void constant_fields() {
+    for (auto type : {ccl4j::CellType::U8, ccl4j::CellType::I32}) {
+        for (int32_t value : {0, 1}) {
+            for (unsigned p : {0u, 3u}) {
+                check_all(constant_field(33, 20, 1, type, value), 4, p, ccl4j::MeshMode::Foreground);
+                check_all(constant_field(33, 20, 1, type, value), 8, p, ccl4j::MeshMode::SameValue);
+                check_all(constant_field(1, 50, 1, type, value), 4, p, ccl4j::MeshMode::Foreground);
+                check_all(constant_field(50, 1, 1, type, value), 8, p, ccl4j::MeshMode::Foreground);
+                check_all(constant_field(7, 6, 5, type, value), 6, p | 4u, ccl4j::MeshMode::Foreground);
+                check_all(constant_field(7, 6, 5, type, value), 26, p, ccl4j::MeshMode::SameValue);
+            }
+        }
+    }
+    // Whole-mesh results, not only agreement with the reference.
+    std::vector<int32_t> labels(20 * 33);
+    ccl4j_timings t;
+    PhaseLog log(&t);
+    Field zeros = constant_field(33, 20, 1, ccl4j::CellType::U8, 0);
+    ccl4j::cpu::mesh_parallel(mesh_of(zeros, 8, 3, ccl4j::MeshMode::Foreground), labels.data(), 2, log);
+    CHECK(std::vector<int32_t>(labels.size(), -1) == labels);
+    ccl4j::cpu::mesh_parallel(mesh_of(zeros, 8, 0, ccl4j::MeshMode::SameValue), labels.data(), 2, log);
+    CHECK(std::vector<int32_t>(labels.size(), 0) == labels);
+}
+
+// Hand-checked wrap-around: on a 5x3 mesh, (0,1) and (4,1) touch only across the x boundary, and
+// (2,0) and (2,2) only across the y boundary; (0,0) and (4,2) only diagonally across both.
+void wrap_around() {
+    Field f = constant_field(5, 3, 1, ccl4j::CellType::U8, 0);
+    auto set = [&](int x, int y) { f.u8[size_t(x + 5 * y)] = 1; };
+    set(0, 1), set(4, 1), set(2, 0), set(2, 2);
+    std::vector<int32_t> labels(15);
+    ccl4j_timings t;
+    PhaseLog log(&t);
+    for (const Algorithm& a : algorithms()) {
+        a.run(mesh_of(f, 4, 0, ccl4j::MeshMode::Foreground), labels.data(), 0, log);
+        CHECK_MSG(labels[4 + 5] == 4 + 5 && labels[2 + 10] == 2 + 10, a.name + ": open boundaries join nothing");
+        a.run(mesh_of(f, 4, 1, ccl4j::MeshMode::Foreground), labels.data(), 0, log);
+        CHECK_MSG(labels[4 + 5] == 5 && labels[2 + 10] == 12, a.name + ": periodic x joins across x only");
+        a.run(mesh_of(f, 4, 2, ccl4j::MeshMode::Foreground), labels.data(), 0, log);
+        CHECK_MSG(labels[4 + 5] == 9 && labels[2 + 10] == 2, a.name + ": periodic y joins across y only");
+    }
+    Field corners = constant_field(5, 3, 1, ccl4j::CellType::I32, 0);
+    corners.i32[0] = corners.i32[14] = 9;
+    for (const Algorithm& a : algorithms()) {
+        a.run(mesh_of(corners, 8, 3, ccl4j::MeshMode::Foreground), labels.data(), 0, log);
+        CHECK_MSG(labels[14] == 0, a.name + ": 8-connectivity joins the corners across both boundaries");
+        a.run(mesh_of(corners, 4, 3, ccl4j::MeshMode::Foreground), labels.data(), 0, log);
+        CHECK_MSG(labels[14] == 14, a.name + ": 4-connectivity does not");
+    }
+}
+
+// The iterative algorithms stop with CCL4J_NOT_CONVERGED when the limit is too small: a serpentine
+// path (one cluster whose labels need many scans) with a limit of 1.
+void iteration_limits() {
+    Field f = constant_field(9, 9, 1, ccl4j::CellType::U8, 0);
+    for (int y = 0; y < 9; y += 2) {
+        for (int x = 0; x < 9; ++x) f.u8[size_t(x + 9 * y)] = 1;
+        f.u8[size_t((y / 2 % 2 == 0 ? 8 : 0) + 9 * (y + 1 < 9 ? y + 1 : y))] = 1;
+    }
+    const Mesh m = mesh_of(f, 4, 0, ccl4j::MeshMode::Foreground);
+    std::vector<int32_t> labels(81);
+    for (const Algorithm& a : algorithms()) {
+        if (!a.iterative) continue;
+        ccl4j_timings t;
+        PhaseLog log(&t);
+        check_fails([&] { a.run(m, labels.data(), 1, log); }, CCL4J_NOT_CONVERGED, a.name + " with max_iterations 1");
+        PhaseLog log2(&t);
+        a.run(m, labels.data(), 0, log2);
+        CHECK_MSG(t.iterations > 1, a.name + " needs more than one iteration on the serpentine");
+        CHECK_MSG(labels[80] == 0, a.name + " labels the serpentine as one cluster");
+    }
+}
+
+// A one-cell-wide serpentine filling a w x h mesh (rows joined at alternate ends), and its
+// transpose: one cluster whose labels must travel the whole path, across every slab seam.
+void serpentines() {
+    for (auto [w, h] : {std::pair<int32_t, int32_t>{257, 255}, {255, 257}}) {
+        Field f = constant_field(w, h, 1, ccl4j::CellType::U8, 0);
+        const bool rows = w > h;
+        const int32_t along = rows ? w : h, across = rows ? h : w;
+        auto set = [&](int32_t a, int32_t b) { f.u8[size_t(rows ? a + w * b : b + w * a)] = 1; };
+        for (int32_t b = 0; b < across; b += 2) {
+            for (int32_t a = 0; a < along; ++a) set(a, b);
+            if (b + 1 < across) set(b / 2 % 2 == 0 ? along - 1 : 0, b + 1);
+        }
+        check_all(f, 4, 0, ccl4j::MeshMode::Foreground);
+        check_all(f, 8, 0, ccl4j::MeshMode::SameValue);
+        check_all(f, 4, 3, ccl4j::MeshMode::Foreground);
+    }
+}
+
+// ---- the C ABI ----------------------------------------------------------------------------------
+
+ccl4j_mesh abi_mesh(const Field& f) {
+    ccl4j_mesh m{};
+    m.width = f.width;
+    m.height = f.height;
+    m.depth = f.depth;
+    m.cell_type = f.type == ccl4j::CellType::U8 ? CCL4J_CELL_U8 : CCL4J_CELL_I32;
+    m.cells = f.data();
+    return m;
+}
+
+ccl4j_status label(ccl4j_context c, const ccl4j_mesh* m, const ccl4j_mesh_options* o, int32_t* labels,
+                   ccl4j_timings* t) {
+    return ccl4j_label_mesh(c, m, o, labels, t);
+}
+
+void expect_error(ccl4j_context c, const ccl4j_mesh* m, const ccl4j_mesh_options* o, int32_t* labels,
+                  ccl4j_status status, const std::string& needle, const std::string& what) {
+    const ccl4j_status got = label(c, m, o, labels, nullptr);
+    const std::string message = ccl4j_context_error_message(c);
+    CHECK_MSG(got == status && message.find(needle) != std::string::npos,
+              what + ": status " + std::to_string(got) + ", message '" + message + "'");
+}
+
+void abi() {
+    std::mt19937 rng(5);
+    Field f = random_field(rng, 23, 19, 1, ccl4j::CellType::U8, 0.55, 2);
+    Field volume = random_field(rng, 9, 8, 7, ccl4j::CellType::I32, 0.3, 2);
+    for (ccl4j_backend backend : {CCL4J_BACKEND_CPU_PARALLEL, CCL4J_BACKEND_CPU_SERIAL}) {
+        ccl4j_context c = nullptr;
+        CHECK(ccl4j_context_create(backend, 0, &c) == CCL4J_SUCCESS);
+        const std::string on = std::string(" on backend ") + std::to_string(backend);
+        for (ccl4j_algorithm a : {CCL4J_ALGORITHM_AUTO, CCL4J_ALGORITHM_MESH_CPU_RASTER,
+                                  CCL4J_ALGORITHM_MESH_CPU_EQUIVALENCE, CCL4J_ALGORITHM_MESH_CPU_PARALLEL}) {
+            for (unsigned periodic : {0u, 3u}) {
+                ccl4j_mesh m = abi_mesh(f);
+                ccl4j_mesh_options o{};
+                o.algorithm = a;
+                o.connectivity = 8;
+                o.periodic = periodic;
+                std::vector<int32_t> labels(size_t(f.n()));
+                ccl4j_timings t;
+                const std::string what = "algorithm " + std::to_string(a) + on;
+                CHECK_MSG(label(c, &m, &o, labels.data(), &t) == CCL4J_SUCCESS, what + ccl4j_context_error_message(c));
+                check_labels(labels, reference(mesh_of(f, 8, periodic, ccl4j::MeshMode::Foreground), f), what);
+                CHECK_MSG(t.backend == backend, what + ": timings backend");
+                CHECK_MSG(t.algorithm == (a == CCL4J_ALGORITHM_AUTO ? CCL4J_ALGORITHM_MESH_CPU_PARALLEL : a),
+                          what + ": timings algorithm");
+                CHECK_MSG(t.total_ms >= 0 && t.phase_count >= 2, what + ": timings");
+            }
+        }
+        // NULL options: defaults (face neighbours, open, foreground); 3D picks 6.
+        ccl4j_mesh m3 = abi_mesh(volume);
+        std::vector<int32_t> labels(size_t(volume.n()));
+        CHECK(label(c, &m3, nullptr, labels.data(), nullptr) == CCL4J_SUCCESS);
+        check_labels(labels, reference(mesh_of(volume, 6, 0, ccl4j::MeshMode::Foreground), volume), "defaults in 3D" + on);
+        ccl4j_mesh_options same{};
+        same.mode = CCL4J_MESH_SAME_VALUE;
+        same.connectivity = 26;
+        same.periodic = CCL4J_PERIODIC_X | CCL4J_PERIODIC_Z;
+        CHECK(label(c, &m3, &same, labels.data(), nullptr) == CCL4J_SUCCESS);
+        check_labels(labels, reference(mesh_of(volume, 26, 5, ccl4j::MeshMode::SameValue), volume),
+                     "same-value 26 periodic xz" + on);
+
+        // Validation: every bad value named.
+        ccl4j_mesh m = abi_mesh(f);
+        ccl4j_mesh_options o{};
+        std::vector<int32_t> out(size_t(f.n()));
+        expect_error(c, nullptr, &o, out.data(), CCL4J_INVALID_ARGUMENT, "mesh is NULL", "NULL mesh");
+        expect_error(c, &m, &o, nullptr, CCL4J_INVALID_ARGUMENT, "labels is NULL", "NULL labels");
+        ccl4j_mesh bad = m;
+        bad.cells = nullptr;
+        expect_error(c, &bad, &o, out.data(), CCL4J_INVALID_ARGUMENT, "cells is NULL", "NULL cells");
+        bad = m;
+        bad.height = 0;
+        expect_error(c, &bad, &o, out.data(), CCL4J_INVALID_ARGUMENT, "height 0", "zero height");
+        bad = m;
+        bad.width = -3;
+        expect_error(c, &bad, &o, out.data(), CCL4J_INVALID_ARGUMENT, "width -3", "negative width");
+        bad = m;
+        bad.width = bad.height = bad.depth = 2000;
+        expect_error(c, &bad, &o, out.data(), CCL4J_INVALID_ARGUMENT, "8000000000 cells", "too many cells");
+        bad = m;
+        bad.cell_type = 3;
+        expect_error(c, &bad, &o, out.data(), CCL4J_INVALID_ARGUMENT, "cell type 3", "unknown cell type");
+        ccl4j_mesh_options bo{};
+        bo.connectivity = 6;
+        expect_error(c, &m, &bo, out.data(), CCL4J_INVALID_ARGUMENT, "connectivity 6", "6 in 2D");
+        bo.connectivity = 5;
+        expect_error(c, &m3, &bo, out.data(), CCL4J_INVALID_ARGUMENT, "connectivity 5", "5 in 3D");
+        bo.connectivity = 8;
+        expect_error(c, &m3, &bo, out.data(), CCL4J_INVALID_ARGUMENT, "connectivity 8", "8 in 3D");
+        bo = {};
+        bo.mode = 2;
+        expect_error(c, &m, &bo, out.data(), CCL4J_INVALID_ARGUMENT, "mode 2", "unknown mode");
+        bo = {};
+        bo.periodic = 8;
+        expect_error(c, &m, &bo, out.data(), CCL4J_INVALID_ARGUMENT, "periodic", "unknown periodic bit");
+        bo = {};
+        bo.algorithm = CCL4J_ALGORITHM_ECL_CC;
+        expect_error(c, &m, &bo, out.data(), CCL4J_INVALID_ARGUMENT, "algorithm 1", "graph algorithm");
+        bo.algorithm = 99;
+        expect_error(c, &m, &bo, out.data(), CCL4J_INVALID_ARGUMENT, "algorithm 99", "unknown algorithm");
+        bo.algorithm = CCL4J_ALGORITHM_MESH_KOMURA;
+        expect_error(c, &m, &bo, out.data(), CCL4J_UNSUPPORTED, "MESH_KOMURA (20) is a GPU algorithm and needs a CUDA",
+                     "GPU algorithm on the CPU");
+        bo = {};
+        bo.cpu_threads = -1;
+        expect_error(c, &m, &bo, out.data(), CCL4J_INVALID_ARGUMENT, "cpu_threads", "negative threads");
+        bo = {};
+        bo.max_iterations = -2;
+        expect_error(c, &m, &bo, out.data(), CCL4J_INVALID_ARGUMENT, "max_iterations", "negative iterations");
+        bo = {};
+        bo.flags = 4;
+        expect_error(c, &m, &bo, out.data(), CCL4J_INVALID_ARGUMENT, "flags", "unknown flag");
+        ccl4j_context_destroy(c);
+    }
+    ccl4j_mesh m = abi_mesh(f);
+    std::vector<int32_t> out(size_t(f.n()));
+    CHECK(ccl4j_label_mesh(nullptr, &m, nullptr, out.data(), nullptr) == CCL4J_INVALID_ARGUMENT);
+
+    // On CUDA: AUTO is the block union-find, and the CPU algorithms are refused.
+    ccl4j_capabilities caps;
+    CHECK(ccl4j_get_capabilities(&caps) == CCL4J_SUCCESS);
+    if (!(caps.backends & (1u << CCL4J_BACKEND_CUDA))) {
+        std::printf("NOTICE: no CUDA device present - ccl4j_label_mesh is not run on CUDA\n");
+        return;
+    }
+    ccl4j_context c = nullptr;
+    CHECK(ccl4j_context_create(CCL4J_BACKEND_CUDA, 0, &c) == CCL4J_SUCCESS);
+    ccl4j_mesh_options o{};
+    o.connectivity = 8;
+    o.periodic = CCL4J_PERIODIC_X | CCL4J_PERIODIC_Y;
+    ccl4j_timings t;
+    CHECK_MSG(label(c, &m, &o, out.data(), &t) == CCL4J_SUCCESS, ccl4j_context_error_message(c));
+    check_labels(out, reference(mesh_of(f, 8, 3, ccl4j::MeshMode::Foreground), f), "AUTO on CUDA");
+    CHECK(t.backend == CCL4J_BACKEND_CUDA && t.algorithm == CCL4J_ALGORITHM_MESH_UNION_FIND);
+    o.algorithm = CCL4J_ALGORITHM_MESH_CPU_PARALLEL;
+    expect_error(c, &m, &o, out.data(), CCL4J_UNSUPPORTED, "MESH_CPU_PARALLEL (24) runs on the CPU backends",
+                 "CPU algorithm on CUDA");
+    ccl4j_context_destroy(c);
+}
+
+}  // namespace
+
+int main() {
+    random_fields();
+    constant_fields();
+    wrap_around();
+    iteration_limits();
+    serpentines();
+    abi();
+    std::printf("%d passed, %d failed\n", passed, failed);
+    return failed == 0 ? 0 : 1;
+}
