@@ -38,6 +38,25 @@ public final class Main {
                   --out FILE        write the labels: text ("vertex label" lines) when FILE ends in .txt or .tsv,
                                     otherwise raw little-endian int32, one per vertex
                   --json            print one JSON object instead of text
+              mesh FILE    label the clusters of a 2D or 3D grid: an image (PGM, PNG) or a raw volume
+              mesh --generate SPEC   the same for a generated field:
+                  spiral:N | percolation:WxH[xD]:p:seed | alloy:N:steps:seed | alloy:WxH[xD]:steps:seed
+                  --format auto|pgm|png|raw  input format (default: auto, by content and extension)
+                  --dims WxH[xD]    dimensions of a raw file (required for raw)
+                  --type u8|i32     cell type of a raw file: uint8 or little-endian int32 (default u8)
+                  --threshold T     label cells whose value is at least T (grey value, luminance or raw cell)
+                  --color luminance|rgb   colour PNGs: BT.601 luminance (default) or 0xRRGGBB per cell
+                  --mode foreground|same-value   non-zero cells (default), or neighbours of equal value
+                  --connectivity 4|8|6|26   neighbours (default: faces, 4 in 2D and 6 in 3D)
+                  --periodic        wrap-around boundaries on every axis (default: open)
+                  --periodic-axes AXES   wrap-around on some axes only, e.g. xy
+                  --algorithm auto|neighbour|local|directional|equivalence|komura|union-find|
+                              cpu-raster|cpu-equivalence|cpu-parallel|java
+                  --backend, --device N, --threads N   as for label
+                  --save FILE       write the grid (.pgm, .png, else raw) before labelling it
+                  --png FILE        write the labels as a colour picture (a volume: FILE-z000.png, ... per slice)
+                  --out FILE        write the labels as raw little-endian int32, -1 for background
+                  --json            print one JSON object instead of text
               bench        label the benchmark suite, check every result against the Java union-find, print times
                   --suite quick|full   graphs of shared/BENCHMARKS.md (full) or smaller ones of the same kinds (quick)
                   --graphs A,B,...     only these graphs of the suite
@@ -73,6 +92,7 @@ public final class Main {
         try {
             return switch (command) {
                 case "label" -> LabelCommand.run(rest, out);
+                case "mesh" -> MeshCommand.run(rest, out);
                 case "info" -> InfoCommand.run(rest, out);
                 case "bench" -> BenchCommand.run(rest, out);
                 case "help", "--help", "-h" -> {
