@@ -62,6 +62,11 @@ final class MeshCommand {
         backend = backendFor(backend, algorithm);
 
         try (Arena arena = Arena.ofConfined(); ComponentLabeler labeler = ComponentLabeler.create(backend, device)) {
+            // checked before a large file is read
+            if (algorithm != MeshAlgorithm.AUTO && !algorithm.runsOn(labeler.backend())) {
+                throw new UsageException("--algorithm " + algorithm.cliName() + " does not run on the "
+                        + labeler.backend().cliName() + " backend");
+            }
             Grid grid = spec == null ? read(file, readOptions, arena) : generate(spec, arena);
             checkConnectivity(options, grid);
             if (a.get("save", null) != null) {

@@ -403,6 +403,8 @@ class MeshCommandTest {
         assertTrue(r.err().contains("cells.raw") && r.err().contains("--dims"), r.err());
         r = run("mesh", "--generate", "spiral:5", "--dims", "5x5");
         assertTrue(r.err().contains("--dims applies to files"), r.err());
+        r = run("mesh", f, "--algorithm", "neighbour", "--backend", "cpu-serial");
+        assertTrue(r.err().contains("--algorithm neighbour does not run on the cpu-serial backend"), r.err());
         r = run("mesh", f, "--periodic-axes", "xw");
         assertTrue(r.err().contains("'xw'"), r.err());
     }
