@@ -165,7 +165,9 @@ class MeshCommandTest {
                         d.withMode(MeshMode.SAME_VALUE).withConnectivity(8).withPeriodic(true)),
                 new Case("alloy:12x10x8:2:1", List.of("--mode", "same-value", "--connectivity", "26"),
                         d.withMode(MeshMode.SAME_VALUE).withConnectivity(26)),
-                new Case("alloy:40:3:9", List.of("--mode", "foreground"), d));
+                new Case("alloy:40:3:9", List.of("--mode", "foreground"), d),
+                new Case("percolation:9x7:0:1", List.of(), d),
+                new Case("percolation:9x7x3:1:1", List.of("--connectivity", "26"), d.withConnectivity(26)));
         try (Arena arena = Arena.ofConfined()) {
             for (Case c : cases) {
                 Grid grid = GridGenerators.fromSpec(c.spec(), arena);
