@@ -208,11 +208,11 @@ CCL4J_API ccl4j_status ccl4j_label_device_graph(ccl4j_context context, ccl4j_dev
  * (ccl4j_labels_summary, or the function itself with capacity 0). On a CUDA context the work
  * runs on the device (host labels are copied there first); on the CPU backends on the host. */
 
-typedef int32_t ccl4j_label_order;
+/* Component orders (the int32_t order parameters below). */
 #define CCL4J_ORDER_SMALLEST_MEMBER 0 /* components ordered by their smallest member */
 #define CCL4J_ORDER_SIZE_DESCENDING 1 /* largest first; equal sizes by label, ascending */
 
-typedef int32_t ccl4j_histogram_binning;
+/* Histogram binnings. */
 #define CCL4J_HISTOGRAM_EXACT 0 /* one bin per component size that occurs, ascending */
 #define CCL4J_HISTOGRAM_LOG2 1  /* bin b holds sizes in [2^b, 2^(b+1)), b = 0 .. floor(log2(largest)) */
 
@@ -246,27 +246,27 @@ CCL4J_API ccl4j_status ccl4j_labels_summary(ccl4j_context context, const ccl4j_l
  * output may be NULL). With CCL4J_ORDER_SIZE_DESCENDING and capacity k, the k largest.
  * *components (may be NULL) receives the component count. */
 CCL4J_API ccl4j_status ccl4j_labels_components(ccl4j_context context, const ccl4j_label_array* labels,
-                                               ccl4j_label_order order, int64_t capacity, int32_t* component_labels,
+                                               int32_t order, int64_t capacity, int32_t* component_labels,
                                                int32_t* sizes, int64_t* components);
 
 /* out[i] = the position of entry i's component in `order` (0 .. components - 1), or -1 where the
  * entry is -1. out has labels->count entries (host) and may be labels->labels itself.
  * *components (may be NULL) receives the component count. */
 CCL4J_API ccl4j_status ccl4j_labels_compact(ccl4j_context context, const ccl4j_label_array* labels,
-                                            ccl4j_label_order order, int32_t* out, int64_t* components);
+                                            int32_t order, int32_t* out, int64_t* components);
 
 /* The size histogram: bin_sizes[b] is the size (EXACT) or the smallest size (LOG2) of bin b,
  * bin_counts[b] its number of components; the first min(capacity, bins) bins are written
  * (either output may be NULL) and *bins (may be NULL) receives the number of bins. */
 CCL4J_API ccl4j_status ccl4j_labels_histogram(ccl4j_context context, const ccl4j_label_array* labels,
-                                              ccl4j_histogram_binning binning, int64_t capacity, int32_t* bin_sizes,
+                                              int32_t binning, int64_t capacity, int32_t* bin_sizes,
                                               int32_t* bin_counts, int64_t* bins);
 
 /* The members of every component, as CSR: component c (in `order`) has the members
  * members[offsets[c] .. offsets[c + 1]), ascending. offsets needs components + 1 entries and
  * members `labelled` entries (see ccl4j_labels_summary); smaller capacities are refused. */
 CCL4J_API ccl4j_status ccl4j_labels_members(ccl4j_context context, const ccl4j_label_array* labels,
-                                            ccl4j_label_order order, int64_t offsets_capacity, int32_t* offsets,
+                                            int32_t order, int64_t offsets_capacity, int32_t* offsets,
                                             int64_t members_capacity, int32_t* members);
 
 /* The members of the component labelled `label`, ascending: the first min(capacity, size) are

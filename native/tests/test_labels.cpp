@@ -50,7 +50,7 @@ Expected expect(const Labels& labels) {
     return e;
 }
 
-const std::vector<Component>& in_order(const Expected& e, ccl4j_label_order order) {
+const std::vector<Component>& in_order(const Expected& e, int32_t order) {
     return order == CCL4J_ORDER_SMALLEST_MEMBER ? e.by_member : e.by_size;
 }
 
@@ -145,7 +145,7 @@ void check_operations(const Target& t, const ccl4j_label_array& array, const Lab
                            s.smallest_size == e.by_size.back().size,
               what + ": summary largest/smallest");
 
-    for (ccl4j_label_order order : {CCL4J_ORDER_SMALLEST_MEMBER, CCL4J_ORDER_SIZE_DESCENDING}) {
+    for (int32_t order : {CCL4J_ORDER_SMALLEST_MEMBER, CCL4J_ORDER_SIZE_DESCENDING}) {
         const std::string w = what + (order ? " (size order)" : " (member order)");
         const std::vector<Component>& expected = in_order(e, order);
         // All components, then only the first three.
@@ -197,7 +197,7 @@ void check_operations(const Target& t, const ccl4j_label_array& array, const Lab
     if (k > 0) {
         for (int32_t b = 1; b <= e.by_size[0].size; b *= 2) log2.try_emplace(b, 0);
     }
-    for (ccl4j_histogram_binning binning : {CCL4J_HISTOGRAM_EXACT, CCL4J_HISTOGRAM_LOG2}) {
+    for (int32_t binning : {CCL4J_HISTOGRAM_EXACT, CCL4J_HISTOGRAM_LOG2}) {
         const std::map<int32_t, int32_t>& expected = binning == CCL4J_HISTOGRAM_EXACT ? exact : log2;
         int64_t bins = -1;
         OK(ccl4j_labels_histogram(t.context, &array, binning, 0, nullptr, nullptr, &bins), what + ": histogram size");

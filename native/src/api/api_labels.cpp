@@ -47,7 +47,7 @@ Source check_labels(const ccl4j_context_s& context, const ccl4j_label_array* lab
     return {nullptr, count, true};
 }
 
-void check_order(ccl4j_label_order order) {
+void check_order(int32_t order) {
     if (order != CCL4J_ORDER_SMALLEST_MEMBER && order != CCL4J_ORDER_SIZE_DESCENDING) {
         fail(CCL4J_INVALID_ARGUMENT, "unknown component order " + std::to_string(order));
     }
@@ -102,7 +102,7 @@ ccl4j_status ccl4j_labels_summary(ccl4j_context context, const ccl4j_label_array
     });
 }
 
-ccl4j_status ccl4j_labels_components(ccl4j_context context, const ccl4j_label_array* labels, ccl4j_label_order order,
+ccl4j_status ccl4j_labels_components(ccl4j_context context, const ccl4j_label_array* labels, int32_t order,
                                      int64_t capacity, int32_t* component_labels, int32_t* sizes,
                                      int64_t* components) {
     return with_context(context, [&] {
@@ -130,7 +130,7 @@ ccl4j_status ccl4j_labels_components(ccl4j_context context, const ccl4j_label_ar
     });
 }
 
-ccl4j_status ccl4j_labels_compact(ccl4j_context context, const ccl4j_label_array* labels, ccl4j_label_order order,
+ccl4j_status ccl4j_labels_compact(ccl4j_context context, const ccl4j_label_array* labels, int32_t order,
                                   int32_t* out, int64_t* components) {
     return with_context(context, [&] {
         const Source s = check_labels(*context, labels);
@@ -159,7 +159,7 @@ ccl4j_status ccl4j_labels_compact(ccl4j_context context, const ccl4j_label_array
 }
 
 ccl4j_status ccl4j_labels_histogram(ccl4j_context context, const ccl4j_label_array* labels,
-                                    ccl4j_histogram_binning binning, int64_t capacity, int32_t* bin_sizes,
+                                    int32_t binning, int64_t capacity, int32_t* bin_sizes,
                                     int32_t* bin_counts, int64_t* bins) {
     return with_context(context, [&] {
         const Source s = check_labels(*context, labels);
@@ -186,7 +186,7 @@ ccl4j_status ccl4j_labels_histogram(ccl4j_context context, const ccl4j_label_arr
     });
 }
 
-ccl4j_status ccl4j_labels_members(ccl4j_context context, const ccl4j_label_array* labels, ccl4j_label_order order,
+ccl4j_status ccl4j_labels_members(ccl4j_context context, const ccl4j_label_array* labels, int32_t order,
                                   int64_t offsets_capacity, int32_t* offsets, int64_t members_capacity,
                                   int32_t* members) {
     return with_context(context, [&] {

@@ -129,7 +129,7 @@ ComponentTable analyze(const int32_t* labels, int32_t count, int threads) {
     return analyze_parallel(labels, count, threads);
 }
 
-std::vector<int32_t> positions(const ComponentTable& t, ccl4j_label_order order) {
+std::vector<int32_t> positions(const ComponentTable& t, int32_t order) {
     const int32_t k = static_cast<int32_t>(t.label.size());
     std::vector<int32_t> position(k);
     if (order == CCL4J_ORDER_SMALLEST_MEMBER) {
@@ -149,7 +149,7 @@ std::vector<int32_t> positions(const ComponentTable& t, ccl4j_label_order order)
     return position;
 }
 
-void histogram(const ComponentTable& t, ccl4j_histogram_binning binning, std::vector<int32_t>& bin_sizes,
+void histogram(const ComponentTable& t, int32_t binning, std::vector<int32_t>& bin_sizes,
                std::vector<int32_t>& bin_counts) {
     bin_sizes.clear();
     bin_counts.clear();

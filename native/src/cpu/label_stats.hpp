@@ -24,10 +24,10 @@ struct ComponentTable {
 ComponentTable analyze(const int32_t* labels, int32_t count, int threads);
 
 // position[c] = where component c (smallest-member order) stands in `order`.
-std::vector<int32_t> positions(const ComponentTable& table, ccl4j_label_order order);
+std::vector<int32_t> positions(const ComponentTable& table, int32_t order);
 
 // The size histogram of the table's components: (size or smallest size of the bin, components).
-void histogram(const ComponentTable& table, ccl4j_histogram_binning binning, std::vector<int32_t>& bin_sizes,
+void histogram(const ComponentTable& table, int32_t binning, std::vector<int32_t>& bin_sizes,
                std::vector<int32_t>& bin_counts);
 
 // CSR member lists in `order` (position from positions()); members ascending.

@@ -395,7 +395,7 @@ struct Ordered {
     const int32_t* size;
 };
 
-Ordered enqueue_order(Work& w, ccl4j_label_order order) {
+Ordered enqueue_order(Work& w, int32_t order) {
     enqueue_sizes(w);
     enqueue_numbering(w);
     const int32_t k = component_count(w);
@@ -456,7 +456,7 @@ ccl4j_label_summary label_summary(DeviceState& state, const LabelSource& labels)
     return out;
 }
 
-int64_t label_components(DeviceState& state, const LabelSource& labels, ccl4j_label_order order, int64_t capacity,
+int64_t label_components(DeviceState& state, const LabelSource& labels, int32_t order, int64_t capacity,
                          int32_t* component_labels, int32_t* sizes) {
     if (labels.count == 0) return 0;
     Work w = prepare(state, labels);
@@ -468,7 +468,7 @@ int64_t label_components(DeviceState& state, const LabelSource& labels, ccl4j_la
     return o.k;
 }
 
-int64_t label_compact(DeviceState& state, const LabelSource& labels, ccl4j_label_order order, int32_t* out) {
+int64_t label_compact(DeviceState& state, const LabelSource& labels, int32_t order, int32_t* out) {
     if (labels.count == 0) return 0;
     Work w = prepare(state, labels);
     const Ordered o = enqueue_order(w, order);
@@ -479,7 +479,7 @@ int64_t label_compact(DeviceState& state, const LabelSource& labels, ccl4j_label
     return o.k;
 }
 
-int64_t label_histogram(DeviceState& state, const LabelSource& labels, ccl4j_histogram_binning binning,
+int64_t label_histogram(DeviceState& state, const LabelSource& labels, int32_t binning,
                         int64_t capacity, int32_t* bin_sizes, int32_t* bin_counts) {
     if (labels.count == 0) return 0;
     Work w = prepare(state, labels);
@@ -525,7 +525,7 @@ int64_t label_histogram(DeviceState& state, const LabelSource& labels, ccl4j_his
     return bins;
 }
 
-void label_members(DeviceState& state, const LabelSource& labels, ccl4j_label_order order, int32_t* offsets,
+void label_members(DeviceState& state, const LabelSource& labels, int32_t order, int32_t* offsets,
                    int32_t* members) {
     offsets[0] = 0;
     if (labels.count == 0) return;

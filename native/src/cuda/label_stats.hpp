@@ -26,13 +26,13 @@ struct LabelSource {
 };
 
 ccl4j_label_summary label_summary(DeviceState& state, const LabelSource& labels);
-int64_t label_components(DeviceState& state, const LabelSource& labels, ccl4j_label_order order, int64_t capacity,
+int64_t label_components(DeviceState& state, const LabelSource& labels, int32_t order, int64_t capacity,
                          int32_t* component_labels, int32_t* sizes);
-int64_t label_compact(DeviceState& state, const LabelSource& labels, ccl4j_label_order order, int32_t* out);
-int64_t label_histogram(DeviceState& state, const LabelSource& labels, ccl4j_histogram_binning binning,
+int64_t label_compact(DeviceState& state, const LabelSource& labels, int32_t order, int32_t* out);
+int64_t label_histogram(DeviceState& state, const LabelSource& labels, int32_t binning,
                         int64_t capacity, int32_t* bin_sizes, int32_t* bin_counts);
 // offsets: components + 1 entries, members: labelled entries (checked by the caller).
-void label_members(DeviceState& state, const LabelSource& labels, ccl4j_label_order order, int32_t* offsets,
+void label_members(DeviceState& state, const LabelSource& labels, int32_t order, int32_t* offsets,
                    int32_t* members);
 int64_t label_component_members(DeviceState& state, const LabelSource& labels, int32_t label, int64_t capacity,
                                 int32_t* members);

@@ -37,6 +37,10 @@ public final class Main {
                   --check           check the graph (monotone offsets, ids in range, symmetry) before labelling
                   --out FILE        write the labels: text ("vertex label" lines) when FILE ends in .txt or .tsv,
                                     otherwise raw little-endian int32, one per vertex
+                  --compact         write compacted labels with --out: 0..k-1 by smallest member
+                  --stats           add component statistics: sizes (min, max, mean, median), the size
+                                    histogram (exact and in powers of two) and the 10 largest components
+                  --top K           list the K largest components (implies --stats)
                   --json            print one JSON object instead of text
               bench        label the benchmark suite, check every result against the Java union-find, print times
                   --suite quick|full   graphs of shared/BENCHMARKS.md (full) or smaller ones of the same kinds (quick)
