@@ -4,7 +4,7 @@
 //
 //   bench_labels [--runs R] NAME=FILE...     (FILE: .egr, int32 n, int32 arcs, offsets, neighbours)
 //
-// CUDA-event time from the first to the last launch, median and min of R runs after 2 warm-up
+// CUDA-event time from just before the first launch to the end of the last, median and min of R runs after 2 warm-up
 // runs. Also the host wall time of ccl4j's summary call (count, largest) on the resident labels,
 // which includes its launches and one wait. The compacted labels and sizes are checked against
 // the CPU version afterwards.
@@ -55,8 +55,7 @@ Row bench(gpu::DeviceState& state, const std::string& name, const LoadedGraph& g
     std::vector<double> times;
     const int32_t* sizes = nullptr;
     for (int run = -2; run < runs; ++run) {
-        CCL4J_CUDA_CHECK(cudaEventRecord(start, state.stream));
-        sizes = gpu::enqueue_compaction(state, labels, g.n, out);
+        sizes = gpu::enqueue_compaction(state, labels, g.n, out, start);
         CCL4J_CUDA_CHECK(cudaEventRecord(stop, state.stream));
         CCL4J_CUDA_CHECK(cudaEventSynchronize(stop));
         float ms = 0;

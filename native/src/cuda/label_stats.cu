@@ -585,8 +585,9 @@ int64_t label_filter(DeviceState& state, const LabelSource& labels, int32_t min_
 }
 
 const int32_t* enqueue_compaction(DeviceState& state, const int32_t* device_labels, int32_t count,
-                                  int32_t* device_out) {
+                                  int32_t* device_out, cudaEvent_t start) {
     Work w = prepare(state, device_labels, nullptr, count);
+    CCL4J_CUDA_CHECK(cudaEventRecord(start, state.stream));
     enqueue_sizes(w);
     enqueue_numbering(w);
     compact_labels<<<w.grid(w.n), kBlock, 0, state.stream>>>(w.labels, w.n, w.first, device_out);

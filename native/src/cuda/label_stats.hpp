@@ -4,6 +4,8 @@
 // left on the device. Results are copied into host buffers. Only compiled with CCL4J_WITH_CUDA.
 #pragma once
 
+#include <cuda_runtime.h>
+
 #include <cstdint>
 
 #include "ccl4j.h"
@@ -40,8 +42,9 @@ int64_t label_filter(DeviceState& state, const LabelSource& labels, int32_t min_
 
 // For kernel-only benchmarks: enqueues on the state's stream the analysis of `count` labels in
 // device memory and their compaction in smallest-member order into device_out (count entries);
-// the component sizes, in that order, are left on the device (returned). Neither waits nor
-// checks the labels.
-const int32_t* enqueue_compaction(DeviceState& state, const int32_t* device_labels, int32_t count, int32_t* device_out);
+// the component sizes, in that order, are left on the device (returned). `start` is recorded
+// after the host-side preparation, just before the first launch. Neither waits nor checks the labels.
+const int32_t* enqueue_compaction(DeviceState& state, const int32_t* device_labels, int32_t count, int32_t* device_out,
+                                  cudaEvent_t start);
 
 }  // namespace ccl4j::cuda
