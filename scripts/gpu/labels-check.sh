@@ -54,7 +54,8 @@ if [ -x "$java_dir/jre/bin/java" ]; then
   classpath="$java_dir/ccl4j.jar:$java_dir/test-classes:$(ls "$java_dir"/lib/*.jar | grep -v console-standalone | tr '\n' ':')"
   timeout 90 "$java_dir/jre/bin/java" --enable-native-access=ALL-UNNAMED -jar "$java_dir"/lib/junit-platform-console-standalone-*.jar \
     execute --class-path "$classpath" --select-class org.ccl4j.LabelBookkeepingProperties \
-    --select-class org.ccl4j.ComponentLabelerTest --details=summary --disable-banner 2>&1 | grep -vE "^\s*$" | tail -15 ||
+    --select-class org.ccl4j.ComponentLabelerTest --config jqwik.database=/tmp/ccl4j-jqwik-database \
+    --details=summary --disable-banner 2>&1 | grep -vE "^\s*$" | tail -15 ||
     failed "Java label tests"
   for g in $graphs/bond2d_4096_p05.egr ${STATS_GRAPHS:-}; do
     step "ccl4j label $(basename "$g") --stats --json --backend cuda"
