@@ -364,7 +364,8 @@ void check_subgraph(const Target& t) {
 }
 
 #ifdef CCL4J_TEST_CUDA
-// Labels left on the device by ccl4j_label_device_graph, and statistics on them.
+// Labels left on the device by ccl4j_label_device_graph: every operation against the
+// straightforward computation, and the compactions against the CPU backend's.
 void check_resident(const Target& t, const Target& cpu) {
     for (const HostGraph& g : {random_components(2000, 300, 7), grid2d(700, 500), isolated(1000), rmat(15, 4, 3)}) {
         const ccl4j_csr csr = g.csr(4);
@@ -379,11 +380,18 @@ void check_resident(const Target& t, const Target& cpu) {
         const Labels labels = reference_labels(g);
         const ccl4j_label_array resident{g.n, nullptr, CCL4J_LABELS_DEVICE, 0};
         check_operations(t, resident, labels, "resident labels of a " + std::to_string(g.n) + "-vertex graph");
+        // The GPU's results on the resident labels equal the CPU's on the same labels in host memory.
+        const ccl4j_label_array host = host_array(labels);
+        for (int32_t order : {CCL4J_ORDER_SMALLEST_MEMBER, CCL4J_ORDER_SIZE_DESCENDING}) {
+            Labels on_gpu(g.n, -7), on_cpu(g.n, -8);
+            OK(ccl4j_labels_compact(t.context, &resident, order, on_gpu.data(), nullptr), "GPU compaction");
+            CHECK(ccl4j_labels_compact(cpu.context, &host, order, on_cpu.data(), nullptr) == CCL4J_SUCCESS);
+            CHECK_MSG(on_gpu == on_cpu, "GPU and CPU compactions agree, order " + std::to_string(order));
+        }
         ccl4j_label_array wrong = resident;
         wrong.count = g.n + 1;
         ccl4j_label_summary s{};
         CHECK(ccl4j_labels_summary(t.context, &wrong, &s) == CCL4J_INVALID_ARGUMENT);
-        (void)cpu;
         ccl4j_device_graph_destroy(dg);
     }
 }

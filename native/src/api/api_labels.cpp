@@ -232,7 +232,7 @@ ccl4j_status ccl4j_labels_component_members(ccl4j_context context, const ccl4j_l
             return;
         }
 #endif
-        found = cpu::component_members(s.host, s.count, label, capacity, members, cpu_threads(*context));
+        found = cpu::component_members(s.host, s.count, label, capacity, members);
         if (size) *size = found;
     });
 }

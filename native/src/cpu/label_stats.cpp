@@ -186,9 +186,7 @@ void members(const ComponentTable& t, const int32_t* labels, const std::vector<i
     }
 }
 
-int64_t component_members(const int32_t* labels, int32_t count, int32_t label, int64_t capacity, int32_t* out,
-                          int threads) {
-    (void)threads;
+int64_t component_members(const int32_t* labels, int32_t count, int32_t label, int64_t capacity, int32_t* out) {
     int64_t size = 0;
     for (int32_t i = 0; i < count; ++i) {
         const int32_t l = labels[i];

@@ -35,8 +35,7 @@ void members(const ComponentTable& table, const int32_t* labels, const std::vect
              int32_t* offsets, int32_t* members);
 
 // The members of the component labelled `label`, ascending (returns the size; writes at most capacity).
-int64_t component_members(const int32_t* labels, int32_t count, int32_t label, int64_t capacity, int32_t* out,
-                           int threads);
+int64_t component_members(const int32_t* labels, int32_t count, int32_t label, int64_t capacity, int32_t* out);
 
 // The subgraph of `graph` induced by the ascending, distinct `vertices` (checked here).
 int64_t induced_arc_count(const Graph& graph, const int32_t* vertices, int32_t vertex_count);
