@@ -19,6 +19,7 @@
 #ifdef CCL4J_WITH_CUDA
 #include "cuda/cuda_backend.hpp"
 #include "cuda/graph_kernels.hpp"
+#include "cuda/label_stats.hpp"
 #endif
 
 namespace ccl4j::api {
@@ -267,7 +268,10 @@ ccl4j_status ccl4j_label_device_graph(ccl4j_context context, ccl4j_device_graph 
         require_cuda(*context, "device-resident graphs");
         ccl4j_label_options o = resolve_options(options);
 #ifdef CCL4J_WITH_CUDA
+        ccl4j::cuda::forget_resident_labels(*context->cuda);
         ccl4j::cuda::label(*context->cuda, *graph->graph, o, labels, log);
+        // The labels stay on the device for the label statistics (ccl4j_label_array, CCL4J_LABELS_DEVICE).
+        ccl4j::cuda::keep_resident_labels(*context->cuda, ccl4j::cuda::vertex_count(*graph->graph));
 #else
         (void)labels;
 #endif

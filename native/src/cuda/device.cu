@@ -141,6 +141,7 @@ void DeviceState::destroy() noexcept {
     parent.release();
     worklist.release();
     counters.release();
+    resident_labels.release();
     for (cudaEvent_t& mark : marks) {
         if (mark) cudaEventDestroy(mark);
         mark = nullptr;

@@ -25,6 +25,10 @@ public:
     // Makes room for `bytes` (contents are not kept); `what` names the buffer in error messages.
     void reserve(size_t bytes, const char* what);
     void release() noexcept;
+    void swap(DeviceBuffer& other) noexcept {
+        std::swap(data_, other.data_);
+        std::swap(capacity_, other.capacity_);
+    }
 
     template <class T>
     T* as() const {
@@ -64,6 +68,10 @@ public:
     // ECL-CC's double-sided worklist and its two fill counts.
     DeviceBuffer worklist;
     DeviceBuffer counters;
+    // The labels of the last labelling of a resident graph, kept for statistics (label_stats.cu),
+    // and their count; -1 when there are none.
+    DeviceBuffer resident_labels;
+    int32_t resident_label_count = -1;
     // Blocks of each ECL-CC kernel resident on the device at once, by (block size, offset width):
     // looked up once, so that no occupancy query runs between the timed launches.
     std::map<std::pair<int, int>, std::array<int, 5>> resident_blocks;

@@ -41,6 +41,10 @@ public final class ComponentLabeler implements AutoCloseable {
     private final ReentrantLock lock = new ReentrantLock();
     private final List<DeviceGraph> deviceGraphs = new ArrayList<>();
     private boolean closed;
+    // Counts labellings of device-resident graphs, so that labels left on the device know when a
+    // later labelling has replaced them; -1 vertices: none left there yet.
+    private long deviceLabelling;
+    private int deviceLabelCount = -1;
 
     private ComponentLabeler(Backend backend, int device, MemorySegment context) {
         this.backend = backend;
@@ -141,7 +145,7 @@ public final class ComponentLabeler implements AutoCloseable {
             int status = ccl4j_label_graph(context, NativeCalls.csr(call, graph),
                     NativeCalls.options(call, options, algorithm), labels, timings);
             NativeCalls.check(status, context);
-            return new Labels(labels, graph.vertexCount(), NativeCalls.timings(timings));
+            return new Labels(labels, graph.vertexCount(), NativeCalls.timings(timings), this);
         } finally {
             lock.unlock();
         }
@@ -191,9 +195,12 @@ public final class ComponentLabeler implements AutoCloseable {
             MemorySegment timings = ccl4j_timings.allocate(call);
             int status = ccl4j_label_device_graph(context, graph.handle(), NativeCalls.options(call, options, algorithm),
                     labels, timings);
+            deviceLabelling++;
+            deviceLabelCount = -1;
             NativeCalls.check(status, context);
+            deviceLabelCount = graph.vertexCount();
             Timings t = NativeCalls.timings(timings);
-            return new LabelRun(arena == null ? null : new Labels(labels, graph.vertexCount(), t), t);
+            return new LabelRun(arena == null ? null : new Labels(labels, graph.vertexCount(), t, this), t);
         } finally {
             lock.unlock();
         }
@@ -254,6 +261,67 @@ public final class ComponentLabeler implements AutoCloseable {
         } finally {
             lock.unlock();
         }
+    }
+
+    /**
+     * The labels the last {@link #label(DeviceGraph, LabelOptions, Arena)} left on the device, for
+     * statistics without copying them to the host: {@link Labels#summary()}, {@link Labels#sizes()},
+     * {@link Labels#histogram()}, {@link Labels#largest(int)} and the rest run on the GPU; only
+     * their results are copied. Reading single labels ({@link Labels#get(int)}) is not possible.
+     * The result is usable until the next labelling of a device-resident graph by this labeler.
+     *
+     * @throws IllegalStateException when no device-resident graph has been labelled
+     */
+    public Labels deviceLabels() {
+        lock.lock();
+        try {
+            ensureOpen();
+            if (deviceLabelCount < 0) {
+                throw new IllegalStateException("no labels on the device: label a device-resident graph first");
+            }
+            return Labels.onDevice(this, deviceLabelCount, deviceLabelling);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Whether the labels of device labelling number {@code labelling} are still on the device. */
+    boolean deviceLabelsCurrent(long labelling) {
+        lock.lock();
+        try {
+            return !closed && labelling == deviceLabelling && deviceLabelCount >= 0;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Runs {@code body} with this labeler's native context, serialised with its other calls. */
+    void withContext(java.util.function.Consumer<MemorySegment> body) {
+        lock.lock();
+        try {
+            ensureOpen();
+            body.accept(context);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    boolean isClosed() {
+        lock.lock();
+        try {
+            return closed;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** A CPU_PARALLEL labeler for the statistics of labels that no open native labeler owns. */
+    static ComponentLabeler statisticsLabeler() {
+        return SharedCpu.LABELER;
+    }
+
+    private static final class SharedCpu {
+        static final ComponentLabeler LABELER = create(Backend.CPU_PARALLEL);
     }
 
     void release(DeviceGraph graph) {
@@ -323,7 +391,7 @@ public final class ComponentLabeler implements AutoCloseable {
         UnionFind.label(graph, labels);
         double ms = (System.nanoTime() - start) / 1e6;
         return new Labels(labels, graph.vertexCount(),
-                new Timings(ms, java.util.Map.of("label", ms), 0, Backend.JAVA, Algorithm.UNION_FIND));
+                new Timings(ms, java.util.Map.of("label", ms), 0, Backend.JAVA, Algorithm.UNION_FIND), this);
     }
 
     private void ensureOpen() {

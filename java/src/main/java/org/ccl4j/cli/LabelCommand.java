@@ -26,8 +26,8 @@ final class LabelCommand {
     }
 
     static int run(List<String> args, PrintStream out) throws IOException {
-        Arguments a = new Arguments(args, Set.of("format", "backend", "algorithm", "device", "threads", "out"),
-                Set.of("json", "keep-ids", "check"));
+        Arguments a = new Arguments(args, Set.of("format", "backend", "algorithm", "device", "threads", "out", "top"),
+                Set.of("json", "keep-ids", "check", "stats", "compact"));
         if (a.positionals().size() != 1) {
             throw new UsageException("label needs exactly one FILE, got " + a.positionals().size() + " arguments");
         }
@@ -40,6 +40,14 @@ final class LabelCommand {
         if (device < 0 || threads < 0) {
             throw new UsageException("--device and --threads must not be negative");
         }
+        if (a.flag("compact") && a.get("out", null) == null) {
+            throw new UsageException("--compact changes the labels written with --out; give --out FILE");
+        }
+        int top = a.getInt("top", LabelStatistics.DEFAULT_TOP);
+        if (top < 0) {
+            throw new UsageException("--top must not be negative");
+        }
+        boolean stats = a.flag("stats") || a.get("top", null) != null;
         backend = backendFor(backend, algorithm);
         LabelOptions options = LabelOptions.defaults().withAlgorithm(algorithm).withCheckInput(a.flag("check"))
                 .withCpuThreads(threads);
@@ -49,17 +57,20 @@ final class LabelCommand {
             CsrGraph graph = input.graph();
             Labels labels = labeler.label(graph, options, arena);
             if (a.get("out", null) != null) {
-                writeLabels(Path.of(a.get("out", null)), labels, input);
+                writeLabels(Path.of(a.get("out", null)), a.flag("compact") ? labels.compact(Labels.Order.SMALLEST_MEMBER)
+                        : labels, input);
             }
+            LabelStatistics statistics = stats ? LabelStatistics.of(labels, top) : null;
             Map<String, Double> phases = labels.timings().phasesMs();
             if (a.flag("json")) {
                 Json timings = new Json().put("total", labels.timings().totalMs());
                 phases.forEach(timings::put);
-                out.println(new Json().put("vertices", graph.vertexCount()).put("arcs", graph.arcCount())
+                Json json = new Json().put("vertices", graph.vertexCount()).put("arcs", graph.arcCount())
                         .put("components", labels.componentCount()).put("largestComponent", labels.largestComponentSize())
                         .put("backend", labels.timings().backend().cliName())
                         .put("algorithm", labels.timings().algorithm().cliName())
-                        .put("iterations", labels.timings().iterations()).put("timingsMs", timings));
+                        .put("iterations", labels.timings().iterations()).put("timingsMs", timings);
+                out.println(statistics == null ? json : statistics.addTo(json));
             } else {
                 out.printf("%s: %d vertices, %d arcs (%s)%n", file, graph.vertexCount(), graph.arcCount(), input.format());
                 out.printf("components: %d, largest: %d vertices%n", labels.componentCount(), labels.largestComponentSize());
@@ -69,6 +80,9 @@ final class LabelCommand {
                 phases.forEach((k, v) -> p.append(p.isEmpty() ? " (" : ", ").append(k).append(' ')
                         .append(String.format(java.util.Locale.ROOT, "%.3f", v)));
                 out.println(p.isEmpty() ? "" : p + ")");
+                if (statistics != null) {
+                    statistics.print(out);
+                }
             }
         }
         return Main.OK;

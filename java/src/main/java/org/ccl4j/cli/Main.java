@@ -37,6 +37,10 @@ public final class Main {
                   --check           check the graph (monotone offsets, ids in range, symmetry) before labelling
                   --out FILE        write the labels: text ("vertex label" lines) when FILE ends in .txt or .tsv,
                                     otherwise raw little-endian int32, one per vertex
+                  --compact         write compacted labels with --out: 0..k-1 by smallest member
+                  --stats           add component statistics: sizes (min, max, mean, median), the size
+                                    histogram (exact and in powers of two) and the 10 largest components
+                  --top K           list the K largest components (implies --stats)
                   --json            print one JSON object instead of text
               mesh FILE    label the clusters of a 2D or 3D grid: an image (PGM, PNG) or a raw volume
               mesh --generate SPEC   the same for a generated field:

@@ -73,6 +73,45 @@ class MainTest {
     }
 
     @Test
+    void statsAddSizesHistogramAndTopToTheJson() throws IOException {
+        // components {0,1,2,3}, {4,5}, {6,7}, {8}, {9}: sizes 4, 2, 2, 1, 1
+        Path edges = write("s.edges", "0 1\n1 2\n2 3\n4 5\n7 6\n8 8\n9 9\n");
+        for (String backend : List.of("cpu", "cpu-serial", "java")) {
+            Result r = run("label", edges.toString(), "--format", "edges", "--json", "--stats", "--backend", backend);
+            assertEquals(0, r.code(), r.err());
+            String json = r.out().strip();
+            assertTrue(json.contains("\"sizes\":{\"components\":5,\"min\":1,\"max\":4,\"mean\":2.0000,\"median\":2.0000}"),
+                    json);
+            assertTrue(json.contains("\"histogram\":{\"exact\":[{\"size\":1,\"count\":2},{\"size\":2,\"count\":2},"
+                    + "{\"size\":4,\"count\":1}],\"log2\":[{\"min\":1,\"max\":1,\"count\":2},{\"min\":2,\"max\":3,"
+                    + "\"count\":2},{\"min\":4,\"max\":7,\"count\":1}]}"), json);
+            assertTrue(json.contains("\"top\":[{\"label\":0,\"size\":4},{\"label\":4,\"size\":2},{\"label\":6,"
+                    + "\"size\":2},{\"label\":8,\"size\":1},{\"label\":9,\"size\":1}]}"), json);
+        }
+        Result top = run("label", edges.toString(), "--format", "edges", "--json", "--top", "2");
+        assertTrue(top.out().contains("\"top\":[{\"label\":0,\"size\":4},{\"label\":4,\"size\":2}]"), top.out());
+        Result text = run("label", edges.toString(), "--format", "edges", "--stats");
+        assertTrue(text.out().contains("component sizes: min 1, max 4, mean 2.000, median 2"), text.out());
+        assertTrue(text.out().contains("largest components (label: size): 0: 4, 4: 2, 6: 2, 8: 1, 9: 1"), text.out());
+    }
+
+    @Test
+    void compactLabelsAreWrittenWithOut() throws IOException {
+        Path edges = write("c.edges", "3 4\n0 2\n");
+        Path bin = dir.resolve("compact.bin");
+        Result r = run("label", edges.toString(), "--format", "edges", "--compact", "--out", bin.toString());
+        assertEquals(0, r.code(), r.err());
+        ByteBuffer b = ByteBuffer.wrap(Files.readAllBytes(bin)).order(ByteOrder.LITTLE_ENDIAN);
+        int[] labels = new int[5];
+        for (int i = 0; i < 5; i++) {
+            labels[i] = b.getInt();
+        }
+        assertEquals(List.of(0, 1, 0, 2, 2), List.of(labels[0], labels[1], labels[2], labels[3], labels[4]));
+        assertEquals(2, run("label", edges.toString(), "--format", "edges", "--compact").code());
+        assertEquals(2, run("label", edges.toString(), "--format", "edges", "--top", "-1").code());
+    }
+
+    @Test
     void labelsAreWrittenAsBinaryAndText() throws IOException {
         Path edges = write("g.edges", "0 1\n2 3\n");
         Path bin = dir.resolve("labels.bin");

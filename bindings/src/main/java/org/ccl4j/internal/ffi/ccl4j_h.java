@@ -488,6 +488,66 @@ public class ccl4j_h extends ccl4j_h$shared {
         return CCL4J_PERIODIC_Z;
     }
 
+    private static final int CCL4J_ORDER_SMALLEST_MEMBER = (int)0L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_ORDER_SMALLEST_MEMBER 0
+     * }
+     */
+    public static int CCL4J_ORDER_SMALLEST_MEMBER() {
+        return CCL4J_ORDER_SMALLEST_MEMBER;
+    }
+
+    private static final int CCL4J_ORDER_SIZE_DESCENDING = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_ORDER_SIZE_DESCENDING 1
+     * }
+     */
+    public static int CCL4J_ORDER_SIZE_DESCENDING() {
+        return CCL4J_ORDER_SIZE_DESCENDING;
+    }
+
+    private static final int CCL4J_HISTOGRAM_EXACT = (int)0L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_HISTOGRAM_EXACT 0
+     * }
+     */
+    public static int CCL4J_HISTOGRAM_EXACT() {
+        return CCL4J_HISTOGRAM_EXACT;
+    }
+
+    private static final int CCL4J_HISTOGRAM_LOG2 = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_HISTOGRAM_LOG2 1
+     * }
+     */
+    public static int CCL4J_HISTOGRAM_LOG2() {
+        return CCL4J_HISTOGRAM_LOG2;
+    }
+
+    private static final int CCL4J_LABELS_HOST = (int)0L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_LABELS_HOST 0
+     * }
+     */
+    public static int CCL4J_LABELS_HOST() {
+        return CCL4J_LABELS_HOST;
+    }
+
+    private static final int CCL4J_LABELS_DEVICE = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_LABELS_DEVICE 1
+     * }
+     */
+    public static int CCL4J_LABELS_DEVICE() {
+        return CCL4J_LABELS_DEVICE;
+    }
+
     /**
      * {@snippet lang=c :
      * typedef int32_t ccl4j_status
@@ -1390,6 +1450,536 @@ public class ccl4j_h extends ccl4j_h$shared {
                 traceDowncall("ccl4j_label_mesh", context, mesh, options, labels, timings);
             }
             return (int)mh$.invokeExact(context, mesh, options, labels, timings);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+
+    private static class ccl4j_labels_summary {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_labels_summary");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_labels_summary(ccl4j_context context, const ccl4j_label_array* labels, ccl4j_label_summary* out);
+     * }
+     */
+    public static FunctionDescriptor ccl4j_labels_summary$descriptor() {
+        return ccl4j_labels_summary.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_labels_summary(ccl4j_context context, const ccl4j_label_array* labels, ccl4j_label_summary* out);
+     * }
+     */
+    public static MethodHandle ccl4j_labels_summary$handle() {
+        return ccl4j_labels_summary.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_labels_summary(ccl4j_context context, const ccl4j_label_array* labels, ccl4j_label_summary* out);
+     * }
+     */
+    public static MemorySegment ccl4j_labels_summary$address() {
+        return ccl4j_labels_summary.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_labels_summary(ccl4j_context context, const ccl4j_label_array* labels, ccl4j_label_summary* out);
+     * }
+     */
+    public static int ccl4j_labels_summary(MemorySegment context, MemorySegment labels, MemorySegment out) {
+        var mh$ = ccl4j_labels_summary.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_labels_summary", context, labels, out);
+            }
+            return (int)mh$.invokeExact(context, labels, out);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+
+    private static class ccl4j_labels_components {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_INT,
+            ccl4j_h.C_LONG,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_labels_components");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_labels_components(ccl4j_context context, const ccl4j_label_array* labels, int32_t order, int64_t capacity, int32_t* component_labels, int32_t* sizes, int64_t* components);
+     * }
+     */
+    public static FunctionDescriptor ccl4j_labels_components$descriptor() {
+        return ccl4j_labels_components.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_labels_components(ccl4j_context context, const ccl4j_label_array* labels, int32_t order, int64_t capacity, int32_t* component_labels, int32_t* sizes, int64_t* components);
+     * }
+     */
+    public static MethodHandle ccl4j_labels_components$handle() {
+        return ccl4j_labels_components.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_labels_components(ccl4j_context context, const ccl4j_label_array* labels, int32_t order, int64_t capacity, int32_t* component_labels, int32_t* sizes, int64_t* components);
+     * }
+     */
+    public static MemorySegment ccl4j_labels_components$address() {
+        return ccl4j_labels_components.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_labels_components(ccl4j_context context, const ccl4j_label_array* labels, int32_t order, int64_t capacity, int32_t* component_labels, int32_t* sizes, int64_t* components);
+     * }
+     */
+    public static int ccl4j_labels_components(MemorySegment context, MemorySegment labels, int order, long capacity, MemorySegment component_labels, MemorySegment sizes, MemorySegment components) {
+        var mh$ = ccl4j_labels_components.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_labels_components", context, labels, order, capacity, component_labels, sizes, components);
+            }
+            return (int)mh$.invokeExact(context, labels, order, capacity, component_labels, sizes, components);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+
+    private static class ccl4j_labels_compact {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_labels_compact");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_labels_compact(ccl4j_context context, const ccl4j_label_array* labels, int32_t order, int32_t* out, int64_t* components);
+     * }
+     */
+    public static FunctionDescriptor ccl4j_labels_compact$descriptor() {
+        return ccl4j_labels_compact.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_labels_compact(ccl4j_context context, const ccl4j_label_array* labels, int32_t order, int32_t* out, int64_t* components);
+     * }
+     */
+    public static MethodHandle ccl4j_labels_compact$handle() {
+        return ccl4j_labels_compact.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_labels_compact(ccl4j_context context, const ccl4j_label_array* labels, int32_t order, int32_t* out, int64_t* components);
+     * }
+     */
+    public static MemorySegment ccl4j_labels_compact$address() {
+        return ccl4j_labels_compact.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_labels_compact(ccl4j_context context, const ccl4j_label_array* labels, int32_t order, int32_t* out, int64_t* components);
+     * }
+     */
+    public static int ccl4j_labels_compact(MemorySegment context, MemorySegment labels, int order, MemorySegment out, MemorySegment components) {
+        var mh$ = ccl4j_labels_compact.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_labels_compact", context, labels, order, out, components);
+            }
+            return (int)mh$.invokeExact(context, labels, order, out, components);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+
+    private static class ccl4j_labels_histogram {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_INT,
+            ccl4j_h.C_LONG,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_labels_histogram");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_labels_histogram(ccl4j_context context, const ccl4j_label_array* labels, int32_t binning, int64_t capacity, int32_t* bin_sizes, int32_t* bin_counts, int64_t* bins);
+     * }
+     */
+    public static FunctionDescriptor ccl4j_labels_histogram$descriptor() {
+        return ccl4j_labels_histogram.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_labels_histogram(ccl4j_context context, const ccl4j_label_array* labels, int32_t binning, int64_t capacity, int32_t* bin_sizes, int32_t* bin_counts, int64_t* bins);
+     * }
+     */
+    public static MethodHandle ccl4j_labels_histogram$handle() {
+        return ccl4j_labels_histogram.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_labels_histogram(ccl4j_context context, const ccl4j_label_array* labels, int32_t binning, int64_t capacity, int32_t* bin_sizes, int32_t* bin_counts, int64_t* bins);
+     * }
+     */
+    public static MemorySegment ccl4j_labels_histogram$address() {
+        return ccl4j_labels_histogram.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_labels_histogram(ccl4j_context context, const ccl4j_label_array* labels, int32_t binning, int64_t capacity, int32_t* bin_sizes, int32_t* bin_counts, int64_t* bins);
+     * }
+     */
+    public static int ccl4j_labels_histogram(MemorySegment context, MemorySegment labels, int binning, long capacity, MemorySegment bin_sizes, MemorySegment bin_counts, MemorySegment bins) {
+        var mh$ = ccl4j_labels_histogram.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_labels_histogram", context, labels, binning, capacity, bin_sizes, bin_counts, bins);
+            }
+            return (int)mh$.invokeExact(context, labels, binning, capacity, bin_sizes, bin_counts, bins);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+
+    private static class ccl4j_labels_members {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_INT,
+            ccl4j_h.C_LONG,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_LONG,
+            ccl4j_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_labels_members");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_labels_members(ccl4j_context context, const ccl4j_label_array* labels, int32_t order, int64_t offsets_capacity, int32_t* offsets, int64_t members_capacity, int32_t* members);
+     * }
+     */
+    public static FunctionDescriptor ccl4j_labels_members$descriptor() {
+        return ccl4j_labels_members.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_labels_members(ccl4j_context context, const ccl4j_label_array* labels, int32_t order, int64_t offsets_capacity, int32_t* offsets, int64_t members_capacity, int32_t* members);
+     * }
+     */
+    public static MethodHandle ccl4j_labels_members$handle() {
+        return ccl4j_labels_members.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_labels_members(ccl4j_context context, const ccl4j_label_array* labels, int32_t order, int64_t offsets_capacity, int32_t* offsets, int64_t members_capacity, int32_t* members);
+     * }
+     */
+    public static MemorySegment ccl4j_labels_members$address() {
+        return ccl4j_labels_members.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_labels_members(ccl4j_context context, const ccl4j_label_array* labels, int32_t order, int64_t offsets_capacity, int32_t* offsets, int64_t members_capacity, int32_t* members);
+     * }
+     */
+    public static int ccl4j_labels_members(MemorySegment context, MemorySegment labels, int order, long offsets_capacity, MemorySegment offsets, long members_capacity, MemorySegment members) {
+        var mh$ = ccl4j_labels_members.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_labels_members", context, labels, order, offsets_capacity, offsets, members_capacity, members);
+            }
+            return (int)mh$.invokeExact(context, labels, order, offsets_capacity, offsets, members_capacity, members);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+
+    private static class ccl4j_labels_component_members {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_INT,
+            ccl4j_h.C_LONG,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_labels_component_members");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_labels_component_members(ccl4j_context context, const ccl4j_label_array* labels, int32_t label, int64_t capacity, int32_t* members, int64_t* size);
+     * }
+     */
+    public static FunctionDescriptor ccl4j_labels_component_members$descriptor() {
+        return ccl4j_labels_component_members.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_labels_component_members(ccl4j_context context, const ccl4j_label_array* labels, int32_t label, int64_t capacity, int32_t* members, int64_t* size);
+     * }
+     */
+    public static MethodHandle ccl4j_labels_component_members$handle() {
+        return ccl4j_labels_component_members.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_labels_component_members(ccl4j_context context, const ccl4j_label_array* labels, int32_t label, int64_t capacity, int32_t* members, int64_t* size);
+     * }
+     */
+    public static MemorySegment ccl4j_labels_component_members$address() {
+        return ccl4j_labels_component_members.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_labels_component_members(ccl4j_context context, const ccl4j_label_array* labels, int32_t label, int64_t capacity, int32_t* members, int64_t* size);
+     * }
+     */
+    public static int ccl4j_labels_component_members(MemorySegment context, MemorySegment labels, int label, long capacity, MemorySegment members, MemorySegment size) {
+        var mh$ = ccl4j_labels_component_members.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_labels_component_members", context, labels, label, capacity, members, size);
+            }
+            return (int)mh$.invokeExact(context, labels, label, capacity, members, size);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+
+    private static class ccl4j_labels_filter {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_INT,
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_labels_filter");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_labels_filter(ccl4j_context context, const ccl4j_label_array* labels, int32_t min_size, int32_t max_size, int32_t* out, int64_t* kept);
+     * }
+     */
+    public static FunctionDescriptor ccl4j_labels_filter$descriptor() {
+        return ccl4j_labels_filter.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_labels_filter(ccl4j_context context, const ccl4j_label_array* labels, int32_t min_size, int32_t max_size, int32_t* out, int64_t* kept);
+     * }
+     */
+    public static MethodHandle ccl4j_labels_filter$handle() {
+        return ccl4j_labels_filter.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_labels_filter(ccl4j_context context, const ccl4j_label_array* labels, int32_t min_size, int32_t max_size, int32_t* out, int64_t* kept);
+     * }
+     */
+    public static MemorySegment ccl4j_labels_filter$address() {
+        return ccl4j_labels_filter.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_labels_filter(ccl4j_context context, const ccl4j_label_array* labels, int32_t min_size, int32_t max_size, int32_t* out, int64_t* kept);
+     * }
+     */
+    public static int ccl4j_labels_filter(MemorySegment context, MemorySegment labels, int min_size, int max_size, MemorySegment out, MemorySegment kept) {
+        var mh$ = ccl4j_labels_filter.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_labels_filter", context, labels, min_size, max_size, out, kept);
+            }
+            return (int)mh$.invokeExact(context, labels, min_size, max_size, out, kept);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+
+    private static class ccl4j_induced_subgraph {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_LONG,
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_LONG,
+            ccl4j_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_induced_subgraph");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_induced_subgraph(ccl4j_context context, const ccl4j_csr* graph, const int32_t* vertices, int64_t vertex_count, int32_t offset_width, void* offsets, int32_t* neighbors, int64_t neighbors_capacity, int64_t* arc_count);
+     * }
+     */
+    public static FunctionDescriptor ccl4j_induced_subgraph$descriptor() {
+        return ccl4j_induced_subgraph.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_induced_subgraph(ccl4j_context context, const ccl4j_csr* graph, const int32_t* vertices, int64_t vertex_count, int32_t offset_width, void* offsets, int32_t* neighbors, int64_t neighbors_capacity, int64_t* arc_count);
+     * }
+     */
+    public static MethodHandle ccl4j_induced_subgraph$handle() {
+        return ccl4j_induced_subgraph.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_induced_subgraph(ccl4j_context context, const ccl4j_csr* graph, const int32_t* vertices, int64_t vertex_count, int32_t offset_width, void* offsets, int32_t* neighbors, int64_t neighbors_capacity, int64_t* arc_count);
+     * }
+     */
+    public static MemorySegment ccl4j_induced_subgraph$address() {
+        return ccl4j_induced_subgraph.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_induced_subgraph(ccl4j_context context, const ccl4j_csr* graph, const int32_t* vertices, int64_t vertex_count, int32_t offset_width, void* offsets, int32_t* neighbors, int64_t neighbors_capacity, int64_t* arc_count);
+     * }
+     */
+    public static int ccl4j_induced_subgraph(MemorySegment context, MemorySegment graph, MemorySegment vertices, long vertex_count, int offset_width, MemorySegment offsets, MemorySegment neighbors, long neighbors_capacity, MemorySegment arc_count) {
+        var mh$ = ccl4j_induced_subgraph.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_induced_subgraph", context, graph, vertices, vertex_count, offset_width, offsets, neighbors, neighbors_capacity, arc_count);
+            }
+            return (int)mh$.invokeExact(context, graph, vertices, vertex_count, offset_width, offsets, neighbors, neighbors_capacity, arc_count);
         } catch (Error | RuntimeException ex) {
            throw ex;
         } catch (Throwable ex$) {

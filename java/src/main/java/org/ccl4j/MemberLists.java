@@ -1,0 +1,61 @@
+package org.ccl4j;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.Objects;
+import java.util.stream.LongStream;
+import java.util.stream.Stream;
+
+/**
+ * The members of every component, off-heap in compressed sparse rows: component {@code c} (in
+ * the order asked for) has the members {@code members[offsets[c] .. offsets[c+1])}, ascending.
+ * Both segments hold native-order ints and are read-only.
+ */
+public final class MemberLists {
+    private final Labels.Order order;
+    private final MemorySegment offsets;
+    private final MemorySegment members;
+    private final MemorySegment labels;
+    private final long componentCount;
+
+    MemberLists(Labels.Order order, MemorySegment offsets, MemorySegment members, MemorySegment labels,
+                long componentCount) {
+        this.order = order;
+        this.offsets = offsets.asReadOnly();
+        this.members = members.asReadOnly();
+        this.labels = labels;
+        this.componentCount = componentCount;
+    }
+
+    public Labels.Order order() {
+        return order;
+    }
+
+    public long componentCount() {
+        return componentCount;
+    }
+
+    /** {@code componentCount() + 1} offsets into {@link #members()}. */
+    public MemorySegment offsets() {
+        return offsets;
+    }
+
+    /** The member ids of all components, component after component. */
+    public MemorySegment members() {
+        return members;
+    }
+
+    /** Component {@code c} with its members (a slice of {@link #members()}). */
+    public Component component(long c) {
+        Objects.checkIndex(c, componentCount);
+        int begin = offsets.getAtIndex(ValueLayout.JAVA_INT, c);
+        int end = offsets.getAtIndex(ValueLayout.JAVA_INT, c + 1);
+        MemorySegment slice = members.asSlice((long) begin * Integer.BYTES, (long) (end - begin) * Integer.BYTES);
+        return new Component(labels.getAtIndex(ValueLayout.JAVA_INT, c), end - begin, slice);
+    }
+
+    /** The components in order, each with its members. */
+    public Stream<Component> components() {
+        return LongStream.range(0, componentCount).mapToObj(this::component);
+    }
+}

@@ -1,0 +1,153 @@
+package org.ccl4j;
+
+import static org.ccl4j.internal.ffi.ccl4j_h.*;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+
+import org.ccl4j.internal.ffi.ccl4j_label_array;
+import org.ccl4j.internal.ffi.ccl4j_label_summary;
+
+/** The book-keeping of labels in the native library, on a labeler's context (CPU or CUDA). */
+final class NativeLabelEngine implements LabelEngine {
+    private final ComponentLabeler labeler;
+
+    NativeLabelEngine(ComponentLabeler labeler) {
+        this.labeler = labeler;
+    }
+
+    private interface Call {
+        int run(MemorySegment context, MemorySegment array, Arena arena);
+    }
+
+    /** Runs one native call on the labeler's context with the label array described. */
+    private void call(Labels labels, Call call) {
+        labeler.withContext(context -> {
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment array = ccl4j_label_array.allocate(arena);
+                ccl4j_label_array.count(array, labels.vertexCount());
+                if (labels.isOnDevice()) {
+                    labels.checkResident();
+                    ccl4j_label_array.labels(array, MemorySegment.NULL);
+                    ccl4j_label_array.location(array, CCL4J_LABELS_DEVICE());
+                } else {
+                    ccl4j_label_array.labels(array, labels.hostSegment());
+                    ccl4j_label_array.location(array, CCL4J_LABELS_HOST());
+                }
+                NativeCalls.check(call.run(context, array, arena), context);
+            }
+        });
+    }
+
+    private static long read(MemorySegment out) {
+        return out.get(ValueLayout.JAVA_LONG, 0);
+    }
+
+    @Override
+    public LabelSummary summary(Labels labels) {
+        LabelSummary[] result = new LabelSummary[1];
+        call(labels, (context, array, arena) -> {
+            MemorySegment s = ccl4j_label_summary.allocate(arena);
+            int status = ccl4j_labels_summary(context, array, s);
+            if (status == CCL4J_SUCCESS()) {
+                result[0] = new LabelSummary(ccl4j_label_summary.count(s), ccl4j_label_summary.labelled(s),
+                        ccl4j_label_summary.components(s), ccl4j_label_summary.largest_size(s),
+                        ccl4j_label_summary.largest_label(s), ccl4j_label_summary.smallest_size(s));
+            }
+            return status;
+        });
+        return result[0];
+    }
+
+    @Override
+    public long components(Labels labels, Labels.Order order, long capacity, MemorySegment componentLabels,
+                           MemorySegment sizes) {
+        long[] k = new long[1];
+        call(labels, (context, array, arena) -> {
+            MemorySegment out = arena.allocate(ValueLayout.JAVA_LONG);
+            int status = ccl4j_labels_components(context, array, order.nativeCode(), capacity, componentLabels, sizes,
+                    out);
+            k[0] = read(out);
+            return status;
+        });
+        return k[0];
+    }
+
+    @Override
+    public long compact(Labels labels, Labels.Order order, MemorySegment out) {
+        long[] k = new long[1];
+        call(labels, (context, array, arena) -> {
+            MemorySegment components = arena.allocate(ValueLayout.JAVA_LONG);
+            int status = ccl4j_labels_compact(context, array, order.nativeCode(), out, components);
+            k[0] = read(components);
+            return status;
+        });
+        return k[0];
+    }
+
+    @Override
+    public long histogram(Labels labels, Histogram.Binning binning, long capacity, MemorySegment binSizes,
+                          MemorySegment binCounts) {
+        long[] bins = new long[1];
+        call(labels, (context, array, arena) -> {
+            MemorySegment out = arena.allocate(ValueLayout.JAVA_LONG);
+            int status = ccl4j_labels_histogram(context, array, binning.nativeCode(), capacity, binSizes, binCounts,
+                    out);
+            bins[0] = read(out);
+            return status;
+        });
+        return bins[0];
+    }
+
+    @Override
+    public void members(Labels labels, Labels.Order order, MemorySegment offsets, MemorySegment members) {
+        call(labels, (context, array, arena) -> ccl4j_labels_members(context, array, order.nativeCode(),
+                offsets.byteSize() / Integer.BYTES, offsets, members.byteSize() / Integer.BYTES, members));
+    }
+
+    @Override
+    public long componentMembers(Labels labels, int label, long capacity, MemorySegment out) {
+        long[] size = new long[1];
+        call(labels, (context, array, arena) -> {
+            MemorySegment s = arena.allocate(ValueLayout.JAVA_LONG);
+            int status = ccl4j_labels_component_members(context, array, label, capacity, out, s);
+            size[0] = read(s);
+            return status;
+        });
+        return size[0];
+    }
+
+    @Override
+    public long filter(Labels labels, int minSize, int maxSize, MemorySegment out) {
+        long[] kept = new long[1];
+        call(labels, (context, array, arena) -> {
+            MemorySegment k = arena.allocate(ValueLayout.JAVA_LONG);
+            int status = ccl4j_labels_filter(context, array, minSize, maxSize, out, k);
+            kept[0] = read(k);
+            return status;
+        });
+        return kept[0];
+    }
+
+    @Override
+    public CsrGraph inducedSubgraph(CsrGraph graph, MemorySegment vertices, int vertexCount, Arena target) {
+        CsrGraph[] result = new CsrGraph[1];
+        labeler.withContext(context -> {
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment csr = NativeCalls.csr(arena, graph);
+                MemorySegment arcs = arena.allocate(ValueLayout.JAVA_LONG);
+                NativeCalls.check(ccl4j_induced_subgraph(context, csr, vertices, vertexCount, 4, MemorySegment.NULL,
+                        MemorySegment.NULL, 0, arcs), context);
+                long arcCount = read(arcs);
+                int width = arcCount < Integer.MAX_VALUE ? Integer.BYTES : Long.BYTES;
+                MemorySegment offsets = target.allocate((long) (vertexCount + 1) * width, width);
+                MemorySegment neighbors = target.allocate(ValueLayout.JAVA_INT, Math.max(1, arcCount));
+                NativeCalls.check(ccl4j_induced_subgraph(context, csr, vertices, vertexCount, width, offsets, neighbors,
+                        arcCount, arcs), context);
+                result[0] = CsrGraph.wrap(offsets, width, neighbors.asSlice(0, arcCount * Integer.BYTES));
+            }
+        });
+        return result[0];
+    }
+}

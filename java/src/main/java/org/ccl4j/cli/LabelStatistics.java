@@ -1,0 +1,113 @@
+package org.ccl4j.cli;
+
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Locale;
+
+import org.ccl4j.Component;
+import org.ccl4j.Histogram;
+import org.ccl4j.LabelSummary;
+import org.ccl4j.Labels;
+
+/**
+ * The component statistics of {@code --stats}, shared by the commands that label (graphs and
+ * meshes): a summary of the sizes, the exact and log2 size histograms and the largest components,
+ * as JSON fields or as text.
+ *
+ * <pre>
+ * "sizes":{"components":4,"min":1,"max":4,"mean":2.2500,"median":2.0000},
+ * "histogram":{"exact":[{"size":1,"count":2},...],"log2":[{"min":1,"max":1,"count":2},...]},
+ * "top":[{"label":1,"size":4},...]
+ * </pre>
+ */
+final class LabelStatistics {
+    /** Components listed under "top" unless --top says otherwise. */
+    static final int DEFAULT_TOP = 10;
+
+    private final LabelSummary summary;
+    private final Histogram exact;
+    private final Histogram log2;
+    private final List<Component> top;
+    private final double median;
+
+    private LabelStatistics(LabelSummary summary, Histogram exact, Histogram log2, List<Component> top) {
+        this.summary = summary;
+        this.exact = exact;
+        this.log2 = log2;
+        this.top = top;
+        this.median = median(exact, summary.components());
+    }
+
+    /** Computes the statistics of {@code labels} (on their backend), listing the {@code top} largest. */
+    static LabelStatistics of(Labels labels, int top) {
+        return new LabelStatistics(labels.summary(), labels.histogram(Histogram.Binning.EXACT),
+                labels.histogram(Histogram.Binning.LOG2), labels.largest(top));
+    }
+
+    /** The median component size: the middle size, or the mean of the two middle ones. */
+    private static double median(Histogram exact, long components) {
+        if (components == 0) {
+            return 0;
+        }
+        long low = (components - 1) / 2;
+        long high = components / 2;
+        long seen = 0;
+        double lowSize = 0;
+        for (int b = 0; b < exact.bins(); b++) {
+            long next = seen + exact.count(b);
+            if (low >= seen && low < next) {
+                lowSize = exact.size(b);
+            }
+            if (high >= seen && high < next) {
+                return (lowSize + exact.size(b)) / 2;
+            }
+            seen = next;
+        }
+        throw new IllegalStateException("histogram counts do not add up to " + components + " components");
+    }
+
+    double mean() {
+        return summary.components() == 0 ? 0 : (double) summary.labelled() / summary.components();
+    }
+
+    /** Adds "sizes", "histogram" and "top" to {@code json}. */
+    Json addTo(Json json) {
+        json.put("sizes", new Json().put("components", summary.components()).put("min", summary.smallestSize())
+                .put("max", summary.largestSize()).put("mean", mean()).put("median", median));
+        StringBuilder exactBins = new StringBuilder("[");
+        for (int b = 0; b < exact.bins(); b++) {
+            exactBins.append(b == 0 ? "" : ",").append(new Json().put("size", exact.size(b)).put("count", exact.count(b)));
+        }
+        StringBuilder logBins = new StringBuilder("[");
+        for (int b = 0; b < log2.bins(); b++) {
+            logBins.append(b == 0 ? "" : ",").append(new Json().put("min", log2.size(b))
+                    .put("max", 2L * log2.size(b) - 1).put("count", log2.count(b)));
+        }
+        json.put("histogram", new Json().raw("exact", exactBins + "]").raw("log2", logBins + "]"));
+        StringBuilder largest = new StringBuilder("[");
+        for (int i = 0; i < top.size(); i++) {
+            largest.append(i == 0 ? "" : ",").append(new Json().put("label", top.get(i).label())
+                    .put("size", top.get(i).size()));
+        }
+        return json.raw("top", largest + "]");
+    }
+
+    /** The same, readable. */
+    void print(PrintStream out) {
+        out.printf(Locale.ROOT, "component sizes: min %d, max %d, mean %.3f, median %s%n", summary.smallestSize(),
+                summary.largestSize(), mean(), median % 1 == 0 ? Long.toString((long) median) : Double.toString(median));
+        StringBuilder bins = new StringBuilder("size histogram (powers of two):");
+        for (int b = 0; b < log2.bins(); b++) {
+            long low = log2.size(b);
+            long high = 2 * low - 1;
+            bins.append(b == 0 ? " " : ", ").append(low == high ? Long.toString(low) : low + "-" + high).append(": ")
+                    .append(log2.count(b));
+        }
+        out.println(bins);
+        StringBuilder largest = new StringBuilder("largest components (label: size):");
+        for (int i = 0; i < top.size(); i++) {
+            largest.append(i == 0 ? " " : ", ").append(top.get(i).label()).append(": ").append(top.get(i).size());
+        }
+        out.println(largest);
+    }
+}
