@@ -77,7 +77,7 @@ class LabelBookkeepingProperties {
                             }
                         }
                     } else {
-                        int[] values = random.ints(0, n).distinct().limit(Math.min(groups, n)).toArray();
+                        int[] values = n == 0 ? new int[0] : random.ints(0, n).distinct().limit(Math.min(groups, n)).toArray();
                         for (int g = 0; g < values.length; g++) {
                             name[g] = values[g];
                         }

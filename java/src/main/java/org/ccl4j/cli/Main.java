@@ -60,6 +60,7 @@ public final class Main {
                   --save FILE       write the grid (.pgm, .png, else raw) before labelling it
                   --png FILE        write the labels as a colour picture (a volume: FILE-z000.png, ... per slice)
                   --out FILE        write the labels as raw little-endian int32, -1 for background
+                  --compact, --stats, --top K   as for label (background cells stay -1 and are not counted)
                   --json            print one JSON object instead of text
               bench        label the benchmark suite, check every result against the Java union-find, print times
                   --suite quick|full   graphs of shared/BENCHMARKS.md (full) or smaller ones of the same kinds (quick)

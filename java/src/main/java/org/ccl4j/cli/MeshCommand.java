@@ -3,6 +3,7 @@ package org.ccl4j.cli;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
@@ -13,6 +14,7 @@ import java.util.function.Supplier;
 
 import org.ccl4j.Backend;
 import org.ccl4j.ComponentLabeler;
+import org.ccl4j.Labels;
 import org.ccl4j.io.GraphFormatException;
 import org.ccl4j.mesh.Grid;
 import org.ccl4j.mesh.GridDims;
@@ -41,8 +43,8 @@ final class MeshCommand {
 
     static int run(List<String> args, PrintStream out) throws IOException {
         Arguments a = new Arguments(args, Set.of("format", "dims", "type", "threshold", "color", "mode", "connectivity",
-                "periodic-axes", "algorithm", "backend", "device", "threads", "png", "out", "generate", "save"),
-                Set.of("periodic", "json"));
+                "periodic-axes", "algorithm", "backend", "device", "threads", "png", "out", "generate", "save", "top"),
+                Set.of("periodic", "json", "stats", "compact"));
         String spec = a.get("generate", null);
         Path file = source(a, spec);
         GridReadOptions readOptions = spec == null ? readOptions(a) : null;
@@ -56,6 +58,14 @@ final class MeshCommand {
         if (device < 0 || threads < 0) {
             throw new UsageException("--device and --threads must not be negative");
         }
+        if (a.flag("compact") && a.get("out", null) == null) {
+            throw new UsageException("--compact changes the labels written with --out; give --out FILE");
+        }
+        int top = a.getInt("top", LabelStatistics.DEFAULT_TOP);
+        if (top < 0) {
+            throw new UsageException("--top must not be negative");
+        }
+        boolean stats = a.flag("stats") || a.get("top", null) != null;
         MeshOptions options = parse(() -> MeshOptions.defaults().withAlgorithm(algorithm).withMode(mode)
                 .withConnectivity(connectivity).withPeriodic(periodic[0], periodic[1], periodic[2])
                 .withCpuThreads(threads));
@@ -74,15 +84,21 @@ final class MeshCommand {
             }
             MeshLabels labels = labeler.label(grid, options, arena);
             if (a.get("out", null) != null) {
-                LabelImageWriter.writeRaw(labels.segment(), grid.width(), grid.height(), grid.depth(),
-                        Path.of(a.get("out", null)));
+                MemorySegment written = a.flag("compact")
+                        ? labels.labels().compact(Labels.Order.SMALLEST_MEMBER).segment() : labels.segment();
+                LabelImageWriter.writeRaw(written, grid.width(), grid.height(), grid.depth(), Path.of(a.get("out", null)));
             }
+            LabelStatistics statistics = stats ? LabelStatistics.of(labels.labels(), top) : null;
             List<Path> pictures = a.get("png", null) == null ? List.of() : LabelImageWriter.writePng(labels.segment(),
                     grid.width(), grid.height(), grid.depth(), Path.of(a.get("png", null)));
             if (a.flag("json")) {
-                out.println(json(grid, labels));
+                Json json = json(grid, labels);
+                out.println(statistics == null ? json : statistics.addTo(json));
             } else {
                 summary(out, spec == null ? file.toString() : spec, grid, labels, options, pictures);
+                if (statistics != null) {
+                    statistics.print(out);
+                }
             }
         }
         return Main.OK;

@@ -5,6 +5,8 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Objects;
 
+import org.ccl4j.Labels;
+
 /**
  * Canonical cluster labels of a mesh, off-heap: each labelled cell holds the smallest linear index
  * {@code x + width * (y + height * z)} of its cluster, background cells (zero cells in foreground
@@ -78,6 +80,14 @@ public final class MeshLabels {
     /** A read-only view of the labels ({@link #cellCount()} native-order ints, x fastest). */
     public MemorySegment segment() {
         return labels.asReadOnly();
+    }
+
+    /**
+     * The labels as {@link Labels}, for book-keeping: component sizes, histograms, compaction,
+     * member lists and filters, with background cells (-1) left out.
+     */
+    public Labels labels() {
+        return Labels.of(labels, cellCount());
     }
 
     /** The labels copied into a Java array. */
