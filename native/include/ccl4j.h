@@ -245,7 +245,7 @@ CCL4J_API ccl4j_status ccl4j_draw_bonds(ccl4j_context context, int64_t bond_coun
 /* Bond percolation on one lattice: its arrays (and, on CUDA, the device buffers) are set up once
  * and reused by every realisation. A closed bond's arcs become self-loops of the masked graph,
  * which any labelling algorithm then labels; options NULL or AUTO means Komura's algorithm.
- * The context and the options must outlive the handle; the lattice may be destroyed. */
+ * The context must outlive the handle; the options are copied and the lattice may be destroyed. */
 typedef struct ccl4j_percolation_s* ccl4j_percolation;
 
 typedef struct ccl4j_percolation_result {
