@@ -223,7 +223,8 @@ typedef struct ccl4j_lattice_info {
     int64_t bond_count;
     /* Sites of the two opposite open boundaries a spanning cluster joins: the first and the last
      * row (2D) or plane along z (3D); the centre and the surface shell (Bethe); 0 when periodic. */
-    int32_t side_counts[2];
+    int32_t side0_count;
+    int32_t side1_count;
 } ccl4j_lattice_info;
 
 /* Builds a lattice on the host (periodic: 0 open, 1 periodic; seed only numbers BETHE_RANDOM). */
@@ -232,7 +233,7 @@ CCL4J_API ccl4j_status ccl4j_lattice_create(ccl4j_lattice_kind kind, int32_t len
 CCL4J_API void ccl4j_lattice_destroy(ccl4j_lattice lattice);
 CCL4J_API ccl4j_status ccl4j_lattice_get_info(ccl4j_lattice lattice, ccl4j_lattice_info* out);
 /* Copies the arrays out; any pointer may be NULL. offsets: vertex_count + 1 entries; neighbors and
- * arc_bonds: arc_count; side0, side1: side_counts[0], side_counts[1]. */
+ * arc_bonds: arc_count; side0, side1: side0_count, side1_count. */
 CCL4J_API ccl4j_status ccl4j_lattice_copy(ccl4j_lattice lattice, int32_t* offsets, int32_t* neighbors,
                                           int32_t* arc_bonds, int32_t* side0, int32_t* side1);
 

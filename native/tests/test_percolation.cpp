@@ -80,7 +80,7 @@ void test_lattices() {
         bool regular = true;
         for (int32_t v = 0; v < a.info.vertex_count; ++v) regular = regular && a.offsets[v + 1] - a.offsets[v] == c.z;
         CHECK_MSG(regular && a.info.bond_count == int64_t{c.z} * c.sites / 2, what + ": coordination");
-        CHECK_MSG(a.info.side_counts[0] == 0 && a.info.side_counts[1] == 0, what + ": no sides");
+        CHECK_MSG(a.info.side0_count == 0 && a.info.side1_count == 0, what + ": no sides");
         check_bonds(a, what);
     }
     const int64_t L = 5;
@@ -96,7 +96,7 @@ void test_lattices() {
         const Arrays a = read(c.kind, static_cast<int32_t>(L), 0);
         const std::string what = "open kind " + std::to_string(c.kind);
         CHECK_MSG(a.info.bond_count == c.bonds, what + ": " + std::to_string(a.info.bond_count) + " bonds");
-        CHECK_MSG(a.info.side_counts[0] == c.side && a.info.side_counts[1] == c.side, what + ": sides");
+        CHECK_MSG(a.info.side0_count == c.side && a.info.side1_count == c.side, what + ": sides");
         check_bonds(a, what);
     }
     for (ccl4j_lattice_kind kind : {CCL4J_LATTICE_BETHE, CCL4J_LATTICE_BETHE_RANDOM}) {
@@ -109,7 +109,7 @@ void test_lattices() {
             leaves += d == 1;
             inner += d == 3;
         }
-        CHECK_MSG(leaves == 24 && inner == 22 && a.info.side_counts[0] == 1 && a.info.side_counts[1] == 24, what);
+        CHECK_MSG(leaves == 24 && inner == 22 && a.info.side0_count == 1 && a.info.side1_count == 24, what);
         check_bonds(a, what);
     }
     ccl4j_lattice lattice = nullptr;

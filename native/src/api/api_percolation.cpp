@@ -124,8 +124,8 @@ ccl4j_status ccl4j_lattice_get_info(ccl4j_lattice lattice, ccl4j_lattice_info* o
         out->vertex_count = l.vertex_count;
         out->arc_count = static_cast<int64_t>(l.neighbors.size());
         out->bond_count = l.bond_count;
-        out->side_counts[0] = static_cast<int32_t>(l.sides[0].size());
-        out->side_counts[1] = static_cast<int32_t>(l.sides[1].size());
+        out->side0_count = static_cast<int32_t>(l.sides[0].size());
+        out->side1_count = static_cast<int32_t>(l.sides[1].size());
     });
 }
 

@@ -41,7 +41,7 @@ public final class Lattice implements AutoCloseable {
         this.siteCount = ccl4j_lattice_info.vertex_count(info);
         this.arcCount = ccl4j_lattice_info.arc_count(info);
         this.bondCount = ccl4j_lattice_info.bond_count(info);
-        this.sideCounts = new int[] {ccl4j_lattice_info.side_counts(info, 0), ccl4j_lattice_info.side_counts(info, 1)};
+        this.sideCounts = new int[] {ccl4j_lattice_info.side0_count(info), ccl4j_lattice_info.side1_count(info)};
     }
 
     /**

@@ -21,7 +21,8 @@ import static java.lang.foreign.MemoryLayout.PathElement.*;
  *     int32_t vertex_count;
  *     int64_t arc_count;
  *     int64_t bond_count;
- *     int32_t side_counts[2];
+ *     int32_t side0_count;
+ *     int32_t side1_count;
  * }
  * }
  */
@@ -38,7 +39,8 @@ public class ccl4j_lattice_info {
         ccl4j_h.C_INT.withName("vertex_count"),
         ccl4j_h.C_LONG.withName("arc_count"),
         ccl4j_h.C_LONG.withName("bond_count"),
-        MemoryLayout.sequenceLayout(2, ccl4j_h.C_INT).withName("side_counts")
+        ccl4j_h.C_INT.withName("side0_count"),
+        ccl4j_h.C_INT.withName("side1_count")
     ).withName("ccl4j_lattice_info");
 
     /**
@@ -288,75 +290,84 @@ public class ccl4j_lattice_info {
         struct.set(bond_count$LAYOUT, bond_count$OFFSET, fieldValue);
     }
 
-    private static final SequenceLayout side_counts$LAYOUT = (SequenceLayout)$LAYOUT.select(groupElement("side_counts"));
+    private static final OfInt side0_count$LAYOUT = (OfInt)$LAYOUT.select(groupElement("side0_count"));
 
     /**
      * Layout for field: {@snippet lang=c :
-     * int32_t side_counts[2];
+     * int32_t side0_count;
      * }
      */
-    public static final SequenceLayout side_counts$layout() {
-        return side_counts$LAYOUT;
+    public static final OfInt side0_count$layout() {
+        return side0_count$LAYOUT;
     }
 
-    private static final long side_counts$OFFSET = 32;
+    private static final long side0_count$OFFSET = 32;
 
     /**
      * Offset for field: {@snippet lang=c :
-     * int32_t side_counts[2];
+     * int32_t side0_count;
      * }
      */
-    public static final long side_counts$offset() {
-        return side_counts$OFFSET;
+    public static final long side0_count$offset() {
+        return side0_count$OFFSET;
     }
 
     /**
      * Getter for field: {@snippet lang=c :
-     * int32_t side_counts[2];
+     * int32_t side0_count;
      * }
      */
-    public static MemorySegment side_counts(MemorySegment struct) {
-        return struct.asSlice(side_counts$OFFSET, side_counts$LAYOUT.byteSize());
+    public static int side0_count(MemorySegment struct) {
+        return struct.get(side0_count$LAYOUT, side0_count$OFFSET);
     }
 
     /**
      * Setter for field: {@snippet lang=c :
-     * int32_t side_counts[2];
+     * int32_t side0_count;
      * }
      */
-    public static void side_counts(MemorySegment struct, MemorySegment fieldValue) {
-        MemorySegment.copy(fieldValue, 0L, struct, side_counts$OFFSET, side_counts$LAYOUT.byteSize());
+    public static void side0_count(MemorySegment struct, int fieldValue) {
+        struct.set(side0_count$LAYOUT, side0_count$OFFSET, fieldValue);
     }
 
-    private static long[] side_counts$DIMS = { 2 };
+    private static final OfInt side1_count$LAYOUT = (OfInt)$LAYOUT.select(groupElement("side1_count"));
 
     /**
-     * Dimensions for array field: {@snippet lang=c :
-     * int32_t side_counts[2];
+     * Layout for field: {@snippet lang=c :
+     * int32_t side1_count;
      * }
      */
-    public static long[] side_counts$dimensions() {
-        return side_counts$DIMS;
+    public static final OfInt side1_count$layout() {
+        return side1_count$LAYOUT;
     }
 
-    private static final VarHandle side_counts$ELEM_HANDLE = side_counts$LAYOUT.varHandle(sequenceElement());
+    private static final long side1_count$OFFSET = 36;
 
     /**
-     * Indexed getter for field: {@snippet lang=c :
-     * int32_t side_counts[2];
+     * Offset for field: {@snippet lang=c :
+     * int32_t side1_count;
      * }
      */
-    public static int side_counts(MemorySegment struct, long index0) {
-        return (int)side_counts$ELEM_HANDLE.get(side_counts(struct), 0L, index0);
+    public static final long side1_count$offset() {
+        return side1_count$OFFSET;
     }
 
     /**
-     * Indexed setter for field: {@snippet lang=c :
-     * int32_t side_counts[2];
+     * Getter for field: {@snippet lang=c :
+     * int32_t side1_count;
      * }
      */
-    public static void side_counts(MemorySegment struct, long index0, int fieldValue) {
-        side_counts$ELEM_HANDLE.set(side_counts(struct), 0L, index0, fieldValue);
+    public static int side1_count(MemorySegment struct) {
+        return struct.get(side1_count$LAYOUT, side1_count$OFFSET);
+    }
+
+    /**
+     * Setter for field: {@snippet lang=c :
+     * int32_t side1_count;
+     * }
+     */
+    public static void side1_count(MemorySegment struct, int fieldValue) {
+        struct.set(side1_count$LAYOUT, side1_count$OFFSET, fieldValue);
     }
 
     /**
