@@ -40,6 +40,6 @@ for d in "${JAVA_HOME:-}" /usr/lib/jvm/*; do
   if [ "${v:-0}" -ge 22 ]; then jdk=$d; break; fi
 done
 [ -n "$jdk" ] || { echo "no JDK >= 22 with jlink found" >&2; exit 1; }
-"$jdk/bin/jlink" --add-modules java.base,java.management,java.xml,jdk.unsupported,jdk.zipfs,java.logging,java.desktop \
+"$jdk/bin/jlink" --add-modules java.base,java.management,java.xml,jdk.unsupported,jdk.zipfs,java.logging \
   --compress zip-9 --strip-debug --no-header-files --no-man-pages --output "$carry/java/jre"
 du -sh "$carry" "$carry"/* "$carry"/java/*
