@@ -39,10 +39,75 @@ final class IsingCommand {
 
     static int run(List<String> args, PrintStream out) throws IOException {
         Arguments a = new Arguments(args, Set.of("dim", "L", "T", "sweeps", "warmup", "seed", "backend", "algorithm",
-                "csv", "png"), Set.of("json"));
+                "csv", "png", "from-csv"), Set.of("json"));
         if (!a.positionals().isEmpty()) {
             throw new UsageException("ising takes no positional arguments, got " + a.positionals());
         }
+        long seed = Long.parseLong(a.get("seed", "1"));
+        Measured m = a.get("from-csv", null) != null ? readCsv(Path.of(a.get("from-csv", null))) : measure(a, seed);
+        List<Row> rows = m.rows();
+        int dim = rows.get(0).dim();
+        int sweeps = rows.get(0).sweeps();
+        String ran = m.backend();
+        String algorithmName = m.algorithm();
+        List<Crossed> crossings = crossings(rows, m.sizeCount(), rows.size() / m.sizeCount(), seed);
+        double exact = dim == 2 ? 2 / Math.log(1 + Math.sqrt(2)) : Double.NaN;
+
+        if (a.get("csv", null) != null) {
+            writeCsv(Path.of(a.get("csv", null)), rows, ran, algorithmName);
+        }
+        if (a.get("png", null) != null) {
+            Map<String, List<Crossing.Point>> curves = new LinkedHashMap<>();
+            for (Row r : rows) {
+                curves.computeIfAbsent("L = " + r.length(), k -> new ArrayList<>())
+                        .add(new Crossing.Point(r.temperature(), r.binder(), r.binderError()));
+            }
+            Plots.write(Path.of(a.get("png", null)), "Ising model " + dim + "D, Swendsen-Wang", "T",
+                    "Binder cumulant U", curves, exact, "exact T_c");
+        }
+        if (a.flag("json")) {
+            StringBuilder json = new StringBuilder("{\"results\":[");
+            for (int i = 0; i < rows.size(); i++) {
+                Row r = rows.get(i);
+                json.append(i == 0 ? "" : ",").append(String.format(Locale.ROOT,
+                        "{\"dim\":%d,\"L\":%d,\"T\":%.6f,\"sweeps\":%d,\"absM\":%.6f,\"m2\":%.6f,\"m4\":%.6f,"
+                                + "\"energy\":%.6f,\"binder\":%.6f,\"binderError\":%.6f,\"nsPerSpinUpdate\":%.4f}",
+                        r.dim(), r.length(), r.temperature(), r.sweeps(), r.absM(), r.m2(), r.m4(), r.energy(),
+                        r.binder(), r.binderError(), r.nsPerSpin()));
+            }
+            json.append("],\"crossings\":[");
+            for (int i = 0; i < crossings.size(); i++) {
+                Crossed c = crossings.get(i);
+                json.append(i == 0 ? "" : ",").append(String.format(Locale.ROOT, "{\"L1\":%d,\"L2\":%d,\"T\":%s,\"error\":%s}",
+                        c.small(), c.large(), c.estimate() == null ? "null" : Json.number(c.estimate().x()),
+                        c.estimate() == null ? "null" : Json.number(c.estimate().sigma())));
+            }
+            out.println(json.append("]}"));
+            return Main.OK;
+        }
+        out.printf("Ising model, %dD periodic, Swendsen-Wang: %d measured sweeps per point, backend %s, algorithm %s%n",
+                dim, sweeps, ran, algorithmName);
+        out.printf("%6s %8s %8s %8s %10s %8s %12s%n", "L", "T", "|m|", "e", "U", "error", "ns/spin");
+        for (Row r : rows) {
+            out.printf(Locale.ROOT, "%6d %8.4f %8.4f %8.4f %10.5f %8.5f %12.3f%n", r.length(), r.temperature(),
+                    r.absM(), r.energy(), r.binder(), r.binderError(), r.nsPerSpin());
+        }
+        for (Crossed c : crossings) {
+            out.printf(Locale.ROOT, "Binder crossing L=%d / L=%d: T = %s%n", c.small(), c.large(),
+                    c.estimate() == null ? "none in the window"
+                            : String.format(Locale.ROOT, "%.4f +- %.4f", c.estimate().x(), c.estimate().sigma()));
+        }
+        if (!Double.isNaN(exact)) {
+            out.printf(Locale.ROOT, "exact T_c: %.6f%n", exact);
+        }
+        return Main.OK;
+    }
+
+    /** The rows of a run with its backend, algorithm and number of sizes. */
+    record Measured(List<Row> rows, String backend, String algorithm, int sizeCount) {
+    }
+
+    private static Measured measure(Arguments a, long seed) {
         int dim = a.getInt("dim", 2);
         if (dim != 2 && dim != 3) {
             throw new UsageException("--dim must be 2 or 3, got " + dim);
@@ -59,7 +124,6 @@ final class IsingCommand {
         if (sweeps < BLOCKS || warmup < 0) {
             throw new UsageException("--sweeps must be at least " + BLOCKS + " and --warmup not negative");
         }
-        long seed = Long.parseLong(a.get("seed", "1"));
         Backend backend = PercolationCommand.parse(() -> Backend.fromCliName(a.get("backend", "auto")));
         Algorithm algorithm = PercolationCommand.parse(() -> Algorithm.fromCliName(a.get("algorithm", "komura")));
         LatticeKind kind = dim == 2 ? LatticeKind.SQUARE : LatticeKind.SIMPLE_CUBIC;
@@ -98,57 +162,34 @@ final class IsingCommand {
             }
         }
         progress.finish();
-        List<Crossed> crossings = crossings(rows, lengths.size(), temperatures.size(), seed);
-        double exact = dim == 2 ? 2 / Math.log(1 + Math.sqrt(2)) : Double.NaN;
+        return new Measured(rows, ran, algorithm.cliName(), lengths.size());
+    }
 
-        if (a.get("csv", null) != null) {
-            writeCsv(Path.of(a.get("csv", null)), rows, ran, algorithm);
+    /** The rows of a CSV written by --csv, for a new analysis or plot without running again. */
+    static Measured readCsv(Path file) throws IOException {
+        List<String> lines = Files.readAllLines(file);
+        if (lines.size() < 2 || !lines.get(0).startsWith("dim,L,T,sweeps,abs_m,m2,m4,energy,binder,binder_error")) {
+            throw new IllegalArgumentException(file + ": not a CSV written by ccl4j ising --csv");
         }
-        if (a.get("png", null) != null) {
-            Map<String, List<Crossing.Point>> curves = new LinkedHashMap<>();
-            for (Row r : rows) {
-                curves.computeIfAbsent("L = " + r.length(), k -> new ArrayList<>())
-                        .add(new Crossing.Point(r.temperature(), r.binder(), r.binderError()));
+        List<Row> rows = new ArrayList<>();
+        String[] f = null;
+        java.util.Set<Integer> sizes = new java.util.LinkedHashSet<>();
+        for (int i = 1; i < lines.size(); i++) {
+            f = lines.get(i).split(",");
+            try {
+                rows.add(new Row(Integer.parseInt(f[0]), Integer.parseInt(f[1]), Double.parseDouble(f[2]),
+                        Integer.parseInt(f[3]), Double.parseDouble(f[4]), Double.parseDouble(f[5]), Double.parseDouble(f[6]),
+                        Double.parseDouble(f[7]), Double.parseDouble(f[8]), Double.parseDouble(f[9]),
+                        Double.parseDouble(f[10])));
+            } catch (RuntimeException e) {
+                throw new IllegalArgumentException(file + ": line " + (i + 1) + " is malformed: " + lines.get(i));
             }
-            Plots.write(Path.of(a.get("png", null)), "Ising model " + dim + "D, Swendsen-Wang", "T",
-                    "Binder cumulant U", curves, exact, "exact T_c");
+            sizes.add(rows.getLast().length());
         }
-        if (a.flag("json")) {
-            StringBuilder json = new StringBuilder("{\"results\":[");
-            for (int i = 0; i < rows.size(); i++) {
-                Row r = rows.get(i);
-                json.append(i == 0 ? "" : ",").append(String.format(Locale.ROOT,
-                        "{\"dim\":%d,\"L\":%d,\"T\":%.6f,\"sweeps\":%d,\"absM\":%.6f,\"m2\":%.6f,\"m4\":%.6f,"
-                                + "\"energy\":%.6f,\"binder\":%.6f,\"binderError\":%.6f,\"nsPerSpinUpdate\":%.4f}",
-                        r.dim(), r.length(), r.temperature(), r.sweeps(), r.absM(), r.m2(), r.m4(), r.energy(),
-                        r.binder(), r.binderError(), r.nsPerSpin()));
-            }
-            json.append("],\"crossings\":[");
-            for (int i = 0; i < crossings.size(); i++) {
-                Crossed c = crossings.get(i);
-                json.append(i == 0 ? "" : ",").append(String.format(Locale.ROOT, "{\"L1\":%d,\"L2\":%d,\"T\":%s,\"error\":%s}",
-                        c.small(), c.large(), c.estimate() == null ? "null" : Json.number(c.estimate().x()),
-                        c.estimate() == null ? "null" : Json.number(c.estimate().sigma())));
-            }
-            out.println(json.append("]}"));
-            return Main.OK;
+        if (rows.size() % sizes.size() != 0) {
+            throw new IllegalArgumentException(file + ": the sizes do not share one grid of T");
         }
-        out.printf("Ising model, %dD periodic, Swendsen-Wang: %d sweeps after %d warm-up sweeps, backend %s, algorithm %s%n",
-                dim, sweeps, warmup, ran, algorithm.cliName());
-        out.printf("%6s %8s %8s %8s %10s %8s %12s%n", "L", "T", "|m|", "e", "U", "error", "ns/spin");
-        for (Row r : rows) {
-            out.printf(Locale.ROOT, "%6d %8.4f %8.4f %8.4f %10.5f %8.5f %12.3f%n", r.length(), r.temperature(),
-                    r.absM(), r.energy(), r.binder(), r.binderError(), r.nsPerSpin());
-        }
-        for (Crossed c : crossings) {
-            out.printf(Locale.ROOT, "Binder crossing L=%d / L=%d: T = %s%n", c.small(), c.large(),
-                    c.estimate() == null ? "none in the window"
-                            : String.format(Locale.ROOT, "%.4f +- %.4f", c.estimate().x(), c.estimate().sigma()));
-        }
-        if (!Double.isNaN(exact)) {
-            out.printf(Locale.ROOT, "exact T_c: %.6f%n", exact);
-        }
-        return Main.OK;
+        return new Measured(rows, f[11], f[12], sizes.size());
     }
 
     /** The averages of a chain segment; the Binder cumulant's error by a jackknife over blocks. */
@@ -209,7 +250,7 @@ final class IsingCommand {
         return crossings;
     }
 
-    private static void writeCsv(Path file, List<Row> rows, String backend, Algorithm algorithm) throws IOException {
+    private static void writeCsv(Path file, List<Row> rows, String backend, String algorithm) throws IOException {
         Path parent = file.toAbsolutePath().getParent();
         if (parent != null) {
             Files.createDirectories(parent);
@@ -219,7 +260,7 @@ final class IsingCommand {
             for (Row r : rows) {
                 w.printf(Locale.ROOT, "%d,%d,%.6f,%d,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.4f,%s,%s%n", r.dim(), r.length(),
                         r.temperature(), r.sweeps(), r.absM(), r.m2(), r.m4(), r.energy(), r.binder(), r.binderError(),
-                        r.nsPerSpin(), backend, algorithm.cliName());
+                        r.nsPerSpin(), backend, algorithm);
             }
         }
     }

@@ -58,12 +58,14 @@ public final class Main {
                   --backend ...        as for label (default auto); --algorithm NAME (default komura)
                   --csv FILE, --png FILE   the table as CSV, a plot of R(p)
                   --json               print {"results":[{"lattice","size","p","trials","spanning","error"},...]}
+                  --from-csv FILE      analyse and plot a CSV written by --csv instead of running
               ising        Swendsen-Wang for the Ising model on periodic lattices: |m|, energy, Binder cumulant
                   --dim 2|3            square or simple cubic (default 2)
                   --L A,B,...          linear sizes (default 16,32)
                   --T FROM:TO:STEP     temperatures, or a comma list (default 2.2:2.34:0.02 in 2D)
                   --sweeps N, --warmup N   measured and discarded sweeps per (L, T) (default 1000 and sweeps/5)
                   --seed S, --backend ..., --algorithm NAME, --csv FILE, --png FILE, --json
+                  --from-csv FILE      analyse and plot a CSV written by --csv instead of running
               info         print the library version, backends and CUDA devices
               help         print this text
 

@@ -36,10 +36,67 @@ final class PercolationCommand {
 
     static int run(List<String> args, PrintStream out) throws IOException {
         Arguments a = new Arguments(args, Set.of("lattice", "sizes", "p", "trials", "seed", "backend", "algorithm", "csv",
-                "png"), Set.of("json"));
+                "png", "from-csv"), Set.of("json"));
         if (!a.positionals().isEmpty()) {
             throw new UsageException("percolation takes no positional arguments, got " + a.positionals());
         }
+        long seed = Long.parseLong(a.get("seed", "1"));
+        Measured m = a.get("from-csv", null) != null ? readCsv(Path.of(a.get("from-csv", null))) : measure(a, seed);
+        List<Row> rows = m.rows();
+        LatticeKind kind = m.kind();
+        String ran = m.backend();
+        String algorithmName = m.algorithm();
+        int trials = rows.get(0).trials();
+        List<Crossed> crossings = crossings(rows, m.sizeCount(), rows.size() / m.sizeCount(), seed);
+
+        if (a.get("csv", null) != null) {
+            writeCsv(Path.of(a.get("csv", null)), rows, ran, algorithmName);
+        }
+        if (a.get("png", null) != null) {
+            Map<String, List<Crossing.Point>> curves = new LinkedHashMap<>();
+            for (Row r : rows) {
+                curves.computeIfAbsent("N = " + r.size(), k -> new ArrayList<>())
+                        .add(new Crossing.Point(r.p(), r.probability(), r.error()));
+            }
+            Plots.write(Path.of(a.get("png", null)), "Bond percolation, " + kind.cliName() + " lattice", "p",
+                    "spanning probability R(p)", curves, exactThreshold(kind), "exact p_c");
+        }
+        if (a.flag("json")) {
+            StringBuilder json = new StringBuilder("{\"results\":[");
+            for (int i = 0; i < rows.size(); i++) {
+                Row r = rows.get(i);
+                json.append(i == 0 ? "" : ",").append(String.format(Locale.ROOT,
+                        "{\"lattice\":%s,\"size\":%d,\"p\":%s,\"trials\":%d,\"spanning\":%s,\"error\":%s}",
+                        Json.quote(r.lattice()), r.size(), precise(r.p()), r.trials(), precise(r.probability()),
+                        precise(r.error())));
+            }
+            out.println(json.append("]}"));
+            return Main.OK;
+        }
+        out.printf("bond percolation on the %s lattice (open), %d trials per point, backend %s, algorithm %s%n",
+                kind.cliName(), trials, ran, algorithmName);
+        out.printf("%10s %6s %10s %8s %10s %12s %12s%n", "N", "L", "p", "R", "error", "ms/real.", "label ms");
+        for (Row r : rows) {
+            out.printf(Locale.ROOT, "%10d %6d %10.6f %8.4f %10.4f %12.4f %12.4f%n", r.size(), r.length(), r.p(),
+                    r.probability(), r.error(), r.msPerRealisation(), r.labelMsPerRealisation());
+        }
+        for (Crossed c : crossings) {
+            out.printf(Locale.ROOT, "crossing N=%d / N=%d: p = %s%n", c.small(), c.large(),
+                    c.estimate() == null ? "none in the window"
+                            : String.format(Locale.ROOT, "%.5f +- %.5f", c.estimate().x(), c.estimate().sigma()));
+        }
+        double exact = exactThreshold(kind);
+        if (!Double.isNaN(exact)) {
+            out.printf(Locale.ROOT, "exact threshold: %.6f%n", exact);
+        }
+        return Main.OK;
+    }
+
+    /** The rows of a sweep with its lattice, backend, algorithm and number of sizes. */
+    record Measured(List<Row> rows, LatticeKind kind, String backend, String algorithm, int sizeCount) {
+    }
+
+    private static Measured measure(Arguments a, long seed) {
         LatticeKind kind = parse(() -> LatticeKind.fromCliName(a.get("lattice", "honeycomb")));
         List<Long> sizes = Grids.sizes("sizes", a.get("sizes", "2^12,2^14"));
         List<Double> ps = Grids.values("p", a.get("p", "0.60:0.70:0.01"));
@@ -52,7 +109,6 @@ final class PercolationCommand {
         if (trials < 1) {
             throw new UsageException("--trials must be positive, got " + trials);
         }
-        long seed = Long.parseLong(a.get("seed", "1"));
         Backend backend = parse(() -> Backend.fromCliName(a.get("backend", "auto")));
         Algorithm algorithm = parse(() -> Algorithm.fromCliName(a.get("algorithm", "komura")));
 
@@ -89,49 +145,33 @@ final class PercolationCommand {
             }
         }
         progress.finish();
-        List<Crossed> crossings = crossings(rows, sizes.size(), ps.size(), seed);
+        return new Measured(rows, kind, ran, algorithm.cliName(), sizes.size());
+    }
 
-        if (a.get("csv", null) != null) {
-            writeCsv(Path.of(a.get("csv", null)), rows, ran, algorithm);
+    /** The rows of a CSV written by --csv, for a new analysis or plot without running again. */
+    static Measured readCsv(Path file) throws IOException {
+        List<String> lines = Files.readAllLines(file);
+        if (lines.size() < 2 || !lines.get(0).startsWith("lattice,size,length,p,trials,spanning,R,error")) {
+            throw new IllegalArgumentException(file + ": not a CSV written by ccl4j percolation --csv");
         }
-        if (a.get("png", null) != null) {
-            Map<String, List<Crossing.Point>> curves = new LinkedHashMap<>();
-            for (Row r : rows) {
-                curves.computeIfAbsent("N = " + r.size(), k -> new ArrayList<>())
-                        .add(new Crossing.Point(r.p(), r.probability(), r.error()));
+        List<Row> rows = new ArrayList<>();
+        String[] f = null;
+        java.util.Set<Long> sizes = new java.util.LinkedHashSet<>();
+        for (int i = 1; i < lines.size(); i++) {
+            f = lines.get(i).split(",");
+            try {
+                rows.add(new Row(f[0], Long.parseLong(f[1]), Integer.parseInt(f[2]), Double.parseDouble(f[3]),
+                        Integer.parseInt(f[4]), Long.parseLong(f[5]), Double.parseDouble(f[6]), Double.parseDouble(f[7]),
+                        Double.parseDouble(f[8]), Double.parseDouble(f[9])));
+            } catch (RuntimeException e) {
+                throw new IllegalArgumentException(file + ": line " + (i + 1) + " is malformed: " + lines.get(i));
             }
-            Plots.write(Path.of(a.get("png", null)), "Bond percolation, " + kind.cliName() + " lattice", "p",
-                    "spanning probability R(p)", curves, exactThreshold(kind), "exact p_c");
+            sizes.add(rows.getLast().size());
         }
-        if (a.flag("json")) {
-            StringBuilder json = new StringBuilder("{\"results\":[");
-            for (int i = 0; i < rows.size(); i++) {
-                Row r = rows.get(i);
-                json.append(i == 0 ? "" : ",").append(String.format(Locale.ROOT,
-                        "{\"lattice\":%s,\"size\":%d,\"p\":%s,\"trials\":%d,\"spanning\":%s,\"error\":%s}",
-                        Json.quote(r.lattice()), r.size(), precise(r.p()), r.trials(), precise(r.probability()),
-                        precise(r.error())));
-            }
-            out.println(json.append("]}"));
-            return Main.OK;
+        if (rows.size() % sizes.size() != 0) {
+            throw new IllegalArgumentException(file + ": the sizes do not share one grid of p");
         }
-        out.printf("bond percolation on the %s lattice (open), %d trials per point, backend %s, algorithm %s%n",
-                kind.cliName(), trials, ran, algorithm.cliName());
-        out.printf("%10s %6s %10s %8s %10s %12s %12s%n", "N", "L", "p", "R", "error", "ms/real.", "label ms");
-        for (Row r : rows) {
-            out.printf(Locale.ROOT, "%10d %6d %10.6f %8.4f %10.4f %12.4f %12.4f%n", r.size(), r.length(), r.p(),
-                    r.probability(), r.error(), r.msPerRealisation(), r.labelMsPerRealisation());
-        }
-        for (Crossed c : crossings) {
-            out.printf(Locale.ROOT, "crossing N=%d / N=%d: p = %s%n", c.small(), c.large(),
-                    c.estimate() == null ? "none in the window"
-                            : String.format(Locale.ROOT, "%.5f +- %.5f", c.estimate().x(), c.estimate().sigma()));
-        }
-        double exact = exactThreshold(kind);
-        if (!Double.isNaN(exact)) {
-            out.printf(Locale.ROOT, "exact threshold: %.6f%n", exact);
-        }
-        return Main.OK;
+        return new Measured(rows, LatticeKind.fromCliName(f[0]), f[10], f[11], sizes.size());
     }
 
     /** The crossing of the R(p) curves of two successive sizes. */
@@ -164,7 +204,7 @@ final class PercolationCommand {
         };
     }
 
-    private static void writeCsv(Path file, List<Row> rows, String backend, Algorithm algorithm) throws IOException {
+    private static void writeCsv(Path file, List<Row> rows, String backend, String algorithm) throws IOException {
         Path parent = file.toAbsolutePath().getParent();
         if (parent != null) {
             Files.createDirectories(parent);
@@ -174,7 +214,7 @@ final class PercolationCommand {
             for (Row r : rows) {
                 w.printf(Locale.ROOT, "%s,%d,%d,%.6f,%d,%d,%.6f,%.6f,%.5f,%.5f,%s,%s%n", r.lattice(), r.size(),
                         r.length(), r.p(), r.trials(), r.spanning(), r.probability(), r.error(), r.msPerRealisation(),
-                        r.labelMsPerRealisation(), backend, algorithm.cliName());
+                        r.labelMsPerRealisation(), backend, algorithm);
             }
         }
     }
