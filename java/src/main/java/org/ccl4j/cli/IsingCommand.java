@@ -63,7 +63,7 @@ final class IsingCommand {
                         .add(new Crossing.Point(r.temperature(), r.binder(), r.binderError()));
             }
             Plots.write(Path.of(a.get("png", null)), "Ising model " + dim + "D, Swendsen-Wang", "T",
-                    "Binder cumulant U", curves, exact, "exact T_c");
+                    "Binder cumulant U", curves, exact, "exact T_c", false);
         }
         if (a.flag("json")) {
             StringBuilder json = new StringBuilder("{\"results\":[");

@@ -59,7 +59,7 @@ final class PercolationCommand {
                         .add(new Crossing.Point(r.p(), r.probability(), r.error()));
             }
             Plots.write(Path.of(a.get("png", null)), "Bond percolation, " + kind.cliName() + " lattice", "p",
-                    "spanning probability R(p)", curves, exactThreshold(kind), "exact p_c");
+                    "spanning probability R(p)", curves, exactThreshold(kind), "exact p_c", true);
         }
         if (a.flag("json")) {
             StringBuilder json = new StringBuilder("{\"results\":[");

@@ -10,6 +10,7 @@ import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /** PNG plots of measured curves with error bars (XChart). */
@@ -19,13 +20,14 @@ final class Plots {
 
     /**
      * Writes one curve per entry of {@code curves} (name to points), with a dashed vertical line
-     * at {@code marker} unless it is NaN.
+     * at {@code marker} unless it is NaN; the legend goes to the upper left when the curves rise,
+     * to the lower left when they fall.
      */
     static void write(Path file, String title, String xLabel, String yLabel, Map<String, List<Crossing.Point>> curves,
-            double marker, String markerName) throws IOException {
+            double marker, String markerName, boolean rising) throws IOException {
         XYChart chart = new XYChartBuilder().width(900).height(600).title(title).xAxisTitle(xLabel).yAxisTitle(yLabel)
                 .build();
-        chart.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.InsideNE);
+        chart.getStyler().setLegendPosition(rising ? Styler.LegendPosition.InsideNW : Styler.LegendPosition.InsideSW);
         chart.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
         double low = Double.POSITIVE_INFINITY;
         double high = Double.NEGATIVE_INFINITY;
