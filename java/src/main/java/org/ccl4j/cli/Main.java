@@ -73,6 +73,23 @@ public final class Main {
                   --max-iterations N   stop iterative algorithms after N iterations and report them unconverged
                   --markdown FILE      also write the table as markdown
                   --json               print one JSON object instead of the table
+              percolation  bond percolation: spanning probability R(p) per lattice size, p_c from the crossings
+                  --lattice honeycomb|triangle|square|cubic|bcc|bethe|bethe-random   (default honeycomb)
+                  --sizes N,N,...      site counts (2^k allowed); the nearest lattice of each is used (default 2^12,2^14)
+                  --p FROM:TO:STEP     probabilities, or a comma list (default 0.60:0.70:0.01)
+                  --trials N           realisations per (size, p) (default 100)
+                  --seed S             Philox key (default 1)
+                  --backend ...        as for label (default auto); --algorithm NAME (default komura)
+                  --csv FILE, --png FILE   the table as CSV, a plot of R(p)
+                  --json               print {"results":[{"lattice","size","p","trials","spanning","error"},...]}
+                  --from-csv FILE      analyse and plot a CSV written by --csv instead of running
+              ising        Swendsen-Wang for the Ising model on periodic lattices: |m|, energy, Binder cumulant
+                  --dim 2|3            square or simple cubic (default 2)
+                  --L A,B,...          linear sizes (default 16,32)
+                  --T FROM:TO:STEP     temperatures, or a comma list (default 2.2:2.34:0.02 in 2D)
+                  --sweeps N, --warmup N   measured and discarded sweeps per (L, T) (default 1000 and sweeps/5)
+                  --seed S, --backend ..., --algorithm NAME, --csv FILE, --png FILE, --json
+                  --from-csv FILE      analyse and plot a CSV written by --csv instead of running
               info         print the library version, backends and CUDA devices
               help         print this text
 
@@ -100,6 +117,8 @@ public final class Main {
                 case "mesh" -> MeshCommand.run(rest, out);
                 case "info" -> InfoCommand.run(rest, out);
                 case "bench" -> BenchCommand.run(rest, out);
+                case "percolation" -> PercolationCommand.run(rest, out);
+                case "ising" -> IsingCommand.run(rest, out);
                 case "help", "--help", "-h" -> {
                     out.print(USAGE_TEXT);
                     yield OK;

@@ -548,6 +548,76 @@ public class ccl4j_h extends ccl4j_h$shared {
         return CCL4J_LABELS_DEVICE;
     }
 
+    private static final int CCL4J_LATTICE_SQUARE = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_LATTICE_SQUARE 1
+     * }
+     */
+    public static int CCL4J_LATTICE_SQUARE() {
+        return CCL4J_LATTICE_SQUARE;
+    }
+
+    private static final int CCL4J_LATTICE_TRIANGULAR = (int)2L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_LATTICE_TRIANGULAR 2
+     * }
+     */
+    public static int CCL4J_LATTICE_TRIANGULAR() {
+        return CCL4J_LATTICE_TRIANGULAR;
+    }
+
+    private static final int CCL4J_LATTICE_HONEYCOMB = (int)3L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_LATTICE_HONEYCOMB 3
+     * }
+     */
+    public static int CCL4J_LATTICE_HONEYCOMB() {
+        return CCL4J_LATTICE_HONEYCOMB;
+    }
+
+    private static final int CCL4J_LATTICE_SIMPLE_CUBIC = (int)4L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_LATTICE_SIMPLE_CUBIC 4
+     * }
+     */
+    public static int CCL4J_LATTICE_SIMPLE_CUBIC() {
+        return CCL4J_LATTICE_SIMPLE_CUBIC;
+    }
+
+    private static final int CCL4J_LATTICE_BCC = (int)5L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_LATTICE_BCC 5
+     * }
+     */
+    public static int CCL4J_LATTICE_BCC() {
+        return CCL4J_LATTICE_BCC;
+    }
+
+    private static final int CCL4J_LATTICE_BETHE = (int)6L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_LATTICE_BETHE 6
+     * }
+     */
+    public static int CCL4J_LATTICE_BETHE() {
+        return CCL4J_LATTICE_BETHE;
+    }
+
+    private static final int CCL4J_LATTICE_BETHE_RANDOM = (int)7L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_LATTICE_BETHE_RANDOM 7
+     * }
+     */
+    public static int CCL4J_LATTICE_BETHE_RANDOM() {
+        return CCL4J_LATTICE_BETHE_RANDOM;
+    }
+
     /**
      * {@snippet lang=c :
      * typedef int32_t ccl4j_status
@@ -571,6 +641,13 @@ public class ccl4j_h extends ccl4j_h$shared {
 
     /**
      * {@snippet lang=c :
+     * typedef int32_t ccl4j_lattice_kind
+     * }
+     */
+    public static final OfInt ccl4j_lattice_kind = ccl4j_h.C_INT;
+
+    /**
+     * {@snippet lang=c :
      * typedef struct ccl4j_context_s {
      * } *ccl4j_context
      * }
@@ -584,6 +661,30 @@ public class ccl4j_h extends ccl4j_h$shared {
      * }
      */
     public static final AddressLayout ccl4j_device_graph = ccl4j_h.C_POINTER;
+
+    /**
+     * {@snippet lang=c :
+     * typedef struct ccl4j_lattice_s {
+     * } *ccl4j_lattice
+     * }
+     */
+    public static final AddressLayout ccl4j_lattice = ccl4j_h.C_POINTER;
+
+    /**
+     * {@snippet lang=c :
+     * typedef struct ccl4j_percolation_s {
+     * } *ccl4j_percolation
+     * }
+     */
+    public static final AddressLayout ccl4j_percolation = ccl4j_h.C_POINTER;
+
+    /**
+     * {@snippet lang=c :
+     * typedef struct ccl4j_ising_s {
+     * } *ccl4j_ising
+     * }
+     */
+    public static final AddressLayout ccl4j_ising = ccl4j_h.C_POINTER;
 
 
     private static class ccl4j_get_capabilities {
@@ -1980,6 +2081,708 @@ public class ccl4j_h extends ccl4j_h$shared {
                 traceDowncall("ccl4j_induced_subgraph", context, graph, vertices, vertex_count, offset_width, offsets, neighbors, neighbors_capacity, arc_count);
             }
             return (int)mh$.invokeExact(context, graph, vertices, vertex_count, offset_width, offsets, neighbors, neighbors_capacity, arc_count);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+
+    private static class ccl4j_lattice_create {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            ccl4j_h.C_INT,
+            ccl4j_h.C_INT,
+            ccl4j_h.C_INT,
+            ccl4j_h.C_INT,
+            ccl4j_h.C_LONG,
+            ccl4j_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_lattice_create");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_lattice_create(ccl4j_lattice_kind kind, int32_t length, int32_t periodic, uint64_t seed, ccl4j_lattice* out);
+     * }
+     */
+    public static FunctionDescriptor ccl4j_lattice_create$descriptor() {
+        return ccl4j_lattice_create.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_lattice_create(ccl4j_lattice_kind kind, int32_t length, int32_t periodic, uint64_t seed, ccl4j_lattice* out);
+     * }
+     */
+    public static MethodHandle ccl4j_lattice_create$handle() {
+        return ccl4j_lattice_create.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_lattice_create(ccl4j_lattice_kind kind, int32_t length, int32_t periodic, uint64_t seed, ccl4j_lattice* out);
+     * }
+     */
+    public static MemorySegment ccl4j_lattice_create$address() {
+        return ccl4j_lattice_create.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_lattice_create(ccl4j_lattice_kind kind, int32_t length, int32_t periodic, uint64_t seed, ccl4j_lattice* out);
+     * }
+     */
+    public static int ccl4j_lattice_create(int kind, int length, int periodic, long seed, MemorySegment out) {
+        var mh$ = ccl4j_lattice_create.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_lattice_create", kind, length, periodic, seed, out);
+            }
+            return (int)mh$.invokeExact(kind, length, periodic, seed, out);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+
+    private static class ccl4j_lattice_destroy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            ccl4j_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_lattice_destroy");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void ccl4j_lattice_destroy(ccl4j_lattice lattice);
+     * }
+     */
+    public static FunctionDescriptor ccl4j_lattice_destroy$descriptor() {
+        return ccl4j_lattice_destroy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void ccl4j_lattice_destroy(ccl4j_lattice lattice);
+     * }
+     */
+    public static MethodHandle ccl4j_lattice_destroy$handle() {
+        return ccl4j_lattice_destroy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void ccl4j_lattice_destroy(ccl4j_lattice lattice);
+     * }
+     */
+    public static MemorySegment ccl4j_lattice_destroy$address() {
+        return ccl4j_lattice_destroy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void ccl4j_lattice_destroy(ccl4j_lattice lattice);
+     * }
+     */
+    public static void ccl4j_lattice_destroy(MemorySegment lattice) {
+        var mh$ = ccl4j_lattice_destroy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_lattice_destroy", lattice);
+            }
+            mh$.invokeExact(lattice);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+
+    private static class ccl4j_lattice_get_info {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_lattice_get_info");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_lattice_get_info(ccl4j_lattice lattice, ccl4j_lattice_info* out);
+     * }
+     */
+    public static FunctionDescriptor ccl4j_lattice_get_info$descriptor() {
+        return ccl4j_lattice_get_info.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_lattice_get_info(ccl4j_lattice lattice, ccl4j_lattice_info* out);
+     * }
+     */
+    public static MethodHandle ccl4j_lattice_get_info$handle() {
+        return ccl4j_lattice_get_info.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_lattice_get_info(ccl4j_lattice lattice, ccl4j_lattice_info* out);
+     * }
+     */
+    public static MemorySegment ccl4j_lattice_get_info$address() {
+        return ccl4j_lattice_get_info.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_lattice_get_info(ccl4j_lattice lattice, ccl4j_lattice_info* out);
+     * }
+     */
+    public static int ccl4j_lattice_get_info(MemorySegment lattice, MemorySegment out) {
+        var mh$ = ccl4j_lattice_get_info.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_lattice_get_info", lattice, out);
+            }
+            return (int)mh$.invokeExact(lattice, out);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+
+    private static class ccl4j_lattice_copy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_lattice_copy");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_lattice_copy(ccl4j_lattice lattice, int32_t* offsets, int32_t* neighbors, int32_t* arc_bonds, int32_t* side0, int32_t* side1);
+     * }
+     */
+    public static FunctionDescriptor ccl4j_lattice_copy$descriptor() {
+        return ccl4j_lattice_copy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_lattice_copy(ccl4j_lattice lattice, int32_t* offsets, int32_t* neighbors, int32_t* arc_bonds, int32_t* side0, int32_t* side1);
+     * }
+     */
+    public static MethodHandle ccl4j_lattice_copy$handle() {
+        return ccl4j_lattice_copy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_lattice_copy(ccl4j_lattice lattice, int32_t* offsets, int32_t* neighbors, int32_t* arc_bonds, int32_t* side0, int32_t* side1);
+     * }
+     */
+    public static MemorySegment ccl4j_lattice_copy$address() {
+        return ccl4j_lattice_copy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_lattice_copy(ccl4j_lattice lattice, int32_t* offsets, int32_t* neighbors, int32_t* arc_bonds, int32_t* side0, int32_t* side1);
+     * }
+     */
+    public static int ccl4j_lattice_copy(MemorySegment lattice, MemorySegment offsets, MemorySegment neighbors, MemorySegment arc_bonds, MemorySegment side0, MemorySegment side1) {
+        var mh$ = ccl4j_lattice_copy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_lattice_copy", lattice, offsets, neighbors, arc_bonds, side0, side1);
+            }
+            return (int)mh$.invokeExact(lattice, offsets, neighbors, arc_bonds, side0, side1);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+
+    private static class ccl4j_draw_bonds {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_LONG,
+            ccl4j_h.C_LONG,
+            ccl4j_h.C_LONG,
+            ccl4j_h.C_DOUBLE,
+            ccl4j_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_draw_bonds");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_draw_bonds(ccl4j_context context, int64_t bond_count, uint64_t seed, uint64_t realisation, double p, uint8_t* open);
+     * }
+     */
+    public static FunctionDescriptor ccl4j_draw_bonds$descriptor() {
+        return ccl4j_draw_bonds.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_draw_bonds(ccl4j_context context, int64_t bond_count, uint64_t seed, uint64_t realisation, double p, uint8_t* open);
+     * }
+     */
+    public static MethodHandle ccl4j_draw_bonds$handle() {
+        return ccl4j_draw_bonds.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_draw_bonds(ccl4j_context context, int64_t bond_count, uint64_t seed, uint64_t realisation, double p, uint8_t* open);
+     * }
+     */
+    public static MemorySegment ccl4j_draw_bonds$address() {
+        return ccl4j_draw_bonds.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_draw_bonds(ccl4j_context context, int64_t bond_count, uint64_t seed, uint64_t realisation, double p, uint8_t* open);
+     * }
+     */
+    public static int ccl4j_draw_bonds(MemorySegment context, long bond_count, long seed, long realisation, double p, MemorySegment open) {
+        var mh$ = ccl4j_draw_bonds.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_draw_bonds", context, bond_count, seed, realisation, p, open);
+            }
+            return (int)mh$.invokeExact(context, bond_count, seed, realisation, p, open);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+
+    private static class ccl4j_percolation_create {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_percolation_create");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_percolation_create(ccl4j_context context, ccl4j_lattice lattice, const ccl4j_label_options* options, ccl4j_percolation* out);
+     * }
+     */
+    public static FunctionDescriptor ccl4j_percolation_create$descriptor() {
+        return ccl4j_percolation_create.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_percolation_create(ccl4j_context context, ccl4j_lattice lattice, const ccl4j_label_options* options, ccl4j_percolation* out);
+     * }
+     */
+    public static MethodHandle ccl4j_percolation_create$handle() {
+        return ccl4j_percolation_create.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_percolation_create(ccl4j_context context, ccl4j_lattice lattice, const ccl4j_label_options* options, ccl4j_percolation* out);
+     * }
+     */
+    public static MemorySegment ccl4j_percolation_create$address() {
+        return ccl4j_percolation_create.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_percolation_create(ccl4j_context context, ccl4j_lattice lattice, const ccl4j_label_options* options, ccl4j_percolation* out);
+     * }
+     */
+    public static int ccl4j_percolation_create(MemorySegment context, MemorySegment lattice, MemorySegment options, MemorySegment out) {
+        var mh$ = ccl4j_percolation_create.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_percolation_create", context, lattice, options, out);
+            }
+            return (int)mh$.invokeExact(context, lattice, options, out);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+
+    private static class ccl4j_percolation_destroy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            ccl4j_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_percolation_destroy");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void ccl4j_percolation_destroy(ccl4j_percolation percolation);
+     * }
+     */
+    public static FunctionDescriptor ccl4j_percolation_destroy$descriptor() {
+        return ccl4j_percolation_destroy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void ccl4j_percolation_destroy(ccl4j_percolation percolation);
+     * }
+     */
+    public static MethodHandle ccl4j_percolation_destroy$handle() {
+        return ccl4j_percolation_destroy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void ccl4j_percolation_destroy(ccl4j_percolation percolation);
+     * }
+     */
+    public static MemorySegment ccl4j_percolation_destroy$address() {
+        return ccl4j_percolation_destroy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void ccl4j_percolation_destroy(ccl4j_percolation percolation);
+     * }
+     */
+    public static void ccl4j_percolation_destroy(MemorySegment percolation) {
+        var mh$ = ccl4j_percolation_destroy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_percolation_destroy", percolation);
+            }
+            mh$.invokeExact(percolation);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+
+    private static class ccl4j_percolation_run {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_DOUBLE,
+            ccl4j_h.C_LONG,
+            ccl4j_h.C_LONG,
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_percolation_run");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_percolation_run(ccl4j_percolation percolation, double p, uint64_t seed, uint64_t first_realisation, int32_t count, uint8_t* spanning, int32_t* labels, ccl4j_percolation_result* out);
+     * }
+     */
+    public static FunctionDescriptor ccl4j_percolation_run$descriptor() {
+        return ccl4j_percolation_run.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_percolation_run(ccl4j_percolation percolation, double p, uint64_t seed, uint64_t first_realisation, int32_t count, uint8_t* spanning, int32_t* labels, ccl4j_percolation_result* out);
+     * }
+     */
+    public static MethodHandle ccl4j_percolation_run$handle() {
+        return ccl4j_percolation_run.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_percolation_run(ccl4j_percolation percolation, double p, uint64_t seed, uint64_t first_realisation, int32_t count, uint8_t* spanning, int32_t* labels, ccl4j_percolation_result* out);
+     * }
+     */
+    public static MemorySegment ccl4j_percolation_run$address() {
+        return ccl4j_percolation_run.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_percolation_run(ccl4j_percolation percolation, double p, uint64_t seed, uint64_t first_realisation, int32_t count, uint8_t* spanning, int32_t* labels, ccl4j_percolation_result* out);
+     * }
+     */
+    public static int ccl4j_percolation_run(MemorySegment percolation, double p, long seed, long first_realisation, int count, MemorySegment spanning, MemorySegment labels, MemorySegment out) {
+        var mh$ = ccl4j_percolation_run.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_percolation_run", percolation, p, seed, first_realisation, count, spanning, labels, out);
+            }
+            return (int)mh$.invokeExact(percolation, p, seed, first_realisation, count, spanning, labels, out);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+
+    private static class ccl4j_ising_create {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_LONG,
+            ccl4j_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_ising_create");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_ising_create(ccl4j_context context, ccl4j_lattice lattice, const ccl4j_label_options* options, uint64_t seed, ccl4j_ising* out);
+     * }
+     */
+    public static FunctionDescriptor ccl4j_ising_create$descriptor() {
+        return ccl4j_ising_create.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_ising_create(ccl4j_context context, ccl4j_lattice lattice, const ccl4j_label_options* options, uint64_t seed, ccl4j_ising* out);
+     * }
+     */
+    public static MethodHandle ccl4j_ising_create$handle() {
+        return ccl4j_ising_create.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_ising_create(ccl4j_context context, ccl4j_lattice lattice, const ccl4j_label_options* options, uint64_t seed, ccl4j_ising* out);
+     * }
+     */
+    public static MemorySegment ccl4j_ising_create$address() {
+        return ccl4j_ising_create.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_ising_create(ccl4j_context context, ccl4j_lattice lattice, const ccl4j_label_options* options, uint64_t seed, ccl4j_ising* out);
+     * }
+     */
+    public static int ccl4j_ising_create(MemorySegment context, MemorySegment lattice, MemorySegment options, long seed, MemorySegment out) {
+        var mh$ = ccl4j_ising_create.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_ising_create", context, lattice, options, seed, out);
+            }
+            return (int)mh$.invokeExact(context, lattice, options, seed, out);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+
+    private static class ccl4j_ising_destroy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            ccl4j_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_ising_destroy");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void ccl4j_ising_destroy(ccl4j_ising ising);
+     * }
+     */
+    public static FunctionDescriptor ccl4j_ising_destroy$descriptor() {
+        return ccl4j_ising_destroy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void ccl4j_ising_destroy(ccl4j_ising ising);
+     * }
+     */
+    public static MethodHandle ccl4j_ising_destroy$handle() {
+        return ccl4j_ising_destroy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void ccl4j_ising_destroy(ccl4j_ising ising);
+     * }
+     */
+    public static MemorySegment ccl4j_ising_destroy$address() {
+        return ccl4j_ising_destroy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void ccl4j_ising_destroy(ccl4j_ising ising);
+     * }
+     */
+    public static void ccl4j_ising_destroy(MemorySegment ising) {
+        var mh$ = ccl4j_ising_destroy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_ising_destroy", ising);
+            }
+            mh$.invokeExact(ising);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+
+    private static class ccl4j_ising_sweep {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_DOUBLE,
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_ising_sweep");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_ising_sweep(ccl4j_ising ising, double temperature, int32_t sweeps, double* magnetisation, double* energy, double* total_ms);
+     * }
+     */
+    public static FunctionDescriptor ccl4j_ising_sweep$descriptor() {
+        return ccl4j_ising_sweep.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_ising_sweep(ccl4j_ising ising, double temperature, int32_t sweeps, double* magnetisation, double* energy, double* total_ms);
+     * }
+     */
+    public static MethodHandle ccl4j_ising_sweep$handle() {
+        return ccl4j_ising_sweep.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_ising_sweep(ccl4j_ising ising, double temperature, int32_t sweeps, double* magnetisation, double* energy, double* total_ms);
+     * }
+     */
+    public static MemorySegment ccl4j_ising_sweep$address() {
+        return ccl4j_ising_sweep.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_ising_sweep(ccl4j_ising ising, double temperature, int32_t sweeps, double* magnetisation, double* energy, double* total_ms);
+     * }
+     */
+    public static int ccl4j_ising_sweep(MemorySegment ising, double temperature, int sweeps, MemorySegment magnetisation, MemorySegment energy, MemorySegment total_ms) {
+        var mh$ = ccl4j_ising_sweep.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_ising_sweep", ising, temperature, sweeps, magnetisation, energy, total_ms);
+            }
+            return (int)mh$.invokeExact(ising, temperature, sweeps, magnetisation, energy, total_ms);
         } catch (Error | RuntimeException ex) {
            throw ex;
         } catch (Throwable ex$) {

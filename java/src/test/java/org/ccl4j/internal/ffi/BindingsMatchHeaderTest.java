@@ -43,15 +43,16 @@ class BindingsMatchHeaderTest {
     /** A C type as the header spells it, reduced to what decides the Java carrier. */
     private record CType(String base, boolean pointer) {
         Class<?> carrier() {
-            if (pointer || base.equals("ccl4j_context") || base.equals("ccl4j_device_graph")) {
+            if (pointer || base.equals("ccl4j_context") || base.equals("ccl4j_device_graph")
+                    || base.equals("ccl4j_lattice") || base.equals("ccl4j_percolation") || base.equals("ccl4j_ising")) {
                 return MemorySegment.class;
             }
             return switch (base) {
                 case "void" -> void.class;
                 case "char" -> byte.class;
                 case "double" -> double.class;
-                case "int64_t" -> long.class;
-                case "int32_t", "uint32_t", "ccl4j_status", "ccl4j_backend", "ccl4j_algorithm" -> int.class;
+                case "int64_t", "uint64_t" -> long.class;
+                case "int32_t", "uint32_t", "ccl4j_status", "ccl4j_backend", "ccl4j_algorithm", "ccl4j_lattice_kind" -> int.class;
                 default -> throw new AssertionError("no carrier known for C type " + base);
             };
         }
@@ -59,7 +60,7 @@ class BindingsMatchHeaderTest {
         long size() {
             return pointer || carrier() == MemorySegment.class ? 8 : switch (base) {
                 case "char" -> 1;
-                case "double", "int64_t" -> 8;
+                case "double", "int64_t", "uint64_t" -> 8;
                 default -> 4;
             };
         }

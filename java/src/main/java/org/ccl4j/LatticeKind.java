@@ -1,0 +1,70 @@
+package org.ccl4j;
+
+/** The lattices of {@link Lattice}: their native codes, command-line names and sizes. */
+public enum LatticeKind {
+    /** The square lattice, L x L sites, coordination 4. */
+    SQUARE("square", 1, 2),
+    /** The triangular lattice: square plus the diagonal (x, y)-(x + 1, y + 1), coordination 6. */
+    TRIANGULAR("triangle", 2, 2),
+    /** The honeycomb lattice as a brick wall on L x L sites, coordination 3. */
+    HONEYCOMB("honeycomb", 3, 2),
+    /** The simple cubic lattice, L x L x L sites, coordination 6. */
+    SIMPLE_CUBIC("cubic", 4, 3),
+    /** The body-centred cubic lattice, L^3 cells of two sites, coordination 8. */
+    BCC("bcc", 5, 3),
+    /** The Bethe lattice with z = 3, {@code length} shells around the centre, numbered outwards. */
+    BETHE("bethe", 6, 0),
+    /** The same Bethe lattice with its sites numbered by a random permutation of the seed. */
+    BETHE_RANDOM("bethe-random", 7, 0);
+
+    private final String cliName;
+    private final int nativeCode;
+    private final int dimension;
+
+    LatticeKind(String cliName, int nativeCode, int dimension) {
+        this.cliName = cliName;
+        this.nativeCode = nativeCode;
+        this.dimension = dimension;
+    }
+
+    /** The name the command line uses. */
+    public String cliName() {
+        return cliName;
+    }
+
+    int nativeCode() {
+        return nativeCode;
+    }
+
+    /** The number of sites of a lattice of this kind with {@code length} sites per side (shells for Bethe). */
+    public long sites(int length) {
+        return switch (this) {
+            case BETHE, BETHE_RANDOM -> 3L * ((1L << length) - 1) + 1;
+            case BCC -> 2L * length * length * length;
+            default -> dimension == 3 ? (long) length * length * length : (long) length * length;
+        };
+    }
+
+    /** The length whose site count is nearest to {@code sites} (on a log scale for Bethe). */
+    public int lengthFor(long sites) {
+        if (sites < 1) {
+            throw new IllegalArgumentException("a lattice needs at least one site, got " + sites);
+        }
+        return switch (this) {
+            case BETHE, BETHE_RANDOM -> (int) Math.max(1, Math.round(Math.log((sites + 2) / 3.0) / Math.log(2)));
+            case BCC -> (int) Math.max(1, Math.round(Math.cbrt(sites / 2.0)));
+            default -> (int) Math.max(1, Math.round(dimension == 3 ? Math.cbrt(sites) : Math.sqrt(sites)));
+        };
+    }
+
+    /** The kind called {@code name} on the command line. */
+    public static LatticeKind fromCliName(String name) {
+        for (LatticeKind k : values()) {
+            if (k.cliName.equals(name)) {
+                return k;
+            }
+        }
+        throw new IllegalArgumentException("unknown lattice '" + name
+                + "'; expected honeycomb, triangle, square, cubic, bcc, bethe or bethe-random");
+    }
+}

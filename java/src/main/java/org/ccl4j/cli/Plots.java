@@ -1,0 +1,59 @@
+package org.ccl4j.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/** PNG plots of measured curves with error bars (XChart). */
+final class Plots {
+    private Plots() {
+    }
+
+    /**
+     * Writes one curve per entry of {@code curves} (name to points), with a dashed vertical line
+     * at {@code marker} unless it is NaN; the legend goes to the upper left when the curves rise,
+     * to the lower left when they fall.
+     */
+    static void write(Path file, String title, String xLabel, String yLabel, Map<String, List<Crossing.Point>> curves,
+            double marker, String markerName, boolean rising) throws IOException {
+        XYChart chart = new XYChartBuilder().width(900).height(600).title(title).xAxisTitle(xLabel).yAxisTitle(yLabel)
+                .build();
+        chart.getStyler().setLegendPosition(rising ? Styler.LegendPosition.InsideNW : Styler.LegendPosition.InsideSW);
+        chart.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
+        double low = Double.POSITIVE_INFINITY;
+        double high = Double.NEGATIVE_INFINITY;
+        for (Map.Entry<String, List<Crossing.Point>> curve : curves.entrySet()) {
+            List<Crossing.Point> points = curve.getValue();
+            double[] x = points.stream().mapToDouble(Crossing.Point::x).toArray();
+            double[] y = points.stream().mapToDouble(Crossing.Point::y).toArray();
+            double[] e = points.stream().mapToDouble(Crossing.Point::sigma).toArray();
+            XYSeries series = chart.addSeries(curve.getKey(), x, y, e);
+            series.setMarker(SeriesMarkers.CIRCLE);
+            for (Crossing.Point p : points) {
+                low = Math.min(low, p.y() - p.sigma());
+                high = Math.max(high, p.y() + p.sigma());
+            }
+        }
+        if (!Double.isNaN(marker) && !curves.isEmpty()) {
+            XYSeries line = chart.addSeries(markerName, new double[] {marker, marker}, new double[] {low, high});
+            line.setMarker(SeriesMarkers.NONE);
+            line.setLineColor(java.awt.Color.GRAY);
+            line.setLineStyle(new java.awt.BasicStroke(1.5f, java.awt.BasicStroke.CAP_BUTT,
+                    java.awt.BasicStroke.JOIN_MITER, 10f, new float[] {6f, 6f}, 0f));
+        }
+        Path parent = file.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
+        }
+        BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
+    }
+}
