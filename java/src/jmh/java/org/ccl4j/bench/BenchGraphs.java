@@ -24,9 +24,11 @@ import org.ccl4j.io.ReadOptions;
  * {@code rmat22}, ... full), generated with {@code shared/tools/gengraph.cpp} when it is not
  * cached yet, or a file under {@code test-graphs/} (any format).
  *
- * <p>System properties: {@code ccl4j.bench.graphs}, the cache directory (default
- * {@code target/bench-graphs}, as {@code ccl4j bench}); {@code ccl4j.bench.gengraph}, the
- * generator's source (default {@code ../shared/tools/gengraph.cpp}).
+ * <p>The cache directory is the system property {@code ccl4j.bench.graphs} or the environment
+ * variable {@code CCL4J_BENCH_GRAPHS} (default {@code target/bench-graphs}, as {@code ccl4j bench}),
+ * the generator's source {@code ccl4j.bench.gengraph} or {@code CCL4J_GENGRAPH_SRC} (default
+ * {@code ../shared/tools/gengraph.cpp}). JMH's forked JVMs inherit the environment variables,
+ * not the properties.
  */
 final class BenchGraphs {
     private static final Arena ARENA = Arena.ofShared();
@@ -46,9 +48,9 @@ final class BenchGraphs {
             if (name.startsWith("test-graphs/")) {
                 file = Path.of(name);
             } else {
-                file = BenchSuite.file(suiteGraph(name), Path.of(System.getProperty("ccl4j.bench.graphs",
-                        "target/bench-graphs")), Path.of(System.getProperty("ccl4j.bench.gengraph",
-                        "../shared/tools/gengraph.cpp")));
+                file = BenchSuite.file(suiteGraph(name),
+                        Path.of(setting("ccl4j.bench.graphs", "CCL4J_BENCH_GRAPHS", "target/bench-graphs")),
+                        Path.of(setting("ccl4j.bench.gengraph", "CCL4J_GENGRAPH_SRC", "../shared/tools/gengraph.cpp")));
                 format = GraphFormat.EGR;
             }
             if (!Files.exists(file)) {
@@ -58,6 +60,11 @@ final class BenchGraphs {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot load the benchmark graph " + name, e);
         }
+    }
+
+    private static String setting(String property, String variable, String fallback) {
+        String value = System.getProperty(property, System.getenv(variable));
+        return value != null ? value : fallback;
     }
 
     private static BenchSuite.Graph suiteGraph(String name) {
