@@ -17,10 +17,12 @@ import org.ccl4j.internal.bench.PhaseRun;
 /**
  * Checks, before the per-phase benchmarks are trusted, that their phase runs label each graph as
  * the Java union-find does: every phase once in order, then from a reset to every phase. Prints
- * a line per (backend, algorithm, graph) with the phase times of the in-order pass, and exits 1
- * on a mismatch.
+ * a line per (backend, algorithm, graph), and exits 1 on a mismatch. With {@code --runs N}, it
+ * then runs every phase N times more, each after a reset, and prints the median, minimum and
+ * maximum of the phase's own time (CUDA events on the GPU): the per-phase figures without the
+ * cost of the call and the wait that JMH's host clock includes.
  *
- * <pre>java -cp ccl4j-benchmarks.jar org.ccl4j.bench.PhaseCheck BACKEND ALGORITHM[,ALGORITHM...] GRAPH...</pre>
+ * <pre>java -cp ccl4j-benchmarks.jar org.ccl4j.bench.PhaseCheck [--runs N] BACKEND ALGORITHM[,ALGORITHM...] GRAPH...</pre>
  * BACKEND is cuda, cpu or cpu-serial; ALGORITHM a CLI name (ecl, komura, ...); GRAPH as the
  * benchmarks' {@code graph} parameter.
  */
@@ -29,24 +31,31 @@ public final class PhaseCheck {
     }
 
     public static void main(String[] args) {
-        if (args.length < 3) {
-            System.err.println("usage: PhaseCheck BACKEND ALGORITHM[,ALGORITHM...] GRAPH...");
+        int runs = 0;
+        int first = 0;
+        if (args.length > 1 && args[0].equals("--runs")) {
+            runs = Integer.parseInt(args[1]);
+            first = 2;
+        }
+        if (args.length - first < 3) {
+            System.err.println("usage: PhaseCheck [--runs N] BACKEND ALGORITHM[,ALGORITHM...] GRAPH...");
             System.exit(2);
         }
-        Backend backend = Backend.fromCliName(args[0]);
-        List<Algorithm> algorithms = Arrays.stream(args[1].split(",")).map(Algorithm::fromCliName).toList();
+        Backend backend = Backend.fromCliName(args[first]);
+        List<Algorithm> algorithms = Arrays.stream(args[first + 1].split(",")).map(Algorithm::fromCliName).toList();
         boolean ok = true;
-        for (String name : Arrays.asList(args).subList(2, args.length)) {
+        for (String name : Arrays.asList(args).subList(first + 2, args.length)) {
             CsrGraph graph = BenchGraphs.get(name);
             int[] expected = oracle(graph);
             for (Algorithm algorithm : algorithms) {
-                ok &= check(backend, algorithm, name, graph, expected);
+                ok &= check(backend, algorithm, name, graph, expected, runs);
             }
         }
         System.exit(ok ? 0 : 1);
     }
 
-    private static boolean check(Backend backend, Algorithm algorithm, String name, CsrGraph graph, int[] expected) {
+    private static boolean check(Backend backend, Algorithm algorithm, String name, CsrGraph graph, int[] expected,
+                                 int runs) {
         try (PhaseRun run = PhaseRun.open(backend, 0, graph, algorithm)) {
             List<String> times = new ArrayList<>();
             for (int i = 0; i < run.phases().size(); i++) {
@@ -62,6 +71,21 @@ public final class PhaseCheck {
             }
             System.out.println((ok ? "ok       " : "MISMATCH ") + backend.cliName() + " " + algorithm.cliName() + " "
                     + name + ": " + String.join(", ", times));
+            if (runs > 0) {
+                List<String> medians = new ArrayList<>();
+                for (int i = 0; i < run.phases().size(); i++) {
+                    double[] ms = new double[runs];
+                    for (int r = 0; r < runs; r++) {
+                        run.reset(i);
+                        ms[r] = run.run(i);
+                    }
+                    Arrays.sort(ms);
+                    double median = runs % 2 == 1 ? ms[runs / 2] : (ms[runs / 2 - 1] + ms[runs / 2]) / 2;
+                    medians.add(String.format(Locale.ROOT, "%s %.4f (%.4f-%.4f)", run.phases().get(i), median, ms[0],
+                            ms[runs - 1]));
+                }
+                System.out.println("  phase ms, median (min-max) of " + runs + ": " + String.join(", ", medians));
+            }
             return ok;
         }
     }
