@@ -1,5 +1,6 @@
 // The C ABI's per-phase runs and transfer probes (the benchmark section of ccl4j.h): argument
 // checks, the order in which phases may run, and the CPU side of the phase programs.
+#include <algorithm>
 #include <cstring>
 #include <memory>
 #include <string>

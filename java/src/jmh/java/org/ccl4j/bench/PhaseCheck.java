@@ -10,6 +10,7 @@ import java.util.Locale;
 
 import org.ccl4j.Algorithm;
 import org.ccl4j.Backend;
+import org.ccl4j.BackendUnavailableException;
 import org.ccl4j.CsrGraph;
 import org.ccl4j.UnionFind;
 import org.ccl4j.internal.bench.PhaseRun;
@@ -44,12 +45,17 @@ public final class PhaseCheck {
         Backend backend = Backend.fromCliName(args[first]);
         List<Algorithm> algorithms = Arrays.stream(args[first + 1].split(",")).map(Algorithm::fromCliName).toList();
         boolean ok = true;
-        for (String name : Arrays.asList(args).subList(first + 2, args.length)) {
-            CsrGraph graph = BenchGraphs.get(name);
-            int[] expected = oracle(graph);
-            for (Algorithm algorithm : algorithms) {
-                ok &= check(backend, algorithm, name, graph, expected, runs);
+        try {
+            for (String name : Arrays.asList(args).subList(first + 2, args.length)) {
+                CsrGraph graph = BenchGraphs.get(name);
+                int[] expected = oracle(graph);
+                for (Algorithm algorithm : algorithms) {
+                    ok &= check(backend, algorithm, name, graph, expected, runs);
+                }
             }
+        } catch (BackendUnavailableException e) {
+            System.err.println("PhaseCheck: the " + backend.cliName() + " backend is unavailable: " + e.getMessage());
+            System.exit(4);
         }
         System.exit(ok ? 0 : 1);
     }
