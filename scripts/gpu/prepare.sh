@@ -5,10 +5,14 @@
 #   .gpu-carry/gengraph.cpp        the benchmark suite's graph generator, from the shared folder
 #   .gpu-carry/java/jre/           a jlink-trimmed Java runtime
 #   .gpu-carry/java/ccl4j.jar      the library jar, libccl4j.so compiled for sm_80/sm_90 (+PTX)
+#   .gpu-carry/java/ccl4j-benchmarks.jar  the JMH benchmarks jar (the library inside)
 #   .gpu-carry/java/test-classes/  the compiled tests
 #   .gpu-carry/java/lib/           JUnit's console launcher and jqwik
 # There: scripts/gpu/native-check.sh (native build, ctest, compute-sanitizer, bench_ecl),
-# scripts/gpu/java-tests.sh (the Java suite on CUDA) and scripts/gpu/java-bench.sh (ccl4j bench).
+# scripts/gpu/java-tests.sh (the Java suite on CUDA), scripts/gpu/java-bench.sh (ccl4j bench) and
+# scripts/gpu/java-jmh.sh (the JMH benchmarks). The JMH runs need only jre/, the benchmarks jar and
+# gengraph.cpp: leave out java/test-classes, java/lib and java/ccl4j.jar to stay below the 64 MiB
+# of a carry.
 #   scripts/gpu/prepare.sh [SHARED_DIR]     (default: ../shared beside the repository)
 set -euo pipefail
 
@@ -24,9 +28,10 @@ grep -qxF '/.gpu-carry/' "$exclude" 2>/dev/null || echo '/.gpu-carry/' >>"$exclu
 cp "$shared/tools/gengraph.cpp" "$carry/gengraph.cpp"
 
 cd "$root"
-./mvnw -q -B -Dccl4j.cuda=ON -DskipTests package
+./mvnw -q -B -Pbenchmarks -Dccl4j.cuda=ON -DskipTests package
 rm -rf "$carry/java" && mkdir -p "$carry/java/lib"
 cp target/ccl4j-*-SNAPSHOT.jar "$carry/java/ccl4j.jar"
+cp target/ccl4j-benchmarks.jar "$carry/java/ccl4j-benchmarks.jar"
 cp -r target/test-classes "$carry/java/test-classes"
 ./mvnw -q -B dependency:copy-dependencies -DincludeScope=test -DexcludeGroupIds=org.junit.jupiter,org.junit.platform \
   -DoutputDirectory="$carry/java/lib"

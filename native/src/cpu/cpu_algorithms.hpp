@@ -6,6 +6,7 @@
 
 #include "common/csr.hpp"
 #include "common/phase_log.hpp"
+#include "common/phases.hpp"
 
 namespace ccl4j::cpu {
 
@@ -14,6 +15,11 @@ void ecl_cc_serial(const Graph& graph, int32_t* labels, PhaseLog& log);
 
 // ECL-CC with OpenMP; threads = 0 uses all available.
 void ecl_cc_parallel(const Graph& graph, int32_t* labels, int threads, PhaseLog& log);
+
+// ECL-CC's phases on `parent` (vertex_count entries), which ends up holding the labels: init,
+// compute, finalize. threads = 1 gives the serial version, 0 uses all available; the plan is what
+// the two functions above run.
+PhasePlan ecl_cc_plan(const Graph& graph, int32_t* parent, int threads);
 
 // Hawick, Leist & Playne 2010, Algorithm 1: colour each uncoloured vertex's component by
 // depth-first search, with an explicit stack (no recursion).

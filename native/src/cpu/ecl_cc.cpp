@@ -131,20 +131,6 @@ void finalize(int32_t n, int32_t* parent) {
     for (int32_t v = 0; v < n; ++v) parent[v] = parent[parent[v]];
 }
 
-template <class Offset>
-void ecl_cc_serial_impl(const CsrView<Offset>& g, int32_t* parent, PhaseLog& log) {
-    const int32_t n = g.vertex_count;
-    Stopwatch watch;
-    for (int32_t v = 0; v < n; ++v) init_vertex(g, v, parent);
-    log.add("init", watch.lap());
-
-    for (int32_t v = 0; v < n; ++v) compute_vertex<Plain>(g, v, parent);
-    log.add("compute", watch.lap());
-
-    finalize(n, parent);
-    log.add("finalize", watch.lap());
-}
-
 // Dynamic chunks of consecutive vertices balance skewed degrees (hubs) across threads, keep each
 // thread's offsets, neighbours and most parents sequential and, being several grid rows long,
 // keep most finds inside the thread's own chunk. (On 2 cores, 4096 measured best among
@@ -152,36 +138,71 @@ void ecl_cc_serial_impl(const CsrView<Offset>& g, int32_t* parent, PhaseLog& log
 constexpr int32_t kChunk = 4096;
 
 template <class Offset>
-void ecl_cc_parallel_impl(const CsrView<Offset>& g, int32_t* parent, int threads, PhaseLog& log) {
+PhasePlan serial_plan(const CsrView<Offset>& g, int32_t* parent) {
     const int32_t n = g.vertex_count;
+    return {{"init",
+             [=] {
+                 for (int32_t v = 0; v < n; ++v) init_vertex(g, v, parent);
+                 return 0;
+             }},
+            {"compute",
+             [=] {
+                 for (int32_t v = 0; v < n; ++v) compute_vertex<Plain>(g, v, parent);
+                 return 0;
+             }},
+            {"finalize", [=] {
+                 finalize(n, parent);
+                 return 0;
+             }}};
+}
+
+template <class Offset>
+PhasePlan parallel_plan(const CsrView<Offset>& g, int32_t* parent, int threads) {
+    const int32_t n = g.vertex_count;
+    return {{"init",
+             [=] {
+#pragma omp parallel for num_threads(threads) schedule(dynamic, kChunk)
+                 for (int32_t v = 0; v < n; ++v) init_vertex(g, v, parent);
+                 return 0;
+             }},
+            {"compute",
+             [=] {
+#pragma omp parallel for num_threads(threads) schedule(dynamic, kChunk)
+                 for (int32_t v = 0; v < n; ++v) compute_vertex<Relaxed>(g, v, parent);
+                 return 0;
+             }},
+            {"finalize", [=] {
+                 finalize(n, parent);
+                 return 0;
+             }}};
+}
+
+void run_logged(const PhasePlan& plan, PhaseLog& log) {
     Stopwatch watch;
-#pragma omp parallel for num_threads(threads) schedule(dynamic, kChunk)
-    for (int32_t v = 0; v < n; ++v) init_vertex(g, v, parent);
-    log.add("init", watch.lap());
-
-#pragma omp parallel for num_threads(threads) schedule(dynamic, kChunk)
-    for (int32_t v = 0; v < n; ++v) compute_vertex<Relaxed>(g, v, parent);
-    log.add("compute", watch.lap());
-
-    finalize(n, parent);
-    log.add("finalize", watch.lap());
+    for (const Phase& phase : plan) {
+        phase.run();
+        log.add(phase.name.c_str(), watch.lap());
+    }
 }
 
 }  // namespace
 
-void ecl_cc_serial(const Graph& graph, int32_t* labels, PhaseLog& log) {
-    graph.visit([&](const auto& g) { ecl_cc_serial_impl(g, labels, log); });
-}
-
-void ecl_cc_parallel(const Graph& graph, int32_t* labels, int threads, PhaseLog& log) {
+PhasePlan ecl_cc_plan(const Graph& graph, int32_t* parent, int threads) {
     const int team = threads > 0 ? threads : omp_get_max_threads();
     // One thread, or a graph of one chunk, gains nothing from atomics and waking threads; the
     // serial code is the same algorithm.
     if (team == 1 || graph.vertex_count <= kChunk) {
-        ecl_cc_serial(graph, labels, log);
-        return;
+        return graph.visit([&](const auto& g) { return serial_plan(g, parent); });
     }
-    graph.visit([&](const auto& g) { ecl_cc_parallel_impl(g, labels, team, log); });
+    return graph.visit([&](const auto& g) { return parallel_plan(g, parent, team); });
+}
+
+void ecl_cc_serial(const Graph& graph, int32_t* labels, PhaseLog& log) {
+    run_logged(ecl_cc_plan(graph, labels, 1), log);
+}
+
+void ecl_cc_parallel(const Graph& graph, int32_t* labels, int threads, PhaseLog& log) {
+    run_logged(ecl_cc_plan(graph, labels, threads), log);
 }
 
 }  // namespace ccl4j::cpu

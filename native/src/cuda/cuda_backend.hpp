@@ -8,6 +8,7 @@
 #include "ccl4j.h"
 #include "common/csr.hpp"
 #include "common/phase_log.hpp"
+#include "common/phases.hpp"
 
 namespace ccl4j::cuda {
 
@@ -54,5 +55,14 @@ int32_t vertex_count(const DeviceGraph& graph);
 // ECL-CC on a resident graph; labels (host) may be nullptr to keep them on the device.
 void ecl_cc(DeviceState& state, const DeviceGraph& graph, const ccl4j_label_options& options, int32_t* labels,
             PhaseLog& log);
+
+// The per-phase runs of ccl4j.h: the plan of options.algorithm (resolved) on a resident, non-empty
+// graph, with a state of its own (stream, events, work buffers) on the graph's device, so that
+// labelling calls on `state` leave it alone. The graph must outlive the program.
+PhaseProgramPtr phase_program(const DeviceState& state, const DeviceGraph& graph, const ccl4j_label_options& options);
+
+// Copies `bytes` of host memory to the device buffer a host graph's neighbours are copied into,
+// waits, and returns the copy's time in ms (CUDA events).
+double copy_to_device(DeviceState& state, const void* host, size_t bytes);
 
 }  // namespace ccl4j::cuda

@@ -9,6 +9,7 @@
 #include "cuda/cuda_check.hpp"
 #include "cuda/device_state.hpp"
 #include "cuda/ecl_cc_kernels.cuh"
+#include "cuda/graph_kernels.hpp"
 
 namespace ccl4j::cuda {
 
@@ -103,49 +104,68 @@ Launch prepare(DeviceState& state, int32_t n, int64_t arcs, int32_t offset_width
     return launch;
 }
 
-// Enqueues the kernels on the state's stream, marking the end of each phase. The labels are left
-// in state.parent.
+// The five phases, each enqueueing its kernels on the state's stream. The labels are left in
+// state.parent.
 template <class Offset>
-void enqueue_kernels(DeviceState& state, const Launch& launch, const Offset* offsets, const int32_t* neighbors) {
+PhasePlan kernel_plan(DeviceState& state, const Launch& launch, const Offset* offsets, const int32_t* neighbors) {
     const int block = launch.tuning.block_size;
     const int32_t n = launch.n;
     int32_t* parent = state.parent.as<int32_t>();
     int32_t* counters = state.counters.as<int32_t>();
     const ecl::Parents parents(parent);
     const ecl::Worklist worklist{state.worklist.as<int32_t>(), launch.worklist_entries};
+    const cudaStream_t stream = state.stream;
+    const auto& grids = launch.grids;
+    const Tuning tuning = launch.tuning;
 
-    ecl::init<Offset><<<launch.grids[kInit], block, 0, state.stream>>>(offsets, neighbors, n, parent, counters);
-    check_launch("ECL-CC init");
-    ecl::point_to_roots<<<launch.grids[kPointToRoots], block, 0, state.stream>>>(n, parents);
-    check_launch("ECL-CC init (pointing at roots)");
-    state.record(kInitialised);
-
-    ecl::compute_thread_tier<Offset><<<launch.grids[kThreadTier], block, 0, state.stream>>>(
-        offsets, neighbors, n, parents, worklist, counters, launch.tuning.warp_threshold,
-        launch.tuning.block_threshold);
-    check_launch("ECL-CC compute1");
-    state.record(kComputed1);
-
-    ecl::compute_warp_tier<Offset><<<launch.grids[kWarpTier], block, 0, state.stream>>>(
-        offsets, neighbors, parents, worklist.entries, counters);
-    check_launch("ECL-CC compute2");
-    state.record(kComputed2);
-
-    ecl::compute_block_tier<Offset><<<launch.grids[kBlockTier], block, 0, state.stream>>>(
-        offsets, neighbors, parents, worklist, counters);
-    check_launch("ECL-CC compute3");
-    state.record(kComputed3);
-
-    ecl::point_to_roots<<<launch.grids[kPointToRoots], block, 0, state.stream>>>(n, parents);
-    check_launch("ECL-CC finalize");
-    state.record(kFinalised);
+    return {{"init",
+             [=] {
+                 ecl::init<Offset><<<grids[kInit], block, 0, stream>>>(offsets, neighbors, n, parent, counters);
+                 check_launch("ECL-CC init");
+                 ecl::point_to_roots<<<grids[kPointToRoots], block, 0, stream>>>(n, parents);
+                 check_launch("ECL-CC init (pointing at roots)");
+                 return 0;
+             }},
+            {"compute1",
+             [=] {
+                 ecl::compute_thread_tier<Offset><<<grids[kThreadTier], block, 0, stream>>>(
+                     offsets, neighbors, n, parents, worklist, counters, tuning.warp_threshold,
+                     tuning.block_threshold);
+                 check_launch("ECL-CC compute1");
+                 return 0;
+             }},
+            {"compute2",
+             [=] {
+                 ecl::compute_warp_tier<Offset><<<grids[kWarpTier], block, 0, stream>>>(offsets, neighbors, parents,
+                                                                                         worklist.entries, counters);
+                 check_launch("ECL-CC compute2");
+                 return 0;
+             }},
+            {"compute3",
+             [=] {
+                 ecl::compute_block_tier<Offset><<<grids[kBlockTier], block, 0, stream>>>(offsets, neighbors, parents,
+                                                                                           worklist, counters);
+                 check_launch("ECL-CC compute3");
+                 return 0;
+             }},
+            {"finalize", [=] {
+                 ecl::point_to_roots<<<grids[kPointToRoots], block, 0, stream>>>(n, parents);
+                 check_launch("ECL-CC finalize");
+                 return 0;
+             }}};
 }
 
+PhasePlan kernel_plan(DeviceState& state, const Launch& launch, const void* offsets, const int32_t* neighbors) {
+    return launch.offset_width == 4 ? kernel_plan(state, launch, static_cast<const int32_t*>(offsets), neighbors)
+                                    : kernel_plan(state, launch, static_cast<const int64_t*>(offsets), neighbors);
+}
+
+// Enqueues the phases, marking the end of each (kInitialised .. kFinalised, in order).
 void enqueue_kernels(DeviceState& state, const Launch& launch, const void* offsets, const int32_t* neighbors) {
-    if (launch.offset_width == 4) {
-        enqueue_kernels(state, launch, static_cast<const int32_t*>(offsets), neighbors);
-    } else {
-        enqueue_kernels(state, launch, static_cast<const int64_t*>(offsets), neighbors);
+    const PhasePlan plan = kernel_plan(state, launch, offsets, neighbors);
+    for (size_t i = 0; i < plan.size(); ++i) {
+        plan[i].run();
+        state.record(static_cast<Mark>(kInitialised + i));
     }
 }
 
@@ -224,6 +244,11 @@ DeviceGraphPtr upload(DeviceState& state, const Graph& graph, double* h2d_ms) {
 }
 
 int32_t vertex_count(const DeviceGraph& graph) { return graph.vertex_count; }
+
+PhasePlan detail::ecl_cc_plan(DeviceState& state, const DeviceCsr& graph, const ccl4j_label_options& options) {
+    const Launch launch = prepare(state, graph.vertex_count, graph.arc_count, graph.offset_width, resolve(options));
+    return kernel_plan(state, launch, graph.offsets, graph.neighbors);
+}
 
 void ecl_cc(DeviceState& state, const DeviceGraph& graph, const ccl4j_label_options& options, int32_t* labels,
             PhaseLog& log) {

@@ -14,6 +14,7 @@
 #include "common/csr.hpp"
 #include "common/error.hpp"
 #include "common/phase_log.hpp"
+#include "common/phases.hpp"
 #include "cuda/cuda_backend.hpp"
 
 #ifdef __CUDACC__
@@ -79,32 +80,35 @@ struct DeviceCsr {
     const int32_t* neighbors;
 };
 
-// Records the end of each phase of an algorithm on the state's stream, in the order the
-// algorithm declared its phases (at most five).
-class PhaseMarks {
-public:
-    explicit PhaseMarks(DeviceState& state) : state_(state) {}
-    void end_phase();
-    int recorded() const { return recorded_; }
+// Builds an algorithm's plan for a non-empty graph on the device: its phases enqueue their work
+// on state.stream and leave the canonical labels in state.parent after the last one. The
+// phases capture the state (which must outlive the plan) and the buffers they use.
+using PlanBuilder = std::function<PhasePlan(const DeviceCsr& graph)>;
 
-private:
-    DeviceState& state_;
-    int recorded_ = 0;
-};
-
-// An algorithm's device work for a non-empty graph: enqueues its phases on state.stream, ending
-// each with marks.end_phase(), leaves the canonical labels in state.parent, and returns the
-// iterations to report.
-using DeviceAlgorithm = std::function<int32_t(const DeviceCsr& graph, PhaseMarks& marks)>;
-
-// One labelling call around `algorithm`, whose phases are named `phases`: checks the launch
-// options, copies a host graph in (phase h2d), runs the algorithm, copies the labels out (phase
-// d2h; skipped when labels is nullptr for a resident graph), waits, and logs the phases and
-// iterations. An empty graph launches nothing and logs every phase as 0 ms.
+// One labelling call around the plan that `build` makes, whose phases are named `phases`: checks
+// the launch options, copies a host graph in (phase h2d), runs the phases, copies the labels out
+// (phase d2h; skipped when labels is nullptr for a resident graph), waits, and logs the phases
+// and iterations. An empty graph launches nothing and logs every phase as 0 ms.
 void run(DeviceState& state, const Graph& graph, const ccl4j_label_options& options, int32_t* labels, PhaseLog& log,
-         std::initializer_list<const char*> phases, const DeviceAlgorithm& algorithm);
+         std::initializer_list<const char*> phases, const PlanBuilder& build);
 void run(DeviceState& state, const DeviceGraph& graph, const ccl4j_label_options& options, int32_t* labels,
-         PhaseLog& log, std::initializer_list<const char*> phases, const DeviceAlgorithm& algorithm);
+         PhaseLog& log, std::initializer_list<const char*> phases, const PlanBuilder& build);
+
+// The plan of options.algorithm (resolved, not AUTO: ECL-CC or any algorithm above) for a
+// non-empty graph on `state`, as the labelling calls run it. Hawick's CPU reference has no GPU
+// version: Error(CCL4J_UNSUPPORTED).
+PhasePlan plan(DeviceState& state, const DeviceCsr& graph, const ccl4j_label_options& options);
+PhasePlan ecl_cc_plan(DeviceState& state, const DeviceCsr& graph, const ccl4j_label_options& options);
+PhasePlan hawick_edge_plan(DeviceState& state, const DeviceCsr& graph, const ccl4j_label_options& options);
+PhasePlan hawick_vertex_plan(DeviceState& state, const DeviceCsr& graph, const ccl4j_label_options& options);
+PhasePlan hawick_bfs_plan(DeviceState& state, const DeviceCsr& graph, const ccl4j_label_options& options);
+PhasePlan komura_plan(DeviceState& state, const DeviceCsr& graph, const ccl4j_label_options& options);
+
+// The PlanBuilder of one of the plans above for a labelling call (state and options outlive it).
+inline PlanBuilder bind(DeviceState& state, const ccl4j_label_options& options,
+                        PhasePlan (*plan)(DeviceState&, const DeviceCsr&, const ccl4j_label_options&)) {
+    return [&state, &options, plan](const DeviceCsr& graph) { return plan(state, graph, options); };
+}
 
 // Threads per block: options.block_size, or 256. Throws Error(CCL4J_INVALID_ARGUMENT) unless it
 // is a multiple of 32 up to 1024 (the kernels work on whole warps).

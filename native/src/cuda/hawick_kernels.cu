@@ -42,13 +42,6 @@ namespace ccl4j::cuda {
 
 namespace detail {
 
-void PhaseMarks::end_phase() {
-    // Phases end at the marks after kUploaded, in order.
-    if (recorded_ >= kMarks - 1 - kInitialised) throw std::logic_error("too many phases for the device marks");
-    state_.record(static_cast<Mark>(kInitialised + recorded_));
-    ++recorded_;
-}
-
 int block_size(const ccl4j_label_options& options) {
     const int block = options.block_size ? options.block_size : 256;
     if (block < 32 || block > 1024 || block % 32 != 0) {
@@ -97,15 +90,22 @@ void log_empty(PhaseLog& log, std::initializer_list<const char*> phases, bool up
     if (downloaded) log.add("d2h", 0);
 }
 
-// Runs the algorithm on a graph already on the device (kUploaded recorded), copies the labels out
-// when asked, waits, and logs.
+// Runs the plan on a graph already on the device (kUploaded recorded), marking the end of each
+// phase, copies the labels out when asked, waits, and logs.
 void execute(DeviceState& state, const DeviceCsr& graph, int32_t* labels, PhaseLog& log, bool uploaded,
-             std::initializer_list<const char*> phases, const DeviceAlgorithm& algorithm) {
+             std::initializer_list<const char*> phases, const PlanBuilder& build) {
     state.parent.reserve(static_cast<size_t>(graph.vertex_count) * sizeof(int32_t), "labels");
-    PhaseMarks marks(state);
-    const int32_t iterations = algorithm(graph, marks);
-    if (marks.recorded() != static_cast<int>(phases.size())) throw std::logic_error("phase count mismatch");
-    const Mark last = static_cast<Mark>(kInitialised + marks.recorded() - 1);
+    const PhasePlan plan = build(graph);
+    // Phases end at the marks after kUploaded, in order.
+    if (plan.size() != phases.size() || plan.size() > static_cast<size_t>(kMarks - 1 - kInitialised)) {
+        throw std::logic_error("phase count mismatch");
+    }
+    int32_t iterations = 0;
+    for (size_t i = 0; i < plan.size(); ++i) {
+        iterations += plan[i].run();
+        state.record(static_cast<Mark>(kInitialised + i));
+    }
+    const Mark last = static_cast<Mark>(kInitialised + plan.size() - 1);
     if (labels) {
         CCL4J_CUDA_CHECK(cudaMemcpyAsync(labels, state.parent.as<int32_t>(),
                                          static_cast<size_t>(graph.vertex_count) * sizeof(int32_t),
@@ -127,7 +127,7 @@ void execute(DeviceState& state, const DeviceCsr& graph, int32_t* labels, PhaseL
 }  // namespace
 
 void run(DeviceState& state, const Graph& graph, const ccl4j_label_options& options, int32_t* labels, PhaseLog& log,
-         std::initializer_list<const char*> phases, const DeviceAlgorithm& algorithm) {
+         std::initializer_list<const char*> phases, const PlanBuilder& build) {
     check_options(options);
     const int32_t n = graph.vertex_count;
     if (n == 0) {
@@ -148,11 +148,11 @@ void run(DeviceState& state, const Graph& graph, const ccl4j_label_options& opti
     }
     state.record(kUploaded);
     const DeviceCsr csr{n, graph.arc_count, graph.offset_width, state.offsets.as<void>(), state.neighbors.as<int32_t>()};
-    execute(state, csr, labels, log, true, phases, algorithm);
+    execute(state, csr, labels, log, true, phases, build);
 }
 
 void run(DeviceState& state, const DeviceGraph& graph, const ccl4j_label_options& options, int32_t* labels,
-         PhaseLog& log, std::initializer_list<const char*> phases, const DeviceAlgorithm& algorithm) {
+         PhaseLog& log, std::initializer_list<const char*> phases, const PlanBuilder& build) {
     check_options(options);
     if (graph.device != state.device) {
         fail(CCL4J_INVALID_ARGUMENT, "the graph lives on CUDA device " + std::to_string(graph.device) +
@@ -166,7 +166,21 @@ void run(DeviceState& state, const DeviceGraph& graph, const ccl4j_label_options
     state.record(kUploaded);  // the graph is already there: the kernels start the timeline
     const DeviceCsr csr{graph.vertex_count, graph.arc_count, graph.offset_width, graph.offsets.as<void>(),
                         graph.neighbors.as<int32_t>()};
-    execute(state, csr, labels, log, false, phases, algorithm);
+    execute(state, csr, labels, log, false, phases, build);
+}
+
+PhasePlan plan(DeviceState& state, const DeviceCsr& graph, const ccl4j_label_options& options) {
+    check_options(options);
+    state.parent.reserve(static_cast<size_t>(graph.vertex_count) * sizeof(int32_t), "labels");
+    switch (options.algorithm) {
+        case CCL4J_ALGORITHM_ECL_CC: return ecl_cc_plan(state, graph, options);
+        case CCL4J_ALGORITHM_HAWICK_EDGE: return hawick_edge_plan(state, graph, options);
+        case CCL4J_ALGORITHM_HAWICK_VERTEX: return hawick_vertex_plan(state, graph, options);
+        case CCL4J_ALGORITHM_HAWICK_BFS: return hawick_bfs_plan(state, graph, options);
+        case CCL4J_ALGORITHM_KOMURA: return komura_plan(state, graph, options);
+        default:
+            fail(CCL4J_UNSUPPORTED, "algorithm " + std::to_string(options.algorithm) + " has no CUDA implementation");
+    }
 }
 
 }  // namespace detail
@@ -177,7 +191,6 @@ using detail::DeviceCsr;
 using detail::kFullMask;
 using detail::kWarp;
 using detail::load_relaxed;
-using detail::PhaseMarks;
 using detail::store_relaxed;
 using detail::thread_count;
 using detail::thread_index;
@@ -348,10 +361,10 @@ __global__ void propagate_edges(const int2* __restrict__ edges, const Offset* __
 }
 
 template <class Offset>
-int32_t edge_kernel(DeviceState& state, const DeviceCsr& graph, const ccl4j_label_options& options,
-                    PhaseMarks& marks) {
+PhasePlan edge_plan(DeviceState& state, const DeviceCsr& graph, const ccl4j_label_options& options) {
     const int32_t n = graph.vertex_count;
     const auto* offsets = static_cast<const Offset*>(graph.offsets);
+    const int32_t* neighbors = graph.neighbors;
     const int block = detail::block_size(options);
     const int vertex_grid = detail::grid_size(state, block, n);
     const int edge_grid = detail::grid_size(state, block, graph.arc_count / 2);
@@ -365,29 +378,34 @@ int32_t edge_kernel(DeviceState& state, const DeviceCsr& graph, const ccl4j_labe
                 static_cast<size_t>(graph.arc_count) * sizeof(int2)});
     auto* control = static_cast<LoopControl*>(pieces[0]);
     auto* positions = static_cast<Offset*>(pieces[1]);
+    void* scan_storage = pieces[2];
     auto* edges = static_cast<int2*>(pieces[3]);
     int32_t* colour = state.parent.as<int32_t>();
-
-    set_identity<<<vertex_grid, block, 0, state.stream>>>(n, colour);
-    check_launch("Hawick kernel 1 init");
-    count_upper_arcs<<<vertex_grid, block, 0, state.stream>>>(offsets, graph.neighbors, n, positions);
-    check_launch("Hawick kernel 1 edge count");
-    CCL4J_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(pieces[2], scan_bytes, positions, positions,
-                                                   static_cast<int64_t>(n) + 1, state.stream));
-    fill_edges<<<vertex_grid, block, 0, state.stream>>>(offsets, graph.neighbors, n, positions, edges);
-    check_launch("Hawick kernel 1 edge list");
-    marks.end_phase();
-
     const int32_t limit = cpu::iteration_limit(options.max_iterations, n);
-    const int32_t iterations = run_loop(state, control, limit, "Hawick kernel 1", [&](int32_t t) {
-        const Loop loop{control, t, limit};
-        propagate_edges<<<edge_grid, block, 0, state.stream>>>(edges, positions + n, colour, loop);
-        check_launch("Hawick kernel 1 propagate");
-        resolve_chains<<<vertex_grid, block, 0, state.stream>>>(n, colour, nullptr, loop);
-        check_launch("Hawick kernel 1 analysis");
-    });
-    marks.end_phase();
-    return iterations;
+    DeviceState* s = &state;
+
+    return {{"init",
+             [=] {
+                 set_identity<<<vertex_grid, block, 0, s->stream>>>(n, colour);
+                 check_launch("Hawick kernel 1 init");
+                 count_upper_arcs<<<vertex_grid, block, 0, s->stream>>>(offsets, neighbors, n, positions);
+                 check_launch("Hawick kernel 1 edge count");
+                 size_t bytes = scan_bytes;
+                 CCL4J_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(scan_storage, bytes, positions, positions,
+                                                                static_cast<int64_t>(n) + 1, s->stream));
+                 fill_edges<<<vertex_grid, block, 0, s->stream>>>(offsets, neighbors, n, positions, edges);
+                 check_launch("Hawick kernel 1 edge list");
+                 return 0;
+             }},
+            {"propagate", [=] {
+                 return run_loop(*s, control, limit, "Hawick kernel 1", [&](int32_t t) {
+                     const Loop loop{control, t, limit};
+                     propagate_edges<<<edge_grid, block, 0, s->stream>>>(edges, positions + n, colour, loop);
+                     check_launch("Hawick kernel 1 propagate");
+                     resolve_chains<<<vertex_grid, block, 0, s->stream>>>(n, colour, nullptr, loop);
+                     check_launch("Hawick kernel 1 analysis");
+                 });
+             }}};
 }
 
 // ---- Kernel 2: vertex-parallel with two frontier arrays ---------------------------------------
@@ -451,37 +469,42 @@ __global__ void propagate_vertices(const Offset* __restrict__ offsets, const int
 }
 
 template <class Offset>
-int32_t vertex_kernel(DeviceState& state, const DeviceCsr& graph, const ccl4j_label_options& options,
-                      PhaseMarks& marks) {
+PhasePlan vertex_plan(DeviceState& state, const DeviceCsr& graph, const ccl4j_label_options& options) {
     const int32_t n = graph.vertex_count;
     const auto* offsets = static_cast<const Offset*>(graph.offsets);
+    const int32_t* neighbors = graph.neighbors;
     const int block = detail::block_size(options);
     const int grid = detail::grid_size(state, block, n);
     const size_t shared_bytes = (static_cast<size_t>(block) + 1) * sizeof(Offset);
     const std::vector<void*> pieces =
         detail::scratch(state, {sizeof(LoopControl), static_cast<size_t>(n), static_cast<size_t>(n)});
     auto* control = static_cast<LoopControl*>(pieces[0]);
-    uint8_t* frontiers[2] = {static_cast<uint8_t*>(pieces[1]), static_cast<uint8_t*>(pieces[2])};
+    auto* frontier0 = static_cast<uint8_t*>(pieces[1]);
+    auto* frontier1 = static_cast<uint8_t*>(pieces[2]);
     int32_t* colour = state.parent.as<int32_t>();
-
-    init_vertex_kernel<<<grid, block, 0, state.stream>>>(n, colour, frontiers[0], frontiers[1]);
-    check_launch("Hawick kernel 2 init");
-    marks.end_phase();
-
-    // Launch t reads frontiers[t % 2] and fills frontiers[(t + 1) % 2]: the arrays swap roles.
     const int32_t limit = cpu::iteration_limit(options.max_iterations, n);
-    const int32_t iterations = run_loop(state, control, limit, "Hawick kernel 2", [&](int32_t t) {
-        const Loop loop{control, t, limit};
-        uint8_t* frontier = frontiers[t % 2];
-        uint8_t* next_frontier = frontiers[(t + 1) % 2];
-        propagate_vertices<<<grid, block, shared_bytes, state.stream>>>(offsets, graph.neighbors, n, colour, frontier,
-                                                                        next_frontier, loop);
-        check_launch("Hawick kernel 2 propagate");
-        resolve_chains<<<grid, block, 0, state.stream>>>(n, colour, next_frontier, loop);
-        check_launch("Hawick kernel 2 analysis");
-    });
-    marks.end_phase();
-    return iterations;
+    DeviceState* s = &state;
+
+    return {{"init",
+             [=] {
+                 init_vertex_kernel<<<grid, block, 0, s->stream>>>(n, colour, frontier0, frontier1);
+                 check_launch("Hawick kernel 2 init");
+                 return 0;
+             }},
+            // Launch t reads frontiers[t % 2] and fills frontiers[(t + 1) % 2]: the arrays swap roles.
+            {"propagate", [=] {
+                 uint8_t* frontiers[2] = {frontier0, frontier1};
+                 return run_loop(*s, control, limit, "Hawick kernel 2", [&](int32_t t) {
+                     const Loop loop{control, t, limit};
+                     uint8_t* frontier = frontiers[t % 2];
+                     uint8_t* next_frontier = frontiers[(t + 1) % 2];
+                     propagate_vertices<<<grid, block, shared_bytes, s->stream>>>(offsets, neighbors, n, colour,
+                                                                                  frontier, next_frontier, loop);
+                     check_launch("Hawick kernel 2 propagate");
+                     resolve_chains<<<grid, block, 0, s->stream>>>(n, colour, next_frontier, loop);
+                     check_launch("Hawick kernel 2 analysis");
+                 });
+             }}};
 }
 
 // ---- Kernel 3: one breadth-first search per component -----------------------------------------
@@ -585,84 +608,90 @@ __global__ void search_step(const Offset* __restrict__ offsets, const int32_t* _
 }
 
 template <class Offset>
-int32_t bfs_kernel(DeviceState& state, const DeviceCsr& graph, const ccl4j_label_options& options,
-                   PhaseMarks& marks) {
+PhasePlan bfs_plan(DeviceState& state, const DeviceCsr& graph, const ccl4j_label_options& options) {
     const int32_t n = graph.vertex_count;
     const auto* offsets = static_cast<const Offset*>(graph.offsets);
+    const int32_t* neighbors = graph.neighbors;
     const int block = detail::block_size(options);
     const int grid = detail::grid_size(state, block, n);
     const size_t frontier_bytes = static_cast<size_t>(n) * sizeof(int32_t);
     const std::vector<void*> pieces = detail::scratch(state, {sizeof(LoopControl), frontier_bytes, frontier_bytes});
     auto* control = static_cast<LoopControl*>(pieces[0]);
-    int32_t* frontiers[2] = {static_cast<int32_t*>(pieces[1]), static_cast<int32_t*>(pieces[2])};
+    auto* frontier0 = static_cast<int32_t*>(pieces[1]);
+    auto* frontier1 = static_cast<int32_t*>(pieces[2]);
     int32_t* colour = state.parent.as<int32_t>();
-
-    CCL4J_CUDA_CHECK(cudaMemsetAsync(colour, 0xff, static_cast<size_t>(n) * sizeof(int32_t), state.stream));
-    marks.end_phase();
-
-    // Launch t expands frontiers[(t + 1) % 2], which launch t - 1 filled, into frontiers[t % 2].
     const int32_t limit = cpu::iteration_limit(options.max_iterations, n);
-    const int32_t iterations = run_loop(state, control, limit, "Hawick kernel 3", [&](int32_t t) {
-        search_step<<<grid, block, 0, state.stream>>>(offsets, graph.neighbors, n, colour, frontiers[(t + 1) % 2],
-                                                       frontiers[t % 2], Loop{control, t, limit});
-        check_launch("Hawick kernel 3 search");
-    });
-    marks.end_phase();
-    return iterations;
-}
+    DeviceState* s = &state;
 
-// The algorithms for either offset width (state and options outlive the call that uses them).
-detail::DeviceAlgorithm edge_algorithm(DeviceState& state, const ccl4j_label_options& options) {
-    return [&state, &options](const DeviceCsr& graph, PhaseMarks& marks) {
-        return graph.offset_width == 4 ? edge_kernel<int32_t>(state, graph, options, marks)
-                                       : edge_kernel<int64_t>(state, graph, options, marks);
-    };
-}
-
-detail::DeviceAlgorithm vertex_algorithm(DeviceState& state, const ccl4j_label_options& options) {
-    return [&state, &options](const DeviceCsr& graph, PhaseMarks& marks) {
-        return graph.offset_width == 4 ? vertex_kernel<int32_t>(state, graph, options, marks)
-                                       : vertex_kernel<int64_t>(state, graph, options, marks);
-    };
-}
-
-detail::DeviceAlgorithm bfs_algorithm(DeviceState& state, const ccl4j_label_options& options) {
-    return [&state, &options](const DeviceCsr& graph, PhaseMarks& marks) {
-        return graph.offset_width == 4 ? bfs_kernel<int32_t>(state, graph, options, marks)
-                                       : bfs_kernel<int64_t>(state, graph, options, marks);
-    };
+    return {{"init",
+             [=] {
+                 CCL4J_CUDA_CHECK(cudaMemsetAsync(colour, 0xff, static_cast<size_t>(n) * sizeof(int32_t), s->stream));
+                 return 0;
+             }},
+            // Launch t expands frontiers[(t + 1) % 2], which launch t - 1 filled, into frontiers[t % 2].
+            {"search", [=] {
+                 int32_t* frontiers[2] = {frontier0, frontier1};
+                 return run_loop(*s, control, limit, "Hawick kernel 3", [&](int32_t t) {
+                     search_step<<<grid, block, 0, s->stream>>>(offsets, neighbors, n, colour, frontiers[(t + 1) % 2],
+                                                                 frontiers[t % 2], Loop{control, t, limit});
+                     check_launch("Hawick kernel 3 search");
+                 });
+             }}};
 }
 
 }  // namespace
 
+namespace detail {
+
+PhasePlan hawick_edge_plan(DeviceState& state, const DeviceCsr& graph, const ccl4j_label_options& options) {
+    return graph.offset_width == 4 ? edge_plan<int32_t>(state, graph, options) : edge_plan<int64_t>(state, graph, options);
+}
+
+PhasePlan hawick_vertex_plan(DeviceState& state, const DeviceCsr& graph, const ccl4j_label_options& options) {
+    return graph.offset_width == 4 ? vertex_plan<int32_t>(state, graph, options)
+                                   : vertex_plan<int64_t>(state, graph, options);
+}
+
+PhasePlan hawick_bfs_plan(DeviceState& state, const DeviceCsr& graph, const ccl4j_label_options& options) {
+    return graph.offset_width == 4 ? bfs_plan<int32_t>(state, graph, options) : bfs_plan<int64_t>(state, graph, options);
+}
+
+}  // namespace detail
+
 void hawick_edge(DeviceState& state, const Graph& graph, const ccl4j_label_options& options, int32_t* labels,
                  PhaseLog& log) {
-    detail::run(state, graph, options, labels, log, {"init", "propagate"}, edge_algorithm(state, options));
+    detail::run(state, graph, options, labels, log, {"init", "propagate"},
+                detail::bind(state, options, detail::hawick_edge_plan));
 }
 
 void hawick_edge(DeviceState& state, const DeviceGraph& graph, const ccl4j_label_options& options, int32_t* labels,
                  PhaseLog& log) {
-    detail::run(state, graph, options, labels, log, {"init", "propagate"}, edge_algorithm(state, options));
+    detail::run(state, graph, options, labels, log, {"init", "propagate"},
+                detail::bind(state, options, detail::hawick_edge_plan));
 }
 
 void hawick_vertex(DeviceState& state, const Graph& graph, const ccl4j_label_options& options, int32_t* labels,
                    PhaseLog& log) {
-    detail::run(state, graph, options, labels, log, {"init", "propagate"}, vertex_algorithm(state, options));
+    detail::run(state, graph, options, labels, log, {"init", "propagate"},
+                detail::bind(state, options, detail::hawick_vertex_plan));
 }
 
 void hawick_vertex(DeviceState& state, const DeviceGraph& graph, const ccl4j_label_options& options,
                    int32_t* labels, PhaseLog& log) {
-    detail::run(state, graph, options, labels, log, {"init", "propagate"}, vertex_algorithm(state, options));
+    detail::run(state, graph, options, labels, log, {"init", "propagate"},
+                detail::bind(state, options, detail::hawick_vertex_plan));
 }
 
 void hawick_bfs(DeviceState& state, const Graph& graph, const ccl4j_label_options& options, int32_t* labels,
                 PhaseLog& log) {
-    detail::run(state, graph, options, labels, log, {"init", "search"}, bfs_algorithm(state, options));
+    detail::run(state, graph, options, labels, log, {"init", "search"},
+                detail::bind(state, options, detail::hawick_bfs_plan));
 }
 
 void hawick_bfs(DeviceState& state, const DeviceGraph& graph, const ccl4j_label_options& options, int32_t* labels,
                 PhaseLog& log) {
-    detail::run(state, graph, options, labels, log, {"init", "search"}, bfs_algorithm(state, options));
+    detail::run(state, graph, options, labels, log, {"init", "search"},
+                detail::bind(state, options, detail::hawick_bfs_plan));
 }
 
 }  // namespace ccl4j::cuda

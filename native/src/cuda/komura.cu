@@ -25,7 +25,6 @@ using detail::DeviceCsr;
 using detail::kFullMask;
 using detail::kWarp;
 using detail::load_relaxed;
-using detail::PhaseMarks;
 using detail::store_relaxed;
 using detail::thread_count;
 using detail::thread_index;
@@ -122,10 +121,10 @@ __global__ void reduce_labels(const Offset* __restrict__ offsets, const int32_t*
 }
 
 template <class Offset>
-int32_t komura_kernels(DeviceState& state, const DeviceCsr& graph, const ccl4j_label_options& options,
-                       PhaseMarks& marks) {
+PhasePlan komura_kernels(DeviceState& state, const DeviceCsr& graph, const ccl4j_label_options& options) {
     const int32_t n = graph.vertex_count;
     const auto* offsets = static_cast<const Offset*>(graph.offsets);
+    const int32_t* neighbors = graph.neighbors;
     const int block = detail::block_size(options);
     const int grid = detail::grid_size(state, block, n);
     const std::vector<void*> pieces =
@@ -134,42 +133,50 @@ int32_t komura_kernels(DeviceState& state, const DeviceCsr& graph, const ccl4j_l
     auto* residual = static_cast<int32_t*>(pieces[0]);
     auto* residual_count = static_cast<Offset*>(pieces[1]);
     int32_t* label = state.parent.as<int32_t>();
+    const cudaStream_t stream = state.stream;
 
-    init_labels<<<grid, block, 0, state.stream>>>(offsets, graph.neighbors, n, label, residual, residual_count);
-    check_launch("Komura init");
-    marks.end_phase();
-    analysis<<<grid, block, 0, state.stream>>>(n, label);
-    check_launch("Komura analysis1");
-    marks.end_phase();
-    reduce_labels<<<grid, block, 0, state.stream>>>(offsets, residual, residual_count, n, label);
-    check_launch("Komura reduction");
-    marks.end_phase();
-    analysis<<<grid, block, 0, state.stream>>>(n, label);
-    check_launch("Komura analysis2");
-    marks.end_phase();
-    return 0;
-}
-
-// The algorithm for either offset width (state and options outlive the call that uses it).
-detail::DeviceAlgorithm komura_algorithm(DeviceState& state, const ccl4j_label_options& options) {
-    return [&state, &options](const DeviceCsr& graph, PhaseMarks& marks) {
-        return graph.offset_width == 4 ? komura_kernels<int32_t>(state, graph, options, marks)
-                                       : komura_kernels<int64_t>(state, graph, options, marks);
-    };
+    return {{"init",
+             [=] {
+                 init_labels<<<grid, block, 0, stream>>>(offsets, neighbors, n, label, residual, residual_count);
+                 check_launch("Komura init");
+                 return 0;
+             }},
+            {"analysis1",
+             [=] {
+                 analysis<<<grid, block, 0, stream>>>(n, label);
+                 check_launch("Komura analysis1");
+                 return 0;
+             }},
+            {"reduction",
+             [=] {
+                 reduce_labels<<<grid, block, 0, stream>>>(offsets, residual, residual_count, n, label);
+                 check_launch("Komura reduction");
+                 return 0;
+             }},
+            {"analysis2", [=] {
+                 analysis<<<grid, block, 0, stream>>>(n, label);
+                 check_launch("Komura analysis2");
+                 return 0;
+             }}};
 }
 
 }  // namespace
 
+PhasePlan detail::komura_plan(DeviceState& state, const DeviceCsr& graph, const ccl4j_label_options& options) {
+    return graph.offset_width == 4 ? komura_kernels<int32_t>(state, graph, options)
+                                   : komura_kernels<int64_t>(state, graph, options);
+}
+
 void komura(DeviceState& state, const Graph& graph, const ccl4j_label_options& options, int32_t* labels,
             PhaseLog& log) {
     detail::run(state, graph, options, labels, log, {"init", "analysis1", "reduction", "analysis2"},
-                komura_algorithm(state, options));
+                detail::bind(state, options, detail::komura_plan));
 }
 
 void komura(DeviceState& state, const DeviceGraph& graph, const ccl4j_label_options& options, int32_t* labels,
             PhaseLog& log) {
     detail::run(state, graph, options, labels, log, {"init", "analysis1", "reduction", "analysis2"},
-                komura_algorithm(state, options));
+                detail::bind(state, options, detail::komura_plan));
 }
 
 }  // namespace ccl4j::cuda

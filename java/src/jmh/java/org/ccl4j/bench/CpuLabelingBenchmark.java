@@ -1,10 +1,7 @@
 package org.ccl4j.bench;
 
-import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.ValueLayout;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
 import org.ccl4j.Backend;
@@ -12,9 +9,6 @@ import org.ccl4j.ComponentLabeler;
 import org.ccl4j.CsrGraph;
 import org.ccl4j.LabelOptions;
 import org.ccl4j.UnionFind;
-import org.ccl4j.io.GraphFormat;
-import org.ccl4j.io.GraphReader;
-import org.ccl4j.io.ReadOptions;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -30,12 +24,10 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * End-to-end CPU labelling of a graph already in memory, against a plain Java union-find with path
- * halving over the same CSR arrays copied to {@code int[]} — the baseline a Java user would write.
- *
- * <p>Graphs are ECL {@code .egr} files made by {@code shared/tools/gengraph.cpp}, read from the
- * directory in the system property {@code ccl4j.bench.graphs} (default {@code target/bench-graphs});
- * {@code scripts/bench-graphs.sh} generates them.
+ * End-to-end labelling on each CPU backend of a graph already in memory (CPU_PARALLEL and
+ * CPU_SERIAL ECL-CC, the JAVA backend's union-find over the segments), against a plain Java
+ * union-find with path halving over the same CSR arrays copied to {@code int[]} — the baseline a
+ * Java user would write. JGraphT is in {@link JGraphTBaseline}. Graphs: {@link BenchGraphs}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
@@ -44,10 +36,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 2)
 @Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "-Xmx4g"})
 public class CpuLabelingBenchmark {
-    @Param({"grid2d_1024", "rmat_18_8"})
+    @Param({"grid2d_1024", "rmat18", "test-graphs/random.egr"})
     public String graph;
 
-    private Arena arena;
     private CsrGraph csr;
     private int[] offsets;
     private int[] neighbors;
@@ -55,14 +46,8 @@ public class CpuLabelingBenchmark {
     private ComponentLabeler serial;
 
     @Setup(Level.Trial)
-    public void load() throws IOException {
-        Path dir = Path.of(System.getProperty("ccl4j.bench.graphs", "target/bench-graphs"));
-        Path file = dir.resolve(graph + ".egr");
-        if (!Files.exists(file)) {
-            throw new IllegalStateException(file + " not found: run scripts/bench-graphs.sh first");
-        }
-        arena = Arena.ofShared();
-        csr = GraphReader.read(file, GraphFormat.EGR, new ReadOptions(false), arena).graph();
+    public void load() {
+        csr = BenchGraphs.get(graph);
         offsets = new int[csr.vertexCount() + 1];
         for (int v = 0; v <= csr.vertexCount(); v++) {
             offsets[v] = (int) csr.offset(v);
@@ -76,7 +61,6 @@ public class CpuLabelingBenchmark {
     public void close() {
         parallel.close();
         serial.close();
-        arena.close();
     }
 
     @Benchmark

@@ -326,10 +326,13 @@ final class BenchCommand {
         }
     }
 
-    /** A progress bar on standard error, shown only on a terminal. */
+    /**
+     * A progress bar on standard error, shown only on a terminal (since JDK 22 System.console()
+     * exists with redirected streams too, so isTerminal() decides).
+     */
     private static final class Progress {
         private final int total;
-        private final boolean terminal = System.console() != null;
+        private final boolean terminal = System.console() != null && System.console().isTerminal();
         private int done;
 
         Progress(int total) {

@@ -686,6 +686,14 @@ public class ccl4j_h extends ccl4j_h$shared {
      */
     public static final AddressLayout ccl4j_ising = ccl4j_h.C_POINTER;
 
+    /**
+     * {@snippet lang=c :
+     * typedef struct ccl4j_phase_run_s {
+     * } *ccl4j_phase_run
+     * }
+     */
+    public static final AddressLayout ccl4j_phase_run = ccl4j_h.C_POINTER;
+
 
     private static class ccl4j_get_capabilities {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
@@ -2783,6 +2791,574 @@ public class ccl4j_h extends ccl4j_h$shared {
                 traceDowncall("ccl4j_ising_sweep", ising, temperature, sweeps, magnetisation, energy, total_ms);
             }
             return (int)mh$.invokeExact(ising, temperature, sweeps, magnetisation, energy, total_ms);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+
+    private static class ccl4j_noop {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            ccl4j_h.C_INT,
+            ccl4j_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_noop");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t ccl4j_noop(int32_t value);
+     * }
+     */
+    public static FunctionDescriptor ccl4j_noop$descriptor() {
+        return ccl4j_noop.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t ccl4j_noop(int32_t value);
+     * }
+     */
+    public static MethodHandle ccl4j_noop$handle() {
+        return ccl4j_noop.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t ccl4j_noop(int32_t value);
+     * }
+     */
+    public static MemorySegment ccl4j_noop$address() {
+        return ccl4j_noop.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t ccl4j_noop(int32_t value);
+     * }
+     */
+    public static int ccl4j_noop(int value) {
+        var mh$ = ccl4j_noop.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_noop", value);
+            }
+            return (int)mh$.invokeExact(value);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+
+    private static class ccl4j_copy_to_device {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_LONG,
+            ccl4j_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_copy_to_device");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_copy_to_device(ccl4j_context context, const void* host, int64_t bytes, double* ms);
+     * }
+     */
+    public static FunctionDescriptor ccl4j_copy_to_device$descriptor() {
+        return ccl4j_copy_to_device.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_copy_to_device(ccl4j_context context, const void* host, int64_t bytes, double* ms);
+     * }
+     */
+    public static MethodHandle ccl4j_copy_to_device$handle() {
+        return ccl4j_copy_to_device.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_copy_to_device(ccl4j_context context, const void* host, int64_t bytes, double* ms);
+     * }
+     */
+    public static MemorySegment ccl4j_copy_to_device$address() {
+        return ccl4j_copy_to_device.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_copy_to_device(ccl4j_context context, const void* host, int64_t bytes, double* ms);
+     * }
+     */
+    public static int ccl4j_copy_to_device(MemorySegment context, MemorySegment host, long bytes, MemorySegment ms) {
+        var mh$ = ccl4j_copy_to_device.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_copy_to_device", context, host, bytes, ms);
+            }
+            return (int)mh$.invokeExact(context, host, bytes, ms);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+
+    private static class ccl4j_phase_run_create {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_phase_run_create");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_phase_run_create(ccl4j_context context, ccl4j_device_graph device_graph, const ccl4j_csr* host_graph, const ccl4j_label_options* options, ccl4j_phase_run* out);
+     * }
+     */
+    public static FunctionDescriptor ccl4j_phase_run_create$descriptor() {
+        return ccl4j_phase_run_create.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_phase_run_create(ccl4j_context context, ccl4j_device_graph device_graph, const ccl4j_csr* host_graph, const ccl4j_label_options* options, ccl4j_phase_run* out);
+     * }
+     */
+    public static MethodHandle ccl4j_phase_run_create$handle() {
+        return ccl4j_phase_run_create.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_phase_run_create(ccl4j_context context, ccl4j_device_graph device_graph, const ccl4j_csr* host_graph, const ccl4j_label_options* options, ccl4j_phase_run* out);
+     * }
+     */
+    public static MemorySegment ccl4j_phase_run_create$address() {
+        return ccl4j_phase_run_create.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_phase_run_create(ccl4j_context context, ccl4j_device_graph device_graph, const ccl4j_csr* host_graph, const ccl4j_label_options* options, ccl4j_phase_run* out);
+     * }
+     */
+    public static int ccl4j_phase_run_create(MemorySegment context, MemorySegment device_graph, MemorySegment host_graph, MemorySegment options, MemorySegment out) {
+        var mh$ = ccl4j_phase_run_create.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_phase_run_create", context, device_graph, host_graph, options, out);
+            }
+            return (int)mh$.invokeExact(context, device_graph, host_graph, options, out);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+
+    private static class ccl4j_phase_run_destroy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            ccl4j_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_phase_run_destroy");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void ccl4j_phase_run_destroy(ccl4j_phase_run run);
+     * }
+     */
+    public static FunctionDescriptor ccl4j_phase_run_destroy$descriptor() {
+        return ccl4j_phase_run_destroy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void ccl4j_phase_run_destroy(ccl4j_phase_run run);
+     * }
+     */
+    public static MethodHandle ccl4j_phase_run_destroy$handle() {
+        return ccl4j_phase_run_destroy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void ccl4j_phase_run_destroy(ccl4j_phase_run run);
+     * }
+     */
+    public static MemorySegment ccl4j_phase_run_destroy$address() {
+        return ccl4j_phase_run_destroy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void ccl4j_phase_run_destroy(ccl4j_phase_run run);
+     * }
+     */
+    public static void ccl4j_phase_run_destroy(MemorySegment run) {
+        var mh$ = ccl4j_phase_run_destroy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_phase_run_destroy", run);
+            }
+            mh$.invokeExact(run);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+
+    private static class ccl4j_phase_run_count {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_phase_run_count");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_phase_run_count(ccl4j_context context, ccl4j_phase_run run, int32_t* count);
+     * }
+     */
+    public static FunctionDescriptor ccl4j_phase_run_count$descriptor() {
+        return ccl4j_phase_run_count.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_phase_run_count(ccl4j_context context, ccl4j_phase_run run, int32_t* count);
+     * }
+     */
+    public static MethodHandle ccl4j_phase_run_count$handle() {
+        return ccl4j_phase_run_count.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_phase_run_count(ccl4j_context context, ccl4j_phase_run run, int32_t* count);
+     * }
+     */
+    public static MemorySegment ccl4j_phase_run_count$address() {
+        return ccl4j_phase_run_count.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_phase_run_count(ccl4j_context context, ccl4j_phase_run run, int32_t* count);
+     * }
+     */
+    public static int ccl4j_phase_run_count(MemorySegment context, MemorySegment run, MemorySegment count) {
+        var mh$ = ccl4j_phase_run_count.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_phase_run_count", context, run, count);
+            }
+            return (int)mh$.invokeExact(context, run, count);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+
+    private static class ccl4j_phase_run_name {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_phase_run_name");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_phase_run_name(ccl4j_context context, ccl4j_phase_run run, int32_t phase, char* name);
+     * }
+     */
+    public static FunctionDescriptor ccl4j_phase_run_name$descriptor() {
+        return ccl4j_phase_run_name.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_phase_run_name(ccl4j_context context, ccl4j_phase_run run, int32_t phase, char* name);
+     * }
+     */
+    public static MethodHandle ccl4j_phase_run_name$handle() {
+        return ccl4j_phase_run_name.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_phase_run_name(ccl4j_context context, ccl4j_phase_run run, int32_t phase, char* name);
+     * }
+     */
+    public static MemorySegment ccl4j_phase_run_name$address() {
+        return ccl4j_phase_run_name.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_phase_run_name(ccl4j_context context, ccl4j_phase_run run, int32_t phase, char* name);
+     * }
+     */
+    public static int ccl4j_phase_run_name(MemorySegment context, MemorySegment run, int phase, MemorySegment name) {
+        var mh$ = ccl4j_phase_run_name.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_phase_run_name", context, run, phase, name);
+            }
+            return (int)mh$.invokeExact(context, run, phase, name);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+
+    private static class ccl4j_phase_run_reset {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_phase_run_reset");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_phase_run_reset(ccl4j_context context, ccl4j_phase_run run, int32_t phase);
+     * }
+     */
+    public static FunctionDescriptor ccl4j_phase_run_reset$descriptor() {
+        return ccl4j_phase_run_reset.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_phase_run_reset(ccl4j_context context, ccl4j_phase_run run, int32_t phase);
+     * }
+     */
+    public static MethodHandle ccl4j_phase_run_reset$handle() {
+        return ccl4j_phase_run_reset.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_phase_run_reset(ccl4j_context context, ccl4j_phase_run run, int32_t phase);
+     * }
+     */
+    public static MemorySegment ccl4j_phase_run_reset$address() {
+        return ccl4j_phase_run_reset.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_phase_run_reset(ccl4j_context context, ccl4j_phase_run run, int32_t phase);
+     * }
+     */
+    public static int ccl4j_phase_run_reset(MemorySegment context, MemorySegment run, int phase) {
+        var mh$ = ccl4j_phase_run_reset.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_phase_run_reset", context, run, phase);
+            }
+            return (int)mh$.invokeExact(context, run, phase);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+
+    private static class ccl4j_phase_run_phase {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_phase_run_phase");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_phase_run_phase(ccl4j_context context, ccl4j_phase_run run, int32_t phase, double* ms, int32_t* iterations);
+     * }
+     */
+    public static FunctionDescriptor ccl4j_phase_run_phase$descriptor() {
+        return ccl4j_phase_run_phase.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_phase_run_phase(ccl4j_context context, ccl4j_phase_run run, int32_t phase, double* ms, int32_t* iterations);
+     * }
+     */
+    public static MethodHandle ccl4j_phase_run_phase$handle() {
+        return ccl4j_phase_run_phase.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_phase_run_phase(ccl4j_context context, ccl4j_phase_run run, int32_t phase, double* ms, int32_t* iterations);
+     * }
+     */
+    public static MemorySegment ccl4j_phase_run_phase$address() {
+        return ccl4j_phase_run_phase.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_phase_run_phase(ccl4j_context context, ccl4j_phase_run run, int32_t phase, double* ms, int32_t* iterations);
+     * }
+     */
+    public static int ccl4j_phase_run_phase(MemorySegment context, MemorySegment run, int phase, MemorySegment ms, MemorySegment iterations) {
+        var mh$ = ccl4j_phase_run_phase.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_phase_run_phase", context, run, phase, ms, iterations);
+            }
+            return (int)mh$.invokeExact(context, run, phase, ms, iterations);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+
+    private static class ccl4j_phase_run_labels {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_phase_run_labels");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_phase_run_labels(ccl4j_context context, ccl4j_phase_run run, int32_t* labels);
+     * }
+     */
+    public static FunctionDescriptor ccl4j_phase_run_labels$descriptor() {
+        return ccl4j_phase_run_labels.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_phase_run_labels(ccl4j_context context, ccl4j_phase_run run, int32_t* labels);
+     * }
+     */
+    public static MethodHandle ccl4j_phase_run_labels$handle() {
+        return ccl4j_phase_run_labels.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_phase_run_labels(ccl4j_context context, ccl4j_phase_run run, int32_t* labels);
+     * }
+     */
+    public static MemorySegment ccl4j_phase_run_labels$address() {
+        return ccl4j_phase_run_labels.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_phase_run_labels(ccl4j_context context, ccl4j_phase_run run, int32_t* labels);
+     * }
+     */
+    public static int ccl4j_phase_run_labels(MemorySegment context, MemorySegment run, MemorySegment labels) {
+        var mh$ = ccl4j_phase_run_labels.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_phase_run_labels", context, run, labels);
+            }
+            return (int)mh$.invokeExact(context, run, labels);
         } catch (Error | RuntimeException ex) {
            throw ex;
         } catch (Throwable ex$) {

@@ -19,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -43,8 +44,7 @@ class BindingsMatchHeaderTest {
     /** A C type as the header spells it, reduced to what decides the Java carrier. */
     private record CType(String base, boolean pointer) {
         Class<?> carrier() {
-            if (pointer || base.equals("ccl4j_context") || base.equals("ccl4j_device_graph")
-                    || base.equals("ccl4j_lattice") || base.equals("ccl4j_percolation") || base.equals("ccl4j_ising")) {
+            if (pointer || handles.contains(base)) {
                 return MemorySegment.class;
             }
             return switch (base) {
@@ -76,6 +76,8 @@ class BindingsMatchHeaderTest {
     private static final Map<String, Long> macros = new LinkedHashMap<>();
     private static final Map<String, List<CField>> structs = new LinkedHashMap<>();
     private static final List<CFunction> functions = new ArrayList<>();
+    /** The opaque handle types (typedef struct x_s* x): pointers, whatever their name. */
+    private static final Set<String> handles = new HashSet<>();
 
     @BeforeAll
     static void parseHeader() throws IOException {
@@ -84,6 +86,10 @@ class BindingsMatchHeaderTest {
         Matcher m = Pattern.compile("(?m)^#define\\s+(CCL4J_\\w+)\\s+(\\d+)u?\\s*$").matcher(header);
         while (m.find()) {
             macros.put(m.group(1), Long.parseLong(m.group(2)));
+        }
+        m = Pattern.compile("typedef struct \\w+\\s*\\*\\s*(\\w+);").matcher(header);
+        while (m.find()) {
+            handles.add(m.group(1));
         }
         m = Pattern.compile("(?s)typedef struct (\\w+) \\{(.*?)\\} \\1;").matcher(header);
         while (m.find()) {

@@ -1,0 +1,95 @@
+package org.ccl4j.bench;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.foreign.Arena;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.ccl4j.Backend;
+import org.ccl4j.ComponentLabeler;
+import org.ccl4j.CsrGraph;
+import org.ccl4j.cli.BenchSuite;
+import org.ccl4j.io.GraphFormat;
+import org.ccl4j.io.GraphReader;
+import org.ccl4j.io.ReadOptions;
+
+/**
+ * The graphs of the benchmarks' {@code graph} parameter, loaded once per JVM: a name of the
+ * {@code ccl4j bench} suites ({@code grid2d_1024}, {@code rmat18}, ... quick; {@code grid2d_4096},
+ * {@code rmat22}, ... full), generated with {@code shared/tools/gengraph.cpp} when it is not
+ * cached yet, or a file under {@code test-graphs/} (any format).
+ *
+ * <p>The cache directory is the system property {@code ccl4j.bench.graphs} or the environment
+ * variable {@code CCL4J_BENCH_GRAPHS} (default {@code target/bench-graphs}, as {@code ccl4j bench}),
+ * the generator's source {@code ccl4j.bench.gengraph} or {@code CCL4J_GENGRAPH_SRC} (default
+ * {@code ../shared/tools/gengraph.cpp}). JMH's forked JVMs inherit the environment variables,
+ * not the properties.
+ */
+final class BenchGraphs {
+    private static final Arena ARENA = Arena.ofShared();
+    private static final Map<String, CsrGraph> LOADED = new HashMap<>();
+
+    private BenchGraphs() {
+    }
+
+    static synchronized CsrGraph get(String name) {
+        return LOADED.computeIfAbsent(name, BenchGraphs::load);
+    }
+
+    private static CsrGraph load(String name) {
+        try {
+            Path file;
+            GraphFormat format = GraphFormat.AUTO;
+            if (name.startsWith("test-graphs/")) {
+                file = Path.of(name);
+            } else {
+                file = BenchSuite.file(suiteGraph(name),
+                        Path.of(setting("ccl4j.bench.graphs", "CCL4J_BENCH_GRAPHS", "target/bench-graphs")),
+                        Path.of(setting("ccl4j.bench.gengraph", "CCL4J_GENGRAPH_SRC", "../shared/tools/gengraph.cpp")));
+                format = GraphFormat.EGR;
+            }
+            if (!Files.exists(file)) {
+                throw new IllegalArgumentException("graph file " + file + " not found");
+            }
+            return GraphReader.read(file, format, ReadOptions.defaults(), ARENA).graph();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot load the benchmark graph " + name, e);
+        }
+    }
+
+    private static String setting(String property, String variable, String fallback) {
+        String value = System.getProperty(property, System.getenv(variable));
+        return value != null ? value : fallback;
+    }
+
+    private static BenchSuite.Graph suiteGraph(String name) {
+        List<String> known = new ArrayList<>();
+        for (String suite : List.of("quick", "full")) {
+            for (BenchSuite.Graph g : BenchSuite.named(suite)) {
+                if (g.name().equals(name)) {
+                    return g;
+                }
+                known.add(g.name());
+            }
+        }
+        throw new IllegalArgumentException("unknown graph '" + name + "': use a suite graph " + known
+                + " or a file test-graphs/NAME");
+    }
+
+    /** True when a CUDA device can be used here. */
+    static boolean cudaPresent() {
+        return ComponentLabeler.capabilities().backends().contains(Backend.CUDA);
+    }
+
+    /** Fails a GPU benchmark's setup with the reason, when it runs without a device anyway. */
+    static void requireCuda() {
+        if (!cudaPresent()) {
+            throw new IllegalStateException("SKIPPED: no CUDA device here; GPU benchmarks (classes Cuda*) need one");
+        }
+    }
+}

@@ -1,0 +1,66 @@
+package org.ccl4j.bench;
+
+import org.ccl4j.Algorithm;
+import org.ccl4j.Backend;
+import org.ccl4j.internal.bench.PhaseRun;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.TearDown;
+
+/**
+ * The state of a per-phase benchmark: one algorithm's phases on one graph (a {@link PhaseRun}),
+ * brought back before every invocation, outside the timed region, to the state the phase starts
+ * from ({@code @Setup(Level.Invocation)}: the phases before it run again). The timed region is
+ * one phase and the wait for it. Subclasses name the backend, algorithm and phase, and declare
+ * the {@code graph} parameter.
+ *
+ * <p>A new algorithm gets its per-phase benchmarks as a class like {@link CudaKomuraPhases}: a
+ * method per phase, each with a state subclass naming the phase as {@code ccl4j.h} names it.
+ */
+public abstract class PhaseState {
+    private final Backend backend;
+    private final Algorithm algorithm;
+    private final String phaseName;
+    protected PhaseRun run;
+    protected int phase;
+
+    protected PhaseState(Backend backend, Algorithm algorithm, String phaseName) {
+        this.backend = backend;
+        this.algorithm = algorithm;
+        this.phaseName = phaseName;
+    }
+
+    /** The graph parameter of the subclass. */
+    protected abstract String graph();
+
+    /** The backend to run on; a parameter of the CPU benchmarks. */
+    protected Backend backend() {
+        return backend;
+    }
+
+    @Setup(Level.Trial)
+    public void open() {
+        if (backend() == Backend.CUDA) {
+            BenchGraphs.requireCuda();
+        }
+        run = PhaseRun.open(backend(), 0, BenchGraphs.get(graph()), algorithm);
+        phase = run.phase(phaseName);
+    }
+
+    @Setup(Level.Invocation)
+    public void reset() {
+        run.reset(phase);
+    }
+
+    @TearDown(Level.Trial)
+    public void close() {
+        if (run != null) {
+            run.close();
+        }
+    }
+
+    /** Runs the phase; returns its native-measured time in ms (for the blackhole). */
+    public double runPhase() {
+        return run.run(phase);
+    }
+}

@@ -1,0 +1,247 @@
+// Tests of the per-phase runs of the C ABI (through libccl4j.so): on every generated graph of
+// test_graphs.hpp, running the phases one at a time, in order and after resets, labels the graph
+// as the union-find oracle does, and a phase's time is reported; the phase names are those of the
+// labelling call's timings; bad arguments and phases out of order give CCL4J_INVALID_ARGUMENT
+// with a message; algorithms without CPU phases give CCL4J_UNSUPPORTED; the empty call and the
+// copy to the device. On CUDA (when a device is present) every algorithm; otherwise the CUDA
+// part prints a notice. Prints every failure and "N passed, M failed".
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "ccl4j.h"
+#include "check.hpp"
+#include "test_graphs.hpp"
+
+namespace {
+
+using namespace ccl4j::test;
+
+struct Backend {
+    ccl4j_backend id;
+    const char* name;
+};
+
+std::string message(ccl4j_context context) { return ccl4j_context_error_message(context); }
+
+std::vector<std::string> phase_names(ccl4j_context context, ccl4j_phase_run run) {
+    int32_t count = -1;
+    CHECK(ccl4j_phase_run_count(context, run, &count) == CCL4J_SUCCESS);
+    std::vector<std::string> names;
+    for (int32_t i = 0; i < count; ++i) {
+        char name[CCL4J_PHASE_NAME_SIZE];
+        CHECK(ccl4j_phase_run_name(context, run, i, name) == CCL4J_SUCCESS);
+        names.emplace_back(name);
+    }
+    return names;
+}
+
+// The labelling call's phase names, transfers left out.
+std::vector<std::string> labelling_phases(const ccl4j_timings& timings) {
+    std::vector<std::string> names;
+    for (int32_t i = 0; i < timings.phase_count; ++i) {
+        const std::string name = timings.phases[i].name;
+        if (name != "h2d" && name != "d2h") names.push_back(name);
+    }
+    return names;
+}
+
+// Runs the phases of `run` in order, then every phase again after a reset to its start, and
+// checks the labels after each complete pass.
+void check_sequences(ccl4j_context context, ccl4j_phase_run run, int32_t n, const std::vector<int32_t>& expected,
+                     const std::string& what) {
+    const std::vector<std::string> names = phase_names(context, run);
+    std::vector<int32_t> labels(static_cast<size_t>(n), -1);
+    for (size_t i = 0; i < names.size(); ++i) {
+        double ms = -1;
+        int32_t iterations = -1;
+        CHECK_MSG(ccl4j_phase_run_phase(context, run, static_cast<int32_t>(i), &ms, &iterations) == CCL4J_SUCCESS,
+                  what + ": phase " + names[i] + ": " + message(context));
+        CHECK_MSG(ms >= 0 && iterations >= 0, what + ": phase " + names[i] + " time and iterations");
+    }
+    CHECK(ccl4j_phase_run_labels(context, run, labels.data()) == CCL4J_SUCCESS);
+    check_labels(labels, expected, what + ": phases in order");
+    for (size_t i = 0; i < names.size(); ++i) {
+        const int32_t phase = static_cast<int32_t>(i);
+        CHECK_MSG(ccl4j_phase_run_reset(context, run, phase) == CCL4J_SUCCESS, what + ": reset: " + message(context));
+        // Twice from the same state: a reset restores what the phase needs.
+        for (int repeat = 0; repeat < 2; ++repeat) {
+            if (repeat == 1) CHECK(ccl4j_phase_run_reset(context, run, phase) == CCL4J_SUCCESS);
+            for (int32_t j = phase; j < static_cast<int32_t>(names.size()); ++j) {
+                CHECK_MSG(ccl4j_phase_run_phase(context, run, j, nullptr, nullptr) == CCL4J_SUCCESS,
+                          what + ": phase " + names[j] + " after reset " + std::to_string(phase) + ": " + message(context));
+            }
+            std::fill(labels.begin(), labels.end(), -1);
+            CHECK(ccl4j_phase_run_labels(context, run, labels.data()) == CCL4J_SUCCESS);
+            check_labels(labels, expected, what + ": after reset to phase " + names[i]);
+        }
+    }
+    CHECK(ccl4j_phase_run_reset(context, run, static_cast<int32_t>(names.size())) == CCL4J_SUCCESS);
+    std::fill(labels.begin(), labels.end(), -1);
+    CHECK(ccl4j_phase_run_labels(context, run, labels.data()) == CCL4J_SUCCESS);
+    check_labels(labels, expected, what + ": reset past the last phase");
+}
+
+void test_cpu_graphs() {
+    for (const Backend backend : {Backend{CCL4J_BACKEND_CPU_PARALLEL, "CPU_PARALLEL"}, Backend{CCL4J_BACKEND_CPU_SERIAL, "CPU_SERIAL"}}) {
+        ccl4j_context context = nullptr;
+        CHECK(ccl4j_context_create(backend.id, 0, &context) == CCL4J_SUCCESS);
+        for_each_generated_graph(20000, [&](const HostGraph& g, const std::string& name) {
+            if (g.n == 0) return;
+            const std::vector<int32_t> expected = reference_labels(g);
+            for (int width : {4, 8}) {
+                const std::string what = std::string(backend.name) + " ECL-CC on " + name + " (" + std::to_string(width * 8) + "-bit)";
+                const ccl4j_csr csr = g.csr(width);
+                ccl4j_phase_run run = nullptr;
+                CHECK_MSG(ccl4j_phase_run_create(context, nullptr, &csr, nullptr, &run) == CCL4J_SUCCESS,
+                          what + ": " + message(context));
+                if (!run) continue;
+                CHECK_MSG((phase_names(context, run) == std::vector<std::string>{"init", "compute", "finalize"}), what);
+                check_sequences(context, run, g.n, expected, what);
+                ccl4j_phase_run_destroy(run);
+            }
+        });
+        ccl4j_context_destroy(context);
+    }
+}
+
+void expect(ccl4j_status got, ccl4j_status wanted, ccl4j_context context, const std::string& what) {
+    const std::string text = message(context);
+    CHECK_MSG(got == wanted && !text.empty(), what + ": status " + std::to_string(got) + " (" + text + ")");
+}
+
+void test_bad_arguments() {
+    CHECK(ccl4j_noop(42) == 42);
+    ccl4j_context context = nullptr;
+    ccl4j_context other = nullptr;
+    CHECK(ccl4j_context_create(CCL4J_BACKEND_CPU_PARALLEL, 0, &context) == CCL4J_SUCCESS);
+    CHECK(ccl4j_context_create(CCL4J_BACKEND_CPU_SERIAL, 0, &other) == CCL4J_SUCCESS);
+    const HostGraph g = grid2d(10, 10);
+    const ccl4j_csr csr = g.csr(4);
+    ccl4j_phase_run run = nullptr;
+
+    expect(ccl4j_phase_run_create(nullptr, nullptr, &csr, nullptr, &run), CCL4J_INVALID_ARGUMENT, nullptr, "NULL context");
+    expect(ccl4j_phase_run_create(context, nullptr, &csr, nullptr, nullptr), CCL4J_INVALID_ARGUMENT, context, "NULL output");
+    expect(ccl4j_phase_run_create(context, nullptr, nullptr, nullptr, &run), CCL4J_INVALID_ARGUMENT, context, "no host graph");
+    CHECK(run == nullptr);
+    const HostGraph empty = empty_graph();
+    const ccl4j_csr empty_csr = empty.csr(4);
+    expect(ccl4j_phase_run_create(context, nullptr, &empty_csr, nullptr, &run), CCL4J_INVALID_ARGUMENT, context, "empty graph");
+    ccl4j_csr bad = csr;
+    bad.arc_count = -1;
+    expect(ccl4j_phase_run_create(context, nullptr, &bad, nullptr, &run), CCL4J_INVALID_ARGUMENT, context, "negative arc count");
+    for (ccl4j_algorithm id : {CCL4J_ALGORITHM_HAWICK_EDGE, CCL4J_ALGORITHM_HAWICK_VERTEX, CCL4J_ALGORITHM_HAWICK_BFS,
+                               CCL4J_ALGORITHM_KOMURA, CCL4J_ALGORITHM_CPU_REFERENCE}) {
+        ccl4j_label_options options{};
+        options.algorithm = id;
+        expect(ccl4j_phase_run_create(context, nullptr, &csr, &options, &run), CCL4J_UNSUPPORTED, context,
+               "CPU phases of algorithm " + std::to_string(id));
+    }
+    ccl4j_label_options unknown{};
+    unknown.algorithm = 99;
+    expect(ccl4j_phase_run_create(context, nullptr, &csr, &unknown, &run), CCL4J_INVALID_ARGUMENT, context, "unknown algorithm");
+    double ms = 0;
+    expect(ccl4j_copy_to_device(context, g.neighbors.data(), 16, &ms), CCL4J_UNSUPPORTED, context, "copy on a CPU context");
+    expect(ccl4j_copy_to_device(context, g.neighbors.data(), -1, &ms), CCL4J_INVALID_ARGUMENT, context, "negative copy");
+
+    CHECK(ccl4j_phase_run_create(context, nullptr, &csr, nullptr, &run) == CCL4J_SUCCESS);
+    if (!run) return;
+    int32_t count = 0;
+    char name[CCL4J_PHASE_NAME_SIZE];
+    expect(ccl4j_phase_run_count(context, nullptr, &count), CCL4J_INVALID_ARGUMENT, context, "NULL run");
+    expect(ccl4j_phase_run_count(context, run, nullptr), CCL4J_INVALID_ARGUMENT, context, "NULL count");
+    expect(ccl4j_phase_run_count(other, run, &count), CCL4J_INVALID_ARGUMENT, other, "another context");
+    expect(ccl4j_phase_run_name(context, run, 3, name), CCL4J_INVALID_ARGUMENT, context, "name of phase 3");
+    expect(ccl4j_phase_run_name(context, run, -1, name), CCL4J_INVALID_ARGUMENT, context, "name of phase -1");
+    expect(ccl4j_phase_run_name(context, run, 0, nullptr), CCL4J_INVALID_ARGUMENT, context, "NULL name");
+    expect(ccl4j_phase_run_reset(context, run, 4), CCL4J_INVALID_ARGUMENT, context, "reset to phase 4");
+    expect(ccl4j_phase_run_phase(context, run, 3, &ms, nullptr), CCL4J_INVALID_ARGUMENT, context, "phase 3");
+    // A fresh run is ready for phase 0 only.
+    expect(ccl4j_phase_run_phase(context, run, 1, &ms, nullptr), CCL4J_INVALID_ARGUMENT, context, "phase 1 first");
+    CHECK(ccl4j_phase_run_phase(context, run, 0, &ms, nullptr) == CCL4J_SUCCESS);
+    expect(ccl4j_phase_run_phase(context, run, 2, &ms, nullptr), CCL4J_INVALID_ARGUMENT, context, "phase 2 after 0");
+    CHECK(ccl4j_phase_run_phase(context, run, 1, &ms, nullptr) == CCL4J_SUCCESS);
+    expect(ccl4j_phase_run_phase(context, run, 1, &ms, nullptr), CCL4J_INVALID_ARGUMENT, context, "phase 1 twice");
+    CHECK(ccl4j_phase_run_reset(context, run, 1) == CCL4J_SUCCESS);
+    CHECK(ccl4j_phase_run_phase(context, run, 1, &ms, nullptr) == CCL4J_SUCCESS);
+    expect(ccl4j_phase_run_labels(context, run, nullptr), CCL4J_INVALID_ARGUMENT, context, "NULL labels");
+    ccl4j_phase_run_destroy(run);
+    ccl4j_phase_run_destroy(nullptr);
+    ccl4j_context_destroy(other);
+    ccl4j_context_destroy(context);
+}
+
+void test_cuda() {
+    ccl4j_capabilities capabilities;
+    CHECK(ccl4j_get_capabilities(&capabilities) == CCL4J_SUCCESS);
+    if (!(capabilities.backends & (1u << CCL4J_BACKEND_CUDA))) {
+        std::printf("  SKIPPED: no CUDA device, the CUDA phases are not checked here\n");
+        return;
+    }
+    ccl4j_context context = nullptr;
+    CHECK(ccl4j_context_create(CCL4J_BACKEND_CUDA, 0, &context) == CCL4J_SUCCESS);
+    if (!context) return;
+    const std::vector<std::pair<HostGraph, std::string>> graphs = {
+        {grid2d(64, 64), "grid 64x64"},           {rmat(12, 8, 3), "rmat 12/8"},
+        {random_components(300, 40, 9), "300 components"}, {stars(5, 2000, 1), "stars of 2000"},
+        {hubs(20000, 10, 1000, 2), "hubs above 352"},      {isolated(1), "one vertex"}};
+    for (const auto& [g, name] : graphs) {
+        const std::vector<int32_t> expected = reference_labels(g);
+        for (int width : {4, 8}) {
+            const ccl4j_csr csr = g.csr(width);
+            ccl4j_device_graph resident = nullptr;
+            CHECK(ccl4j_device_graph_create(context, &csr, &resident, nullptr) == CCL4J_SUCCESS);
+            for (ccl4j_algorithm id : {CCL4J_ALGORITHM_ECL_CC, CCL4J_ALGORITHM_HAWICK_EDGE, CCL4J_ALGORITHM_HAWICK_VERTEX,
+                                       CCL4J_ALGORITHM_HAWICK_BFS, CCL4J_ALGORITHM_KOMURA}) {
+                const std::string what = "CUDA algorithm " + std::to_string(id) + " on " + name + " (" +
+                                         std::to_string(width * 8) + "-bit)";
+                ccl4j_label_options options{};
+                options.algorithm = id;
+                ccl4j_timings timings;
+                std::vector<int32_t> labels(static_cast<size_t>(g.n));
+                CHECK(ccl4j_label_device_graph(context, resident, &options, labels.data(), &timings) == CCL4J_SUCCESS);
+                ccl4j_phase_run run = nullptr;
+                CHECK_MSG(ccl4j_phase_run_create(context, resident, nullptr, &options, &run) == CCL4J_SUCCESS,
+                          what + ": " + message(context));
+                if (!run) continue;
+                CHECK_MSG(phase_names(context, run) == labelling_phases(timings), what + ": phase names");
+                check_sequences(context, run, g.n, expected, what);
+                ccl4j_phase_run_destroy(run);
+            }
+            ccl4j_label_options reference{};
+            reference.algorithm = CCL4J_ALGORITHM_CPU_REFERENCE;
+            ccl4j_phase_run run = nullptr;
+            expect(ccl4j_phase_run_create(context, resident, nullptr, &reference, &run), CCL4J_UNSUPPORTED, context,
+                   "CUDA phases of the CPU reference");
+            expect(ccl4j_phase_run_create(context, resident, &csr, nullptr, &run), CCL4J_INVALID_ARGUMENT, context,
+                   "host graph on CUDA");
+            expect(ccl4j_phase_run_create(context, nullptr, nullptr, nullptr, &run), CCL4J_INVALID_ARGUMENT, context,
+                   "no resident graph");
+            ccl4j_device_graph_destroy(resident);
+        }
+    }
+    std::vector<int32_t> host(1 << 20, 7);
+    double ms = -1;
+    CHECK_MSG(ccl4j_copy_to_device(context, host.data(), static_cast<int64_t>(host.size() * 4), &ms) == CCL4J_SUCCESS && ms > 0,
+              "copy to the device: " + message(context));
+    void* pinned = nullptr;
+    CHECK(ccl4j_host_alloc(1 << 22, &pinned, nullptr) == CCL4J_SUCCESS);
+    CHECK(ccl4j_copy_to_device(context, pinned, 1 << 22, &ms) == CCL4J_SUCCESS && ms > 0);
+    ccl4j_host_free(pinned);
+    ccl4j_context_destroy(context);
+}
+
+}  // namespace
+
+int main() {
+    std::printf("CPU phases on the generated graphs\n");
+    test_cpu_graphs();
+    std::printf("bad arguments\n");
+    test_bad_arguments();
+    std::printf("CUDA phases\n");
+    test_cuda();
+    std::printf("%d passed, %d failed\n", passed, failed);
+    return failed == 0 ? 0 : 1;
+}
