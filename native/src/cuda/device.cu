@@ -141,6 +141,9 @@ void DeviceState::destroy() noexcept {
     parent.release();
     worklist.release();
     counters.release();
+    mesh_cells.release();
+    mesh_labels.release();
+    mesh_control.release();
     for (cudaEvent_t& mark : marks) {
         if (mark) cudaEventDestroy(mark);
         mark = nullptr;

@@ -1,0 +1,281 @@
+// The two GPU mesh algorithms without a fixpoint loop, both built on union-find trees in which
+// every entry points to a cell of the same cluster with a smaller or equal index, so that the
+// root of a tree is its smallest cell and following the entries to the root gives the canonical
+// label.
+//
+// Komura 2015/2016 (the lattice form of the generalized algorithm, komura2016 section 2-3):
+//  (i)   init: label[i] = the smallest of i and its connected neighbours with a smaller index;
+//  (ii)  analysis: label[i] = label[label[i]] until it no longer changes;
+//  (iii) label reduction: for each other connected neighbour j < i (the residual list, recomputed
+//        from the stencil instead of stored), the trees of i and j are joined with atomicMin
+//        (his Algorithm 1, `unite` in mesh_device.cuh);
+//  (iv)  analysis again.
+//
+// Block union-find (after Playne & Hawick 2018, "A new algorithm for parallel connected-component
+// labelling on GPUs"): a block labels one tile of cells in shared memory first, so that only the
+// connections across tile borders touch global memory:
+//  local:    the tile's cells and a union-find over them in shared memory; each cell joins its
+//            connected lower-half neighbours inside the tile; each cell's entry in the global
+//            tree is then the global index of its tile-local root (a tile-local root is the
+//            smallest cell of its tile-local cluster, since local order follows global order);
+//  merge:    the cells on tile borders join their connected lower-half neighbours in other tiles
+//            in the global tree (periodic wrap-around included);
+//  finalize: every cell's label is the root of its tree, read from the tree into the label array
+//            (the tree is not written meanwhile, so plain cached loads suffice).
+#include <cuda_runtime.h>
+
+#include <climits>
+#include <cstdint>
+#include <type_traits>
+
+#include "common/error.hpp"
+#include "cuda/cuda_check.hpp"
+#include "cuda/mesh_device.cuh"
+
+namespace ccl4j::cuda::mesh {
+namespace {
+
+// ---- Komura -------------------------------------------------------------------------------------
+
+// The smallest connected neighbour of labelled cell i below i (i itself when there is none); with
+// `each`, also calls each(j) for every other such neighbour.
+template <class Cell, class Each>
+__device__ __forceinline__ int32_t lower_neighbours(const Geometry& g, const Cell* __restrict__ cells, int32_t i,
+                                                    Cell v, Each each) {
+    int32_t x, y, z;
+    coordinates(g, i, x, y, z);
+    int32_t smallest = i;
+#pragma unroll
+    for (int k = 0; k < 27; ++k) {
+        int32_t nx, ny, nz;
+        if (!in_stencil(g.connectivity, k) || !neighbour(g, x, y, z, k, nx, ny, nz)) continue;
+        const int32_t j = index_of(g, nx, ny, nz);
+        if (j < i && connected(g, v, cells[j])) smallest = min(smallest, j);
+    }
+#pragma unroll
+    for (int k = 0; k < 27; ++k) {
+        int32_t nx, ny, nz;
+        if (!in_stencil(g.connectivity, k) || !neighbour(g, x, y, z, k, nx, ny, nz)) continue;
+        const int32_t j = index_of(g, nx, ny, nz);
+        if (j < i && j != smallest && connected(g, v, cells[j])) each(j);
+    }
+    return smallest;
+}
+
+template <class Cell>
+__global__ void komura_init(Geometry g, const Cell* __restrict__ cells, int32_t* __restrict__ labels) {
+    const int32_t n = g.cells();
+    for (uint32_t u = thread_index(); u < static_cast<uint32_t>(n); u += thread_count()) {
+        const int32_t i = static_cast<int32_t>(u);
+        const Cell v = cells[i];
+        labels[i] = labelled(g, v) ? lower_neighbours(g, cells, i, v, [](int32_t) {}) : -1;
+    }
+}
+
+// Steps (ii) and (iv). Only i's thread writes labels[i], always a root reachable from it.
+__global__ void komura_analysis(int32_t n, int32_t* labels) {
+    for (uint32_t u = thread_index(); u < static_cast<uint32_t>(n); u += thread_count()) {
+        const int32_t i = static_cast<int32_t>(u);
+        const int32_t label = load_relaxed(&labels[i]);
+        if (label < 0) continue;
+        int32_t root = label;
+        for (int32_t next; (next = load_relaxed(&labels[root])) != root;) root = next;
+        if (root != label) store_relaxed(&labels[i], root);
+    }
+}
+
+template <class Cell>
+__global__ void komura_reduction(Geometry g, const Cell* __restrict__ cells, int32_t* labels) {
+    const int32_t n = g.cells();
+    for (uint32_t u = thread_index(); u < static_cast<uint32_t>(n); u += thread_count()) {
+        const int32_t i = static_cast<int32_t>(u);
+        const Cell v = cells[i];
+        if (!labelled(g, v)) continue;
+        lower_neighbours(g, cells, i, v, [&](int32_t j) { unite(labels, i, j, load_relaxed); });
+    }
+}
+
+// ---- block union-find ---------------------------------------------------------------------------
+
+// Tile shapes: 32 x 32 cells in 2D, 32 x 8 x 8 in 3D; a row of 32 cells is read and written by
+// one warp. Each thread takes kCellsPerThread cells of the tile.
+template <int TX_, int TY_, int TZ_>
+struct Tile {
+    static constexpr int TX = TX_, TY = TY_, TZ = TZ_;
+    static constexpr int kCells = TX * TY * TZ;
+    static constexpr int kThreads = kCells / 4;
+};
+using Tile2D = Tile<32, 32, 1>;
+using Tile3D = Tile<32, 8, 8>;
+
+__device__ __forceinline__ int32_t load_shared(int32_t* p) {
+    return ::cuda::atomic_ref<int32_t, ::cuda::thread_scope_block>(*p).load(::cuda::std::memory_order_relaxed);
+}
+
+// The tile of block b and the global coordinates of its cell l.
+template <class T>
+struct TilePlace {
+    int32_t x0, y0, z0;
+
+    __device__ TilePlace(const Geometry& g, uint32_t b) {
+        const uint32_t tiles_x = (g.width + T::TX - 1) / T::TX;
+        const uint32_t tiles_y = (g.height + T::TY - 1) / T::TY;
+        x0 = static_cast<int32_t>(b % tiles_x) * T::TX;
+        y0 = static_cast<int32_t>(b / tiles_x % tiles_y) * T::TY;
+        z0 = static_cast<int32_t>(b / tiles_x / tiles_y) * T::TZ;
+    }
+    __device__ static int lx(int l) { return l % T::TX; }
+    __device__ static int ly(int l) { return l / T::TX % T::TY; }
+    __device__ static int lz(int l) { return l / (T::TX * T::TY); }
+    __device__ bool contains(int32_t x, int32_t y, int32_t z) const {
+        return x >= x0 && x < x0 + T::TX && y >= y0 && y < y0 + T::TY && z >= z0 && z < z0 + T::TZ;
+    }
+    __device__ int local(int32_t x, int32_t y, int32_t z) const {
+        return (x - x0) + T::TX * ((y - y0) + T::TY * (z - z0));
+    }
+};
+
+template <class Cell, class T, int kConnectivity>
+__global__ void __launch_bounds__(T::kThreads) local_union(Geometry g, const Cell* __restrict__ cells,
+                                                           int32_t* __restrict__ parent) {
+    __shared__ int32_t tree[T::kCells];
+    __shared__ Cell value[T::kCells];
+    const TilePlace<T> tile(g, blockIdx.x);
+    for (int l = threadIdx.x; l < T::kCells; l += T::kThreads) {
+        const int32_t x = tile.x0 + tile.lx(l), y = tile.y0 + tile.ly(l), z = tile.z0 + tile.lz(l);
+        const bool inside = x < g.width && y < g.height && z < g.depth;
+        const Cell v = inside ? cells[index_of(g, x, y, z)] : Cell(0);
+        value[l] = v;
+        tree[l] = inside && labelled(g, v) ? l : -1;
+    }
+    __syncthreads();
+    for (int l = threadIdx.x; l < T::kCells; l += T::kThreads) {
+        if (load_shared(&tree[l]) < 0) continue;  // background or outside: never joined
+        const int32_t x = tile.x0 + tile.lx(l), y = tile.y0 + tile.ly(l), z = tile.z0 + tile.lz(l);
+        const Cell v = value[l];
+#pragma unroll
+        for (int k = 0; k < kCentre; ++k) {
+            int32_t nx, ny, nz;
+            if (!in_stencil(kConnectivity, k) || !neighbour(g, x, y, z, k, nx, ny, nz) || !tile.contains(nx, ny, nz)) {
+                continue;
+            }
+            const int m = tile.local(nx, ny, nz);
+            if (connected(g, v, value[m])) unite(tree, l, m, load_shared);
+        }
+    }
+    __syncthreads();
+    for (int l = threadIdx.x; l < T::kCells; l += T::kThreads) {
+        const int32_t x = tile.x0 + tile.lx(l), y = tile.y0 + tile.ly(l), z = tile.z0 + tile.lz(l);
+        if (x >= g.width || y >= g.height || z >= g.depth) continue;
+        int32_t root = tree[l];
+        if (root >= 0) {
+            for (int32_t next; (next = tree[root]) != root;) root = next;
+            root = index_of(g, tile.x0 + tile.lx(root), tile.y0 + tile.ly(root), tile.z0 + tile.lz(root));
+        }
+        parent[index_of(g, x, y, z)] = root;
+    }
+}
+
+// Only cells on a tile's border can have lower-half neighbours outside it: on its low faces, and
+// with diagonal connectivity on its high x and y faces (offsets (+1, -1, *) and (*, +1, -1)) and
+// at the mesh's last column and row (their periodic neighbours). Other threads skip at once.
+template <class T, int kConnectivity>
+__device__ __forceinline__ bool on_border(const Geometry& g, int l, int32_t x, int32_t y) {
+    constexpr bool diagonal = kConnectivity == 8 || kConnectivity == 26;
+    const int lx = l % T::TX, ly = l / T::TX % T::TY, lz = l / (T::TX * T::TY);
+    if (lx == 0 || ly == 0 || (T::TZ > 1 && lz == 0)) return true;
+    return diagonal && (lx == T::TX - 1 || ly == T::TY - 1 || x == g.width - 1 || y == g.height - 1);
+}
+
+template <class Cell, class T, int kConnectivity>
+__global__ void __launch_bounds__(T::kThreads) merge_tiles(Geometry g, const Cell* __restrict__ cells,
+                                                           int32_t* parent) {
+    const TilePlace<T> tile(g, blockIdx.x);
+    for (int l = threadIdx.x; l < T::kCells; l += T::kThreads) {
+        const int32_t x = tile.x0 + tile.lx(l), y = tile.y0 + tile.ly(l), z = tile.z0 + tile.lz(l);
+        if (!on_border<T, kConnectivity>(g, l, x, y) || x >= g.width || y >= g.height || z >= g.depth) continue;
+        const int32_t i = index_of(g, x, y, z);
+        const Cell v = cells[i];
+        if (!labelled(g, v)) continue;
+#pragma unroll
+        for (int k = 0; k < kCentre; ++k) {
+            int32_t nx, ny, nz;
+            if (!in_stencil(kConnectivity, k) || !neighbour(g, x, y, z, k, nx, ny, nz) || tile.contains(nx, ny, nz)) {
+                continue;
+            }
+            const int32_t j = index_of(g, nx, ny, nz);
+            if (connected(g, v, cells[j])) unite(parent, i, j, load_relaxed);
+        }
+    }
+}
+
+__global__ void finalize_labels(int32_t n, const int32_t* __restrict__ parent, int32_t* __restrict__ labels) {
+    for (uint32_t u = thread_index(); u < static_cast<uint32_t>(n); u += thread_count()) {
+        int32_t root = parent[u];
+        if (root >= 0) {
+            for (int32_t next; (next = parent[root]) != root;) root = next;
+        }
+        labels[u] = root;
+    }
+}
+
+template <class Cell, class T, int kConnectivity>
+void union_find_kernels(Call& call, const Cell* cells) {
+    const Geometry& g = call.geometry;
+    const int64_t tiles = int64_t((g.width + T::TX - 1) / T::TX) * ((g.height + T::TY - 1) / T::TY) *
+                          ((g.depth + T::TZ - 1) / T::TZ);
+    cudaStream_t stream = call.state.stream;
+    local_union<Cell, T, kConnectivity><<<static_cast<unsigned>(tiles), T::kThreads, 0, stream>>>(g, cells, call.scratch);
+    check_launch("mesh union-find local");
+    call.clock.end_phase("local");
+    merge_tiles<Cell, T, kConnectivity><<<static_cast<unsigned>(tiles), T::kThreads, 0, stream>>>(g, cells, call.scratch);
+    check_launch("mesh union-find merge");
+    call.clock.end_phase("merge");
+    const int block = call.block();
+    finalize_labels<<<call.grid(block, g.cells()), block, 0, stream>>>(g.cells(), call.scratch, call.labels);
+    check_launch("mesh union-find finalize");
+    call.clock.end_phase("finalize");
+}
+
+}  // namespace
+
+int32_t komura_lattice(Call& call) {
+    const Geometry& g = call.geometry;
+    const int block = call.block();
+    const int grid = call.grid(block, g.cells());
+    cudaStream_t stream = call.state.stream;
+    with_cells(call, [&](auto cells) {
+        using Cell = std::remove_const_t<std::remove_pointer_t<decltype(cells)>>;
+        komura_init<Cell><<<grid, block, 0, stream>>>(g, cells, call.labels);
+        check_launch("mesh Komura init");
+        call.clock.end_phase("init");
+        komura_analysis<<<grid, block, 0, stream>>>(g.cells(), call.labels);
+        check_launch("mesh Komura analysis1");
+        call.clock.end_phase("analysis1");
+        komura_reduction<Cell><<<grid, block, 0, stream>>>(g, cells, call.labels);
+        check_launch("mesh Komura reduction");
+        call.clock.end_phase("reduction");
+        komura_analysis<<<grid, block, 0, stream>>>(g.cells(), call.labels);
+        check_launch("mesh Komura analysis2");
+        call.clock.end_phase("analysis2");
+    });
+    return 0;
+}
+
+int32_t block_union_find(Call& call) {
+    // Planar meshes (depth 1) use the 2D tile; their connectivity is 4 or 8 (label_mesh maps 6
+    // and 26 on a single layer to those).
+    const bool flat = call.geometry.depth == 1;
+    const bool diagonal = call.geometry.connectivity == 8 || call.geometry.connectivity == 26;
+    with_cells(call, [&](auto cells) {
+        using Cell = std::remove_const_t<std::remove_pointer_t<decltype(cells)>>;
+        if (flat) {
+            diagonal ? union_find_kernels<Cell, Tile2D, 8>(call, cells) : union_find_kernels<Cell, Tile2D, 4>(call, cells);
+        } else {
+            diagonal ? union_find_kernels<Cell, Tile3D, 26>(call, cells) : union_find_kernels<Cell, Tile3D, 6>(call, cells);
+        }
+    });
+    return 0;
+}
+
+}  // namespace ccl4j::cuda::mesh
