@@ -123,12 +123,26 @@ __device__ __forceinline__ uint32_t thread_count() { return gridDim.x * blockDim
 // goes below the smaller with atomicMin, so the smallest index of a tree is always its root.
 // When the entry already held another vertex (a concurrent union), the pair moves on to that
 // vertex and the smaller one, as in Komura's label reduction (his Algorithm 1). Works on global
-// or shared memory alike (Load reads one entry).
-template <class Load>
+// or shared memory alike (Load reads one entry). With kHalve the walks to the roots also halve
+// the paths they take, each entry lowered to its grandparent with atomicMin (which keeps a
+// smaller entry another thread may have written), so that later walks are short.
+template <bool kHalve = false, class Load>
+__device__ __forceinline__ int32_t find_root(int32_t* p, int32_t x, Load load) {
+    for (int32_t next; (next = load(&p[x])) != x;) {
+        if (kHalve) {
+            const int32_t grandparent = load(&p[next]);
+            if (grandparent != next) atomicMin(&p[x], grandparent);
+        }
+        x = next;
+    }
+    return x;
+}
+
+template <bool kHalve = false, class Load>
 __device__ __forceinline__ void unite(int32_t* p, int32_t a, int32_t b, Load load) {
     for (;;) {
-        for (int32_t next; (next = load(&p[a])) != a;) a = next;
-        for (int32_t next; (next = load(&p[b])) != b;) b = next;
+        a = find_root<kHalve>(p, a, load);
+        b = find_root<kHalve>(p, b, load);
         if (a == b) return;
         if (a < b) {
             const int32_t t = a;

@@ -19,7 +19,7 @@
 //            tree is then the global index of its tile-local root (a tile-local root is the
 //            smallest cell of its tile-local cluster, since local order follows global order);
 //  merge:    the cells on tile borders join their connected lower-half neighbours in other tiles
-//            in the global tree (periodic wrap-around included);
+//            in the global tree (periodic wrap-around included), halving the paths they walk;
 //  finalize: every cell's label is the root of its tree, read from the tree into the label array
 //            (the tree is not written meanwhile, so plain cached loads suffice).
 #include <cuda_runtime.h>
@@ -204,7 +204,7 @@ __global__ void __launch_bounds__(T::kThreads) merge_tiles(Geometry g, const Cel
                 continue;
             }
             const int32_t j = index_of(g, nx, ny, nz);
-            if (connected(g, v, cells[j])) unite(parent, i, j, load_relaxed);
+            if (connected(g, v, cells[j])) unite<true>(parent, i, j, load_relaxed);
         }
     }
 }

@@ -288,6 +288,96 @@ public class ccl4j_h extends ccl4j_h$shared {
         return CCL4J_ALGORITHM_KOMURA;
     }
 
+    private static final int CCL4J_ALGORITHM_MESH_NEIGHBOUR = (int)16L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_ALGORITHM_MESH_NEIGHBOUR 16
+     * }
+     */
+    public static int CCL4J_ALGORITHM_MESH_NEIGHBOUR() {
+        return CCL4J_ALGORITHM_MESH_NEIGHBOUR;
+    }
+
+    private static final int CCL4J_ALGORITHM_MESH_LOCAL = (int)17L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_ALGORITHM_MESH_LOCAL 17
+     * }
+     */
+    public static int CCL4J_ALGORITHM_MESH_LOCAL() {
+        return CCL4J_ALGORITHM_MESH_LOCAL;
+    }
+
+    private static final int CCL4J_ALGORITHM_MESH_DIRECTIONAL = (int)18L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_ALGORITHM_MESH_DIRECTIONAL 18
+     * }
+     */
+    public static int CCL4J_ALGORITHM_MESH_DIRECTIONAL() {
+        return CCL4J_ALGORITHM_MESH_DIRECTIONAL;
+    }
+
+    private static final int CCL4J_ALGORITHM_MESH_EQUIVALENCE = (int)19L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_ALGORITHM_MESH_EQUIVALENCE 19
+     * }
+     */
+    public static int CCL4J_ALGORITHM_MESH_EQUIVALENCE() {
+        return CCL4J_ALGORITHM_MESH_EQUIVALENCE;
+    }
+
+    private static final int CCL4J_ALGORITHM_MESH_KOMURA = (int)20L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_ALGORITHM_MESH_KOMURA 20
+     * }
+     */
+    public static int CCL4J_ALGORITHM_MESH_KOMURA() {
+        return CCL4J_ALGORITHM_MESH_KOMURA;
+    }
+
+    private static final int CCL4J_ALGORITHM_MESH_UNION_FIND = (int)21L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_ALGORITHM_MESH_UNION_FIND 21
+     * }
+     */
+    public static int CCL4J_ALGORITHM_MESH_UNION_FIND() {
+        return CCL4J_ALGORITHM_MESH_UNION_FIND;
+    }
+
+    private static final int CCL4J_ALGORITHM_MESH_CPU_RASTER = (int)22L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_ALGORITHM_MESH_CPU_RASTER 22
+     * }
+     */
+    public static int CCL4J_ALGORITHM_MESH_CPU_RASTER() {
+        return CCL4J_ALGORITHM_MESH_CPU_RASTER;
+    }
+
+    private static final int CCL4J_ALGORITHM_MESH_CPU_EQUIVALENCE = (int)23L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_ALGORITHM_MESH_CPU_EQUIVALENCE 23
+     * }
+     */
+    public static int CCL4J_ALGORITHM_MESH_CPU_EQUIVALENCE() {
+        return CCL4J_ALGORITHM_MESH_CPU_EQUIVALENCE;
+    }
+
+    private static final int CCL4J_ALGORITHM_MESH_CPU_PARALLEL = (int)24L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_ALGORITHM_MESH_CPU_PARALLEL 24
+     * }
+     */
+    public static int CCL4J_ALGORITHM_MESH_CPU_PARALLEL() {
+        return CCL4J_ALGORITHM_MESH_CPU_PARALLEL;
+    }
+
     private static final int CCL4J_CHECK_INPUT = (int)1L;
     /**
      * {@snippet lang=c :
