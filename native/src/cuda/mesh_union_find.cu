@@ -135,39 +135,68 @@ struct TilePlace {
     }
 };
 
+constexpr uint32_t kFullMask = 0xffffffffu;
+constexpr int kLeft = 12;  // the offset (-1, 0, 0)
+
+// A warp takes a row of 32 cells at a time (threadIdx.x % 32 is the cell's x in the tile).
+//  1. Runs: each maximal run of connected cells along a row hangs from its first cell, found with
+//     one ballot: no tree deeper than one from the row direction.
+//  2. Every other lower-half connection inside the tile is a union in shared memory, with path
+//     halving. A connection of cell l to m at an offset without x component is left out when
+//     l and m both continue the runs of their left neighbours: then l-1 and m-1 are connected by
+//     the same offset, and that union (or the one it leaves to its own left) joins the same trees.
+//  3. Each cell's entry in the global tree: the global index of its tile-local root.
 template <class Cell, class T, int kConnectivity>
 __global__ void __launch_bounds__(T::kThreads) local_union(Geometry g, const Cell* __restrict__ cells,
                                                            int32_t* __restrict__ parent) {
+    static_assert(T::TX == 32, "a tile row is a warp");
+    constexpr int kRows = T::TY * T::TZ;
+    constexpr int kWarps = T::kThreads / 32;
     __shared__ int32_t tree[T::kCells];
     __shared__ Cell value[T::kCells];
+    __shared__ uint32_t joins_left[kRows];  // bit x: cell x of the row is connected to cell x - 1
     const TilePlace<T> tile(g, blockIdx.x);
-    for (int l = threadIdx.x; l < T::kCells; l += T::kThreads) {
-        const int32_t x = tile.x0 + tile.lx(l), y = tile.y0 + tile.ly(l), z = tile.z0 + tile.lz(l);
+    const int lane = threadIdx.x % 32;
+    const int32_t x = tile.x0 + lane;
+    for (int r = threadIdx.x / 32; r < kRows; r += kWarps) {
+        const int32_t y = tile.y0 + r % T::TY, z = tile.z0 + r / T::TY;
         const bool inside = x < g.width && y < g.height && z < g.depth;
         const Cell v = inside ? cells[index_of(g, x, y, z)] : Cell(0);
-        value[l] = v;
-        tree[l] = inside && labelled(g, v) ? l : -1;
+        const bool is_labelled = inside && labelled(g, v);
+        const Cell left = static_cast<Cell>(__shfl_up_sync(kFullMask, static_cast<int32_t>(v), 1));
+        const bool left_labelled = __shfl_up_sync(kFullMask, static_cast<int32_t>(is_labelled), 1) != 0;
+        const uint32_t joins = __ballot_sync(kFullMask, lane > 0 && is_labelled && left_labelled && connected(g, v, left));
+        // Lane 0 never joins its left, so some run starts at or below every lane.
+        const uint32_t starts = ~joins & ((2u << lane) - 1);
+        value[r * 32 + lane] = v;
+        tree[r * 32 + lane] = is_labelled ? r * 32 + (31 - __clz(starts)) : -1;
+        if (lane == 0) joins_left[r] = joins;
     }
     __syncthreads();
-    for (int l = threadIdx.x; l < T::kCells; l += T::kThreads) {
+    for (int r = threadIdx.x / 32; r < kRows; r += kWarps) {
+        const int l = r * 32 + lane;
         if (load_shared(&tree[l]) < 0) continue;  // background or outside: never joined
-        const int32_t x = tile.x0 + tile.lx(l), y = tile.y0 + tile.ly(l), z = tile.z0 + tile.lz(l);
+        const int32_t y = tile.y0 + r % T::TY, z = tile.z0 + r / T::TY;
         const Cell v = value[l];
+        const bool continues_run = (joins_left[r] >> lane) & 1;
 #pragma unroll
         for (int k = 0; k < kCentre; ++k) {
             int32_t nx, ny, nz;
             if (!in_stencil(kConnectivity, k) || !neighbour(g, x, y, z, k, nx, ny, nz) || !tile.contains(nx, ny, nz)) {
                 continue;
             }
+            if (k == kLeft && nx == x - 1) continue;  // within the row's runs
             const int m = tile.local(nx, ny, nz);
-            if (connected(g, v, value[m])) unite(tree, l, m, load_shared);
+            if (!connected(g, v, value[m])) continue;
+            if (dx_of(k) == 0 && continues_run && ((joins_left[m / 32] >> lane) & 1)) continue;
+            unite<true>(tree, l, m, load_shared);
         }
     }
     __syncthreads();
-    for (int l = threadIdx.x; l < T::kCells; l += T::kThreads) {
-        const int32_t x = tile.x0 + tile.lx(l), y = tile.y0 + tile.ly(l), z = tile.z0 + tile.lz(l);
+    for (int r = threadIdx.x / 32; r < kRows; r += kWarps) {
+        const int32_t y = tile.y0 + r % T::TY, z = tile.z0 + r / T::TY;
         if (x >= g.width || y >= g.height || z >= g.depth) continue;
-        int32_t root = tree[l];
+        int32_t root = tree[r * 32 + lane];
         if (root >= 0) {
             for (int32_t next; (next = tree[root]) != root;) root = next;
             root = index_of(g, tile.x0 + tile.lx(root), tile.y0 + tile.ly(root), tile.z0 + tile.lz(root));
@@ -204,7 +233,20 @@ __global__ void __launch_bounds__(T::kThreads) merge_tiles(Geometry g, const Cel
                 continue;
             }
             const int32_t j = index_of(g, nx, ny, nz);
-            if (connected(g, v, cells[j])) unite<true>(parent, i, j, load_relaxed);
+            const Cell w = cells[j];
+            if (!connected(g, v, w)) continue;
+            // As in the local step, a connection is left out when the same offset connects the
+            // cells next to both ends, and each end is joined to its cell within its own tile:
+            // to the left for offsets without x component (the left cells are on the same border),
+            // above for the x-border's left offset (the cells above are on it too).
+            if (dx_of(k) == 0 && x > tile.x0 && connected(g, v, cells[i - 1]) && connected(g, w, cells[j - 1])) {
+                continue;
+            }
+            if (k == kLeft && y > tile.y0 && connected(g, v, cells[i - g.width]) &&
+                connected(g, w, cells[j - g.width])) {
+                continue;
+            }
+            unite<true>(parent, i, j, load_relaxed);
         }
     }
 }
