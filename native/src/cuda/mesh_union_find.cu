@@ -20,6 +20,7 @@
 //            smallest cell of its tile-local cluster, since local order follows global order);
 //  merge:    the cells on tile borders join their connected lower-half neighbours in other tiles
 //            in the global tree (periodic wrap-around included), halving the paths they walk;
+//            with face connectivity a warp takes a row or a 32-cell piece of column of a border;
 //  finalize: every cell's label is the root of its tree, read from the tree into the label array
 //            (the tree is not written meanwhile, so plain cached loads suffice).
 #include <cuda_runtime.h>
@@ -158,6 +159,9 @@ __global__ void __launch_bounds__(T::kThreads) local_union(Geometry g, const Cel
     const TilePlace<T> tile(g, blockIdx.x);
     const int lane = threadIdx.x % 32;
     const int32_t x = tile.x0 + lane;
+    // A periodic axis no longer than the tile brings wrap-around neighbours into it.
+    const bool wraps_inside = (g.periodic_x && g.width <= T::TX) || (g.periodic_y && g.height <= T::TY) ||
+                              (g.periodic_z && g.depth <= T::TZ);
     for (int r = threadIdx.x / 32; r < kRows; r += kWarps) {
         const int32_t y = tile.y0 + r % T::TY, z = tile.z0 + r / T::TY;
         const bool inside = x < g.width && y < g.height && z < g.depth;
@@ -181,12 +185,25 @@ __global__ void __launch_bounds__(T::kThreads) local_union(Geometry g, const Cel
         const bool continues_run = (joins_left[r] >> lane) & 1;
 #pragma unroll
         for (int k = 0; k < kCentre; ++k) {
-            int32_t nx, ny, nz;
-            if (!in_stencil(kConnectivity, k) || !neighbour(g, x, y, z, k, nx, ny, nz) || !tile.contains(nx, ny, nz)) {
-                continue;
+            if (!in_stencil(kConnectivity, k)) continue;
+            int m;
+            if (!wraps_inside) {
+                // No periodic neighbour lies in this tile: the neighbour is the adjacent cell,
+                // when that is in the tile and in the mesh (offsets of the lower half never
+                // decrease z below the tile's cells' own).
+                const int ly = r % T::TY, lz = r / T::TY;
+                const int nlx = lane + dx_of(k), nly = ly + dy_of(k), nlz = lz + dz_of(k);
+                if (k == kLeft || nlx < 0 || nlx >= T::TX || nly < 0 || nly >= T::TY || nlz < 0 ||
+                    x + dx_of(k) >= g.width || y + dy_of(k) >= g.height) {
+                    continue;  // (the left neighbour: within the row's runs)
+                }
+                m = l + dx_of(k) + T::TX * (dy_of(k) + T::TY * dz_of(k));
+            } else {
+                int32_t nx, ny, nz;
+                if (!neighbour(g, x, y, z, k, nx, ny, nz) || !tile.contains(nx, ny, nz)) continue;
+                if (k == kLeft && nx == x - 1) continue;  // within the row's runs
+                m = tile.local(nx, ny, nz);
             }
-            if (k == kLeft && nx == x - 1) continue;  // within the row's runs
-            const int m = tile.local(nx, ny, nz);
             if (!connected(g, v, value[m])) continue;
             if (dx_of(k) == 0 && continues_run && ((joins_left[m / 32] >> lane) & 1)) continue;
             unite<true>(tree, l, m, load_shared);
@@ -251,6 +268,62 @@ __global__ void __launch_bounds__(T::kThreads) merge_tiles(Geometry g, const Cel
     }
 }
 
+// The merge for face connectivity (4, 6), where only the low faces have neighbours in other
+// tiles, with a warp per piece of border instead of a block per tile: the rows at y == 0 or z == 0
+// of the tile (their offsets (0, -1, 0) and (0, 0, -1)), and the column at x == 0 in pieces of 32
+// cells (offset (-1, 0, 0)). Each connection is left out as in merge_tiles when implied.
+template <class T>
+struct FacePieces {
+    static constexpr int kRows = T::TZ > 1 ? T::TZ + T::TY - 1 : 1;  // y == 0 (each z), then z == 0 (y > 0)
+    static constexpr int kColumns = (T::TY * T::TZ + 31) / 32;
+    static constexpr int kPerTile = kRows + kColumns;
+};
+
+template <class Cell, class T, int kConnectivity>
+__global__ void merge_faces(Geometry g, const Cell* __restrict__ cells, int32_t* parent, uint32_t tiles) {
+    using Pieces = FacePieces<T>;
+    const uint32_t warp = thread_index() / 32;
+    if (warp >= tiles * Pieces::kPerTile) return;
+    const TilePlace<T> tile(g, warp / Pieces::kPerTile);
+    const int piece = warp % Pieces::kPerTile;
+    const int lane = threadIdx.x % 32;
+    if (piece < Pieces::kRows) {
+        const int ly = piece < T::TZ ? 0 : piece - T::TZ + 1;
+        const int lz = piece < T::TZ ? piece : 0;
+        const int32_t x = tile.x0 + lane, y = tile.y0 + ly, z = tile.z0 + lz;
+        if (x >= g.width || y >= g.height || z >= g.depth) return;
+        const int32_t i = index_of(g, x, y, z);
+        const Cell v = cells[i];
+        if (!labelled(g, v)) return;
+        for (int k : {4, 10}) {  // (0, 0, -1) and (0, -1, 0)
+            int32_t nx, ny, nz;
+            if (!in_stencil(kConnectivity, k) || !neighbour(g, x, y, z, k, nx, ny, nz) || tile.contains(nx, ny, nz)) {
+                continue;
+            }
+            const int32_t j = index_of(g, nx, ny, nz);
+            const Cell w = cells[j];
+            if (!connected(g, v, w)) continue;
+            if (lane > 0 && connected(g, v, cells[i - 1]) && connected(g, w, cells[j - 1])) continue;
+            unite<true>(parent, i, j, load_relaxed);
+        }
+    } else {
+        const int c = (piece - Pieces::kRows) * 32 + lane;
+        if (c >= T::TY * T::TZ) return;
+        const int ly = c % T::TY, lz = c / T::TY;
+        const int32_t x = tile.x0, y = tile.y0 + ly, z = tile.z0 + lz;
+        if (y >= g.height || z >= g.depth) return;
+        const int32_t i = index_of(g, x, y, z);
+        const Cell v = cells[i];
+        int32_t nx, ny, nz;
+        if (!labelled(g, v) || !neighbour(g, x, y, z, kLeft, nx, ny, nz) || tile.contains(nx, ny, nz)) return;
+        const int32_t j = index_of(g, nx, ny, nz);
+        const Cell w = cells[j];
+        if (!connected(g, v, w)) return;
+        if (ly > 0 && connected(g, v, cells[i - g.width]) && connected(g, w, cells[j - g.width])) return;
+        unite<true>(parent, i, j, load_relaxed);
+    }
+}
+
 __global__ void finalize_labels(int32_t n, const int32_t* __restrict__ parent, int32_t* __restrict__ labels) {
     for (uint32_t u = thread_index(); u < static_cast<uint32_t>(n); u += thread_count()) {
         int32_t root = parent[u];
@@ -270,7 +343,14 @@ void union_find_kernels(Call& call, const Cell* cells) {
     local_union<Cell, T, kConnectivity><<<static_cast<unsigned>(tiles), T::kThreads, 0, stream>>>(g, cells, call.scratch);
     check_launch("mesh union-find local");
     call.clock.end_phase("local");
-    merge_tiles<Cell, T, kConnectivity><<<static_cast<unsigned>(tiles), T::kThreads, 0, stream>>>(g, cells, call.scratch);
+    if (kConnectivity == 4 || kConnectivity == 6) {
+        const int64_t threads = tiles * FacePieces<T>::kPerTile * 32;
+        merge_faces<Cell, T, kConnectivity><<<static_cast<unsigned>((threads + 255) / 256), 256, 0, stream>>>(
+            g, cells, call.scratch, static_cast<uint32_t>(tiles));
+    } else {
+        merge_tiles<Cell, T, kConnectivity>
+            <<<static_cast<unsigned>(tiles), T::kThreads, 0, stream>>>(g, cells, call.scratch);
+    }
     check_launch("mesh union-find merge");
     call.clock.end_phase("merge");
     const int block = call.block();
