@@ -153,8 +153,6 @@ __global__ void __launch_bounds__(T::kThreads) local_union(Geometry g, const Cel
     static_assert(T::TX == 32, "a tile row is a warp");
     constexpr int kRows = T::TY * T::TZ;
     constexpr int kWarps = T::kThreads / 32;
-    constexpr int kRowsPerWarp = kRows / kWarps;
-    static_assert(kRows % kWarps == 0, "every warp takes as many rows");
     __shared__ int32_t tree[T::kCells];
     __shared__ Cell value[T::kCells];
     __shared__ uint32_t joins_left[kRows];  // bit x: cell x of the row is connected to cell x - 1
@@ -164,21 +162,10 @@ __global__ void __launch_bounds__(T::kThreads) local_union(Geometry g, const Cel
     // A periodic axis no longer than the tile brings wrap-around neighbours into it.
     const bool wraps_inside = (g.periodic_x && g.width <= T::TX) || (g.periodic_y && g.height <= T::TY) ||
                               (g.periodic_z && g.depth <= T::TZ);
-    // The warp's rows are loaded first, so that their loads are in flight together.
-    Cell row_values[kRowsPerWarp];
-#pragma unroll
-    for (int s = 0; s < kRowsPerWarp; ++s) {
-        const int r = threadIdx.x / 32 + s * kWarps;
+    for (int r = threadIdx.x / 32; r < kRows; r += kWarps) {
         const int32_t y = tile.y0 + r % T::TY, z = tile.z0 + r / T::TY;
         const bool inside = x < g.width && y < g.height && z < g.depth;
-        row_values[s] = inside ? cells[index_of(g, x, y, z)] : Cell(0);
-    }
-#pragma unroll
-    for (int s = 0; s < kRowsPerWarp; ++s) {
-        const int r = threadIdx.x / 32 + s * kWarps;
-        const int32_t y = tile.y0 + r % T::TY, z = tile.z0 + r / T::TY;
-        const bool inside = x < g.width && y < g.height && z < g.depth;
-        const Cell v = row_values[s];
+        const Cell v = inside ? cells[index_of(g, x, y, z)] : Cell(0);
         const bool is_labelled = inside && labelled(g, v);
         const Cell left = static_cast<Cell>(__shfl_up_sync(kFullMask, static_cast<int32_t>(v), 1));
         const bool left_labelled = __shfl_up_sync(kFullMask, static_cast<int32_t>(is_labelled), 1) != 0;
@@ -190,9 +177,7 @@ __global__ void __launch_bounds__(T::kThreads) local_union(Geometry g, const Cel
         if (lane == 0) joins_left[r] = joins;
     }
     __syncthreads();
-#pragma unroll
-    for (int s = 0; s < kRowsPerWarp; ++s) {
-        const int r = threadIdx.x / 32 + s * kWarps;
+    for (int r = threadIdx.x / 32; r < kRows; r += kWarps) {
         const int l = r * 32 + lane;
         if (load_shared(&tree[l]) < 0) continue;  // background or outside: never joined
         const int32_t y = tile.y0 + r % T::TY, z = tile.z0 + r / T::TY;
@@ -225,9 +210,7 @@ __global__ void __launch_bounds__(T::kThreads) local_union(Geometry g, const Cel
         }
     }
     __syncthreads();
-#pragma unroll
-    for (int s = 0; s < kRowsPerWarp; ++s) {
-        const int r = threadIdx.x / 32 + s * kWarps;
+    for (int r = threadIdx.x / 32; r < kRows; r += kWarps) {
         const int32_t y = tile.y0 + r % T::TY, z = tile.z0 + r / T::TY;
         if (x >= g.width || y >= g.height || z >= g.depth) continue;
         int32_t root = tree[r * 32 + lane];
@@ -341,26 +324,14 @@ __global__ void merge_faces(Geometry g, const Cell* __restrict__ cells, int32_t*
     }
 }
 
-__device__ __forceinline__ int32_t root_of(const int32_t* __restrict__ parent, int32_t entry) {
-    if (entry >= 0) {
-        for (int32_t next; (next = parent[entry]) != entry;) entry = next;
-    }
-    return entry;
-}
-
-// Four cells a thread, read and written 16 bytes at a time (both arrays are 256-byte aligned).
 __global__ void finalize_labels(int32_t n, const int32_t* __restrict__ parent, int32_t* __restrict__ labels) {
-    const uint32_t quads = static_cast<uint32_t>(n) / 4;
-    for (uint32_t q = thread_index(); q < quads; q += thread_count()) {
-        int4 entries = reinterpret_cast<const int4*>(parent)[q];
-        entries.x = root_of(parent, entries.x);
-        entries.y = root_of(parent, entries.y);
-        entries.z = root_of(parent, entries.z);
-        entries.w = root_of(parent, entries.w);
-        reinterpret_cast<int4*>(labels)[q] = entries;
+    for (uint32_t u = thread_index(); u < static_cast<uint32_t>(n); u += thread_count()) {
+        int32_t root = parent[u];
+        if (root >= 0) {
+            for (int32_t next; (next = parent[root]) != root;) root = next;
+        }
+        labels[u] = root;
     }
-    const uint32_t rest = quads * 4 + thread_index();
-    if (rest < static_cast<uint32_t>(n)) labels[rest] = root_of(parent, parent[rest]);
 }
 
 template <class Cell, class T, int kConnectivity>
@@ -383,7 +354,7 @@ void union_find_kernels(Call& call, const Cell* cells) {
     check_launch("mesh union-find merge");
     call.clock.end_phase("merge");
     const int block = call.block();
-    finalize_labels<<<call.grid(block, g.cells() / 4 + 1), block, 0, stream>>>(g.cells(), call.scratch, call.labels);
+    finalize_labels<<<call.grid(block, g.cells()), block, 0, stream>>>(g.cells(), call.scratch, call.labels);
     check_launch("mesh union-find finalize");
     call.clock.end_phase("finalize");
 }
