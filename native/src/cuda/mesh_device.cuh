@@ -15,6 +15,7 @@
 
 #include "common/mesh.hpp"
 #include "cuda/device_state.hpp"
+#include "cuda/graph_kernels.hpp"
 #include "cuda/mesh_kernels.hpp"
 
 namespace ccl4j::cuda::mesh {
@@ -107,17 +108,12 @@ __device__ __forceinline__ bool connected(const Geometry& g, Cell a, Cell b) {
     return g.same_value ? a == b : (a != 0 && b != 0);
 }
 
-// Labels are read and written by many threads of one launch: relaxed device-scope atomics keep
-// those accesses race-free in the CUDA memory model, each still one load or store.
-__device__ __forceinline__ int32_t load_relaxed(int32_t* p) {
-    return ::cuda::atomic_ref<int32_t, ::cuda::thread_scope_device>(*p).load(::cuda::std::memory_order_relaxed);
-}
-__device__ __forceinline__ void store_relaxed(int32_t* p, int32_t value) {
-    ::cuda::atomic_ref<int32_t, ::cuda::thread_scope_device>(*p).store(value, ::cuda::std::memory_order_relaxed);
-}
-
-__device__ __forceinline__ uint32_t thread_index() { return blockIdx.x * blockDim.x + threadIdx.x; }
-__device__ __forceinline__ uint32_t thread_count() { return gridDim.x * blockDim.x; }
+// Labels are read and written by many threads of one launch: the relaxed device-scope atomics
+// of the graph kernels keep those accesses race-free, each still one load or store.
+using detail::load_relaxed;
+using detail::store_relaxed;
+using detail::thread_count;
+using detail::thread_index;
 
 // Hangs the trees of a and b (labels with p[x] <= x, roots p[r] == r) together: the larger root
 // goes below the smaller with atomicMin, so the smallest index of a tree is always its root.
@@ -236,7 +232,7 @@ struct Call {
     int block() const { return tuning.block_size ? tuning.block_size : 256; }
     // Blocks of a grid-stride launch over `items`: enough to cover them, at most what the device
     // holds at once.
-    int grid(int block, int64_t items) const;
+    int grid(int block, int64_t items) const { return detail::grid_size(state, block, items); }
 };
 
 // Calls f with the call's cells as a typed device pointer (const uint8_t* or const int32_t*).

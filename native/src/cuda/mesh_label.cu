@@ -60,16 +60,7 @@ void PhaseClock::log(PhaseLog& log) const {
     for (const auto& [name, ms] : totals_) log.add(name.c_str(), ms);
 }
 
-// ---- launch sizes, the iteration loop ---------------------------------------------------------
-
-int Call::grid(int block, int64_t items) const {
-    int threads_per_multiprocessor = 0;
-    CCL4J_CUDA_CHECK(
-        cudaDeviceGetAttribute(&threads_per_multiprocessor, cudaDevAttrMaxThreadsPerMultiProcessor, state.device));
-    const int64_t resident =
-        static_cast<int64_t>(state.multiprocessors) * std::max(1, threads_per_multiprocessor / block);
-    return static_cast<int>(std::max<int64_t>(1, std::min(resident, (items + block - 1) / block)));
-}
+// ---- the iteration loop -----------------------------------------------------------------------
 
 LoopControl* loop_control(DeviceState& state) {
     state.mesh_control.reserve(sizeof(LoopControl), "mesh loop control");
@@ -107,16 +98,8 @@ int32_t iterate(Call& call, const char* batch_phase, int64_t max_batch, LoopCont
 
 namespace {
 
-const char* algorithm_name(ccl4j_algorithm algorithm) {
-    switch (algorithm) {
-        case CCL4J_ALGORITHM_MESH_NEIGHBOUR: return "kernel A (neighbour propagation)";
-        case CCL4J_ALGORITHM_MESH_LOCAL: return "kernel B (local propagation)";
-        case CCL4J_ALGORITHM_MESH_DIRECTIONAL: return "kernel C (directional propagation)";
-        case CCL4J_ALGORITHM_MESH_EQUIVALENCE: return "kernel D (label equivalence)";
-        case CCL4J_ALGORITHM_MESH_KOMURA: return "Komura's lattice algorithm";
-        case CCL4J_ALGORITHM_MESH_UNION_FIND: return "block union-find";
-        default: return nullptr;
-    }
+bool is_gpu_mesh_algorithm(ccl4j_algorithm algorithm) {
+    return algorithm >= CCL4J_ALGORITHM_MESH_NEIGHBOUR && algorithm <= CCL4J_ALGORITHM_MESH_UNION_FIND;
 }
 
 // What the ABI layer has validated already is checked again here, so that no launch ever sees a
@@ -157,7 +140,7 @@ void check_call(const Mesh& m, const MeshTuning& tuning, const int32_t* labels) 
 
 void label_mesh(DeviceState& state, const Mesh& m, ccl4j_algorithm algorithm, const MeshTuning& tuning,
                 int32_t* labels, PhaseLog& log) {
-    if (!algorithm_name(algorithm)) {
+    if (!is_gpu_mesh_algorithm(algorithm)) {
         fail(CCL4J_UNSUPPORTED, "algorithm " + std::to_string(algorithm) + " is not a CUDA mesh algorithm");
     }
     check_call(m, tuning, labels);
