@@ -14,8 +14,9 @@
 // Block union-find (after Playne & Hawick 2018, "A new algorithm for parallel connected-component
 // labelling on GPUs"): a block labels one tile of cells in shared memory first, so that only the
 // connections across tile borders touch global memory:
-//  local:    the tile's cells and a union-find over them in shared memory; each cell joins its
-//            connected lower-half neighbours inside the tile; each cell's entry in the global
+//  local:    the tile's cells and a union-find over them in shared memory: runs of connected
+//            cells along each row by warp ballot, then the other connections inside the tile
+//            (those not implied by their left neighbours'); each cell's entry in the global
 //            tree is then the global index of its tile-local root (a tile-local root is the
 //            smallest cell of its tile-local cluster, since local order follows global order);
 //  merge:    the cells on tile borders join their connected lower-half neighbours in other tiles
