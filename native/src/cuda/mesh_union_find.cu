@@ -26,11 +26,9 @@
 //            (the tree is not written meanwhile, so plain cached loads suffice).
 #include <cuda_runtime.h>
 
-#include <climits>
 #include <cstdint>
 #include <type_traits>
 
-#include "common/error.hpp"
 #include "cuda/cuda_check.hpp"
 #include "cuda/mesh_device.cuh"
 
