@@ -142,6 +142,9 @@ void DeviceState::destroy() noexcept {
     worklist.release();
     counters.release();
     resident_labels.release();
+    mesh_cells.release();
+    mesh_labels.release();
+    mesh_control.release();
     for (cudaEvent_t& mark : marks) {
         if (mark) cudaEventDestroy(mark);
         mark = nullptr;

@@ -72,6 +72,11 @@ public:
     // and their count; -1 when there are none.
     DeviceBuffer resident_labels;
     int32_t resident_label_count = -1;
+    // A mesh's cells, its labels, and the loop state of the iterative mesh algorithms (the mesh
+    // algorithms also use `parent` as their second label array).
+    DeviceBuffer mesh_cells;
+    DeviceBuffer mesh_labels;
+    DeviceBuffer mesh_control;
     // Blocks of each ECL-CC kernel resident on the device at once, by (block size, offset width):
     // looked up once, so that no occupancy query runs between the timed launches.
     std::map<std::pair<int, int>, std::array<int, 5>> resident_blocks;

@@ -1,0 +1,325 @@
+// bench_mesh: kernel-only times of every GPU mesh algorithm on the random site-percolation fields
+// of shared/BENCHMARKS.md (face connectivity, foreground mode, u8 cells).
+//
+//   bench_mesh [--runs R] [--budget-s S] [--algorithms NAME,...] [--fields NAME,...] [--seed N]
+//
+// Fields: 2d_8192_p05, 2d_8192_p06, 2d_16384_p06, 3d_512_p025, 3d_512_p035 (default: all), each
+// cell foreground with probability p, drawn from a hash of (seed, index). Algorithms: A, B, C, D,
+// komura, union-find (default: all). Kernel time = the CUDA-event time of the algorithm's phases
+// (every phase but h2d and d2h); the cells are copied in and the labels out around each run but
+// outside that time. Per field: the union-find labels are checked on the CPU (equal across every
+// face connection, each the smallest index of its class, as many classes as a CPU union-find
+// finds clusters); every other algorithm's labels must equal them. Kernels A-C need a pass per
+// step of a cluster's longest path, so each (field, algorithm) gets a time budget of S seconds
+// (default 3): a probe run of at most 64 passes; if it does not converge, one run with the pass
+// limit the probe's time per pass fits in the budget ("gave up" if that fails too); then up to R
+// timed runs (default 9, after a warm-up) while the budget lasts. A table comes last.
+#include <omp.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <numeric>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "bench_support.hpp"
+#include "common/error.hpp"
+#include "common/mesh.hpp"
+#include "cuda/cuda_backend.hpp"
+#include "cuda/mesh_kernels.hpp"
+
+namespace {
+
+namespace gpu = ccl4j::cuda;
+using ccl4j::bench::median;
+using ccl4j::bench::Pinned;
+
+struct FieldSpec {
+    const char* name;
+    int32_t width, height, depth;
+    double p;
+    double cupy_h100_ms;  // cupyx.scipy.ndimage.label on an H100 (shared/BENCHMARKS.md)
+    double cupy_h200_ms;
+};
+
+const FieldSpec kFields[] = {
+    {"2d_8192_p05", 8192, 8192, 1, 0.5, 6.7, 6.4},     {"2d_8192_p06", 8192, 8192, 1, 0.6, 5.9, 5.8},
+    {"2d_16384_p06", 16384, 16384, 1, 0.6, 22.6, 22.4}, {"3d_512_p025", 512, 512, 512, 0.25, 14.8, 14.5},
+    {"3d_512_p035", 512, 512, 512, 0.35, 14.4, 14.0},
+};
+
+struct AlgorithmSpec {
+    const char* name;
+    ccl4j_algorithm id;
+    bool iterative;
+};
+
+const AlgorithmSpec kAlgorithms[] = {
+    {"union-find", CCL4J_ALGORITHM_MESH_UNION_FIND, false}, {"komura", CCL4J_ALGORITHM_MESH_KOMURA, false},
+    {"D", CCL4J_ALGORITHM_MESH_EQUIVALENCE, true},          {"B", CCL4J_ALGORITHM_MESH_LOCAL, true},
+    {"C", CCL4J_ALGORITHM_MESH_DIRECTIONAL, true},          {"A", CCL4J_ALGORITHM_MESH_NEIGHBOUR, true},
+};
+
+uint64_t mix(uint64_t x) {  // splitmix64's finaliser
+    x += 0x9e3779b97f4a7c15ull;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+    return x ^ (x >> 31);
+}
+
+void generate(const FieldSpec& f, uint64_t seed, uint8_t* cells) {
+    const int64_t n = int64_t(f.width) * f.height * f.depth;
+    const uint64_t threshold = static_cast<uint64_t>(f.p * 18446744073709551616.0);
+#pragma omp parallel for schedule(static)
+    for (int64_t i = 0; i < n; ++i) cells[i] = mix(seed * 0x100000001b3ull ^ static_cast<uint64_t>(i)) < threshold;
+}
+
+// Clusters of the field by a serial union-find with path halving over its face connections.
+int64_t cpu_clusters(const FieldSpec& f, const uint8_t* cells) {
+    const int64_t n = int64_t(f.width) * f.height * f.depth;
+    std::vector<int32_t> parent(n);
+    std::iota(parent.begin(), parent.end(), 0);
+    auto find = [&](int32_t x) {
+        while (parent[x] != x) x = parent[x] = parent[parent[x]];
+        return x;
+    };
+    auto join = [&](int32_t a, int32_t b) {
+        a = find(a);
+        b = find(b);
+        if (a != b) parent[std::max(a, b)] = std::min(a, b);
+    };
+    const int64_t plane = int64_t(f.width) * f.height;
+    for (int64_t i = 0; i < n; ++i) {
+        if (!cells[i]) continue;
+        const int64_t x = i % f.width, y = i / f.width % f.height, z = i / plane;
+        if (x > 0 && cells[i - 1]) join(int32_t(i), int32_t(i - 1));
+        if (y > 0 && cells[i - f.width]) join(int32_t(i), int32_t(i - f.width));
+        if (z > 0 && cells[i - plane]) join(int32_t(i), int32_t(i - plane));
+    }
+    int64_t clusters = 0;
+    for (int64_t i = 0; i < n; ++i) clusters += cells[i] && parent[i] == i;
+    return clusters;
+}
+
+// Checks labels against the cells: background -1, equal across every face connection, each
+// label a cell of its class no larger than any member and labelling itself. Returns the number
+// of classes, or -1 after printing the first fault.
+int64_t check_labels(const FieldSpec& f, const uint8_t* cells, const int32_t* labels) {
+    const int64_t n = int64_t(f.width) * f.height * f.depth;
+    const int64_t plane = int64_t(f.width) * f.height;
+    int64_t classes = 0;
+    for (int64_t i = 0; i < n; ++i) {
+        const int32_t l = labels[i];
+        if (!cells[i]) {
+            if (l != -1) return std::printf("    WRONG: background cell %lld labelled %d\n", (long long)i, l), -1;
+            continue;
+        }
+        if (l < 0 || l > i || labels[l] != l || !cells[l]) {
+            return std::printf("    WRONG: cell %lld labelled %d\n", (long long)i, l), -1;
+        }
+        classes += l == i;
+        const int64_t x = i % f.width, y = i / f.width % f.height, z = i / plane;
+        const int64_t lower[3] = {x > 0 ? i - 1 : -1, y > 0 ? i - f.width : -1, z > 0 ? i - plane : -1};
+        for (int64_t j : lower) {
+            if (j >= 0 && cells[j] && labels[j] != l) {
+                return std::printf("    WRONG: cells %lld and %lld labelled %d and %d\n", (long long)i, (long long)j, l,
+                                   labels[j]),
+                       -1;
+            }
+        }
+    }
+    return classes;
+}
+
+double kernel_ms(const ccl4j_timings& t) {
+    double sum = 0;
+    for (int32_t i = 0; i < t.phase_count; ++i) {
+        if (std::strcmp(t.phases[i].name, "h2d") != 0 && std::strcmp(t.phases[i].name, "d2h") != 0) sum += t.phases[i].ms;
+    }
+    return sum;
+}
+
+struct Row {
+    std::string field;
+    std::string algorithm;
+    int64_t cells = 0;
+    std::string status;  // "ok", "WRONG", "gave up after N passes"
+    int runs = 0;
+    int32_t iterations = 0;
+    double median_ms = 0, min_ms = 0, h2d_ms = 0, d2h_ms = 0;
+    std::string phases;  // median per phase
+    double cupy_ms = 0;
+};
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+std::vector<std::string> split(const std::string& list) {
+    std::vector<std::string> parts;
+    std::stringstream in(list);
+    for (std::string part; std::getline(in, part, ',');) parts.push_back(part);
+    return parts;
+}
+
+bool selected(const std::vector<std::string>& names, const std::string& name) {
+    return names.empty() || std::find(names.begin(), names.end(), name) != names.end();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    int runs = 9;
+    double budget_s = 3;
+    uint64_t seed = 1;
+    std::vector<std::string> algorithms, fields;
+    for (int i = 1; i < argc; ++i) {
+        const std::string arg = argv[i];
+        if (arg == "--runs" && i + 1 < argc) {
+            runs = std::max(1, std::atoi(argv[++i]));
+        } else if (arg == "--budget-s" && i + 1 < argc) {
+            budget_s = std::atof(argv[++i]);
+        } else if (arg == "--algorithms" && i + 1 < argc) {
+            algorithms = split(argv[++i]);
+        } else if (arg == "--fields" && i + 1 < argc) {
+            fields = split(argv[++i]);
+        } else if (arg == "--seed" && i + 1 < argc) {
+            seed = std::strtoull(argv[++i], nullptr, 10);
+        } else {
+            std::fprintf(stderr,
+                         "usage: bench_mesh [--runs R] [--budget-s S] [--algorithms NAME,...] [--fields NAME,...] "
+                         "[--seed N]\n");
+            return 2;
+        }
+    }
+    if (gpu::device_count() == 0) {
+        std::printf("SKIPPED: no CUDA device\n");
+        return 0;
+    }
+    try {
+        ccl4j_device_info info;
+        gpu::device_info(0, &info);
+        const bool h200 = std::strstr(info.name, "H200") != nullptr;
+        gpu::DeviceStatePtr state = gpu::create_state(0);
+        std::vector<Row> rows;
+        bool all_ok = true;
+        for (const FieldSpec& f : kFields) {
+            if (!selected(fields, f.name)) continue;
+            const int64_t n = int64_t(f.width) * f.height * f.depth;
+            Pinned cells(n);
+            Pinned labels(n * sizeof(int32_t));
+            Pinned reference(n * sizeof(int32_t));
+            generate(f, seed, cells.as<uint8_t>());
+            ccl4j::Mesh mesh;
+            mesh.width = f.width;
+            mesh.height = f.height;
+            mesh.depth = f.depth;
+            mesh.cell_type = ccl4j::CellType::U8;
+            mesh.cells = cells.as<uint8_t>();
+            mesh.connectivity = f.depth > 1 ? 6 : 4;
+            mesh.mode = ccl4j::MeshMode::Foreground;
+            const int64_t cpu = cpu_clusters(f, cells.as<uint8_t>());
+            std::printf("%s: %lld cells, %lld clusters (CPU union-find)\n", f.name, (long long)n, (long long)cpu);
+            std::fflush(stdout);
+            bool have_reference = false;
+            for (const AlgorithmSpec& a : kAlgorithms) {
+                if (!selected(algorithms, a.name) && a.id != CCL4J_ALGORITHM_MESH_UNION_FIND) continue;
+                Row row;
+                row.field = f.name;
+                row.algorithm = a.name;
+                row.cells = n;
+                row.cupy_ms = h200 ? f.cupy_h200_ms : f.cupy_h100_ms;
+                const auto start = std::chrono::steady_clock::now();
+                gpu::MeshTuning tuning;
+                ccl4j_timings t{};
+                auto run = [&] {
+                    ccl4j::PhaseLog log(&t);
+                    gpu::label_mesh(*state, mesh, a.id, tuning, labels.as<int32_t>(), log);
+                };
+                // Warm-up, and for the iterative kernels the probe of the time a pass takes.
+                try {
+                    if (a.iterative) tuning.max_iterations = 64;
+                    run();
+                } catch (const ccl4j::Error& e) {
+                    if (e.status() != CCL4J_NOT_CONVERGED) throw;
+                    const double per_pass = seconds_since(start) / 64;
+                    tuning.max_iterations = static_cast<int32_t>(std::clamp(budget_s / per_pass, 65.0, 2e9));
+                    try {
+                        run();
+                    } catch (const ccl4j::Error& e2) {
+                        if (e2.status() != CCL4J_NOT_CONVERGED) throw;
+                        row.status = "gave up after " + std::to_string(tuning.max_iterations) + " passes";
+                    }
+                }
+                if (row.status.empty()) {
+                    std::vector<double> kernel, h2d, d2h;
+                    std::vector<std::vector<double>> phases(t.phase_count);
+                    std::vector<std::string> names;
+                    for (int32_t p = 0; p < t.phase_count; ++p) names.push_back(t.phases[p].name);
+                    while (static_cast<int>(kernel.size()) < runs &&
+                           (kernel.empty() || !a.iterative || seconds_since(start) < budget_s)) {
+                        run();
+                        kernel.push_back(kernel_ms(t));
+                        for (int32_t p = 0; p < t.phase_count; ++p) phases[p].push_back(t.phases[p].ms);
+                        h2d.push_back(t.phases[0].ms);
+                        d2h.push_back(t.phases[t.phase_count - 1].ms);
+                    }
+                    row.runs = static_cast<int>(kernel.size());
+                    row.iterations = t.iterations;
+                    row.median_ms = median(kernel);
+                    row.min_ms = *std::min_element(kernel.begin(), kernel.end());
+                    row.h2d_ms = median(h2d);
+                    row.d2h_ms = median(d2h);
+                    for (size_t p = 1; p + 1 < names.size(); ++p) {
+                        char part[64];
+                        std::snprintf(part, sizeof(part), "%s%s %.3f", p > 1 ? ", " : "", names[p].c_str(),
+                                      median(phases[p]));
+                        row.phases += part;
+                    }
+                    if (!have_reference) {
+                        const int64_t classes = check_labels(f, cells.as<uint8_t>(), labels.as<int32_t>());
+                        row.status = classes == cpu ? "ok" : "WRONG";
+                        if (classes >= 0 && classes != cpu) {
+                            std::printf("    WRONG: %lld clusters, the CPU finds %lld\n", (long long)classes,
+                                        (long long)cpu);
+                        }
+                        std::memcpy(reference.as<int32_t>(), labels.as<int32_t>(), n * sizeof(int32_t));
+                        have_reference = true;
+                    } else {
+                        const bool same = std::memcmp(reference.as<int32_t>(), labels.as<int32_t>(),
+                                                      n * sizeof(int32_t)) == 0;
+                        row.status = same ? "ok" : "WRONG (differs from union-find)";
+                    }
+                    all_ok = all_ok && row.status == "ok";
+                }
+                std::printf("  %-10s %-28s kernel %9.3f ms (min %.3f) %8.2f Gpx/s  iterations %d  runs %d  [%s]\n",
+                            a.name, row.status.c_str(), row.median_ms, row.min_ms,
+                            row.median_ms > 0 ? n / row.median_ms / 1e6 : 0.0, row.iterations, row.runs,
+                            row.phases.c_str());
+                std::fflush(stdout);
+                rows.push_back(row);
+            }
+        }
+        std::printf("\nMesh labelling on %s: kernel-only ms (CUDA events over the algorithm's phases), median and "
+                    "min of the runs; cupy = cupyx.scipy.ndimage.label on an %s (shared/BENCHMARKS.md)\n",
+                    info.name, h200 ? "H200" : "H100");
+        std::printf("%-13s %-10s %11s %9s %9s %8s %6s %5s %8s %8s %8s %8s  %s\n", "field", "algorithm", "cells",
+                    "median", "min", "Gpx/s", "iters", "runs", "h2d", "d2h", "cupy", "cupy/us", "status");
+        for (const Row& r : rows) {
+            std::printf("%-13s %-10s %11lld %9.3f %9.3f %8.2f %6d %5d %8.3f %8.3f %8.2f %8.2f  %s\n", r.field.c_str(),
+                        r.algorithm.c_str(), (long long)r.cells, r.median_ms, r.min_ms,
+                        r.median_ms > 0 ? r.cells / r.median_ms / 1e6 : 0.0, r.iterations, r.runs, r.h2d_ms, r.d2h_ms,
+                        r.cupy_ms, r.median_ms > 0 ? r.cupy_ms / r.median_ms : 0.0, r.status.c_str());
+        }
+        return all_ok ? 0 : 1;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "bench_mesh: %s\n", e.what());
+        return 1;
+    }
+}

@@ -1,0 +1,266 @@
+// What the GPU mesh algorithms share (mesh_*.cu): the mesh as kernels see it, its neighbour
+// stencils, the host side of one labelling call (device buffers, phase clock, iteration loop).
+// Only compiled with CCL4J_WITH_CUDA, and only included by .cu files.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <cuda/atomic>
+
+#include "common/mesh.hpp"
+#include "cuda/device_state.hpp"
+#include "cuda/graph_kernels.hpp"
+#include "cuda/mesh_kernels.hpp"
+
+namespace ccl4j::cuda::mesh {
+
+// ---- the mesh on the device -------------------------------------------------------------------
+
+// The shape and rules of a mesh, passed by value to every kernel.
+struct Geometry {
+    int32_t width;
+    int32_t height;
+    int32_t depth;
+    int32_t connectivity;  // 4, 8, 6 or 26
+    bool periodic_x;
+    bool periodic_y;
+    bool periodic_z;
+    bool same_value;  // MeshMode::SameValue; otherwise Foreground
+
+    __host__ __device__ int32_t cells() const { return width * height * depth; }
+};
+
+// The 26 offsets of a 3x3x3 neighbourhood are numbered k = (dz + 1) * 9 + (dy + 1) * 3 + (dx + 1),
+// k != 13 (the cell itself). k < 13 are the "lower half": (dz, dy, dx) lexicographically below
+// zero. Every edge of the stencil is the lower-half offset of exactly one of its two cells, so a
+// pass over the lower half sees each edge once.
+constexpr int kCentre = 13;
+
+__host__ __device__ constexpr int dx_of(int k) { return k % 3 - 1; }
+__host__ __device__ constexpr int dy_of(int k) { return k / 3 % 3 - 1; }
+__host__ __device__ constexpr int dz_of(int k) { return k / 9 - 1; }
+
+// Whether offset k is a neighbour under the connectivity: 4 and 6 are the face neighbours of 2D
+// and 3D, 8 the whole 3x3 square of the plane, 26 the whole cube.
+__host__ __device__ constexpr bool in_stencil(int connectivity, int k) {
+    const int dx = dx_of(k), dy = dy_of(k), dz = dz_of(k);
+    const int manhattan = (dx != 0) + (dy != 0) + (dz != 0);
+    if (k == kCentre) return false;
+    switch (connectivity) {
+        case 4: return dz == 0 && manhattan == 1;
+        case 8: return dz == 0;
+        case 6: return manhattan == 1;
+        default: return true;
+    }
+}
+
+#ifdef __CUDACC__
+
+// Coordinate c moved by d on an axis of length n; false when it leaves an open axis. On a
+// periodic axis of length 1 or 2 the neighbours coincide with the cell or with each other, which
+// only repeats connections.
+__device__ __forceinline__ bool step(int32_t c, int d, int32_t n, bool periodic, int32_t& out) {
+    int32_t v = c + d;
+    if (v < 0) {
+        if (!periodic) return false;
+        v += n;
+    } else if (v >= n) {
+        if (!periodic) return false;
+        v -= n;
+    }
+    out = v;
+    return true;
+}
+
+// The neighbour of (x, y, z) at offset k, as coordinates; false when there is none.
+__device__ __forceinline__ bool neighbour(const Geometry& g, int32_t x, int32_t y, int32_t z, int k, int32_t& nx,
+                                          int32_t& ny, int32_t& nz) {
+    return step(x, dx_of(k), g.width, g.periodic_x, nx) && step(y, dy_of(k), g.height, g.periodic_y, ny) &&
+           step(z, dz_of(k), g.depth, g.periodic_z, nz);
+}
+
+__device__ __forceinline__ int32_t index_of(const Geometry& g, int32_t x, int32_t y, int32_t z) {
+    return x + g.width * (y + g.height * z);
+}
+
+__device__ __forceinline__ void coordinates(const Geometry& g, int32_t i, int32_t& x, int32_t& y, int32_t& z) {
+    x = i % g.width;
+    const int32_t row = i / g.width;
+    y = row % g.height;
+    z = row / g.height;
+}
+
+// Foreground mode labels the non-zero cells; same-value mode labels every cell.
+template <class Cell>
+__device__ __forceinline__ bool labelled(const Geometry& g, Cell value) {
+    return g.same_value || value != 0;
+}
+
+// Whether two neighbouring labelled cells belong together.
+template <class Cell>
+__device__ __forceinline__ bool connected(const Geometry& g, Cell a, Cell b) {
+    return g.same_value ? a == b : (a != 0 && b != 0);
+}
+
+// Labels are read and written by many threads of one launch: the relaxed device-scope atomics
+// of the graph kernels keep those accesses race-free, each still one load or store.
+using detail::load_relaxed;
+using detail::store_relaxed;
+using detail::thread_count;
+using detail::thread_index;
+
+// Hangs the trees of a and b (labels with p[x] <= x, roots p[r] == r) together: the larger root
+// goes below the smaller with atomicMin, so the smallest index of a tree is always its root.
+// When the entry already held another vertex (a concurrent union), the pair moves on to that
+// vertex and the smaller one, as in Komura's label reduction (his Algorithm 1). Works on global
+// or shared memory alike (Load reads one entry). With kHalve the walks to the roots also halve
+// the paths they take, each entry lowered to its grandparent with atomicMin (which keeps a
+// smaller entry another thread may have written), so that later walks are short.
+template <bool kHalve = false, class Load>
+__device__ __forceinline__ int32_t find_root(int32_t* p, int32_t x, Load load) {
+    for (int32_t next; (next = load(&p[x])) != x;) {
+        if (kHalve) {
+            const int32_t grandparent = load(&p[next]);
+            if (grandparent != next) atomicMin(&p[x], grandparent);
+        }
+        x = next;
+    }
+    return x;
+}
+
+template <bool kHalve = false, class Load>
+__device__ __forceinline__ void unite(int32_t* p, int32_t a, int32_t b, Load load) {
+    for (;;) {
+        a = find_root<kHalve>(p, a, load);
+        b = find_root<kHalve>(p, b, load);
+        if (a == b) return;
+        if (a < b) {
+            const int32_t t = a;
+            a = b;
+            b = t;
+        }
+        const int32_t old = atomicMin(&p[a], b);
+        if (old == a || old == b) return;  // a was still a root and now hangs below b, or already did
+        a = old;                           // a hung below old meanwhile: old and b remain to be joined
+    }
+}
+
+// ---- the iteration loop of kernels A-D ----------------------------------------------------------
+
+// The loop's state on the device. ring[t % 3] is non-zero when pass t changed a label; pass t
+// reads ring[(t + 2) % 3] (pass t - 1) and clears ring[(t + 1) % 3] for pass t + 1.
+struct LoopControl {
+    int32_t ring[3];
+    int32_t iterations;  // passes that ran
+    int32_t done;        // the loop has ended: later launches return at once
+};
+
+// What the kernels of pass t know about the loop.
+struct Pass {
+    LoopControl* control;
+    int32_t t;      // pass number, from 0
+    int32_t limit;  // passes numbered limit or higher do no work (the iteration limit)
+
+    // The first kernel of a pass: false when the loop has ended (pass t - 1 changed nothing) or t
+    // is past the limit. Every thread of the grid gets the same answer.
+    __device__ bool begin() const {
+        if (load_relaxed(&control->done)) return false;
+        if (t > 0 && load_relaxed(&control->ring[(t + 2) % 3]) == 0) {
+            if (threadIdx.x == 0) store_relaxed(&control->done, 1);
+            return false;
+        }
+        if (t >= limit) return false;
+        if (thread_index() == 0) {
+            store_relaxed(&control->ring[(t + 1) % 3], 0);
+            store_relaxed(&control->iterations, t + 1);
+        }
+        return true;
+    }
+    // The later kernels of the same pass: whether the first one ran.
+    __device__ bool active() const { return t < limit && !load_relaxed(&control->done); }
+    __device__ void changed() const { store_relaxed(&control->ring[t % 3], 1); }
+};
+
+#endif  // __CUDACC__
+
+// ---- one labelling call, host side ------------------------------------------------------------
+
+// Times named phases with CUDA events on one stream. Phases with the same name add up (the
+// kernels of an iterative algorithm, one pass after another). Times are read in collect(), after
+// the stream has been synchronized.
+class PhaseClock {
+public:
+    explicit PhaseClock(cudaStream_t stream) : stream_(stream) {}
+    PhaseClock(const PhaseClock&) = delete;
+    PhaseClock& operator=(const PhaseClock&) = delete;
+    ~PhaseClock();
+
+    void start();                     // the start of the first phase
+    void end_phase(const char* name);  // the end of a phase and the start of the next
+    void collect();                    // adds up the phases ended since the last collect
+    void log(PhaseLog& log) const;
+
+private:
+    cudaEvent_t event(size_t index);
+
+    cudaStream_t stream_;
+    std::vector<cudaEvent_t> events_;  // events_[0] starts the first phase not yet collected
+    std::vector<const char*> pending_;  // names of the phases ended since, in order
+    std::vector<std::pair<std::string, double>> totals_;
+};
+
+// One labelling call as the algorithms see it: the mesh and its cells on the device, the label
+// array the result goes to, and a second array of cells' size for the algorithms that need one.
+struct Call {
+    DeviceState& state;
+    Geometry geometry;
+    CellType cell_type;
+    const void* cells;  // device
+    int32_t* labels;    // device, cell count entries: the canonical labels when the algorithm returns
+    int32_t* scratch;   // device, cell count entries
+    const MeshTuning& tuning;
+    int32_t limit;  // passes an iterative algorithm may run (max_iterations or a bound no correct run exceeds)
+    PhaseClock& clock;
+
+    // Threads per block of the one-thread-per-cell kernels: tuning.block_size or 256.
+    int block() const { return tuning.block_size ? tuning.block_size : 256; }
+    // Blocks of a grid-stride launch over `items`: enough to cover them, at most what the device
+    // holds at once.
+    int grid(int block, int64_t items) const { return detail::grid_size(state, block, items); }
+};
+
+// Calls f with the call's cells as a typed device pointer (const uint8_t* or const int32_t*).
+template <class F>
+void with_cells(const Call& call, F f) {
+    if (call.cell_type == CellType::U8) {
+        f(static_cast<const uint8_t*>(call.cells));
+    } else {
+        f(static_cast<const int32_t*>(call.cells));
+    }
+}
+
+// Runs launch_pass(t) for t = 0, 1, ... in growing batches (at most max_batch), reading the loop's
+// state after each, until a pass changes nothing; returns the passes that ran. When batch_phase is
+// given, each batch ends that phase. Throws Error(CCL4J_NOT_CONVERGED) past call.limit passes.
+int32_t iterate(Call& call, const char* batch_phase, int64_t max_batch, LoopControl* control,
+                const std::function<void(int32_t)>& launch_pass);
+
+// A LoopControl in device memory, reused across calls.
+LoopControl* loop_control(DeviceState& state);
+
+// The algorithms: each enqueues its phases on call.state.stream (ending each with
+// call.clock.end_phase) and returns its iterations (0 for the ones without a loop).
+int32_t neighbour_propagation(Call& call);  // kernel A: init, propagate
+int32_t local_propagation(Call& call);      // kernel B: init, propagate
+int32_t directional_propagation(Call& call);  // kernel C: init, propagate
+int32_t label_equivalence(Call& call);      // kernel D: init, scan, analysis, labelling
+int32_t komura_lattice(Call& call);         // init, analysis1, reduction, analysis2
+int32_t block_union_find(Call& call);       // local, merge, finalize
+
+}  // namespace ccl4j::cuda::mesh

@@ -1,0 +1,197 @@
+// ccl4j::cuda::label_mesh: one labelling call of a GPU mesh algorithm (copies in, the algorithm's
+// kernels, copies out), and the host-side glue the algorithms of mesh_*.cu share.
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <climits>
+#include <cstdint>
+#include <string>
+
+#include "common/error.hpp"
+#include "cuda/cuda_check.hpp"
+#include "cuda/mesh_device.cuh"
+
+namespace ccl4j::cuda {
+namespace mesh {
+
+// ---- PhaseClock -------------------------------------------------------------------------------
+
+PhaseClock::~PhaseClock() {
+    for (cudaEvent_t e : events_) cudaEventDestroy(e);
+    cudaGetLastError();
+}
+
+cudaEvent_t PhaseClock::event(size_t index) {
+    while (events_.size() <= index) {
+        cudaEvent_t e = nullptr;
+        CCL4J_CUDA_CHECK(cudaEventCreate(&e));
+        events_.push_back(e);
+    }
+    return events_[index];
+}
+
+void PhaseClock::start() {
+    pending_.clear();
+    CCL4J_CUDA_CHECK(cudaEventRecord(event(0), stream_));
+}
+
+void PhaseClock::end_phase(const char* name) {
+    CCL4J_CUDA_CHECK(cudaEventRecord(event(pending_.size() + 1), stream_));
+    pending_.push_back(name);
+}
+
+void PhaseClock::collect() {
+    for (size_t i = 0; i < pending_.size(); ++i) {
+        float ms = 0;
+        CCL4J_CUDA_CHECK(cudaEventElapsedTime(&ms, events_[i], events_[i + 1]));
+        auto total = std::find_if(totals_.begin(), totals_.end(), [&](const auto& t) { return t.first == pending_[i]; });
+        if (total == totals_.end()) {
+            totals_.emplace_back(pending_[i], ms);
+        } else {
+            total->second += ms;
+        }
+    }
+    // The last event recorded starts the next phase.
+    std::swap(events_[0], events_[pending_.size()]);
+    pending_.clear();
+}
+
+void PhaseClock::log(PhaseLog& log) const {
+    for (const auto& [name, ms] : totals_) log.add(name.c_str(), ms);
+}
+
+// ---- the iteration loop -----------------------------------------------------------------------
+
+LoopControl* loop_control(DeviceState& state) {
+    state.mesh_control.reserve(sizeof(LoopControl), "mesh loop control");
+    return state.mesh_control.as<LoopControl>();
+}
+
+int32_t iterate(Call& call, const char* batch_phase, int64_t max_batch, LoopControl* control,
+                const std::function<void(int32_t)>& launch_pass) {
+    cudaStream_t stream = call.state.stream;
+    CCL4J_CUDA_CHECK(cudaMemsetAsync(control, 0, sizeof(LoopControl), stream));
+    // A batch grows by a quarter of the passes so far: the launches after the loop has ended
+    // (they return at once) stay a small part of the work, and the host waits a few times only.
+    int64_t launched = 0;
+    for (;;) {
+        const int64_t batch = std::clamp<int64_t>(launched / 4, 2, max_batch);
+        const int64_t count = std::min<int64_t>(batch, static_cast<int64_t>(call.limit) + 1 - launched);
+        for (int64_t i = 0; i < count; ++i) launch_pass(static_cast<int32_t>(launched + i));
+        launched += count;
+        if (batch_phase) call.clock.end_phase(batch_phase);
+        LoopControl seen;
+        // Into pageable memory the copy returns once done, after the batch (stream order).
+        CCL4J_CUDA_CHECK(cudaMemcpyAsync(&seen, control, sizeof(seen), cudaMemcpyDeviceToHost, stream));
+        CCL4J_CUDA_CHECK(cudaStreamSynchronize(stream));
+        call.clock.collect();
+        if (seen.done) return seen.iterations;
+        // Launch `limit` can only find that pass limit - 1 ended the loop.
+        if (launched > call.limit) {
+            fail(CCL4J_NOT_CONVERGED,
+                 "the mesh labelling did not converge within " + std::to_string(call.limit) + " iterations (max_iterations)");
+        }
+    }
+}
+
+}  // namespace mesh
+
+namespace {
+
+bool is_gpu_mesh_algorithm(ccl4j_algorithm algorithm) {
+    return algorithm >= CCL4J_ALGORITHM_MESH_NEIGHBOUR && algorithm <= CCL4J_ALGORITHM_MESH_UNION_FIND;
+}
+
+// What the ABI layer has validated already is checked again here, so that no launch ever sees a
+// mesh it cannot index: sizes, pointer, connectivity, and a cell count that int32 labels hold.
+void check_call(const Mesh& m, const MeshTuning& tuning, const int32_t* labels) {
+    if (m.width < 1 || m.height < 1 || m.depth < 1) {
+        fail(CCL4J_INVALID_ARGUMENT, "mesh dimensions must be positive, got " + std::to_string(m.width) + "x" +
+                                         std::to_string(m.height) + "x" + std::to_string(m.depth));
+    }
+    if (m.cell_count() > INT32_MAX) {
+        fail(CCL4J_INVALID_ARGUMENT, "mesh of " + std::to_string(m.cell_count()) + " cells: at most 2^31 - 1");
+    }
+    if (!m.cells || !labels) fail(CCL4J_INVALID_ARGUMENT, "mesh cells or labels are null");
+    if (m.cell_type != CellType::U8 && m.cell_type != CellType::I32) {
+        fail(CCL4J_INVALID_ARGUMENT, "unknown cell type " + std::to_string(static_cast<int>(m.cell_type)));
+    }
+    const bool planar = m.connectivity == 4 || m.connectivity == 8;
+    if (!planar && m.connectivity != 6 && m.connectivity != 26) {
+        fail(CCL4J_INVALID_ARGUMENT, "connectivity must be 4, 8, 6 or 26, got " + std::to_string(m.connectivity));
+    }
+    if (planar && m.depth != 1) {
+        fail(CCL4J_INVALID_ARGUMENT, "connectivity " + std::to_string(m.connectivity) + " is for 2D meshes, depth is " +
+                                         std::to_string(m.depth));
+    }
+    if (m.mode != MeshMode::Foreground && m.mode != MeshMode::SameValue) {
+        fail(CCL4J_INVALID_ARGUMENT, "unknown mesh mode " + std::to_string(static_cast<int>(m.mode)));
+    }
+    const int32_t block = tuning.block_size;
+    if (block != 0 && (block < 32 || block > 1024 || block % 32 != 0)) {
+        fail(CCL4J_INVALID_ARGUMENT, "block_size must be 0 or a multiple of 32 up to 1024, got " + std::to_string(block));
+    }
+    if (tuning.max_iterations < 0) {
+        fail(CCL4J_INVALID_ARGUMENT, "max_iterations is negative: " + std::to_string(tuning.max_iterations));
+    }
+}
+
+}  // namespace
+
+void label_mesh(DeviceState& state, const Mesh& m, ccl4j_algorithm algorithm, const MeshTuning& tuning,
+                int32_t* labels, PhaseLog& log) {
+    if (!is_gpu_mesh_algorithm(algorithm)) {
+        fail(CCL4J_UNSUPPORTED, "algorithm " + std::to_string(algorithm) + " is not a CUDA mesh algorithm");
+    }
+    check_call(m, tuning, labels);
+    const int64_t n = m.cell_count();
+    state.activate();
+    const size_t cell_bytes = static_cast<size_t>(n) * static_cast<size_t>(m.cell_type);
+    const size_t label_bytes = static_cast<size_t>(n) * sizeof(int32_t);
+    state.mesh_cells.reserve(cell_bytes, "mesh cells");
+    state.mesh_labels.reserve(label_bytes, "mesh labels");
+    state.parent.reserve(label_bytes, "mesh scratch labels");
+
+    mesh::PhaseClock clock(state.stream);
+    clock.start();
+    // cudaMemcpyDefault: the cells may be host (pinned or pageable) or device memory.
+    CCL4J_CUDA_CHECK(cudaMemcpyAsync(state.mesh_cells.as<void>(), m.cells, cell_bytes, cudaMemcpyDefault, state.stream));
+    clock.end_phase("h2d");
+
+    // Every pass of an iterative algorithm moves a label at least one cell further along a path
+    // of its cluster, and the last pass only finds nothing to change: n + 1 passes at most.
+    const int32_t bound = static_cast<int32_t>(std::min<int64_t>(n + 1, INT32_MAX));
+    // On a single layer the 3D stencils connect what the planar ones do (their neighbours in z
+    // are absent or, periodic, the layer itself): 6 acts as 4, 26 as 8.
+    const int32_t connectivity = m.depth == 1 && m.connectivity == 6    ? 4
+                                 : m.depth == 1 && m.connectivity == 26 ? 8
+                                                                        : m.connectivity;
+    mesh::Call call{state,
+                    mesh::Geometry{m.width, m.height, m.depth, connectivity, m.periodic[0], m.periodic[1],
+                                   m.periodic[2], m.mode == MeshMode::SameValue},
+                    m.cell_type,
+                    state.mesh_cells.as<void>(),
+                    state.mesh_labels.as<int32_t>(),
+                    state.parent.as<int32_t>(),
+                    tuning,
+                    tuning.max_iterations ? tuning.max_iterations : bound,
+                    clock};
+    int32_t iterations = 0;
+    switch (algorithm) {
+        case CCL4J_ALGORITHM_MESH_NEIGHBOUR: iterations = mesh::neighbour_propagation(call); break;
+        case CCL4J_ALGORITHM_MESH_LOCAL: iterations = mesh::local_propagation(call); break;
+        case CCL4J_ALGORITHM_MESH_DIRECTIONAL: iterations = mesh::directional_propagation(call); break;
+        case CCL4J_ALGORITHM_MESH_EQUIVALENCE: iterations = mesh::label_equivalence(call); break;
+        case CCL4J_ALGORITHM_MESH_KOMURA: iterations = mesh::komura_lattice(call); break;
+        default: iterations = mesh::block_union_find(call); break;
+    }
+
+    CCL4J_CUDA_CHECK(cudaMemcpyAsync(labels, call.labels, label_bytes, cudaMemcpyDefault, state.stream));
+    clock.end_phase("d2h");
+    CCL4J_CUDA_CHECK(cudaStreamSynchronize(state.stream));
+    clock.collect();
+    clock.log(log);
+    log.set_iterations(iterations);
+}
+
+}  // namespace ccl4j::cuda

@@ -1,0 +1,423 @@
+// Tests of the GPU mesh algorithms (kernels A-D, Komura's lattice algorithm, block union-find)
+// against a breadth-first search written here: random fields of several densities, every
+// connectivity, open and periodic axes (lengths 1 and 2 included), both modes and cell types,
+// single rows and columns, all-background and all-foreground meshes, sizes that are no multiple
+// of a block or tile, Hawick's spiral (two one-pixel spirals: exactly 2 clusters in same-value
+// mode), tuning (block and tile sizes), iteration limits, and the rejections. Every label is
+// poisoned before a run. Without a CUDA device it prints "SKIPPED: no CUDA device" and passes.
+// With --quick, a smaller set (for compute-sanitizer). Prints every failure and
+// "N passed, M failed" last.
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <deque>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "ccl4j.h"
+#include "check.hpp"
+#include "common/mesh.hpp"
+#include "cuda/cuda_backend.hpp"
+#include "cuda/mesh_kernels.hpp"
+
+namespace {
+
+using ccl4j::CellType;
+using ccl4j::Mesh;
+using ccl4j::MeshMode;
+using ccl4j::PhaseLog;
+using namespace ccl4j::test;
+namespace gpu = ccl4j::cuda;
+
+constexpr int32_t kPoison = -7;
+
+struct Algorithm {
+    const char* name;
+    ccl4j_algorithm id;
+    std::vector<std::string> phases;  // between h2d and d2h
+    bool iterative;
+};
+
+const std::vector<Algorithm> kAlgorithms = {
+    {"A", CCL4J_ALGORITHM_MESH_NEIGHBOUR, {"init", "propagate"}, true},
+    {"B", CCL4J_ALGORITHM_MESH_LOCAL, {"init", "propagate"}, true},
+    {"C", CCL4J_ALGORITHM_MESH_DIRECTIONAL, {"init", "propagate"}, true},
+    {"D", CCL4J_ALGORITHM_MESH_EQUIVALENCE, {"init", "scan", "analysis", "labelling"}, true},
+    {"komura", CCL4J_ALGORITHM_MESH_KOMURA, {"init", "analysis1", "reduction", "analysis2"}, false},
+    {"union-find", CCL4J_ALGORITHM_MESH_UNION_FIND, {"local", "merge", "finalize"}, false},
+};
+
+// A mesh with its own cells (u8 or i32 values held as int32 here, narrowed for u8).
+struct Field {
+    int32_t width = 1, height = 1, depth = 1;
+    std::vector<int32_t> values;
+    std::vector<uint8_t> bytes;  // the u8 copy
+
+    int64_t size() const { return int64_t(width) * height * depth; }
+    Mesh mesh(CellType type, int connectivity, const bool periodic[3], MeshMode mode) {
+        Mesh m;
+        m.width = width;
+        m.height = height;
+        m.depth = depth;
+        m.cell_type = type;
+        if (type == CellType::U8) {
+            bytes.assign(values.begin(), values.end());
+            m.cells = bytes.data();
+        } else {
+            m.cells = values.data();
+        }
+        m.connectivity = connectivity;
+        for (int a = 0; a < 3; ++a) m.periodic[a] = periodic[a];
+        m.mode = mode;
+        return m;
+    }
+};
+
+// Cells drawn from {0, 1, ..., kinds - 1} (foreground: 0 with probability 1 - p, else 1..kinds-1),
+// scaled for i32 so that values beyond a byte appear: value * 40000 - 3 for non-zero values.
+Field random_field(int32_t w, int32_t h, int32_t d, double p, int kinds, bool wide, std::mt19937& rng) {
+    Field f;
+    f.width = w;
+    f.height = h;
+    f.depth = d;
+    std::uniform_real_distribution<double> coin(0, 1);
+    std::uniform_int_distribution<int> kind(1, kinds - 1);
+    f.values.resize(f.size());
+    for (auto& v : f.values) {
+        const int k = coin(rng) < p ? kind(rng) : 0;
+        v = wide && k ? k * 40000 - 3 : k;
+    }
+    return f;
+}
+
+// Hawick's spiral: a one-pixel wall of 1s winding inwards, the corridor of 0s between its turns.
+Field spiral(int32_t n) {
+    Field f;
+    f.width = f.height = n;
+    f.values.assign(size_t(n) * n, 0);
+    int32_t x = 0, y = 0;
+    f.values[0] = 1;
+    std::vector<int32_t> lengths = {n - 1, n - 1, n - 1};
+    for (int32_t l = n - 3; l > 0; l -= 2) lengths.insert(lengths.end(), {l, l});
+    const int dx[4] = {1, 0, -1, 0}, dy[4] = {0, 1, 0, -1};
+    for (size_t s = 0; s < lengths.size(); ++s) {
+        for (int32_t i = 0; i < lengths[s]; ++i) {
+            x += dx[s % 4];
+            y += dy[s % 4];
+            f.values[size_t(x) + size_t(n) * y] = 1;
+        }
+    }
+    return f;
+}
+
+// The reference: a breadth-first search from every unlabelled labelled cell in index order, so
+// each cluster gets the index of its smallest cell.
+std::vector<int32_t> reference(const Field& f, int connectivity, const bool periodic[3], MeshMode mode) {
+    const int32_t dims[3] = {f.width, f.height, f.depth};
+    std::vector<int32_t> labels(f.size(), -1);
+    auto is_labelled = [&](int64_t i) { return mode == MeshMode::SameValue || f.values[i] != 0; };
+    std::vector<int> offsets;  // (dx, dy, dz) triples of the stencil
+    for (int dz = -1; dz <= 1; ++dz) {
+        for (int dy = -1; dy <= 1; ++dy) {
+            for (int dx = -1; dx <= 1; ++dx) {
+                const int manhattan = (dx != 0) + (dy != 0) + (dz != 0);
+                bool use = manhattan > 0;
+                if (connectivity == 4) use = use && dz == 0 && manhattan == 1;
+                if (connectivity == 8) use = use && dz == 0;
+                if (connectivity == 6) use = use && manhattan == 1;
+                if (use) offsets.insert(offsets.end(), {dx, dy, dz});
+            }
+        }
+    }
+    for (int64_t start = 0; start < f.size(); ++start) {
+        if (labels[start] >= 0 || !is_labelled(start)) continue;
+        labels[start] = static_cast<int32_t>(start);
+        std::deque<int64_t> queue = {start};
+        while (!queue.empty()) {
+            const int64_t i = queue.front();
+            queue.pop_front();
+            const int32_t c[3] = {static_cast<int32_t>(i % f.width), static_cast<int32_t>(i / f.width % f.height),
+                                  static_cast<int32_t>(i / f.width / f.height)};
+            for (size_t o = 0; o < offsets.size(); o += 3) {
+                int32_t n[3];
+                bool exists = true;
+                for (int a = 0; a < 3; ++a) {
+                    n[a] = c[a] + offsets[o + a];
+                    if (n[a] < 0 || n[a] >= dims[a]) {
+                        if (!periodic[a]) exists = false;
+                        n[a] = (n[a] + dims[a]) % dims[a];
+                    }
+                }
+                if (!exists) continue;
+                const int64_t j = n[0] + int64_t(f.width) * (n[1] + int64_t(f.height) * n[2]);
+                if (labels[j] >= 0 || !is_labelled(j)) continue;
+                const bool joined = mode == MeshMode::SameValue ? f.values[i] == f.values[j] : true;
+                if (!joined) continue;
+                labels[j] = static_cast<int32_t>(start);
+                queue.push_back(j);
+            }
+        }
+    }
+    return labels;
+}
+
+std::string describe(const Field& f, const char* algorithm, CellType type, int connectivity, const bool periodic[3],
+                     MeshMode mode, const std::string& extra = "") {
+    char text[256];
+    std::snprintf(text, sizeof(text), "%s %dx%dx%d %s c%d periodic %d%d%d %s%s", algorithm, f.width, f.height, f.depth,
+                  type == CellType::U8 ? "u8" : "i32", connectivity, periodic[0], periodic[1], periodic[2],
+                  mode == MeshMode::SameValue ? "same-value" : "foreground", extra.c_str());
+    return text;
+}
+
+// Runs one algorithm and compares with the expected labels, phases and iterations.
+void check_run(gpu::DeviceState& state, Field& f, const Algorithm& algorithm, CellType type, int connectivity,
+               const bool periodic[3], MeshMode mode, const std::vector<int32_t>& expected,
+               const gpu::MeshTuning& tuning = {}) {
+    const Mesh m = f.mesh(type, connectivity, periodic, mode);
+    std::vector<int32_t> labels(f.size(), kPoison);
+    ccl4j_timings timings{};
+    PhaseLog log(&timings);
+    const std::string what = describe(f, algorithm.name, type, connectivity, periodic, mode,
+                                      tuning.tile_size || tuning.block_size
+                                          ? " tile " + std::to_string(tuning.tile_size) + " block " +
+                                                std::to_string(tuning.block_size)
+                                          : "");
+    try {
+        gpu::label_mesh(state, m, algorithm.id, tuning, labels.data(), log);
+    } catch (const ccl4j::Error& e) {
+        CHECK_MSG(false, what + ": " + e.what());
+        return;
+    }
+    check_labels(labels, expected, what);
+    std::vector<std::string> phases = {"h2d"};
+    phases.insert(phases.end(), algorithm.phases.begin(), algorithm.phases.end());
+    phases.push_back("d2h");
+    check_phases(timings, phases, what);
+    if (algorithm.iterative) {
+        CHECK_MSG(timings.iterations >= 1 && timings.iterations <= f.size() + 1, what + ": iterations");
+    } else {
+        CHECK_MSG(timings.iterations == 0, what + ": iterations");
+    }
+}
+
+// Every algorithm, both cell types and both modes on one field shape, with the periodic choices given.
+void check_field(gpu::DeviceState& state, Field& f, const std::vector<int>& connectivities,
+                 const std::vector<std::vector<bool>>& periodics, bool skip_slow = false) {
+    for (int connectivity : connectivities) {
+        for (const auto& p : periodics) {
+            const bool periodic[3] = {p[0], p[1], p[2]};
+            for (MeshMode mode : {MeshMode::Foreground, MeshMode::SameValue}) {
+                const std::vector<int32_t> expected = reference(f, connectivity, periodic, mode);
+                for (CellType type : {CellType::U8, CellType::I32}) {
+                    for (const Algorithm& a : kAlgorithms) {
+                        if (skip_slow && (a.id == CCL4J_ALGORITHM_MESH_NEIGHBOUR || a.id == CCL4J_ALGORITHM_MESH_LOCAL ||
+                                          a.id == CCL4J_ALGORITHM_MESH_DIRECTIONAL)) {
+                            continue;
+                        }
+                        check_run(state, f, a, type, connectivity, periodic, mode, expected);
+                    }
+                }
+            }
+        }
+    }
+}
+
+std::vector<std::vector<bool>> periodic_choices(bool three_d, std::mt19937& rng, bool all) {
+    std::vector<std::vector<bool>> choices;
+    const int axes = three_d ? 3 : 2;
+    for (int bits = 0; bits < (1 << axes); ++bits) {
+        if (!all && bits != 0 && bits != (1 << axes) - 1 && rng() % 3 != 0) continue;
+        choices.push_back({bool(bits & 1), bool(bits & 2), bool(bits & 4)});
+    }
+    return choices;
+}
+
+int64_t clusters(const std::vector<int32_t>& labels) {
+    int64_t count = 0;
+    for (size_t i = 0; i < labels.size(); ++i) count += labels[i] == static_cast<int32_t>(i);
+    return count;
+}
+
+void run_tests(gpu::DeviceState& state, bool quick) {
+    std::mt19937 rng(20261122);
+    // 2D shapes: single cells, rows, columns, axes of length 1 and 2, sizes that are no multiple of
+    // a warp, block or tile (32 x 32 union-find tiles, 16 x 16 kernel B tiles).
+    const std::vector<std::pair<int32_t, int32_t>> shapes2d =
+        quick ? std::vector<std::pair<int32_t, int32_t>>{{1, 1}, {37, 1}, {1, 29}, {2, 2}, {45, 38}}
+              : std::vector<std::pair<int32_t, int32_t>>{{1, 1},  {53, 1},  {1, 47},  {2, 1},   {1, 2},  {2, 2},
+                                                          {2, 33}, {33, 2},  {37, 29}, {67, 45}, {64, 64}, {97, 70}};
+    const std::vector<double> densities = quick ? std::vector<double>{0.6} : std::vector<double>{0.3, 0.6, 0.9};
+    for (auto [w, h] : shapes2d) {
+        for (double p : densities) {
+            for (bool wide : {false, true}) {
+                Field f = random_field(w, h, 1, p, 3, wide, rng);
+                check_field(state, f, {4, 8}, periodic_choices(false, rng, !quick));
+            }
+        }
+    }
+    // 3D stencils on a single layer (they act as 4 and 8) and 3D shapes.
+    {
+        Field f = random_field(23, 19, 1, 0.6, 3, false, rng);
+        check_field(state, f, {6, 26}, {{false, false, false}, {true, true, true}});
+    }
+    const std::vector<std::array<int32_t, 3>> shapes3d =
+        quick ? std::vector<std::array<int32_t, 3>>{{1, 1, 5}, {9, 5, 4}, {35, 10, 9}}
+              : std::vector<std::array<int32_t, 3>>{{1, 1, 1},  {1, 1, 7},   {2, 2, 2},   {1, 6, 1},
+                                                     {5, 7, 3},  {33, 9, 10}, {17, 13, 11}, {40, 12, 19}};
+    const std::vector<double> densities3d = quick ? std::vector<double>{0.3} : std::vector<double>{0.2, 0.35, 0.7};
+    for (auto [w, h, d] : shapes3d) {
+        for (double p : densities3d) {
+            Field f = random_field(w, h, d, p, 3, p > 0.5, rng);
+            check_field(state, f, {6, 26}, periodic_choices(true, rng, !quick && w * h * d < 2000));
+        }
+    }
+    // All background and all foreground (0 and one non-zero value everywhere).
+    for (int32_t value : {0, 5}) {
+        Field f2 = random_field(70, 33, 1, 0, 2, false, rng);
+        Field f3 = random_field(34, 9, 9, 0, 2, false, rng);
+        for (Field* f : {&f2, &f3}) {
+            for (auto& v : f->values) v = value;
+            check_field(state, *f, f == &f2 ? std::vector<int>{4, 8} : std::vector<int>{6, 26},
+                        {{false, false, false}, {true, true, true}});
+        }
+    }
+    // Hawick's spiral: 2 clusters in same-value mode, whatever the connectivity.
+    for (int32_t n : quick ? std::vector<int32_t>{41} : std::vector<int32_t>{12, 41, 100}) {
+        Field f = spiral(n);
+        const bool open[3] = {false, false, false};
+        for (int connectivity : {4, 8}) {
+            const std::vector<int32_t> expected = reference(f, connectivity, open, MeshMode::SameValue);
+            CHECK_MSG(clusters(expected) == 2, "spiral " + std::to_string(n) + ": the reference finds 2 clusters");
+            for (const Algorithm& a : kAlgorithms) {
+                check_run(state, f, a, CellType::U8, connectivity, open, MeshMode::SameValue, expected);
+            }
+        }
+    }
+    // Larger fields near the percolation thresholds, where clusters cross many tiles (the fast
+    // algorithms only: kernels A-C need a pass per cell of a cluster's length).
+    {
+        Field f2 = random_field(quick ? 300 : 1000, quick ? 200 : 777, 1, 0.59, 2, false, rng);
+        check_field(state, f2, {4, 8}, {{false, false, false}, {true, true, false}}, true);
+        Field f3 = random_field(quick ? 50 : 100, quick ? 40 : 90, quick ? 30 : 70, 0.31, 2, true, rng);
+        check_field(state, f3, {6, 26}, {{false, false, false}, {true, true, true}}, true);
+    }
+    // Tuning: tile sizes of kernel B, block sizes of the one-thread-per-cell kernels.
+    {
+        Field f2 = random_field(75, 61, 1, 0.6, 3, false, rng);
+        Field f3 = random_field(21, 18, 13, 0.35, 3, false, rng);
+        const bool periodic[3] = {true, false, true};
+        for (Field* f : {&f2, &f3}) {
+            const bool flat = f->depth == 1;
+            const int connectivity = flat ? 8 : 26;
+            const std::vector<int32_t> expected = reference(*f, connectivity, periodic, MeshMode::Foreground);
+            for (int32_t tile : flat ? std::vector<int32_t>{1, 4, 7, 32} : std::vector<int32_t>{2, 5, 10}) {
+                gpu::MeshTuning tuning;
+                tuning.tile_size = tile;
+                check_run(state, *f, kAlgorithms[1], CellType::U8, connectivity, periodic, MeshMode::Foreground,
+                          expected, tuning);
+            }
+            for (int32_t block : {32, 96, 1024}) {
+                gpu::MeshTuning tuning;
+                tuning.block_size = block;
+                for (const Algorithm& a : kAlgorithms) {
+                    check_run(state, *f, a, CellType::I32, connectivity, periodic, MeshMode::Foreground, expected,
+                              tuning);
+                }
+            }
+        }
+    }
+}
+
+// Iteration limits and rejections.
+void check_limits_and_errors(gpu::DeviceState& state) {
+    // A spiral: every iterative algorithm needs more than one pass (the last one only confirms).
+    Field f = spiral(31);
+    const bool open[3] = {false, false, false};
+    const Mesh m = f.mesh(CellType::U8, 4, open, MeshMode::Foreground);
+    std::vector<int32_t> labels(f.size());
+    const std::vector<int32_t> expected = reference(f, 4, open, MeshMode::Foreground);
+    for (const Algorithm& a : kAlgorithms) {
+        if (!a.iterative) continue;
+        gpu::MeshTuning tuning;
+        tuning.max_iterations = 1;
+        PhaseLog log(nullptr);
+        check_fails([&] { gpu::label_mesh(state, m, a.id, tuning, labels.data(), log); }, CCL4J_NOT_CONVERGED,
+                    std::string(a.name) + " with max_iterations 1 on a spiral");
+        // The documented bound, cells + 1, is always enough (the passes kernel A takes depend on
+        // the order its threads run in, so no smaller limit is certain).
+        tuning.max_iterations = static_cast<int32_t>(f.size() + 1);
+        std::fill(labels.begin(), labels.end(), kPoison);
+        try {
+            gpu::label_mesh(state, m, a.id, tuning, labels.data(), log);
+            check_labels(labels, expected, std::string(a.name) + " with max_iterations = cells + 1");
+        } catch (const ccl4j::Error& e) {
+            CHECK_MSG(false, std::string(a.name) + " with max_iterations = cells + 1: " + e.what());
+        }
+    }
+    PhaseLog log(nullptr);
+    for (ccl4j_algorithm other : {CCL4J_ALGORITHM_AUTO, CCL4J_ALGORITHM_ECL_CC, CCL4J_ALGORITHM_MESH_CPU_RASTER,
+                                  CCL4J_ALGORITHM_MESH_CPU_EQUIVALENCE, CCL4J_ALGORITHM_MESH_CPU_PARALLEL}) {
+        check_fails([&] { gpu::label_mesh(state, m, other, {}, labels.data(), log); }, CCL4J_UNSUPPORTED,
+                    "algorithm " + std::to_string(other));
+    }
+    auto rejects = [&](Mesh bad, gpu::MeshTuning tuning, ccl4j_algorithm algorithm, const std::string& what) {
+        check_fails([&] { gpu::label_mesh(state, bad, algorithm, tuning, labels.data(), log); },
+                    CCL4J_INVALID_ARGUMENT, what);
+    };
+    Mesh bad = m;
+    bad.connectivity = 5;
+    rejects(bad, {}, CCL4J_ALGORITHM_MESH_UNION_FIND, "connectivity 5");
+    bad = m;
+    bad.depth = 2;
+    rejects(bad, {}, CCL4J_ALGORITHM_MESH_UNION_FIND, "connectivity 4 on a 3D mesh");
+    bad = m;
+    bad.cells = nullptr;
+    rejects(bad, {}, CCL4J_ALGORITHM_MESH_UNION_FIND, "null cells");
+    bad = m;
+    bad.width = 0;
+    rejects(bad, {}, CCL4J_ALGORITHM_MESH_UNION_FIND, "width 0");
+    bad = m;
+    bad.width = bad.height = 65536;
+    rejects(bad, {}, CCL4J_ALGORITHM_MESH_UNION_FIND, "2^32 cells");
+    gpu::MeshTuning tuning;
+    tuning.block_size = 48;
+    rejects(m, tuning, CCL4J_ALGORITHM_MESH_NEIGHBOUR, "block size 48");
+    tuning = {};
+    tuning.tile_size = 33;
+    rejects(m, tuning, CCL4J_ALGORITHM_MESH_LOCAL, "tile size 33 in 2D");
+    tuning.tile_size = 11;
+    std::mt19937 rng(1);
+    Field cube = random_field(12, 12, 12, 0.5, 2, false, rng);
+    rejects(cube.mesh(CellType::U8, 6, open, MeshMode::Foreground), tuning, CCL4J_ALGORITHM_MESH_LOCAL,
+            "tile size 11 in 3D");
+    tuning = {};
+    tuning.max_iterations = -1;
+    rejects(m, tuning, CCL4J_ALGORITHM_MESH_EQUIVALENCE, "max_iterations -1");
+    // The state still works after the rejections.
+    std::fill(labels.begin(), labels.end(), kPoison);
+    gpu::label_mesh(state, m, CCL4J_ALGORITHM_MESH_UNION_FIND, {}, labels.data(), log);
+    check_labels(labels, expected, "union-find after the rejections");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
+    if (gpu::device_count() == 0) {
+        std::printf("SKIPPED: no CUDA device\n");
+        return 0;
+    }
+    try {
+        gpu::DeviceStatePtr state = gpu::create_state(0);
+        run_tests(*state, quick);
+        check_limits_and_errors(*state);
+    } catch (const ccl4j::Error& e) {
+        CHECK_MSG(false, std::string("unexpected error: ") + e.what());
+    }
+    std::printf("%d passed, %d failed\n", passed, failed);
+    return failed == 0 ? 0 : 1;
+}
