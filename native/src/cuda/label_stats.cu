@@ -56,19 +56,30 @@ __global__ void init_scalars(u64* scalars) {
     }
 }
 
-// The lanes that flush a run combine the runs of equal labels: one atomicAdd (size) and one
-// atomicMin (first member) per distinct label in the warp. All lanes of the warp call this.
-__device__ __forceinline__ void flush_runs(bool flush, int32_t label, int32_t run, int32_t start, int32_t* size,
-                                           int32_t* first) {
+// The lanes that flush a run combine the runs of equal labels: one atomicAdd (size) and at most
+// one atomicMin (first member) per distinct label in the warp. All lanes of the warp call this.
+// The atomicMin is left out where the run cannot lower the first member below what first_member()
+// derives: a run that starts at or after its label, whose label is its own entry's label (so
+// canonical labels need none).
+__device__ __forceinline__ void flush_runs(bool flush, int32_t label, int32_t run, int32_t start,
+                                           const int32_t* __restrict__ labels, int32_t* size, int32_t* first) {
     if (!__ballot_sync(kFullMask, flush)) return;
     const unsigned peers = __match_any_sync(kFullMask, flush ? label : -1);
     if (!flush) return;
+    const bool lowers = start < label || labels[label] != label;
     const int32_t total = __reduce_add_sync(peers, run);
-    const int32_t lowest = __reduce_min_sync(peers, start);
+    const int32_t lowest = __reduce_min_sync(peers, lowers ? start : INT32_MAX);
     if ((threadIdx.x & 31) == __ffs(peers) - 1) {
         atomicAdd(&size[label], total);
-        atomicMin(&first[label], lowest);
+        if (lowest != INT32_MAX) atomicMin(&first[label], lowest);
     }
+}
+
+// The first (smallest) member of label l after count_runs: first[l], or l itself when entry l
+// carries label l (count_runs then records only runs that start before l).
+__device__ __forceinline__ int32_t first_member(const int32_t* __restrict__ labels, const int32_t* __restrict__ first,
+                                                int32_t l) {
+    return labels[l] == l ? min(first[l], l) : first[l];
 }
 
 // size[l] += entries labelled l; first[l] = min index labelled l; scalars[kBad] = min bad index.
@@ -103,14 +114,35 @@ __global__ void count_runs(const int32_t* __restrict__ labels, int32_t n, bool v
                 item[j] = -1;
             }
         }
+        // Each lane keeps its longest pending run and merges later runs of that label into it, so
+        // that a giant component interleaved with small ones is flushed once per lane, not once
+        // per run (its label's counters are one address that every warp updates).
         int32_t current = item[0];
         int32_t run = 0;
         int32_t start = static_cast<int32_t>(begin);
+        int32_t kept = -1, kept_run = 0, kept_start = 0;
 #pragma unroll
         for (int j = 0; j <= kItems; ++j) {
-            const int32_t label = j < kItems ? item[j] : -2;  // -2 flushes the last run
+            const int32_t label = j < kItems ? item[j] : -2;  // -2 ends the last run
             const bool changed = label != current;
-            flush_runs(changed && current >= 0, current, run, start, size, first);
+            bool flush = false;
+            int32_t flush_label = current, flush_run = run, flush_start = start;
+            if (changed && current >= 0) {
+                if (current == kept) {
+                    kept_run += run;
+                } else if (run > kept_run) {
+                    flush = kept >= 0;
+                    flush_label = kept;
+                    flush_run = kept_run;
+                    flush_start = kept_start;
+                    kept = current;
+                    kept_run = run;
+                    kept_start = start;
+                } else {
+                    flush = true;
+                }
+            }
+            flush_runs(flush, flush_label, flush_run, flush_start, labels, size, first);
             if (changed) {
                 current = label;
                 run = 0;
@@ -118,6 +150,7 @@ __global__ void count_runs(const int32_t* __restrict__ labels, int32_t n, bool v
             }
             ++run;
         }
+        flush_runs(kept >= 0, kept, kept_run, kept_start, labels, size, first);
     }
 }
 
@@ -154,19 +187,21 @@ __global__ void mark_firsts(const int32_t* __restrict__ labels, int32_t n, const
         int32_t flag = 0;
         if (i < n) {
             const int32_t l = labels[i];
-            flag = valid(l, n) && first[l] == i;
+            flag = valid(l, n) && first_member(labels, first, l) == i;
         }
         flags[i] = flag;
     }
 }
 
-// Component rank[first[l]] gets label l and its size; first[l] becomes that component index.
-__global__ void emit_components(const int32_t* __restrict__ size, int32_t n, const int32_t* __restrict__ rank,
-                                int32_t* first, int32_t* component_label, int32_t* component_size) {
+// Component rank[first member of l] gets label l and its size; first[l] becomes that component
+// index (each thread reads and writes only its own label's entry).
+__global__ void emit_components(const int32_t* __restrict__ labels, const int32_t* __restrict__ size, int32_t n,
+                                const int32_t* __restrict__ rank, int32_t* first, int32_t* component_label,
+                                int32_t* component_size) {
     for (int64_t l = detail::thread_index(); l < n; l += detail::thread_count()) {
         const int32_t s = size[l];
         if (s > 0) {
-            const int32_t c = rank[first[l]];
+            const int32_t c = rank[first_member(labels, first, static_cast<int32_t>(l))];
             component_label[c] = static_cast<int32_t>(l);
             component_size[c] = s;
             first[l] = c;
@@ -363,7 +398,8 @@ void enqueue_numbering(Work& w) {
     check_launch("label statistics: first members");
     CCL4J_CUDA_CHECK(
         cub::DeviceScan::ExclusiveSum(w.temp, w.temp_bytes, w.component_label, w.rank, w.n + 1, stream));
-    emit_components<<<grid, kBlock, 0, stream>>>(w.size, w.n, w.rank, w.first, w.component_label, w.component_size);
+    emit_components<<<grid, kBlock, 0, stream>>>(w.labels, w.size, w.n, w.rank, w.first, w.component_label,
+                                                 w.component_size);
     check_launch("label statistics: components");
 }
 
