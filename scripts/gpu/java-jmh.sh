@@ -11,6 +11,7 @@ cd "$root"
 export OMP_NUM_THREADS=${OMP_NUM_THREADS:-$(nproc)}  # gengraph's R-MAT and power-law graphs depend on it
 export CCL4J_BENCH_GRAPHS=${CCL4J_BENCH_GRAPHS:-/tmp/ccl4j-graphs}
 export CCL4J_GENGRAPH_SRC=${CCL4J_GENGRAPH_SRC:-$root/.gpu-carry/gengraph.cpp}
+bash "$(dirname "$0")/unpack-jre.sh"
 java=(.gpu-carry/java/jre/bin/java --enable-native-access=ALL-UNNAMED -Xmx16g)
 jar=.gpu-carry/java/ccl4j-benchmarks.jar
 if [ "${1:-}" = --phase-check ]; then

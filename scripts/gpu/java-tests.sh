@@ -8,6 +8,7 @@ cd "$root"
 java_dir=.gpu-carry/java
 reports=${OUT:-$root/target}/java-test-reports
 classpath="$java_dir/ccl4j.jar:$java_dir/test-classes:$(ls "$java_dir"/lib/*.jar | grep -v console-standalone | tr '\n' ':')"
+bash "$(dirname "$0")/unpack-jre.sh"
 "$java_dir/jre/bin/java" --enable-native-access=ALL-UNNAMED -Xss512k \
   -jar "$java_dir"/lib/junit-platform-console-standalone-*.jar execute \
   --class-path "$classpath" --scan-class-path --include-classname '.*(Test|Properties)$' \

@@ -49,6 +49,7 @@ build-labels/native/bench/bench_labels --runs 21 grid2d_4096=$graphs/grid2d_4096
   bond2d_4096_p05=$graphs/bond2d_4096_p05.egr || failed bench_labels
 
 java_dir=.gpu-carry/java
+bash "$(dirname "$0")/unpack-jre.sh"
 if [ -x "$java_dir/jre/bin/java" ]; then
   step "Java label tests on CUDA"
   classpath="$java_dir/ccl4j.jar:$java_dir/test-classes:$(ls "$java_dir"/lib/*.jar | grep -v console-standalone | tr '\n' ':')"

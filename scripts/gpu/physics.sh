@@ -13,6 +13,7 @@ cd "$root"
 out=/tmp/physics
 mkdir -p "$out"
 java_dir=.gpu-carry/java
+bash "$(dirname "$0")/unpack-jre.sh"
 trials=${TRIALS:-1500}
 sweeps=${SWEEPS:-10000}
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$out/gpu.txt"

@@ -3,16 +3,16 @@
 # Fills .gpu-carry/ (kept out of git by .git/info/exclude); name .gpu-carry in the device tool's
 # `carry`:
 #   .gpu-carry/gengraph.cpp        the benchmark suite's graph generator, from the shared folder
-#   .gpu-carry/java/jre/           a jlink-trimmed Java runtime
+#   .gpu-carry/java/jre.tar.xz     a jlink-trimmed Java runtime, xz-packed (53 MB become 32), which
+#                                  the scripts below unpack there with scripts/gpu/unpack-jre.sh
 #   .gpu-carry/java/ccl4j.jar      the library jar, libccl4j.so compiled for sm_80/sm_90 (+PTX)
 #   .gpu-carry/java/ccl4j-benchmarks.jar  the JMH benchmarks jar (the library inside)
 #   .gpu-carry/java/test-classes/  the compiled tests
 #   .gpu-carry/java/lib/           JUnit's console launcher and jqwik
 # There: scripts/gpu/native-check.sh (native build, ctest, compute-sanitizer, bench_ecl),
 # scripts/gpu/java-tests.sh (the Java suite on CUDA), scripts/gpu/java-bench.sh (ccl4j bench) and
-# scripts/gpu/java-jmh.sh (the JMH benchmarks). The JMH runs need only jre/, the benchmarks jar and
-# gengraph.cpp: leave out java/test-classes, java/lib and java/ccl4j.jar to stay below the 64 MiB
-# of a carry.
+# scripts/gpu/java-jmh.sh (the JMH benchmarks). Everything together stays below the 64 MiB of a
+# carry (the script prints the sizes last).
 #   scripts/gpu/prepare.sh [SHARED_DIR]     (default: ../shared beside the repository)
 set -euo pipefail
 
@@ -51,4 +51,6 @@ done
   --exclude-files='**/libfontmanager.so,**/libfreetype.so,**/libawt_xawt.so,**/libsplashscreen.so,**/libjavajpeg.so,**/libjsound.so' \
   --compress zip-9 --strip-debug --no-header-files --no-man-pages --output "$carry/java/jre"
 if command -v strip >/dev/null; then find "$carry/java/jre" -name '*.so' -exec strip --strip-unneeded {} +; fi
+tar -C "$carry/java" -cf - jre | xz -6 -T0 >"$carry/java/jre.tar.xz"
+rm -rf "$carry/java/jre"
 du -sh "$carry" "$carry"/* "$carry"/java/*
