@@ -11,6 +11,6 @@ classpath="$java_dir/ccl4j.jar:$java_dir/test-classes:$(ls "$java_dir"/lib/*.jar
 bash "$(dirname "$0")/unpack-jre.sh"
 "$java_dir/jre/bin/java" --enable-native-access=ALL-UNNAMED -Xss512k \
   -jar "$java_dir"/lib/junit-platform-console-standalone-*.jar execute \
-  --class-path "$classpath" --scan-class-path --include-classname '.*(Test|Properties)$' \
+  --class-path "$classpath" --scan-class-path --include-classname '.*(Test|Properties)$' --exclude-classname '.*_jmhTest' \
   --config jqwik.database=/tmp/ccl4j-jqwik-database \
   --details=summary --disable-banner --reports-dir "$reports"
