@@ -6,7 +6,9 @@ Random fields of several sizes and densities are made with numpy and written as 
 `ccl4j mesh FILE --json --out LABELS` with every CPU algorithm and the Java backend, and by
 scipy.ndimage.label (structure for 4/8 neighbours in 2D, 6/26 in 3D; same-value fields one value
 at a time). For every run the cluster count, the largest cluster and the sorted cluster sizes must
-agree, and the raw labels must give exactly scipy's partition of the cells.
+agree, the raw labels must give exactly scipy's partition of the cells, and the `--stats` part of
+the JSON (size summary, exact and log2 histograms, the 10 largest clusters with their labels) must
+be what scipy's clusters give.
 
 Needs python3 with numpy and scipy. Exit status 0 when everything agrees, 1 otherwise.
 
@@ -104,6 +106,39 @@ def compare(expected, count, ours):
     return None
 
 
+def stats_problem(expected, count, report):
+    """None when the --stats keys of `report` match scipy's clusters, else what differs."""
+    flat = expected.reshape(-1)
+    fg = flat > 0
+    if count == 0:
+        return None if report["sizes"]["components"] == 0 else "sizes: components should be 0"
+    sizes = np.bincount(flat[fg], minlength=count + 1)[1:]
+    first = np.full(count + 1, flat.size, dtype=np.int64)
+    np.minimum.at(first, flat[fg], np.nonzero(fg)[0])      # the canonical label of each cluster
+    first = first[1:]
+    exact = {}
+    for size in sizes:
+        exact[int(size)] = exact.get(int(size), 0) + 1
+    log2 = {1 << b: 0 for b in range(int(sizes.max()).bit_length())}
+    for size in sizes:
+        log2[1 << (int(size).bit_length() - 1)] += 1
+    order = sorted(range(count), key=lambda c: (-sizes[c], first[c]))[:10]
+    want = {
+        "sizes": {"components": count, "min": int(sizes.min()), "max": int(sizes.max()),
+                  "mean": round(float(sizes.mean()), 4), "median": round(float(np.median(sizes)), 4)},
+        "histogram": {"exact": [{"size": a, "count": c} for a, c in sorted(exact.items())],
+                      "log2": [{"min": b, "max": 2 * b - 1, "count": c} for b, c in sorted(log2.items())]},
+        "top": [{"label": int(first[c]), "size": int(sizes[c])} for c in order],
+    }
+    got = {key: report.get(key) for key in want}
+    if got["sizes"]:
+        got["sizes"] = dict(got["sizes"], mean=round(got["sizes"]["mean"], 4), median=round(got["sizes"]["median"], 4))
+    for key in want:
+        if got[key] != want[key]:
+            return "--stats: %s differs" % key
+    return None
+
+
 def cases(quick, rng):
     """(name, file writer, cells as labelled, mesh options, connectivities, same value) for each field."""
     s = 4 if quick else 1
@@ -178,7 +213,7 @@ def main():
                       % (name, connectivity, cells.size, count, largest, scipy_ms))
                 for algorithm, run_options in RUNS:
                     out = os.path.join(work, "labels.bin")
-                    cmd = command + ["mesh", path, "--json", "--out", out, "--connectivity", str(connectivity)] \
+                    cmd = command + ["mesh", path, "--json", "--stats", "--out", out, "--connectivity", str(connectivity)] \
                         + options + run_options
                     result = subprocess.run(cmd, capture_output=True, text=True)
                     checks += 1
@@ -193,7 +228,8 @@ def main():
                     elif report["cells"] != cells.size:
                         problem = "JSON says %d cells" % report["cells"]
                     else:
-                        problem = compare(expected, count, np.fromfile(out, dtype="<i4"))
+                        problem = compare(expected, count, np.fromfile(out, dtype="<i4")) \
+                            or stats_problem(expected, count, report)
                     status = "ok" if problem is None else "MISMATCH: " + problem
                     failures += problem is not None
                     print("  %-16s %-4s %s, %d clusters, largest %d, %.1f ms"
