@@ -28,10 +28,14 @@ import org.ccl4j.UnionFind;
 import org.ccl4j.io.GraphFormat;
 import org.ccl4j.io.GraphReader;
 import org.ccl4j.io.ReadOptions;
+import org.ccl4j.mesh.Grid;
+import org.ccl4j.mesh.MeshAlgorithm;
+import org.ccl4j.mesh.MeshOptions;
 
 /**
  * {@code ccl4j bench}: labels every graph of a suite with every chosen algorithm, checks each
- * result against the Java union-find, and reports kernel and end-to-end times.
+ * result against the Java union-find, and reports kernel and end-to-end times; then the same for
+ * the suite's mesh fields with the chosen mesh algorithms ({@link MeshBench}).
  *
  * <p>Kernel time is what the native library measured for the labelling itself: on CUDA the CUDA
  * events of the kernels with the graph already resident on the device (the ECL-CC paper's
@@ -74,21 +78,16 @@ final class BenchCommand {
 
     static int run(List<String> args, PrintStream out) throws IOException {
         Arguments a = new Arguments(args,
-                Set.of("suite", "graphs", "backend", "algorithm", "device", "runs", "warmup", "dir", "gengraph", "markdown",
-                        "max-iterations"),
+                Set.of("suite", "graphs", "fields", "backend", "algorithm", "mesh-algorithm", "device", "runs", "warmup",
+                        "dir", "gengraph", "markdown", "max-iterations"),
                 Set.of("json"));
         if (!a.positionals().isEmpty()) {
             throw new UsageException("bench takes no positional arguments");
         }
-        List<BenchSuite.Graph> graphs = new ArrayList<>(BenchSuite.named(a.get("suite", "quick")));
-        String only = a.get("graphs", null);
-        if (only != null) {
-            List<String> names = Arrays.asList(only.split(","));
-            graphs.removeIf(g -> !names.contains(g.name()));
-            if (graphs.isEmpty()) {
-                throw new UsageException("--graphs matches no graph of the suite: " + only);
-            }
-        }
+        List<BenchSuite.Graph> graphs = only(new ArrayList<>(BenchSuite.named(a.get("suite", "quick"))),
+                a.get("graphs", null), BenchSuite.Graph::name, "--graphs", "graph");
+        List<MeshBench.Field> fields = only(new ArrayList<>(MeshBench.named(a.get("suite", "quick"))),
+                a.get("fields", null), MeshBench.Field::name, "--fields", "field");
         Backend backend = parse(() -> Backend.fromCliName(a.get("backend", "auto")));
         int runs = a.getInt("runs", 5);
         int warmup = a.getInt("warmup", 2);
@@ -100,10 +99,12 @@ final class BenchCommand {
         Path gengraph = Path.of(a.get("gengraph", Path.of("..", "shared", "tools", "gengraph.cpp").toString()));
 
         List<Result> results = new ArrayList<>();
+        List<MeshBench.Result> meshResults = new ArrayList<>();
         boolean allCorrect = true;
         try (ComponentLabeler labeler = ComponentLabeler.create(backend, a.getInt("device", 0))) {
             List<Algorithm> algorithms = algorithms(a.get("algorithm", "auto"), labeler.backend());
-            Progress progress = new Progress(graphs.size() * algorithms.size());
+            List<MeshAlgorithm> meshAlgorithms = MeshBench.algorithms(a.get("mesh-algorithm", "auto"), labeler.backend());
+            Progress progress = new Progress(graphs.size() * algorithms.size() + fields.size() * meshAlgorithms.size());
             for (BenchSuite.Graph g : graphs) {
                 progress.show(g.name() + ": preparing");
                 Path file = BenchSuite.file(g, dir, gengraph);
@@ -131,19 +132,74 @@ final class BenchCommand {
                     }
                 }
             }
+            for (MeshBench.Field f : fields) {
+                progress.show(f.name() + ": preparing");
+                try (Arena arena = Arena.ofShared()) {
+                    Grid grid = MeshBench.generate(f, labeler.backend(), arena);
+                    MemorySegment expected = MeshBench.expected(grid, arena);
+                    for (MeshAlgorithm algorithm : meshAlgorithms) {
+                        progress.show(f.name() + ": " + algorithm.cliName());
+                        MeshOptions options = MeshOptions.defaults().withAlgorithm(algorithm).withMaxIterations(maxIterations);
+                        try {
+                            MeshBench.Result r = MeshBench.measure(labeler, f, grid, options, expected, arena, runs, warmup);
+                            allCorrect &= r.correct();
+                            meshResults.add(r);
+                        } catch (Ccl4jException e) {
+                            if (e.status() != NOT_CONVERGED) {
+                                throw e;
+                            }
+                            meshResults.add(MeshBench.notConverged(f, algorithm, labeler.backend(), maxIterations));
+                        }
+                        progress.step();
+                    }
+                }
+            }
             progress.done();
             String device = labeler.backend() == Backend.CUDA
                     ? ComponentLabeler.capabilities().devices().get(labeler.device()).name() : cpuName();
             if (a.flag("json")) {
-                out.println(json(a.get("suite", "quick"), labeler.backend(), device, runs, results));
+                out.println(json(a.get("suite", "quick"), labeler.backend(), device, runs, results, meshResults));
             } else {
-                out.print(table(results, device));
+                if (!results.isEmpty() || meshResults.isEmpty()) {
+                    out.print(table(results, device));
+                } else {
+                    out.println("device: " + device);
+                }
+                if (!meshResults.isEmpty()) {
+                    out.print(MeshBench.table(meshResults));
+                }
             }
             if (a.get("markdown", null) != null) {
-                Files.writeString(Path.of(a.get("markdown", null)), markdown(results, device, runs));
+                String md = markdown(results, device, runs);
+                if (!meshResults.isEmpty()) {
+                    md += "\n" + MeshBench.markdown(meshResults);
+                }
+                Files.writeString(Path.of(a.get("markdown", null)), md);
             }
         }
         return allCorrect ? Main.OK : Main.FAILURE;
+    }
+
+    /**
+     * The suite entries named in {@code list} (comma-separated), all of them when it is null, none
+     * for "none".
+     */
+    private static <T> List<T> only(List<T> suite, String list, java.util.function.Function<T, String> name,
+                                     String option, String what) {
+        if (list == null) {
+            return suite;
+        }
+        if (list.equals("none")) {
+            return List.of();
+        }
+        List<String> names = Arrays.asList(list.split(","));
+        for (String n : names) {
+            if (suite.stream().noneMatch(e -> name.apply(e).equals(n))) {
+                throw new UsageException(option + ": the suite has no " + what + " '" + n + "'");
+            }
+        }
+        suite.removeIf(e -> !names.contains(name.apply(e)));
+        return suite;
     }
 
     private static Result measure(ComponentLabeler labeler, BenchSuite.Graph g, CsrGraph graph, LabelOptions options,
@@ -279,7 +335,8 @@ final class BenchCommand {
         return b.toString();
     }
 
-    private static String json(String suite, Backend backend, String device, int runs, List<Result> results) {
+    private static String json(String suite, Backend backend, String device, int runs, List<Result> results,
+                               List<MeshBench.Result> meshResults) {
         StringBuilder list = new StringBuilder("[");
         for (Result r : results) {
             if (list.length() > 1) {
@@ -301,7 +358,7 @@ final class BenchCommand {
         }
         list.append(']');
         return new Json().put("suite", suite).put("backend", backend.cliName()).put("device", device).put("runs", runs)
-                .raw("results", list.toString()).toString();
+                .raw("results", list.toString()).raw("meshes", MeshBench.json(meshResults)).toString();
     }
 
     private static String cpuName() {
@@ -318,7 +375,7 @@ final class BenchCommand {
         return System.getProperty("os.arch") + ", " + Runtime.getRuntime().availableProcessors() + " threads";
     }
 
-    private static <T> T parse(java.util.function.Supplier<T> parser) {
+    static <T> T parse(java.util.function.Supplier<T> parser) {
         try {
             return parser.get();
         } catch (IllegalArgumentException e) {

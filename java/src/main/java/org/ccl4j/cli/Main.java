@@ -62,12 +62,15 @@ public final class Main {
                   --out FILE        write the labels as raw little-endian int32, -1 for background
                   --compact, --stats, --top K   as for label (background cells stay -1 and are not counted)
                   --json            print one JSON object instead of text
-              bench        label the benchmark suite, check every result against the Java union-find, print times
-                  --suite quick|full   graphs of shared/BENCHMARKS.md (full) or smaller ones of the same kinds (quick)
-                  --graphs A,B,...     only these graphs of the suite
+              bench        label the benchmark suite (graphs, then mesh fields), check every result against the
+                           Java union-find, print times
+                  --suite quick|full   graphs and fields of shared/BENCHMARKS.md (full) or smaller ones (quick)
+                  --graphs A,B,...|none   only these graphs of the suite
+                  --fields A,B,...|none   only these mesh fields (random site percolation, face neighbours)
                   --backend ...        as for label (default auto)
-                  --algorithm NAME|all one algorithm or every one the backend runs (default auto)
-                  --runs N, --warmup N timed and untimed runs per graph (default 5 and 2)
+                  --algorithm NAME|all one graph algorithm or every one the backend runs (default auto)
+                  --mesh-algorithm NAME|all   one mesh algorithm or every one the backend runs (default auto)
+                  --runs N, --warmup N timed and untimed runs per graph or field (default 5 and 2)
                   --dir DIR            where generated graphs are cached (default target/bench-graphs)
                   --gengraph FILE      the generator's source (default ../shared/tools/gengraph.cpp)
                   --max-iterations N   stop iterative algorithms after N iterations and report them unconverged
