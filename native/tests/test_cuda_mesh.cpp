@@ -267,7 +267,8 @@ void run_tests(gpu::DeviceState& state, bool quick) {
     const std::vector<std::array<int32_t, 3>> shapes3d =
         quick ? std::vector<std::array<int32_t, 3>>{{1, 1, 5}, {9, 5, 4}, {35, 10, 9}}
               : std::vector<std::array<int32_t, 3>>{{1, 1, 1},  {1, 1, 7},   {2, 2, 2},   {1, 6, 1},
-                                                     {5, 7, 3},  {33, 9, 10}, {17, 13, 11}, {40, 12, 19}};
+                                                     {5, 7, 3},  {33, 9, 10}, {17, 13, 11}, {40, 12, 19},
+                                                     {35, 37, 18}};
     const std::vector<double> densities3d = quick ? std::vector<double>{0.3} : std::vector<double>{0.2, 0.35, 0.7};
     for (auto [w, h, d] : shapes3d) {
         for (double p : densities3d) {

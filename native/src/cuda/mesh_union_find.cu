@@ -138,6 +138,63 @@ struct TilePlace {
 constexpr uint32_t kFullMask = 0xffffffffu;
 constexpr int kLeft = 12;  // the offset (-1, 0, 0)
 
+// The local step for face connectivity in foreground mode when no periodic axis fits in the tile
+// (the common case), on bit masks of the rows: a cell's lower-half neighbours in the tile are
+// then the adjacent cells to the left, above (y - 1) and behind (z - 1), and two labelled cells
+// are connected. A warp computes which of its row's vertical connections are needed with a few
+// mask operations, and only those lanes walk the trees; the rest is shared by each run. Run
+// starts are the only cells ever hooked or walked: the other cells keep pointing at their start.
+template <class Cell, class T>
+__device__ __forceinline__ void local_union_faces(const Geometry& g, const TilePlace<T>& tile,
+                                                  const Cell* __restrict__ cells, int32_t* __restrict__ parent,
+                                                  int32_t* tree, uint32_t* labelled_rows, uint32_t* joins_rows) {
+    constexpr int kRows = T::TY * T::TZ;
+    constexpr int kWarps = T::kThreads / 32;
+    const int lane = threadIdx.x % 32;
+    const uint32_t up_to_lane = (2u << lane) - 1;
+    const int32_t x = tile.x0 + lane;
+    for (int r = threadIdx.x / 32; r < kRows; r += kWarps) {
+        const int32_t y = tile.y0 + r % T::TY, z = tile.z0 + r / T::TY;
+        const bool on = x < g.width && y < g.height && z < g.depth && cells[index_of(g, x, y, z)] != 0;
+        const uint32_t labelled_row = __ballot_sync(kFullMask, on);
+        const uint32_t joins = labelled_row & (labelled_row << 1);  // bit x: x and x - 1 labelled
+        tree[r * 32 + lane] = on ? r * 32 + (31 - __clz(~joins & up_to_lane)) : -1;
+        if (lane == 0) {
+            labelled_rows[r] = labelled_row;
+            joins_rows[r] = joins;
+        }
+    }
+    __syncthreads();
+    // The connection of x to row q is needed unless x - 1 has the same one and both rows join x
+    // to x - 1 (as in the general path): one union per overlap of a run with a run of row q.
+    for (int r = threadIdx.x / 32; r < kRows; r += kWarps) {
+        const uint32_t labelled_row = labelled_rows[r], joins = joins_rows[r];
+        const int start = r * 32 + (31 - __clz(~joins & up_to_lane));
+        const auto join_row = [&](int q) {
+            const uint32_t joins_q = joins_rows[q];
+            const uint32_t needed = labelled_row & labelled_rows[q] & ~(joins & joins_q);
+            if ((needed >> lane) & 1) unite<true>(tree, start, q * 32 + (31 - __clz(~joins_q & up_to_lane)), load_shared);
+        };
+        if (r % T::TY > 0) join_row(r - 1);
+        if (T::TZ > 1 && r >= T::TY) join_row(r - T::TY);
+    }
+    __syncthreads();
+    // Each run start walks to its root; the run's other cells take it from the start's lane.
+    for (int r = threadIdx.x / 32; r < kRows; r += kWarps) {
+        const int32_t y = tile.y0 + r % T::TY, z = tile.z0 + r / T::TY;
+        if (y >= g.height || z >= g.depth) continue;  // the whole row is outside the mesh
+        const uint32_t labelled_row = labelled_rows[r], joins = joins_rows[r];
+        int32_t root = -1;
+        if (((labelled_row & ~joins) >> lane) & 1) {
+            root = r * 32 + lane;
+            for (int32_t next; (next = tree[root]) != root;) root = next;
+            root = index_of(g, tile.x0 + tile.lx(root), tile.y0 + tile.ly(root), tile.z0 + tile.lz(root));
+        }
+        root = __shfl_sync(kFullMask, root, 31 - __clz(~joins & up_to_lane));
+        if (x < g.width) parent[index_of(g, x, y, z)] = ((labelled_row >> lane) & 1) ? root : -1;
+    }
+}
+
 // A warp takes a row of 32 cells at a time (threadIdx.x % 32 is the cell's x in the tile).
 //  1. Runs: each maximal run of connected cells along a row hangs from its first cell, found with
 //     one ballot: no tree deeper than one from the row direction.
@@ -161,6 +218,11 @@ __global__ void __launch_bounds__(T::kThreads) local_union(Geometry g, const Cel
     // A periodic axis no longer than the tile brings wrap-around neighbours into it.
     const bool wraps_inside = (g.periodic_x && g.width <= T::TX) || (g.periodic_y && g.height <= T::TY) ||
                               (g.periodic_z && g.depth <= T::TZ);
+    if ((kConnectivity == 4 || kConnectivity == 6) && !g.same_value && !wraps_inside) {
+        __shared__ uint32_t labelled_rows[kRows];
+        local_union_faces<Cell, T>(g, tile, cells, parent, tree, labelled_rows, joins_left);
+        return;
+    }
     for (int r = threadIdx.x / 32; r < kRows; r += kWarps) {
         const int32_t y = tile.y0 + r % T::TY, z = tile.z0 + r / T::TY;
         const bool inside = x < g.width && y < g.height && z < g.depth;
