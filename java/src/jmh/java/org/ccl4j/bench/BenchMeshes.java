@@ -12,7 +12,8 @@ import org.ccl4j.mesh.GridGenerators;
 /**
  * The meshes of the mesh benchmarks' {@code field} parameter, made once per JVM: random
  * site-percolation fields ({@link GridGenerators#percolation}, u8 cells, seed 1) named
- * {@code 2d_N_pD} (N × N) or {@code 3d_N_pD} (N × N × N) with occupation probability 0.D, as
+ * {@code 2d_N_pD} (N × N) or {@code 3d_N_pD} (N × N × N) with occupation probability D read
+ * with the decimal point after its first digit (p05 = 0.5, p025 = 0.25), as
  * in {@code shared/BENCHMARKS.md}: {@code 2d_8192_p05}, {@code 2d_8192_p06}, {@code 2d_16384_p06},
  * {@code 3d_512_p025}, {@code 3d_512_p035}; small ones such as {@code 2d_512_p05} or
  * {@code 3d_64_p025} for quick runs.
@@ -33,11 +34,13 @@ final class BenchMeshes {
         Matcher m = NAME.matcher(name);
         if (!m.matches()) {
             throw new IllegalArgumentException("unknown field '" + name
-                    + "': expected 2d_N_pD or 3d_N_pD (N cells a side, occupation probability 0.D), e.g. 2d_8192_p05");
+                    + "': expected 2d_N_pD or 3d_N_pD (N cells a side, occupation probability D with the point after"
+                    + " its first digit), e.g. 2d_8192_p05 for p = 0.5");
         }
         int n = Integer.parseInt(m.group(2));
         int depth = m.group(1).equals("3") ? n : 1;
-        double p = Double.parseDouble("0." + m.group(3));
+        String digits = m.group(3);  // p05 = 0.5, p025 = 0.25: the first digit is the units
+        double p = Double.parseDouble(digits.charAt(0) + "." + digits.substring(1));
         return GridGenerators.percolation(ARENA, n, n, depth, p, 1);
     }
 }
