@@ -1,10 +1,11 @@
-// The C ABI of mesh labelling (the mesh section of ccl4j.h): validation of the mesh and its
-// options, the choice of algorithm, and dispatch to the CPU algorithms or the GPU ones.
+// The C ABI of mesh labelling (the mesh section of ccl4j.h) and of per-phase runs over a mesh:
+// validation of the mesh and its options, the choice of algorithm, and the plans of the CPU
+// algorithms or the GPU ones.
 #include <cstdint>
 #include <cstring>
 #include <memory>
-#include <vector>
 #include <string>
+#include <vector>
 
 #include "ccl4j.h"
 #include "api/context.hpp"
