@@ -480,6 +480,25 @@ CCL4J_API ccl4j_status ccl4j_phase_run_phase(ccl4j_context context, ccl4j_phase_
  * after the last phase, the algorithm's intermediate state before. */
 CCL4J_API ccl4j_status ccl4j_phase_run_labels(ccl4j_context context, ccl4j_phase_run run, int32_t* labels);
 
+/* ---- per-phase runs over a mesh -------------------------------------------------------- */
+
+/* Prepares per-phase runs of a mesh algorithm (options->algorithm; NULL or AUTO: the context's
+ * default, as for ccl4j_label_mesh) on `mesh`, checked as ccl4j_label_mesh checks it. The run is
+ * used with the ccl4j_phase_run_* calls above (labels: cell_count entries, canonical after the
+ * last phase, as ccl4j_label_mesh gives them). Phases, without the h2d and d2h copies:
+ *   MESH_NEIGHBOUR, MESH_LOCAL, MESH_DIRECTIONAL: init, propagate
+ *   MESH_EQUIVALENCE: init, iterate (its scan, analysis and labelling kernels, every pass)
+ *   MESH_KOMURA: init, analysis1, reduction, analysis2
+ *   MESH_UNION_FIND: local, merge, finalize
+ *   MESH_CPU_RASTER: init, scan;  MESH_CPU_EQUIVALENCE: init, iterate;  MESH_CPU_PARALLEL: local, merge, flatten
+ * A fixpoint loop is one phase, the whole loop (as for Hawick's graph kernels); ccl4j_label_mesh
+ * still times kernel D's scan, analysis and labelling apart, summed over the passes.
+ * On a CUDA context the cells are copied to the run's own device buffers here (mesh->cells may be
+ * freed afterwards); on a CPU context the run works on mesh->cells, which must stay unchanged and
+ * alive until the run is destroyed. */
+CCL4J_API ccl4j_status ccl4j_phase_run_create_mesh(ccl4j_context context, const ccl4j_mesh* mesh,
+                                                   const ccl4j_mesh_options* options, ccl4j_phase_run* out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -4,7 +4,8 @@
 // labelling call's timings; bad arguments and phases out of order give CCL4J_INVALID_ARGUMENT
 // with a message; algorithms without CPU phases give CCL4J_UNSUPPORTED; the empty call and the
 // copy to the device. On CUDA (when a device is present) every algorithm; otherwise the CUDA
-// part prints a notice. Prints every failure and "N passed, M failed".
+// part prints a notice. Meshes: every mesh algorithm's phases, in order and after resets, give
+// ccl4j_label_mesh's labels (CPU backends here, GPU algorithms on CUDA); bad meshes and options. Prints every failure and "N passed, M failed".
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -233,6 +234,180 @@ void test_cuda() {
     ccl4j_context_destroy(context);
 }
 
+// ---- meshes -----------------------------------------------------------------------------------
+
+struct TestMesh {
+    std::string name;
+    int32_t width, height, depth;
+    int32_t cell_type;
+    std::vector<uint8_t> bytes;  // the cells, cell_type bytes each
+    int32_t connectivity;
+    int32_t periodic;
+    int32_t mode;
+
+    ccl4j_mesh mesh() const { return ccl4j_mesh{width, height, depth, cell_type, bytes.data()}; }
+    int32_t cells() const { return width * height * depth; }
+};
+
+// Cells drawn from 0..values-1 by a fixed linear congruential sequence, a fraction `fill` of them
+// non-zero when values is 2.
+TestMesh random_mesh(std::string name, int32_t w, int32_t h, int32_t d, int32_t type, int values, double fill,
+                     int32_t connectivity, int32_t periodic, int32_t mode, uint32_t seed) {
+    TestMesh m{std::move(name), w, h, d, type, {}, connectivity, periodic, mode};
+    m.bytes.resize(static_cast<size_t>(m.cells()) * type);
+    uint32_t state = seed;
+    for (int32_t i = 0; i < m.cells(); ++i) {
+        state = state * 1664525u + 1013904223u;
+        const double u = (state >> 8) / double(1u << 24);
+        const int32_t v = values == 2 ? (u < fill ? 1 : 0) : int32_t(u * values);
+        if (type == CCL4J_CELL_U8) {
+            m.bytes[i] = static_cast<uint8_t>(v);
+        } else {
+            std::memcpy(&m.bytes[static_cast<size_t>(i) * 4], &v, 4);
+        }
+    }
+    return m;
+}
+
+std::vector<TestMesh> test_meshes() {
+    return {random_mesh("2D 61x37 u8 p0.59 4", 61, 37, 1, CCL4J_CELL_U8, 2, 0.59, 4, 0, CCL4J_MESH_FOREGROUND, 1),
+            random_mesh("2D 70x45 i32 p0.45 8 periodic x", 70, 45, 1, CCL4J_CELL_I32, 2, 0.45, 8, CCL4J_PERIODIC_X,
+                        CCL4J_MESH_FOREGROUND, 2),
+            random_mesh("2D 33x50 u8 3 values same-value periodic xy", 33, 50, 1, CCL4J_CELL_U8, 3, 0, 4,
+                        CCL4J_PERIODIC_X | CCL4J_PERIODIC_Y, CCL4J_MESH_SAME_VALUE, 3),
+            random_mesh("3D 13x11x9 u8 p0.3 6", 13, 11, 9, CCL4J_CELL_U8, 2, 0.3, 6, 0, CCL4J_MESH_FOREGROUND, 4),
+            random_mesh("3D 12x10x17 i32 p0.2 26 periodic xyz", 12, 10, 17, CCL4J_CELL_I32, 2, 0.2, 26,
+                        CCL4J_PERIODIC_X | CCL4J_PERIODIC_Y | CCL4J_PERIODIC_Z, CCL4J_MESH_FOREGROUND, 5),
+            random_mesh("1x1x1", 1, 1, 1, CCL4J_CELL_U8, 2, 1.0, 0, 0, CCL4J_MESH_FOREGROUND, 6)};
+}
+
+struct MeshAlgorithm {
+    ccl4j_algorithm id;
+    const char* name;
+};
+
+const MeshAlgorithm kCpuMeshAlgorithms[] = {{CCL4J_ALGORITHM_MESH_CPU_RASTER, "MESH_CPU_RASTER"},
+                                            {CCL4J_ALGORITHM_MESH_CPU_EQUIVALENCE, "MESH_CPU_EQUIVALENCE"},
+                                            {CCL4J_ALGORITHM_MESH_CPU_PARALLEL, "MESH_CPU_PARALLEL"}};
+const MeshAlgorithm kGpuMeshAlgorithms[] = {
+    {CCL4J_ALGORITHM_MESH_NEIGHBOUR, "MESH_NEIGHBOUR"},     {CCL4J_ALGORITHM_MESH_LOCAL, "MESH_LOCAL"},
+    {CCL4J_ALGORITHM_MESH_DIRECTIONAL, "MESH_DIRECTIONAL"}, {CCL4J_ALGORITHM_MESH_EQUIVALENCE, "MESH_EQUIVALENCE"},
+    {CCL4J_ALGORITHM_MESH_KOMURA, "MESH_KOMURA"},           {CCL4J_ALGORITHM_MESH_UNION_FIND, "MESH_UNION_FIND"}};
+
+// The phases of a mesh run: the labelling call's, except the equivalence algorithms, whose loop
+// of scan, analysis and labelling is one phase.
+std::vector<std::string> expected_mesh_phases(ccl4j_algorithm id, const ccl4j_timings& timings) {
+    if (id == CCL4J_ALGORITHM_MESH_EQUIVALENCE || id == CCL4J_ALGORITHM_MESH_CPU_EQUIVALENCE) return {"init", "iterate"};
+    return labelling_phases(timings);
+}
+
+// Every algorithm of `algorithms` on every test mesh: the phases in order and from every reset
+// give ccl4j_label_mesh's labels; on CUDA the run keeps its own copy of the cells.
+template <size_t N>
+void check_mesh_runs(ccl4j_context context, const char* backend, const MeshAlgorithm (&algorithms)[N], bool copies) {
+    for (const TestMesh& tm : test_meshes()) {
+        for (const MeshAlgorithm& a : algorithms) {
+            const std::string what = std::string(backend) + " " + a.name + " on " + tm.name;
+            ccl4j_mesh_options options{};
+            options.algorithm = a.id;
+            options.connectivity = tm.connectivity;
+            options.periodic = tm.periodic;
+            options.mode = tm.mode;
+            const ccl4j_mesh mesh = tm.mesh();
+            std::vector<int32_t> expected(static_cast<size_t>(tm.cells()));
+            ccl4j_timings timings;
+            CHECK_MSG(ccl4j_label_mesh(context, &mesh, &options, expected.data(), &timings) == CCL4J_SUCCESS,
+                      what + ": labelling: " + message(context));
+            TestMesh scratch = tm;  // the cells the run is created from
+            const ccl4j_mesh scratch_mesh = scratch.mesh();
+            ccl4j_phase_run run = nullptr;
+            CHECK_MSG(ccl4j_phase_run_create_mesh(context, &scratch_mesh, &options, &run) == CCL4J_SUCCESS,
+                      what + ": " + message(context));
+            if (!run) continue;
+            if (copies) std::fill(scratch.bytes.begin(), scratch.bytes.end(), uint8_t(0));
+            CHECK_MSG(phase_names(context, run) == expected_mesh_phases(a.id, timings), what + ": phase names");
+            check_sequences(context, run, tm.cells(), expected, what);
+            ccl4j_phase_run_destroy(run);
+        }
+    }
+}
+
+void test_cpu_meshes() {
+    for (const Backend backend : {Backend{CCL4J_BACKEND_CPU_PARALLEL, "CPU_PARALLEL"}, Backend{CCL4J_BACKEND_CPU_SERIAL, "CPU_SERIAL"}}) {
+        ccl4j_context context = nullptr;
+        CHECK(ccl4j_context_create(backend.id, 0, &context) == CCL4J_SUCCESS);
+        check_mesh_runs(context, backend.name, kCpuMeshAlgorithms, false);
+        ccl4j_context_destroy(context);
+    }
+}
+
+void test_mesh_bad_arguments() {
+    ccl4j_context context = nullptr;
+    CHECK(ccl4j_context_create(CCL4J_BACKEND_CPU_PARALLEL, 0, &context) == CCL4J_SUCCESS);
+    const TestMesh tm = random_mesh("", 8, 8, 1, CCL4J_CELL_U8, 2, 0.5, 4, 0, CCL4J_MESH_FOREGROUND, 7);
+    const ccl4j_mesh mesh = tm.mesh();
+    ccl4j_phase_run run = nullptr;
+    expect(ccl4j_phase_run_create_mesh(nullptr, &mesh, nullptr, &run), CCL4J_INVALID_ARGUMENT, nullptr, "mesh: NULL context");
+    expect(ccl4j_phase_run_create_mesh(context, &mesh, nullptr, nullptr), CCL4J_INVALID_ARGUMENT, context, "mesh: NULL output");
+    expect(ccl4j_phase_run_create_mesh(context, nullptr, nullptr, &run), CCL4J_INVALID_ARGUMENT, context, "NULL mesh");
+    ccl4j_mesh bad = mesh;
+    bad.height = 0;
+    expect(ccl4j_phase_run_create_mesh(context, &bad, nullptr, &run), CCL4J_INVALID_ARGUMENT, context, "mesh height 0");
+    bad = mesh;
+    bad.cells = nullptr;
+    expect(ccl4j_phase_run_create_mesh(context, &bad, nullptr, &run), CCL4J_INVALID_ARGUMENT, context, "NULL cells");
+    bad = mesh;
+    bad.cell_type = 3;
+    expect(ccl4j_phase_run_create_mesh(context, &bad, nullptr, &run), CCL4J_INVALID_ARGUMENT, context, "cell type 3");
+    ccl4j_mesh_options options{};
+    options.connectivity = 6;
+    expect(ccl4j_phase_run_create_mesh(context, &mesh, &options, &run), CCL4J_INVALID_ARGUMENT, context,
+           "connectivity 6 on a 2D mesh");
+    options = {};
+    options.algorithm = CCL4J_ALGORITHM_ECL_CC;
+    expect(ccl4j_phase_run_create_mesh(context, &mesh, &options, &run), CCL4J_INVALID_ARGUMENT, context,
+           "a graph algorithm on a mesh");
+    options.algorithm = CCL4J_ALGORITHM_MESH_UNION_FIND;
+    expect(ccl4j_phase_run_create_mesh(context, &mesh, &options, &run), CCL4J_UNSUPPORTED, context,
+           "a GPU mesh algorithm on the CPU");
+    CHECK(run == nullptr);
+    // AUTO is the parallel CPU algorithm; its run works with the common calls' checks.
+    CHECK(ccl4j_phase_run_create_mesh(context, &mesh, nullptr, &run) == CCL4J_SUCCESS);
+    if (!run) return;
+    CHECK((phase_names(context, run) == std::vector<std::string>{"local", "merge", "flatten"}));
+    double ms = 0;
+    expect(ccl4j_phase_run_phase(context, run, 1, &ms, nullptr), CCL4J_INVALID_ARGUMENT, context, "mesh: phase 1 first");
+    expect(ccl4j_phase_run_reset(context, run, 4), CCL4J_INVALID_ARGUMENT, context, "mesh: reset to phase 4");
+    ccl4j_phase_run_destroy(run);
+    ccl4j_context_destroy(context);
+}
+
+void test_cuda_meshes() {
+    ccl4j_capabilities capabilities;
+    CHECK(ccl4j_get_capabilities(&capabilities) == CCL4J_SUCCESS);
+    if (!(capabilities.backends & (1u << CCL4J_BACKEND_CUDA))) {
+        std::printf("  SKIPPED: no CUDA device, the CUDA mesh phases are not checked here\n");
+        return;
+    }
+    ccl4j_context context = nullptr;
+    CHECK(ccl4j_context_create(CCL4J_BACKEND_CUDA, 0, &context) == CCL4J_SUCCESS);
+    if (!context) return;
+    check_mesh_runs(context, "CUDA", kGpuMeshAlgorithms, true);
+    const TestMesh tm = random_mesh("", 8, 8, 1, CCL4J_CELL_U8, 2, 0.5, 4, 0, CCL4J_MESH_FOREGROUND, 8);
+    const ccl4j_mesh mesh = tm.mesh();
+    ccl4j_phase_run run = nullptr;
+    ccl4j_mesh_options options{};
+    options.algorithm = CCL4J_ALGORITHM_MESH_CPU_PARALLEL;
+    expect(ccl4j_phase_run_create_mesh(context, &mesh, &options, &run), CCL4J_UNSUPPORTED, context,
+           "a CPU mesh algorithm on CUDA");
+    options.algorithm = CCL4J_ALGORITHM_MESH_LOCAL;
+    options.tile_size = 40;
+    expect(ccl4j_phase_run_create_mesh(context, &mesh, &options, &run), CCL4J_INVALID_ARGUMENT, context,
+           "tile size 40");
+    CHECK(run == nullptr);
+    ccl4j_context_destroy(context);
+}
+
 }  // namespace
 
 int main() {
@@ -242,6 +417,12 @@ int main() {
     test_bad_arguments();
     std::printf("CUDA phases\n");
     test_cuda();
+    std::printf("CPU mesh phases\n");
+    test_cpu_meshes();
+    std::printf("mesh bad arguments\n");
+    test_mesh_bad_arguments();
+    std::printf("CUDA mesh phases\n");
+    test_cuda_meshes();
     std::printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

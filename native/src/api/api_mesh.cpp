@@ -1,10 +1,15 @@
-// The C ABI of mesh labelling (the mesh section of ccl4j.h): validation of the mesh and its
-// options, the choice of algorithm, and dispatch to the CPU algorithms or the GPU ones.
+// The C ABI of mesh labelling (the mesh section of ccl4j.h) and of per-phase runs over a mesh:
+// validation of the mesh and its options, the choice of algorithm, and the plans of the CPU
+// algorithms or the GPU ones.
 #include <cstdint>
+#include <cstring>
+#include <memory>
 #include <string>
+#include <vector>
 
 #include "ccl4j.h"
 #include "api/context.hpp"
+#include "api/phase_run.hpp"
 #include "common/error.hpp"
 #include "common/mesh.hpp"
 #include "common/phase_log.hpp"
@@ -130,18 +135,54 @@ ccl4j_mesh_options resolve(const ccl4j_mesh_options* options, const ccl4j_contex
     return o;
 }
 
-void label_on_cpu(const ccl4j_context_s& context, const Mesh& mesh, const ccl4j_mesh_options& o, int32_t* labels,
-                  ccl4j::PhaseLog& log) {
+ccl4j::PhasePlan cpu_plan(const ccl4j_context_s& context, const Mesh& mesh, const ccl4j_mesh_options& o,
+                          int32_t* labels, ccl4j::PhaseLog& log) {
     switch (o.algorithm) {
-        case CCL4J_ALGORITHM_MESH_CPU_RASTER: return ccl4j::cpu::mesh_raster(mesh, labels, o.max_iterations, log);
+        case CCL4J_ALGORITHM_MESH_CPU_RASTER: return ccl4j::cpu::mesh_raster_plan(mesh, labels, o.max_iterations, log);
         case CCL4J_ALGORITHM_MESH_CPU_EQUIVALENCE:
-            return ccl4j::cpu::mesh_equivalence(mesh, labels, o.max_iterations, log);
+            return ccl4j::cpu::mesh_equivalence_plan(mesh, labels, o.max_iterations, log);
         default: {
             const int threads = context.backend == CCL4J_BACKEND_CPU_SERIAL ? 1 : o.cpu_threads;
-            return ccl4j::cpu::mesh_parallel(mesh, labels, threads, log);
+            return ccl4j::cpu::mesh_parallel_plan(mesh, labels, threads, log);
         }
     }
 }
+
+// A CPU mesh algorithm's phases over the caller's cells, with labels of its own; timed with a
+// steady clock. The phases log to a log that goes nowhere.
+class CpuMeshProgram final : public ccl4j::PhaseProgram {
+public:
+    CpuMeshProgram(const ccl4j_context_s& context, const Mesh& mesh, const ccl4j_mesh_options& o)
+        : labels_(static_cast<size_t>(mesh.cell_count())) {
+        plan_ = cpu_plan(context, mesh, o, labels_.data(), log_);
+    }
+
+    double run_timed(int i, int32_t& iterations) override {
+        ccl4j::Stopwatch watch;
+        iterations = plan_[i].run();
+        return watch.lap();
+    }
+
+    void run_untimed(int end) override {
+        for (int i = 0; i < end; ++i) plan_[i].run();
+    }
+
+    void read_labels(int32_t* labels) override { std::memcpy(labels, labels_.data(), labels_.size() * sizeof(int32_t)); }
+
+private:
+    ccl4j::PhaseLog log_{nullptr};
+    std::vector<int32_t> labels_;
+};
+
+#ifdef CCL4J_WITH_CUDA
+ccl4j::cuda::MeshTuning tuning_of(const ccl4j_mesh_options& o) {
+    ccl4j::cuda::MeshTuning tuning;
+    tuning.block_size = o.block_size;
+    tuning.tile_size = o.tile_size;
+    tuning.max_iterations = o.max_iterations;
+    return tuning;
+}
+#endif
 
 }  // namespace
 
@@ -157,17 +198,33 @@ ccl4j_status ccl4j_label_mesh(ccl4j_context context, const ccl4j_mesh* mesh, con
         if (!labels) fail(CCL4J_INVALID_ARGUMENT, "labels is NULL");
         if (context->backend == CCL4J_BACKEND_CUDA) {
 #ifdef CCL4J_WITH_CUDA
-            ccl4j::cuda::MeshTuning tuning;
-            tuning.block_size = o.block_size;
-            tuning.tile_size = o.tile_size;
-            tuning.max_iterations = o.max_iterations;
-            ccl4j::cuda::label_mesh(*context->cuda, m, o.algorithm, tuning, labels, log);
+            ccl4j::cuda::label_mesh(*context->cuda, m, o.algorithm, tuning_of(o), labels, log);
 #endif
         } else {
-            label_on_cpu(*context, m, o, labels, log);
+            for (const ccl4j::Phase& phase : cpu_plan(*context, m, o, labels, log)) phase.run();
         }
         log.set_resolved(context->backend, o.algorithm);
         log.set_total(total.lap());
+    });
+}
+
+ccl4j_status ccl4j_phase_run_create_mesh(ccl4j_context context, const ccl4j_mesh* mesh,
+                                         const ccl4j_mesh_options* options, ccl4j_phase_run* out) {
+    return ccl4j::api::with_context(context, [&] {
+        if (!out) fail(CCL4J_INVALID_ARGUMENT, "phase run output is NULL");
+        *out = nullptr;
+        const ccl4j_mesh_options o = resolve(options, *context);
+        const Mesh m = validate(mesh, o);
+        auto run = std::make_unique<ccl4j_phase_run_s>();
+        run->context = context;
+        if (context->backend == CCL4J_BACKEND_CUDA) {
+#ifdef CCL4J_WITH_CUDA
+            run->program = ccl4j::cuda::mesh_phase_program(*context->cuda, m, o.algorithm, tuning_of(o));
+#endif
+        } else {
+            run->program = std::make_unique<CpuMeshProgram>(*context, m, o);
+        }
+        *out = run.release();
     });
 }
 

@@ -7,19 +7,12 @@
 #include <vector>
 
 #include "api/context.hpp"
+#include "api/phase_run.hpp"
 #include "ccl4j.h"
 #include "common/csr.hpp"
 #include "common/phases.hpp"
 #include "common/validate.hpp"
 #include "cpu/cpu_algorithms.hpp"
-
-struct ccl4j_phase_run_s {
-    ccl4j_context context;  // the context it was created on, the only one it runs with
-    ccl4j::PhaseProgramPtr program;
-    // The phase the state is ready for (phases 0..ready-1 ran last, in order); -1 after a
-    // failure left it unknown.
-    int32_t ready = 0;
-};
 
 namespace {
 

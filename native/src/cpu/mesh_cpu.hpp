@@ -7,6 +7,7 @@
 
 #include "common/mesh.hpp"
 #include "common/phase_log.hpp"
+#include "common/phases.hpp"
 
 namespace ccl4j::cpu {
 
@@ -16,6 +17,8 @@ namespace ccl4j::cpu {
 // Error(CCL4J_NOT_CONVERGED) past iteration_limit(max_iterations, cell_count) scans.
 // Phases: init, scan; iterations = scans.
 void mesh_raster(const Mesh& mesh, int32_t* labels, int32_t max_iterations, PhaseLog& log);
+// As a plan: init, scan (the whole loop of scans).
+PhasePlan mesh_raster_plan(const Mesh& mesh, int32_t* labels, int32_t max_iterations, PhaseLog& log);
 
 // CPU II: Kernel D (section 5.2.4) run serially: a scanning phase records for each label the
 // smallest label next to one of its cells in the equivalence list R, an analysis phase resolves
@@ -24,6 +27,8 @@ void mesh_raster(const Mesh& mesh, int32_t* labels, int32_t max_iterations, Phas
 // Throws Error(CCL4J_NOT_CONVERGED) past iteration_limit(max_iterations, cell_count) iterations.
 // Phases: init, scan, analysis, labelling (summed over the iterations); iterations = scans.
 void mesh_equivalence(const Mesh& mesh, int32_t* labels, int32_t max_iterations, PhaseLog& log);
+// As a plan: init, iterate (the whole loop of scan, analysis and labelling; it logs the three).
+PhasePlan mesh_equivalence_plan(const Mesh& mesh, int32_t* labels, int32_t max_iterations, PhaseLog& log);
 
 // Union-find in the labels array itself, in parallel: the rows of the mesh are split into one
 // slab per thread, each thread joins the cells of its slab; then the pairs of cells that straddle
@@ -31,6 +36,12 @@ void mesh_equivalence(const Mesh& mesh, int32_t* labels, int32_t max_iterations,
 // cell is pointed at its root. Roots are always the smallest index of their tree, so the result
 // is canonical without a renumbering pass. threads = 0 uses all available.
 // Phases: local, merge, flatten.
+//
+// The *_plan forms build the same work as phases (common/phases.hpp) over the mesh's cells and
+// `labels`, which must outlive the plan; each phase logs what the whole call logs for it to `log`
+// (which must outlive the plan too), and running the phases in order is the whole call.
 void mesh_parallel(const Mesh& mesh, int32_t* labels, int threads, PhaseLog& log);
+// As a plan: local, merge, flatten.
+PhasePlan mesh_parallel_plan(const Mesh& mesh, int32_t* labels, int threads, PhaseLog& log);
 
 }  // namespace ccl4j::cpu

@@ -14,6 +14,7 @@
 // label around it, so, as for CPU I, cell_count + 2 iterations bound every correct run.
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "common/error.hpp"
@@ -50,44 +51,60 @@ bool scanning(const Geometry& g, const std::vector<RowStep>& steps, const typena
 
 }  // namespace
 
-void mesh_equivalence(const Mesh& m, int32_t* labels, int32_t max_iterations, PhaseLog& log) {
+PhasePlan mesh_equivalence_plan(const Mesh& m, int32_t* labels, int32_t max_iterations, PhaseLog& log) {
     const int64_t n = m.cell_count();
     const int32_t limit = iteration_limit(max_iterations, int32_t(n));
     const Geometry g(m);
     const std::vector<RowStep> steps = row_steps(m.connectivity, false);
+    // R lives as long as the plan; init fills it afresh.
+    auto equivalence = std::make_shared<std::vector<int32_t>>(static_cast<size_t>(n));
+    PhasePlan plan;
     with_rule(m, [&](const auto* cells, auto rule) {
-        Stopwatch watch;
-        initial_labels(cells, n, labels, rule);
-        std::vector<int32_t> equivalent(static_cast<size_t>(n));
-        for (int64_t i = 0; i < n; ++i) equivalent[i] = int32_t(i);
-        log.add("init", watch.lap());
-
-        double scan_ms = 0, analysis_ms = 0, labelling_ms = 0;
-        int32_t iterations = 0;
-        while (true) {
-            if (iterations == limit) {
-                log.set_iterations(iterations);
-                fail(CCL4J_NOT_CONVERGED, "CPU II (label equivalence) did not converge within " +
-                                              std::to_string(limit) + " iterations (max_iterations)");
-            }
-            ++iterations;
-            const bool recorded = scanning(g, steps, cells, labels, equivalent.data(), rule);
-            scan_ms += watch.lap();
-            if (!recorded) break;
-            for (int64_t l = 0; l < n; ++l) {
-                if (labels[l] == l) equivalent[l] = equivalent[equivalent[l]];
-            }
-            analysis_ms += watch.lap();
-            for (int64_t i = 0; i < n; ++i) {
-                if (labels[i] >= 0) labels[i] = equivalent[labels[i]];
-            }
-            labelling_ms += watch.lap();
-        }
-        log.add("scan", scan_ms);
-        log.add("analysis", analysis_ms);
-        log.add("labelling", labelling_ms);
-        log.set_iterations(iterations);
+        plan.push_back({"init", [cells, n, labels, equivalence, rule, &log] {
+                            Stopwatch watch;
+                            initial_labels(cells, n, labels, rule);
+                            std::vector<int32_t>& equivalent = *equivalence;
+                            for (int64_t i = 0; i < n; ++i) equivalent[i] = int32_t(i);
+                            log.add("init", watch.lap());
+                            return 0;
+                        }});
+        // Scan, analysis and labelling repeat until a scan records nothing: one phase, the whole loop.
+        plan.push_back({"iterate", [g, steps, cells, n, labels, limit, equivalence, rule, &log] {
+                            Stopwatch watch;
+                            int32_t* equivalent = equivalence->data();
+                            double scan_ms = 0, analysis_ms = 0, labelling_ms = 0;
+                            int32_t iterations = 0;
+                            while (true) {
+                                if (iterations == limit) {
+                                    log.set_iterations(iterations);
+                                    fail(CCL4J_NOT_CONVERGED, "CPU II (label equivalence) did not converge within " +
+                                                                  std::to_string(limit) + " iterations (max_iterations)");
+                                }
+                                ++iterations;
+                                const bool recorded = scanning(g, steps, cells, labels, equivalent, rule);
+                                scan_ms += watch.lap();
+                                if (!recorded) break;
+                                for (int64_t l = 0; l < n; ++l) {
+                                    if (labels[l] == l) equivalent[l] = equivalent[equivalent[l]];
+                                }
+                                analysis_ms += watch.lap();
+                                for (int64_t i = 0; i < n; ++i) {
+                                    if (labels[i] >= 0) labels[i] = equivalent[labels[i]];
+                                }
+                                labelling_ms += watch.lap();
+                            }
+                            log.add("scan", scan_ms);
+                            log.add("analysis", analysis_ms);
+                            log.add("labelling", labelling_ms);
+                            log.set_iterations(iterations);
+                            return iterations;
+                        }});
     });
+    return plan;
+}
+
+void mesh_equivalence(const Mesh& m, int32_t* labels, int32_t max_iterations, PhaseLog& log) {
+    for (const Phase& phase : mesh_equivalence_plan(m, labels, max_iterations, log)) phase.run();
 }
 
 }  // namespace ccl4j::cpu

@@ -143,62 +143,73 @@ void join_rows(const Geometry& g, const RowStep& s, const typename R::Cell* cell
     if (w > 1) every_union(w - 1);
 }
 
+// The three phases over one slab split; each logs its own time.
 template <class R>
-void label(const Geometry& g, const std::vector<RowStep>& steps, const typename R::Cell* cells, int32_t* parent,
-           int threads, PhaseLog& log, R rule) {
+PhasePlan plan_of(const Geometry& g, std::vector<RowStep> steps, const typename R::Cell* cells, int32_t* parent,
+                  int threads, PhaseLog& log, R rule) {
     const int64_t rows = g.rows();
     const int64_t slab_rows = (rows + threads - 1) / threads;
-    Stopwatch watch;
-
+    PhasePlan plan;
+    plan.push_back({"local", [=, &log] {
+                        Stopwatch watch;
 #pragma omp parallel for num_threads(threads) schedule(static, 1)
-    for (int t = 0; t < threads; ++t) {
-        const int64_t first = std::min(rows, t * slab_rows);
-        const int64_t end = std::min(rows, first + slab_rows);
-        for (int64_t r = first; r < end; ++r) {
-            start_row(g, cells, parent, r, rule);
-            for (const RowStep& s : steps) {
-                const int64_t nr = g.row(r, s.dy, s.dz);
-                if (nr >= first && nr <= r) join_rows<Plain>(g, s, cells, parent, r, nr, rule);
-            }
-        }
-    }
-    log.add("local", watch.lap());
-
+                        for (int t = 0; t < threads; ++t) {
+                            const int64_t first = std::min(rows, t * slab_rows);
+                            const int64_t end = std::min(rows, first + slab_rows);
+                            for (int64_t r = first; r < end; ++r) {
+                                start_row(g, cells, parent, r, rule);
+                                for (const RowStep& s : steps) {
+                                    const int64_t nr = g.row(r, s.dy, s.dz);
+                                    if (nr >= first && nr <= r) join_rows<Plain>(g, s, cells, parent, r, nr, rule);
+                                }
+                            }
+                        }
+                        log.add("local", watch.lap());
+                        return 0;
+                    }});
+    plan.push_back({"merge", [=, &log] {
+                        Stopwatch watch;
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 16)
-    for (int64_t r = 0; r < rows; ++r) {
-        const int64_t first = r / slab_rows * slab_rows;
-        for (const RowStep& s : steps) {
-            const int64_t nr = g.row(r, s.dy, s.dz);
-            if (nr >= 0 && (nr < first || nr > r)) join_rows<Relaxed>(g, s, cells, parent, r, nr, rule);
-        }
-    }
-    log.add("merge", watch.lap());
-
+                        for (int64_t r = 0; r < rows; ++r) {
+                            const int64_t first = r / slab_rows * slab_rows;
+                            for (const RowStep& s : steps) {
+                                const int64_t nr = g.row(r, s.dy, s.dz);
+                                if (nr >= 0 && (nr < first || nr > r)) join_rows<Relaxed>(g, s, cells, parent, r, nr, rule);
+                            }
+                        }
+                        log.add("merge", watch.lap());
+                        return 0;
+                    }});
     // Each thread flattens its own slab in increasing order, so a parent within the slab has been
     // flattened already and holds its root; a parent in an earlier slab is followed to its root
     // without path halving, since only a cell's own thread may write it now (a halving store
     // could otherwise overwrite a root that its thread just wrote).
+    plan.push_back({"flatten", [=, &log] {
+                        Stopwatch watch;
 #pragma omp parallel for num_threads(threads) schedule(static, 1)
-    for (int t = 0; t < threads; ++t) {
-        const int64_t first = std::min(rows, t * slab_rows) * g.width;
-        const int64_t end = std::min(rows * g.width, first + slab_rows * g.width);
-        for (int64_t i = first; i < end; ++i) {
-            int32_t p = Relaxed::load(&parent[i]);
-            if (p < 0) continue;
-            if (p >= first) {
-                p = Relaxed::load(&parent[p]);
-            } else {
-                for (int32_t q = Relaxed::load(&parent[p]); q != p; q = Relaxed::load(&parent[p])) p = q;
-            }
-            Relaxed::store(&parent[i], p);
-        }
-    }
-    log.add("flatten", watch.lap());
+                        for (int t = 0; t < threads; ++t) {
+                            const int64_t first = std::min(rows, t * slab_rows) * g.width;
+                            const int64_t end = std::min(rows * g.width, first + slab_rows * g.width);
+                            for (int64_t i = first; i < end; ++i) {
+                                int32_t p = Relaxed::load(&parent[i]);
+                                if (p < 0) continue;
+                                if (p >= first) {
+                                    p = Relaxed::load(&parent[p]);
+                                } else {
+                                    for (int32_t q = Relaxed::load(&parent[p]); q != p; q = Relaxed::load(&parent[p])) p = q;
+                                }
+                                Relaxed::store(&parent[i], p);
+                            }
+                        }
+                        log.add("flatten", watch.lap());
+                        return 0;
+                    }});
+    return plan;
 }
 
 }  // namespace
 
-void mesh_parallel(const Mesh& m, int32_t* labels, int threads, PhaseLog& log) {
+PhasePlan mesh_parallel_plan(const Mesh& m, int32_t* labels, int threads, PhaseLog& log) {
     if (threads <= 0) threads = omp_get_max_threads();
     const Geometry g(m);
     // No more slabs than rows: every slab has at least one row.
@@ -207,7 +218,13 @@ void mesh_parallel(const Mesh& m, int32_t* labels, int threads, PhaseLog& log) {
     std::vector<RowStep> steps = row_steps(m.connectivity, true);
     steps.erase(std::remove_if(steps.begin(), steps.end(), [](const RowStep& s) { return s.dy == 0 && s.dz == 0; }),
                 steps.end());
-    with_rule(m, [&](const auto* cells, auto rule) { label(g, steps, cells, labels, threads, log, rule); });
+    PhasePlan plan;
+    with_rule(m, [&](const auto* cells, auto rule) { plan = plan_of(g, steps, cells, labels, threads, log, rule); });
+    return plan;
+}
+
+void mesh_parallel(const Mesh& m, int32_t* labels, int threads, PhaseLog& log) {
+    for (const Phase& phase : mesh_parallel_plan(m, labels, threads, log)) phase.run();
 }
 
 }  // namespace ccl4j::cpu

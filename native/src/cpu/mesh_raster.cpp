@@ -51,29 +51,42 @@ bool scan(const Geometry& g, const std::vector<RowStep>& steps, const typename R
 
 }  // namespace
 
-void mesh_raster(const Mesh& m, int32_t* labels, int32_t max_iterations, PhaseLog& log) {
+PhasePlan mesh_raster_plan(const Mesh& m, int32_t* labels, int32_t max_iterations, PhaseLog& log) {
     const int64_t n = m.cell_count();
     const int32_t limit = iteration_limit(max_iterations, int32_t(n));
     const Geometry g(m);
     const std::vector<RowStep> steps = row_steps(m.connectivity, false);
+    PhasePlan plan;
     with_rule(m, [&](const auto* cells, auto rule) {
-        Stopwatch watch;
-        initial_labels(cells, n, labels, rule);
-        log.add("init", watch.lap());
-        int32_t scans = 0;
-        bool changed = true;
-        while (changed) {
-            if (scans == limit) {
-                log.set_iterations(scans);
-                fail(CCL4J_NOT_CONVERGED, "CPU I (raster scans) did not converge within " + std::to_string(limit) +
-                                              " scans (max_iterations)");
-            }
-            changed = scan(g, steps, cells, labels, scans % 2 == 0, rule);
-            ++scans;
-        }
-        log.add("scan", watch.lap());
-        log.set_iterations(scans);
+        plan.push_back({"init", [cells, n, labels, rule, &log] {
+                            Stopwatch watch;
+                            initial_labels(cells, n, labels, rule);
+                            log.add("init", watch.lap());
+                            return 0;
+                        }});
+        plan.push_back({"scan", [g, steps, cells, labels, limit, rule, &log] {
+                            Stopwatch watch;
+                            int32_t scans = 0;
+                            bool changed = true;
+                            while (changed) {
+                                if (scans == limit) {
+                                    log.set_iterations(scans);
+                                    fail(CCL4J_NOT_CONVERGED, "CPU I (raster scans) did not converge within " +
+                                                                  std::to_string(limit) + " scans (max_iterations)");
+                                }
+                                changed = scan(g, steps, cells, labels, scans % 2 == 0, rule);
+                                ++scans;
+                            }
+                            log.add("scan", watch.lap());
+                            log.set_iterations(scans);
+                            return scans;
+                        }});
     });
+    return plan;
+}
+
+void mesh_raster(const Mesh& m, int32_t* labels, int32_t max_iterations, PhaseLog& log) {
+    for (const Phase& phase : mesh_raster_plan(m, labels, max_iterations, log)) phase.run();
 }
 
 }  // namespace ccl4j::cpu

@@ -14,6 +14,7 @@
 #include <cuda/atomic>
 
 #include "common/mesh.hpp"
+#include "common/phases.hpp"
 #include "cuda/device_state.hpp"
 #include "cuda/graph_kernels.hpp"
 #include "cuda/mesh_kernels.hpp"
@@ -254,13 +255,15 @@ int32_t iterate(Call& call, const char* batch_phase, int64_t max_batch, LoopCont
 // A LoopControl in device memory, reused across calls.
 LoopControl* loop_control(DeviceState& state);
 
-// The algorithms: each enqueues its phases on call.state.stream (ending each with
-// call.clock.end_phase) and returns its iterations (0 for the ones without a loop).
-int32_t neighbour_propagation(Call& call);  // kernel A: init, propagate
-int32_t local_propagation(Call& call);      // kernel B: init, propagate
-int32_t directional_propagation(Call& call);  // kernel C: init, propagate
-int32_t label_equivalence(Call& call);      // kernel D: init, scan, analysis, labelling
-int32_t komura_lattice(Call& call);         // init, analysis1, reduction, analysis2
-int32_t block_union_find(Call& call);       // local, merge, finalize
+// The algorithms as plans over a call (which must outlive the plan): each phase enqueues its work
+// on call.state.stream, ending its kernels' phases with call.clock.end_phase, and returns the
+// passes of its fixpoint loop (0 for none). After the last phase call.labels holds the canonical
+// labels. A fixpoint loop is one phase of the plan, its passes included.
+PhasePlan neighbour_propagation(Call& call);    // kernel A: init, propagate
+PhasePlan local_propagation(Call& call);        // kernel B: init, propagate
+PhasePlan directional_propagation(Call& call);  // kernel C: init, propagate
+PhasePlan label_equivalence(Call& call);  // kernel D: init, iterate (clock: init, scan, analysis, labelling)
+PhasePlan komura_lattice(Call& call);     // init, analysis1, reduction, analysis2
+PhasePlan block_union_find(Call& call);   // local, merge, finalize
 
 }  // namespace ccl4j::cuda::mesh

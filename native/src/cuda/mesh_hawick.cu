@@ -238,26 +238,36 @@ void init(Call& call, const Cell* cells, int32_t* equivalence) {
 // The passes of kernels A-C are timed by batch: the host waits between batches only.
 constexpr int64_t kPropagationBatch = 1024;
 
-}  // namespace
-
-int32_t neighbour_propagation(Call& call) {
-    int32_t iterations = 0;
-    with_cells(call, [&](auto cells) {
-        using Cell = std::remove_const_t<std::remove_pointer_t<decltype(cells)>>;
-        init(call, cells, nullptr);
-        const int block = call.block();
-        const int grid = call.grid(block, call.geometry.cells());
-        LoopControl* control = loop_control(call.state);
-        iterations = iterate(call, "propagate", kPropagationBatch, control, [&](int32_t t) {
-            propagate_neighbours<Cell><<<grid, block, 0, call.state.stream>>>(call.geometry, cells, call.labels,
-                                                                              Pass{control, t, call.limit});
-            check_launch("mesh kernel A");
-        });
-    });
-    return iterations;
+// The phase of a fixpoint loop: its passes run from pass 0 (on a fresh LoopControl) to the end.
+template <class LaunchPass>
+Phase loop_phase(Call& call, const char* name, const char* batch_phase, int64_t max_batch, LaunchPass launch_pass) {
+    return {name, [&call, batch_phase, max_batch, launch_pass] {
+                LoopControl* control = loop_control(call.state);
+                return iterate(call, batch_phase, max_batch, control,
+                               [&](int32_t t) { launch_pass(control, t); });
+            }};
 }
 
-int32_t local_propagation(Call& call) {
+}  // namespace
+
+PhasePlan neighbour_propagation(Call& call) {
+    PhasePlan plan;
+    with_cells(call, [&](auto cells) {
+        using Cell = std::remove_const_t<std::remove_pointer_t<decltype(cells)>>;
+        plan.push_back({"init", [&call, cells] { return init(call, cells, nullptr), 0; }});
+        const int block = call.block();
+        const int grid = call.grid(block, call.geometry.cells());
+        plan.push_back(loop_phase(call, "propagate", "propagate", kPropagationBatch,
+                                  [&call, cells, grid, block](LoopControl* control, int32_t t) {
+                                      propagate_neighbours<Cell><<<grid, block, 0, call.state.stream>>>(
+                                          call.geometry, cells, call.labels, Pass{control, t, call.limit});
+                                      check_launch("mesh kernel A");
+                                  }));
+    });
+    return plan;
+}
+
+PhasePlan local_propagation(Call& call) {
     const Geometry& g = call.geometry;
     const bool flat = g.depth == 1;
     const int32_t tile = call.tuning.tile_size ? call.tuning.tile_size : (flat ? 16 : 8);
@@ -271,70 +281,77 @@ int32_t local_propagation(Call& call) {
                           ((g.depth + tile_z - 1) / tile_z);
     const dim3 block(tile, tile, tile_z);
     const size_t shared = sizeof(int32_t) * tile * tile * tile_z;
-    int32_t iterations = 0;
+    PhasePlan plan;
     with_cells(call, [&](auto cells) {
         using Cell = std::remove_const_t<std::remove_pointer_t<decltype(cells)>>;
-        init(call, cells, nullptr);
-        LoopControl* control = loop_control(call.state);
-        iterations = iterate(call, "propagate", kPropagationBatch, control, [&](int32_t t) {
-            propagate_tiles<Cell><<<static_cast<unsigned>(tiles), block, shared, call.state.stream>>>(
-                g, cells, call.labels, Pass{control, t, call.limit}, tile, tile_z);
-            check_launch("mesh kernel B");
-        });
+        plan.push_back({"init", [&call, cells] { return init(call, cells, nullptr), 0; }});
+        plan.push_back(loop_phase(call, "propagate", "propagate", kPropagationBatch,
+                                  [&call, cells, tiles, block, shared, tile, tile_z](LoopControl* control, int32_t t) {
+                                      propagate_tiles<Cell><<<static_cast<unsigned>(tiles), block, shared,
+                                                              call.state.stream>>>(call.geometry, cells, call.labels,
+                                                                                   Pass{control, t, call.limit}, tile,
+                                                                                   tile_z);
+                                      check_launch("mesh kernel B");
+                                  }));
     });
-    return iterations;
+    return plan;
 }
 
-int32_t directional_propagation(Call& call) {
+PhasePlan directional_propagation(Call& call) {
     const Geometry& g = call.geometry;
     const int axes = g.depth > 1 ? 3 : 2;
     const int block = call.block();
-    int32_t iterations = 0;
+    PhasePlan plan;
     with_cells(call, [&](auto cells) {
         using Cell = std::remove_const_t<std::remove_pointer_t<decltype(cells)>>;
-        init(call, cells, nullptr);
-        LoopControl* control = loop_control(call.state);
-        iterations = iterate(call, "propagate", kPropagationBatch, control, [&](int32_t t) {
-            for (int axis = 0; axis < axes; ++axis) {
-                const int32_t length = axis == 0 ? g.width : axis == 1 ? g.height : g.depth;
-                const int grid = call.grid(block, g.cells() / length);
-                for (int direction : {1, -1}) {
-                    propagate_lines<Cell><<<grid, block, 0, call.state.stream>>>(
-                        g, cells, call.labels, Pass{control, t, call.limit}, axis, direction,
-                        axis == 0 && direction == 1);
-                    check_launch("mesh kernel C");
-                }
-            }
-        });
+        plan.push_back({"init", [&call, cells] { return init(call, cells, nullptr), 0; }});
+        plan.push_back(loop_phase(call, "propagate", "propagate", kPropagationBatch,
+                                  [&call, cells, axes, block](LoopControl* control, int32_t t) {
+                                      const Geometry& g = call.geometry;
+                                      for (int axis = 0; axis < axes; ++axis) {
+                                          const int32_t length = axis == 0 ? g.width : axis == 1 ? g.height : g.depth;
+                                          const int grid = call.grid(block, g.cells() / length);
+                                          for (int direction : {1, -1}) {
+                                              propagate_lines<Cell><<<grid, block, 0, call.state.stream>>>(
+                                                  g, cells, call.labels, Pass{control, t, call.limit}, axis,
+                                                  direction, axis == 0 && direction == 1);
+                                              check_launch("mesh kernel C");
+                                          }
+                                      }
+                                  }));
     });
-    return iterations;
+    return plan;
 }
 
-int32_t label_equivalence(Call& call) {
-    const Geometry& g = call.geometry;
+PhasePlan label_equivalence(Call& call) {
     const int block = call.block();
-    const int grid = call.grid(block, g.cells());
+    const int grid = call.grid(block, call.geometry.cells());
     int32_t* equivalence = call.scratch;
-    int32_t iterations = 0;
+    PhasePlan plan;
     with_cells(call, [&](auto cells) {
         using Cell = std::remove_const_t<std::remove_pointer_t<decltype(cells)>>;
-        init(call, cells, equivalence);
-        LoopControl* control = loop_control(call.state);
-        // Each pass's three kernels are timed as phases, so batches stay small (three events a pass).
-        iterations = iterate(call, nullptr, 16, control, [&](int32_t t) {
-            const Pass pass{control, t, call.limit};
-            scan_equivalences<Cell><<<grid, block, 0, call.state.stream>>>(g, cells, call.labels, equivalence, pass);
-            check_launch("mesh kernel D scanning");
-            call.clock.end_phase("scan");
-            analyse_equivalences<<<grid, block, 0, call.state.stream>>>(g.cells(), call.labels, equivalence, pass);
-            check_launch("mesh kernel D analysis");
-            call.clock.end_phase("analysis");
-            relabel<<<grid, block, 0, call.state.stream>>>(g.cells(), call.labels, equivalence, pass);
-            check_launch("mesh kernel D labelling");
-            call.clock.end_phase("labelling");
-        });
+        plan.push_back({"init", [&call, cells, equivalence] { return init(call, cells, equivalence), 0; }});
+        // Each pass's three kernels are timed as phases of a labelling call, so batches stay small
+        // (three events a pass); a per-phase run times the whole loop.
+        plan.push_back(loop_phase(call, "iterate", nullptr, 16,
+                                  [&call, cells, equivalence, grid, block](LoopControl* control, int32_t t) {
+                                      const Geometry& g = call.geometry;
+                                      const Pass pass{control, t, call.limit};
+                                      scan_equivalences<Cell><<<grid, block, 0, call.state.stream>>>(
+                                          g, cells, call.labels, equivalence, pass);
+                                      check_launch("mesh kernel D scanning");
+                                      call.clock.end_phase("scan");
+                                      analyse_equivalences<<<grid, block, 0, call.state.stream>>>(
+                                          g.cells(), call.labels, equivalence, pass);
+                                      check_launch("mesh kernel D analysis");
+                                      call.clock.end_phase("analysis");
+                                      relabel<<<grid, block, 0, call.state.stream>>>(g.cells(), call.labels,
+                                                                                     equivalence, pass);
+                                      check_launch("mesh kernel D labelling");
+                                      call.clock.end_phase("labelling");
+                                  }));
     });
-    return iterations;
+    return plan;
 }
 
 }  // namespace ccl4j::cuda::mesh

@@ -7,6 +7,7 @@
 #include "ccl4j.h"
 #include "common/mesh.hpp"
 #include "common/phase_log.hpp"
+#include "common/phases.hpp"
 #include "cuda/cuda_backend.hpp"
 
 namespace ccl4j::cuda {
@@ -23,5 +24,11 @@ struct MeshTuning {
 // Throws Error(CCL4J_UNSUPPORTED) for an algorithm that does not run on the GPU.
 void label_mesh(DeviceState& state, const Mesh& mesh, ccl4j_algorithm algorithm, const MeshTuning& tuning,
                 int32_t* labels, PhaseLog& log);
+
+// The algorithm's kernels as a per-phase program (ccl4j.h's per-phase runs) on a state of its
+// own on state's device: the cells are copied there once, here; the labels are read from the
+// device. Phases as in mesh_device.cuh (no h2d, d2h); a fixpoint loop is one phase.
+PhaseProgramPtr mesh_phase_program(const DeviceState& state, const Mesh& mesh, ccl4j_algorithm algorithm,
+                                   const MeshTuning& tuning);
 
 }  // namespace ccl4j::cuda

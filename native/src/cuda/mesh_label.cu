@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <memory>
 #include <cstdint>
 #include <string>
 
@@ -104,7 +105,7 @@ bool is_gpu_mesh_algorithm(ccl4j_algorithm algorithm) {
 
 // What the ABI layer has validated already is checked again here, so that no launch ever sees a
 // mesh it cannot index: sizes, pointer, connectivity, and a cell count that int32 labels hold.
-void check_call(const Mesh& m, const MeshTuning& tuning, const int32_t* labels) {
+void check_call(const Mesh& m, const MeshTuning& tuning, const void* labels) {
     if (m.width < 1 || m.height < 1 || m.depth < 1) {
         fail(CCL4J_INVALID_ARGUMENT, "mesh dimensions must be positive, got " + std::to_string(m.width) + "x" +
                                          std::to_string(m.height) + "x" + std::to_string(m.depth));
@@ -136,28 +137,15 @@ void check_call(const Mesh& m, const MeshTuning& tuning, const int32_t* labels) 
     }
 }
 
-}  // namespace
-
-void label_mesh(DeviceState& state, const Mesh& m, ccl4j_algorithm algorithm, const MeshTuning& tuning,
-                int32_t* labels, PhaseLog& log) {
-    if (!is_gpu_mesh_algorithm(algorithm)) {
-        fail(CCL4J_UNSUPPORTED, "algorithm " + std::to_string(algorithm) + " is not a CUDA mesh algorithm");
-    }
-    check_call(m, tuning, labels);
+// Reserves the mesh's buffers on `state` and describes the call the algorithms see; the cells
+// are still to be copied to state.mesh_cells.
+mesh::Call prepare(DeviceState& state, const Mesh& m, const MeshTuning& tuning, mesh::PhaseClock& clock) {
     const int64_t n = m.cell_count();
     state.activate();
-    const size_t cell_bytes = static_cast<size_t>(n) * static_cast<size_t>(m.cell_type);
     const size_t label_bytes = static_cast<size_t>(n) * sizeof(int32_t);
-    state.mesh_cells.reserve(cell_bytes, "mesh cells");
+    state.mesh_cells.reserve(static_cast<size_t>(n) * static_cast<size_t>(m.cell_type), "mesh cells");
     state.mesh_labels.reserve(label_bytes, "mesh labels");
     state.parent.reserve(label_bytes, "mesh scratch labels");
-
-    mesh::PhaseClock clock(state.stream);
-    clock.start();
-    // cudaMemcpyDefault: the cells may be host (pinned or pageable) or device memory.
-    CCL4J_CUDA_CHECK(cudaMemcpyAsync(state.mesh_cells.as<void>(), m.cells, cell_bytes, cudaMemcpyDefault, state.stream));
-    clock.end_phase("h2d");
-
     // Every pass of an iterative algorithm moves a label at least one cell further along a path
     // of its cluster, and the last pass only finds nothing to change: n + 1 passes at most.
     const int32_t bound = static_cast<int32_t>(std::min<int64_t>(n + 1, INT32_MAX));
@@ -166,25 +154,106 @@ void label_mesh(DeviceState& state, const Mesh& m, ccl4j_algorithm algorithm, co
     const int32_t connectivity = m.depth == 1 && m.connectivity == 6    ? 4
                                  : m.depth == 1 && m.connectivity == 26 ? 8
                                                                         : m.connectivity;
-    mesh::Call call{state,
-                    mesh::Geometry{m.width, m.height, m.depth, connectivity, m.periodic[0], m.periodic[1],
-                                   m.periodic[2], m.mode == MeshMode::SameValue},
-                    m.cell_type,
-                    state.mesh_cells.as<void>(),
-                    state.mesh_labels.as<int32_t>(),
-                    state.parent.as<int32_t>(),
-                    tuning,
-                    tuning.max_iterations ? tuning.max_iterations : bound,
-                    clock};
-    int32_t iterations = 0;
+    return mesh::Call{state,
+                      mesh::Geometry{m.width, m.height, m.depth, connectivity, m.periodic[0], m.periodic[1],
+                                     m.periodic[2], m.mode == MeshMode::SameValue},
+                      m.cell_type,
+                      state.mesh_cells.as<void>(),
+                      state.mesh_labels.as<int32_t>(),
+                      state.parent.as<int32_t>(),
+                      tuning,
+                      tuning.max_iterations ? tuning.max_iterations : bound,
+                      clock};
+}
+
+PhasePlan plan_of(mesh::Call& call, ccl4j_algorithm algorithm) {
     switch (algorithm) {
-        case CCL4J_ALGORITHM_MESH_NEIGHBOUR: iterations = mesh::neighbour_propagation(call); break;
-        case CCL4J_ALGORITHM_MESH_LOCAL: iterations = mesh::local_propagation(call); break;
-        case CCL4J_ALGORITHM_MESH_DIRECTIONAL: iterations = mesh::directional_propagation(call); break;
-        case CCL4J_ALGORITHM_MESH_EQUIVALENCE: iterations = mesh::label_equivalence(call); break;
-        case CCL4J_ALGORITHM_MESH_KOMURA: iterations = mesh::komura_lattice(call); break;
-        default: iterations = mesh::block_union_find(call); break;
+        case CCL4J_ALGORITHM_MESH_NEIGHBOUR: return mesh::neighbour_propagation(call);
+        case CCL4J_ALGORITHM_MESH_LOCAL: return mesh::local_propagation(call);
+        case CCL4J_ALGORITHM_MESH_DIRECTIONAL: return mesh::directional_propagation(call);
+        case CCL4J_ALGORITHM_MESH_EQUIVALENCE: return mesh::label_equivalence(call);
+        case CCL4J_ALGORITHM_MESH_KOMURA: return mesh::komura_lattice(call);
+        default: return mesh::block_union_find(call);
     }
+}
+
+void check_algorithm(ccl4j_algorithm algorithm) {
+    if (!is_gpu_mesh_algorithm(algorithm)) {
+        fail(CCL4J_UNSUPPORTED, "algorithm " + std::to_string(algorithm) + " is not a CUDA mesh algorithm");
+    }
+}
+
+// A mesh algorithm's plan on a state of its own, over a copy of the cells made once. Each phase
+// is timed by events of its own around it (a fixpoint loop's waits for the device between its
+// batches count, as in a labelling call); the call's phase clock is read after every phase so
+// that its events do not pile up.
+class MeshPhaseProgram final : public PhaseProgram {
+public:
+    MeshPhaseProgram(int device, const Mesh& m, ccl4j_algorithm algorithm, const MeshTuning& tuning)
+        : state_(create_state(device)),
+          tuning_(tuning),
+          clock_(state_->stream),
+          call_(prepare(*state_, m, tuning_, clock_)),
+          cell_count_(m.cell_count()) {
+        plan_ = plan_of(call_, algorithm);
+        const size_t cell_bytes = static_cast<size_t>(cell_count_) * static_cast<size_t>(m.cell_type);
+        CCL4J_CUDA_CHECK(cudaMemcpyAsync(state_->mesh_cells.as<void>(), m.cells, cell_bytes, cudaMemcpyDefault,
+                                         state_->stream));
+        CCL4J_CUDA_CHECK(cudaStreamSynchronize(state_->stream));
+    }
+
+    double run_timed(int i, int32_t& iterations) override {
+        state_->activate();
+        clock_.start();
+        state_->record(kStart);
+        iterations = plan_[i].run();
+        state_->record(kFinalised);
+        CCL4J_CUDA_CHECK(cudaStreamSynchronize(state_->stream));
+        clock_.collect();
+        return state_->elapsed_ms(kStart, kFinalised);
+    }
+
+    void run_untimed(int end) override {
+        state_->activate();
+        clock_.start();
+        for (int i = 0; i < end; ++i) plan_[i].run();
+        CCL4J_CUDA_CHECK(cudaStreamSynchronize(state_->stream));
+        clock_.collect();
+    }
+
+    void read_labels(int32_t* labels) override {
+        state_->activate();
+        CCL4J_CUDA_CHECK(cudaMemcpyAsync(labels, call_.labels, static_cast<size_t>(cell_count_) * sizeof(int32_t),
+                                         cudaMemcpyDeviceToHost, state_->stream));
+        CCL4J_CUDA_CHECK(cudaStreamSynchronize(state_->stream));
+    }
+
+private:
+    DeviceStatePtr state_;
+    MeshTuning tuning_;
+    mesh::PhaseClock clock_;
+    mesh::Call call_;
+    int64_t cell_count_;
+};
+
+}  // namespace
+
+void label_mesh(DeviceState& state, const Mesh& m, ccl4j_algorithm algorithm, const MeshTuning& tuning,
+                int32_t* labels, PhaseLog& log) {
+    check_algorithm(algorithm);
+    check_call(m, tuning, labels);
+    const size_t cell_bytes = static_cast<size_t>(m.cell_count()) * static_cast<size_t>(m.cell_type);
+    const size_t label_bytes = static_cast<size_t>(m.cell_count()) * sizeof(int32_t);
+    mesh::PhaseClock clock(state.stream);
+    mesh::Call call = prepare(state, m, tuning, clock);
+    const PhasePlan plan = plan_of(call, algorithm);
+
+    clock.start();
+    // cudaMemcpyDefault: the cells may be host (pinned or pageable) or device memory.
+    CCL4J_CUDA_CHECK(cudaMemcpyAsync(state.mesh_cells.as<void>(), m.cells, cell_bytes, cudaMemcpyDefault, state.stream));
+    clock.end_phase("h2d");
+    int32_t iterations = 0;
+    for (const Phase& phase : plan) iterations += phase.run();
 
     CCL4J_CUDA_CHECK(cudaMemcpyAsync(labels, call.labels, label_bytes, cudaMemcpyDefault, state.stream));
     clock.end_phase("d2h");
@@ -192,6 +261,13 @@ void label_mesh(DeviceState& state, const Mesh& m, ccl4j_algorithm algorithm, co
     clock.collect();
     clock.log(log);
     log.set_iterations(iterations);
+}
+
+PhaseProgramPtr mesh_phase_program(const DeviceState& state, const Mesh& m, ccl4j_algorithm algorithm,
+                                   const MeshTuning& tuning) {
+    check_algorithm(algorithm);
+    check_call(m, tuning, m.cells);
+    return std::make_unique<MeshPhaseProgram>(state.device, m, algorithm, tuning);
 }
 
 }  // namespace ccl4j::cuda

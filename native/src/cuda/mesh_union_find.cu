@@ -396,69 +396,101 @@ __global__ void finalize_labels(int32_t n, const int32_t* __restrict__ parent, i
 }
 
 template <class Cell, class T, int kConnectivity>
-void union_find_kernels(Call& call, const Cell* cells) {
+PhasePlan union_find_kernels(Call& call, const Cell* cells) {
     const Geometry& g = call.geometry;
     const int64_t tiles = int64_t((g.width + T::TX - 1) / T::TX) * ((g.height + T::TY - 1) / T::TY) *
                           ((g.depth + T::TZ - 1) / T::TZ);
-    cudaStream_t stream = call.state.stream;
-    local_union<Cell, T, kConnectivity><<<static_cast<unsigned>(tiles), T::kThreads, 0, stream>>>(g, cells, call.scratch);
-    check_launch("mesh union-find local");
-    call.clock.end_phase("local");
-    if (kConnectivity == 4 || kConnectivity == 6) {
-        const int64_t threads = tiles * FacePieces<T>::kPerTile * 32;
-        merge_faces<Cell, T, kConnectivity><<<static_cast<unsigned>((threads + 255) / 256), 256, 0, stream>>>(
-            g, cells, call.scratch, static_cast<uint32_t>(tiles));
-    } else {
-        merge_tiles<Cell, T, kConnectivity>
-            <<<static_cast<unsigned>(tiles), T::kThreads, 0, stream>>>(g, cells, call.scratch);
-    }
-    check_launch("mesh union-find merge");
-    call.clock.end_phase("merge");
-    const int block = call.block();
-    finalize_labels<<<call.grid(block, g.cells()), block, 0, stream>>>(g.cells(), call.scratch, call.labels);
-    check_launch("mesh union-find finalize");
-    call.clock.end_phase("finalize");
+    PhasePlan plan;
+    plan.push_back({"local", [&call, cells, tiles] {
+                        local_union<Cell, T, kConnectivity>
+                            <<<static_cast<unsigned>(tiles), T::kThreads, 0, call.state.stream>>>(call.geometry, cells,
+                                                                                                   call.scratch);
+                        check_launch("mesh union-find local");
+                        call.clock.end_phase("local");
+                        return 0;
+                    }});
+    plan.push_back({"merge", [&call, cells, tiles] {
+                        cudaStream_t stream = call.state.stream;
+                        if (kConnectivity == 4 || kConnectivity == 6) {
+                            const int64_t threads = tiles * FacePieces<T>::kPerTile * 32;
+                            merge_faces<Cell, T, kConnectivity>
+                                <<<static_cast<unsigned>((threads + 255) / 256), 256, 0, stream>>>(
+                                    call.geometry, cells, call.scratch, static_cast<uint32_t>(tiles));
+                        } else {
+                            merge_tiles<Cell, T, kConnectivity>
+                                <<<static_cast<unsigned>(tiles), T::kThreads, 0, stream>>>(call.geometry, cells,
+                                                                                            call.scratch);
+                        }
+                        check_launch("mesh union-find merge");
+                        call.clock.end_phase("merge");
+                        return 0;
+                    }});
+    plan.push_back({"finalize", [&call] {
+                        const int block = call.block();
+                        const int32_t n = call.geometry.cells();
+                        finalize_labels<<<call.grid(block, n), block, 0, call.state.stream>>>(n, call.scratch,
+                                                                                              call.labels);
+                        check_launch("mesh union-find finalize");
+                        call.clock.end_phase("finalize");
+                        return 0;
+                    }});
+    return plan;
 }
 
 }  // namespace
 
-int32_t komura_lattice(Call& call) {
-    const Geometry& g = call.geometry;
+PhasePlan komura_lattice(Call& call) {
     const int block = call.block();
-    const int grid = call.grid(block, g.cells());
-    cudaStream_t stream = call.state.stream;
+    const int grid = call.grid(block, call.geometry.cells());
+    PhasePlan plan;
     with_cells(call, [&](auto cells) {
         using Cell = std::remove_const_t<std::remove_pointer_t<decltype(cells)>>;
-        komura_init<Cell><<<grid, block, 0, stream>>>(g, cells, call.labels);
-        check_launch("mesh Komura init");
-        call.clock.end_phase("init");
-        komura_analysis<<<grid, block, 0, stream>>>(g.cells(), call.labels);
-        check_launch("mesh Komura analysis1");
-        call.clock.end_phase("analysis1");
-        komura_reduction<Cell><<<grid, block, 0, stream>>>(g, cells, call.labels);
-        check_launch("mesh Komura reduction");
-        call.clock.end_phase("reduction");
-        komura_analysis<<<grid, block, 0, stream>>>(g.cells(), call.labels);
-        check_launch("mesh Komura analysis2");
-        call.clock.end_phase("analysis2");
+        plan.push_back({"init", [&call, cells, grid, block] {
+                            komura_init<Cell><<<grid, block, 0, call.state.stream>>>(call.geometry, cells, call.labels);
+                            check_launch("mesh Komura init");
+                            call.clock.end_phase("init");
+                            return 0;
+                        }});
+        plan.push_back({"analysis1", [&call, grid, block] {
+                            komura_analysis<<<grid, block, 0, call.state.stream>>>(call.geometry.cells(), call.labels);
+                            check_launch("mesh Komura analysis1");
+                            call.clock.end_phase("analysis1");
+                            return 0;
+                        }});
+        plan.push_back({"reduction", [&call, cells, grid, block] {
+                            komura_reduction<Cell><<<grid, block, 0, call.state.stream>>>(call.geometry, cells,
+                                                                                          call.labels);
+                            check_launch("mesh Komura reduction");
+                            call.clock.end_phase("reduction");
+                            return 0;
+                        }});
+        plan.push_back({"analysis2", [&call, grid, block] {
+                            komura_analysis<<<grid, block, 0, call.state.stream>>>(call.geometry.cells(), call.labels);
+                            check_launch("mesh Komura analysis2");
+                            call.clock.end_phase("analysis2");
+                            return 0;
+                        }});
     });
-    return 0;
+    return plan;
 }
 
-int32_t block_union_find(Call& call) {
+PhasePlan block_union_find(Call& call) {
     // Planar meshes (depth 1) use the 2D tile; their connectivity is 4 or 8 (label_mesh maps 6
     // and 26 on a single layer to those).
     const bool flat = call.geometry.depth == 1;
     const bool diagonal = call.geometry.connectivity == 8 || call.geometry.connectivity == 26;
+    PhasePlan plan;
     with_cells(call, [&](auto cells) {
         using Cell = std::remove_const_t<std::remove_pointer_t<decltype(cells)>>;
         if (flat) {
-            diagonal ? union_find_kernels<Cell, Tile2D, 8>(call, cells) : union_find_kernels<Cell, Tile2D, 4>(call, cells);
+            plan = diagonal ? union_find_kernels<Cell, Tile2D, 8>(call, cells)
+                            : union_find_kernels<Cell, Tile2D, 4>(call, cells);
         } else {
-            diagonal ? union_find_kernels<Cell, Tile3D, 26>(call, cells) : union_find_kernels<Cell, Tile3D, 6>(call, cells);
+            plan = diagonal ? union_find_kernels<Cell, Tile3D, 26>(call, cells)
+                            : union_find_kernels<Cell, Tile3D, 6>(call, cells);
         }
     });
-    return 0;
+    return plan;
 }
 
 }  // namespace ccl4j::cuda::mesh

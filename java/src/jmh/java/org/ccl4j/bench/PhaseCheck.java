@@ -14,6 +14,10 @@ import org.ccl4j.BackendUnavailableException;
 import org.ccl4j.CsrGraph;
 import org.ccl4j.UnionFind;
 import org.ccl4j.internal.bench.PhaseRun;
+import org.ccl4j.mesh.Grid;
+import org.ccl4j.mesh.MeshAlgorithm;
+import org.ccl4j.mesh.MeshOptions;
+import org.ccl4j.mesh.MeshUnionFind;
 
 /**
  * Checks, before the per-phase benchmarks are trusted, that their phase runs label each graph as
@@ -23,9 +27,11 @@ import org.ccl4j.internal.bench.PhaseRun;
  * maximum of the phase's own time (CUDA events on the GPU): the per-phase figures without the
  * cost of the call and the wait that JMH's host clock includes.
  *
- * <pre>java -cp ccl4j-benchmarks.jar org.ccl4j.bench.PhaseCheck [--runs N] BACKEND ALGORITHM[,ALGORITHM...] GRAPH...</pre>
- * BACKEND is cuda, cpu or cpu-serial; ALGORITHM a CLI name (ecl, komura, ...); GRAPH as the
- * benchmarks' {@code graph} parameter.
+ * <pre>java -cp ccl4j-benchmarks.jar org.ccl4j.bench.PhaseCheck [--runs N] [--mesh] BACKEND ALGORITHM[,ALGORITHM...] INPUT...</pre>
+ * BACKEND is cuda, cpu or cpu-serial; ALGORITHM a CLI name (ecl, komura, ...); INPUT a graph as the
+ * benchmarks' {@code graph} parameter. With {@code --mesh}: ALGORITHM a mesh algorithm's CLI name
+ * (union-find, equivalence, cpu-parallel, ...), INPUT a field of {@link BenchMeshes} (face
+ * connectivity, foreground mode), and the oracle the Java {@link MeshUnionFind}.
  */
 public final class PhaseCheck {
     private PhaseCheck() {
@@ -38,19 +44,39 @@ public final class PhaseCheck {
             runs = Integer.parseInt(args[1]);
             first = 2;
         }
+        boolean mesh = args.length > first && args[first].equals("--mesh");
+        if (mesh) {
+            first++;
+        }
         if (args.length - first < 3) {
-            System.err.println("usage: PhaseCheck [--runs N] BACKEND ALGORITHM[,ALGORITHM...] GRAPH...");
+            System.err.println("usage: PhaseCheck [--runs N] [--mesh] BACKEND ALGORITHM[,ALGORITHM...] INPUT...");
             System.exit(2);
         }
         Backend backend = Backend.fromCliName(args[first]);
-        List<Algorithm> algorithms = Arrays.stream(args[first + 1].split(",")).map(Algorithm::fromCliName).toList();
+        List<String> algorithms = Arrays.asList(args[first + 1].split(","));
         boolean ok = true;
         try {
             for (String name : Arrays.asList(args).subList(first + 2, args.length)) {
-                CsrGraph graph = BenchGraphs.get(name);
-                int[] expected = oracle(graph);
-                for (Algorithm algorithm : algorithms) {
-                    ok &= check(backend, algorithm, name, graph, expected, runs);
+                if (mesh) {
+                    Grid grid = BenchMeshes.get(name);
+                    int[] expected = null;
+                    for (String a : algorithms) {
+                        MeshOptions options = MeshOptions.defaults().withAlgorithm(MeshAlgorithm.fromCliName(a));
+                        if (expected == null) {
+                            expected = MeshUnionFind.label(grid, options).segment().toArray(ValueLayout.JAVA_INT);
+                        }
+                        try (PhaseRun run = PhaseRun.openMesh(backend, 0, grid, options)) {
+                            ok &= check(run, backend.cliName() + " " + a + " " + name, expected, runs);
+                        }
+                    }
+                } else {
+                    CsrGraph graph = BenchGraphs.get(name);
+                    int[] expected = oracle(graph);
+                    for (String a : algorithms) {
+                        try (PhaseRun run = PhaseRun.open(backend, 0, graph, Algorithm.fromCliName(a))) {
+                            ok &= check(run, backend.cliName() + " " + a + " " + name, expected, runs);
+                        }
+                    }
                 }
             }
         } catch (BackendUnavailableException e) {
@@ -60,40 +86,36 @@ public final class PhaseCheck {
         System.exit(ok ? 0 : 1);
     }
 
-    private static boolean check(Backend backend, Algorithm algorithm, String name, CsrGraph graph, int[] expected,
-                                 int runs) {
-        try (PhaseRun run = PhaseRun.open(backend, 0, graph, algorithm)) {
-            List<String> times = new ArrayList<>();
-            for (int i = 0; i < run.phases().size(); i++) {
-                times.add(String.format(Locale.ROOT, "%s %.3f ms", run.phases().get(i), run.run(i)));
-            }
-            boolean ok = Arrays.equals(expected, run.labels());
-            for (int start = 1; ok && start < run.phases().size(); start++) {
-                run.reset(start);
-                for (int i = start; i < run.phases().size(); i++) {
-                    run.run(i);
-                }
-                ok = Arrays.equals(expected, run.labels());
-            }
-            System.out.println((ok ? "ok       " : "MISMATCH ") + backend.cliName() + " " + algorithm.cliName() + " "
-                    + name + ": " + String.join(", ", times));
-            if (runs > 0) {
-                List<String> medians = new ArrayList<>();
-                for (int i = 0; i < run.phases().size(); i++) {
-                    double[] ms = new double[runs];
-                    for (int r = 0; r < runs; r++) {
-                        run.reset(i);
-                        ms[r] = run.run(i);
-                    }
-                    Arrays.sort(ms);
-                    double median = runs % 2 == 1 ? ms[runs / 2] : (ms[runs / 2 - 1] + ms[runs / 2]) / 2;
-                    medians.add(String.format(Locale.ROOT, "%s %.4f (%.4f-%.4f)", run.phases().get(i), median, ms[0],
-                            ms[runs - 1]));
-                }
-                System.out.println("  phase ms, median (min-max) of " + runs + ": " + String.join(", ", medians));
-            }
-            return ok;
+    private static boolean check(PhaseRun run, String what, int[] expected, int runs) {
+        List<String> times = new ArrayList<>();
+        for (int i = 0; i < run.phases().size(); i++) {
+            times.add(String.format(Locale.ROOT, "%s %.3f ms", run.phases().get(i), run.run(i)));
         }
+        boolean ok = Arrays.equals(expected, run.labels());
+        for (int start = 1; ok && start < run.phases().size(); start++) {
+            run.reset(start);
+            for (int i = start; i < run.phases().size(); i++) {
+                run.run(i);
+            }
+            ok = Arrays.equals(expected, run.labels());
+        }
+        System.out.println((ok ? "ok       " : "MISMATCH ") + what + ": " + String.join(", ", times));
+        if (runs > 0) {
+            List<String> medians = new ArrayList<>();
+            for (int i = 0; i < run.phases().size(); i++) {
+                double[] ms = new double[runs];
+                for (int r = 0; r < runs; r++) {
+                    run.reset(i);
+                    ms[r] = run.run(i);
+                }
+                Arrays.sort(ms);
+                double median = runs % 2 == 1 ? ms[runs / 2] : (ms[runs / 2 - 1] + ms[runs / 2]) / 2;
+                medians.add(String.format(Locale.ROOT, "%s %.4f (%.4f-%.4f)", run.phases().get(i), median, ms[0],
+                        ms[runs - 1]));
+            }
+            System.out.println("  phase ms, median (min-max) of " + runs + ": " + String.join(", ", medians));
+        }
+        return ok;
     }
 
     private static int[] oracle(CsrGraph g) {

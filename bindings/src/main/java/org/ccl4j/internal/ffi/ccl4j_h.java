@@ -3366,4 +3366,68 @@ public class ccl4j_h extends ccl4j_h$shared {
         }
     }
 
+
+    private static class ccl4j_phase_run_create_mesh {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_phase_run_create_mesh");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_phase_run_create_mesh(ccl4j_context context, const ccl4j_mesh* mesh, const ccl4j_mesh_options* options, ccl4j_phase_run* out);
+     * }
+     */
+    public static FunctionDescriptor ccl4j_phase_run_create_mesh$descriptor() {
+        return ccl4j_phase_run_create_mesh.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_phase_run_create_mesh(ccl4j_context context, const ccl4j_mesh* mesh, const ccl4j_mesh_options* options, ccl4j_phase_run* out);
+     * }
+     */
+    public static MethodHandle ccl4j_phase_run_create_mesh$handle() {
+        return ccl4j_phase_run_create_mesh.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_phase_run_create_mesh(ccl4j_context context, const ccl4j_mesh* mesh, const ccl4j_mesh_options* options, ccl4j_phase_run* out);
+     * }
+     */
+    public static MemorySegment ccl4j_phase_run_create_mesh$address() {
+        return ccl4j_phase_run_create_mesh.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_phase_run_create_mesh(ccl4j_context context, const ccl4j_mesh* mesh, const ccl4j_mesh_options* options, ccl4j_phase_run* out);
+     * }
+     */
+    public static int ccl4j_phase_run_create_mesh(MemorySegment context, MemorySegment mesh, MemorySegment options, MemorySegment out) {
+        var mh$ = ccl4j_phase_run_create_mesh.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_phase_run_create_mesh", context, mesh, options, out);
+            }
+            return (int)mh$.invokeExact(context, mesh, options, out);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
 }

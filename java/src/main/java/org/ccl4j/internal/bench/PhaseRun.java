@@ -13,6 +13,8 @@ import org.ccl4j.Backend;
 import org.ccl4j.CsrGraph;
 import org.ccl4j.internal.ffi.ccl4j_csr;
 import org.ccl4j.internal.ffi.ccl4j_label_options;
+import org.ccl4j.mesh.Grid;
+import org.ccl4j.mesh.MeshOptions;
 
 /**
  * The phases of one algorithm on one graph, run one at a time so that each can be timed alone
@@ -22,7 +24,8 @@ import org.ccl4j.internal.ffi.ccl4j_label_options;
  * phases of ECL-CC (init, compute, finalize) run on the graph's own memory, which must stay
  * open while the run is. A phase mutates the state: run phase {@code i} right after
  * {@link #reset(int) reset(i)} or after phase {@code i - 1}; running every phase in order labels
- * the graph, as {@link #labels()} then shows.
+ * the graph, as {@link #labels()} then shows. {@link #openMesh} does the same for a mesh algorithm
+ * on a {@link Grid}.
  */
 public final class PhaseRun implements AutoCloseable {
     private final Arena arena = Arena.ofShared();
@@ -80,6 +83,31 @@ public final class PhaseRun implements AutoCloseable {
             return new PhaseRun(context, deviceGraph, out.get(ValueLayout.ADDRESS, 0), graph.vertexCount());
         } catch (RuntimeException e) {
             ccl4j_device_graph_destroy(deviceGraph);
+            ccl4j_context_destroy(context);
+            throw e;
+        }
+    }
+
+    /**
+     * Prepares the phases of {@code options.algorithm()} (AUTO: the backend's default) on a mesh,
+     * for {@code backend} (CUDA, CPU_PARALLEL or CPU_SERIAL; on CUDA, device {@code device}). On
+     * CUDA the cells are copied to the device here; on the CPU backends the phases read the grid's
+     * cells, which must stay open and unchanged while the run is. The labels have one entry per
+     * cell.
+     *
+     * @throws IllegalArgumentException for a bad grid or options, or the Java mesh algorithm
+     * @throws UnsupportedOperationException for an algorithm that does not run on the backend
+     * @throws org.ccl4j.BackendUnavailableException when the backend cannot be used here
+     */
+    public static PhaseRun openMesh(Backend backend, int device, Grid grid, MeshOptions options) {
+        int backendCode = Native.backendCode(backend);
+        MemorySegment context = Native.createContext(backendCode, device);
+        try (Arena call = Arena.ofConfined()) {
+            MemorySegment out = call.allocate(ValueLayout.ADDRESS);
+            Native.check(ccl4j_phase_run_create_mesh(context, Native.mesh(call, grid), Native.meshOptions(call, options), out),
+                    context);
+            return new PhaseRun(context, MemorySegment.NULL, out.get(ValueLayout.ADDRESS, 0), grid.cellCount());
+        } catch (RuntimeException e) {
             ccl4j_context_destroy(context);
             throw e;
         }

@@ -1,0 +1,69 @@
+package org.ccl4j.bench;
+
+import java.util.concurrent.TimeUnit;
+
+import org.ccl4j.Backend;
+import org.ccl4j.mesh.MeshAlgorithm;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Hawick et al.'s CPU II (kernel D run serially): init, and iterate (the whole loop of scan, analysis and labelling).
+ *
+ * <p>One benchmark per phase; before each invocation the phases before it run again, untimed
+ * ({@link MeshPhaseState}). Fields of {@link BenchMeshes}.
+ */
+@BenchmarkMode(Mode.SampleTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "-Xmx16g"})
+public class CpuMeshEquivalencePhases {
+    @State(Scope.Thread)
+    public static class Init extends MeshPhaseState {
+        @Param({"2d_512_p05", "2d_512_p06", "3d_64_p025"})
+        public String field;
+
+        public Init() {
+            super(Backend.CPU_PARALLEL, MeshAlgorithm.CPU_EQUIVALENCE, "init");
+        }
+
+        @Override
+        protected String field() {
+            return field;
+        }
+    }
+
+    @Benchmark
+    public double init(Init state) {
+        return state.runPhase();
+    }
+
+    @State(Scope.Thread)
+    public static class Iterate extends MeshPhaseState {
+        @Param({"2d_512_p05", "2d_512_p06", "3d_64_p025"})
+        public String field;
+
+        public Iterate() {
+            super(Backend.CPU_PARALLEL, MeshAlgorithm.CPU_EQUIVALENCE, "iterate");
+        }
+
+        @Override
+        protected String field() {
+            return field;
+        }
+    }
+
+    @Benchmark
+    public double iterate(Iterate state) {
+        return state.runPhase();
+    }
+}
