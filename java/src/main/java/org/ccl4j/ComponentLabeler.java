@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.locks.ReentrantLock;
 
+import org.ccl4j.internal.Abi;
 import org.ccl4j.internal.ffi.ccl4j_timings;
 import org.ccl4j.mesh.Grid;
 import org.ccl4j.mesh.MeshAlgorithm;
@@ -254,8 +255,8 @@ public final class ComponentLabeler implements AutoCloseable {
         try (Arena call = Arena.ofConfined()) {
             ensureOpen();
             MemorySegment timings = ccl4j_timings.allocate(call);
-            int status = ccl4j_label_mesh(context, NativeCalls.mesh(call, grid),
-                    NativeCalls.meshOptions(call, options, algorithm), labels, timings);
+            int status = ccl4j_label_mesh(context, Abi.mesh(call, grid),
+                    Abi.meshOptions(call, options, algorithm), labels, timings);
             NativeCalls.check(status, context);
             return new MeshLabels(grid.width(), grid.height(), grid.depth(), labels, NativeCalls.meshTimings(timings));
         } finally {

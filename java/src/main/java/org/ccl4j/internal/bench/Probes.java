@@ -6,6 +6,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
+import org.ccl4j.internal.Abi;
 import org.ccl4j.BackendUnavailableException;
 import org.ccl4j.internal.NativeLibrary;
 
@@ -53,7 +54,7 @@ public final class Probes implements AutoCloseable {
         if (!host.isNative()) {
             throw new IllegalArgumentException("copies to the device need a native segment, not a heap one");
         }
-        Native.check(ccl4j_copy_to_device(context, host, host.byteSize(), msOut), context);
+        Abi.check(ccl4j_copy_to_device(context, host, host.byteSize(), msOut), context);
         return msOut.get(ValueLayout.JAVA_DOUBLE, 0);
     }
 
