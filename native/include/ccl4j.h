@@ -439,8 +439,10 @@ CCL4J_API ccl4j_status ccl4j_ising_sweep(ccl4j_ising ising, double temperature, 
  * always run). Running all phases in order labels the graph like ccl4j_label_graph.
  * A fixpoint loop (Hawick's kernels) is one phase, the whole loop: its cost per launch depends on
  * how far the colours have spread, so a single launch stands for nothing in particular.
- * Available: every CUDA algorithm on a CUDA context; ECL-CC on the CPU backends (init, compute,
- * finalize), where the other CPU algorithms give CCL4J_UNSUPPORTED. */
+ * Available: every algorithm on the backends that label with it. On the CPU backends: ECL-CC
+ * (init, compute, finalize; parallel on CPU_PARALLEL), and serially on both Hawick's kernels 1-2
+ * (init, propagate), kernel 3 (init, search), Komura's (init, analysis1, reduction, analysis2) and
+ * Hawick's CPU reference (label); on CUDA every CUDA algorithm. */
 
 typedef struct ccl4j_phase_run_s* ccl4j_phase_run;
 

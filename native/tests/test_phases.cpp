@@ -2,14 +2,16 @@
 // test_graphs.hpp, running the phases one at a time, in order and after resets, labels the graph
 // as the union-find oracle does, and a phase's time is reported; the phase names are those of the
 // labelling call's timings; bad arguments and phases out of order give CCL4J_INVALID_ARGUMENT
-// with a message; algorithms without CPU phases give CCL4J_UNSUPPORTED; the empty call and the
-// copy to the device. On CUDA (when a device is present) every algorithm; otherwise the CUDA
+// with a message, a fixpoint phase past max_iterations CCL4J_NOT_CONVERGED; the empty call and the
+// copy to the device. Every CPU algorithm, on both CPU backends, gives ccl4j_label_graph's labels,
+// phase names and iterations. On CUDA (when a device is present) every algorithm; otherwise the CUDA
 // part prints a notice. Meshes: every mesh algorithm's phases, in order and after resets, give
 // ccl4j_label_mesh's labels (CPU backends here, GPU algorithms on CUDA); bad meshes and options. Prints every failure and "N passed, M failed".
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "ccl4j.h"
@@ -50,17 +52,24 @@ std::vector<std::string> labelling_phases(const ccl4j_timings& timings) {
 }
 
 // Runs the phases of `run` in order, then every phase again after a reset to its start, and
-// checks the labels after each complete pass.
+// checks the labels after each complete pass. iterations >= 0: the phases in order must report
+// that many fixpoint iterations in all.
 void check_sequences(ccl4j_context context, ccl4j_phase_run run, int32_t n, const std::vector<int32_t>& expected,
-                     const std::string& what) {
+                     const std::string& what, int32_t iterations = -1) {
     const std::vector<std::string> names = phase_names(context, run);
     std::vector<int32_t> labels(static_cast<size_t>(n), -1);
+    int32_t total_iterations = 0;
     for (size_t i = 0; i < names.size(); ++i) {
         double ms = -1;
-        int32_t iterations = -1;
-        CHECK_MSG(ccl4j_phase_run_phase(context, run, static_cast<int32_t>(i), &ms, &iterations) == CCL4J_SUCCESS,
+        int32_t loops = -1;
+        CHECK_MSG(ccl4j_phase_run_phase(context, run, static_cast<int32_t>(i), &ms, &loops) == CCL4J_SUCCESS,
                   what + ": phase " + names[i] + ": " + message(context));
-        CHECK_MSG(ms >= 0 && iterations >= 0, what + ": phase " + names[i] + " time and iterations");
+        CHECK_MSG(ms >= 0 && loops >= 0, what + ": phase " + names[i] + " time and iterations");
+        total_iterations += loops;
+    }
+    if (iterations >= 0) {
+        CHECK_MSG(total_iterations == iterations, what + ": " + std::to_string(total_iterations) +
+                                                      " iterations, the labelling call ran " + std::to_string(iterations));
     }
     CHECK(ccl4j_phase_run_labels(context, run, labels.data()) == CCL4J_SUCCESS);
     check_labels(labels, expected, what + ": phases in order");
@@ -108,6 +117,47 @@ void test_cpu_graphs() {
     }
 }
 
+// Hawick's kernels, his CPU reference and Komura's algorithm: serial on both CPU backends. Their
+// phases give ccl4j_label_graph's labels (checked against the oracle), phase names and iterations.
+
+void test_cpu_serial_algorithms() {
+    const std::pair<ccl4j_algorithm, const char*> algorithms[] = {{CCL4J_ALGORITHM_HAWICK_EDGE, "HAWICK_EDGE"},
+                                                                  {CCL4J_ALGORITHM_HAWICK_VERTEX, "HAWICK_VERTEX"},
+                                                                  {CCL4J_ALGORITHM_HAWICK_BFS, "HAWICK_BFS"},
+                                                                  {CCL4J_ALGORITHM_KOMURA, "KOMURA"},
+                                                                  {CCL4J_ALGORITHM_CPU_REFERENCE, "CPU_REFERENCE"}};
+    for (const Backend backend : {Backend{CCL4J_BACKEND_CPU_PARALLEL, "CPU_PARALLEL"}, Backend{CCL4J_BACKEND_CPU_SERIAL, "CPU_SERIAL"}}) {
+        ccl4j_context context = nullptr;
+        CHECK(ccl4j_context_create(backend.id, 0, &context) == CCL4J_SUCCESS);
+        for_each_generated_graph(20000, [&](const HostGraph& g, const std::string& name) {
+            if (g.n == 0) return;
+            const std::vector<int32_t> oracle = reference_labels(g);
+            for (const auto& [id, algorithm] : algorithms) {
+                for (int width : {4, 8}) {
+                    const std::string what = std::string(backend.name) + " " + algorithm + " on " + name + " (" +
+                                             std::to_string(width * 8) + "-bit)";
+                    const ccl4j_csr csr = g.csr(width);
+                    ccl4j_label_options options{};
+                    options.algorithm = id;
+                    ccl4j_timings timings;
+                    std::vector<int32_t> expected(static_cast<size_t>(g.n), -1);
+                    CHECK_MSG(ccl4j_label_graph(context, &csr, &options, expected.data(), &timings) == CCL4J_SUCCESS,
+                              what + ": labelling: " + message(context));
+                    check_labels(expected, oracle, what + ": ccl4j_label_graph");
+                    ccl4j_phase_run run = nullptr;
+                    CHECK_MSG(ccl4j_phase_run_create(context, nullptr, &csr, &options, &run) == CCL4J_SUCCESS,
+                              what + ": " + message(context));
+                    if (!run) continue;
+                    CHECK_MSG(phase_names(context, run) == labelling_phases(timings), what + ": phase names");
+                    check_sequences(context, run, g.n, expected, what, timings.iterations);
+                    ccl4j_phase_run_destroy(run);
+                }
+            }
+        });
+        ccl4j_context_destroy(context);
+    }
+}
+
 void expect(ccl4j_status got, ccl4j_status wanted, ccl4j_context context, const std::string& what) {
     const std::string text = message(context);
     CHECK_MSG(got == wanted && !text.empty(), what + ": status " + std::to_string(got) + " (" + text + ")");
@@ -133,12 +183,22 @@ void test_bad_arguments() {
     ccl4j_csr bad = csr;
     bad.arc_count = -1;
     expect(ccl4j_phase_run_create(context, nullptr, &bad, nullptr, &run), CCL4J_INVALID_ARGUMENT, context, "negative arc count");
-    for (ccl4j_algorithm id : {CCL4J_ALGORITHM_HAWICK_EDGE, CCL4J_ALGORITHM_HAWICK_VERTEX, CCL4J_ALGORITHM_HAWICK_BFS,
-                               CCL4J_ALGORITHM_KOMURA, CCL4J_ALGORITHM_CPU_REFERENCE}) {
-        ccl4j_label_options options{};
-        options.algorithm = id;
-        expect(ccl4j_phase_run_create(context, nullptr, &csr, &options, &run), CCL4J_UNSUPPORTED, context,
-               "CPU phases of algorithm " + std::to_string(id));
+    // A fixpoint phase that does not converge fails like the labelling call and leaves the run
+    // ready for phase 0 only.
+    ccl4j_label_options capped{};
+    capped.algorithm = CCL4J_ALGORITHM_HAWICK_EDGE;
+    capped.max_iterations = 1;
+    const HostGraph long_path = shuffled_path(100, 1);
+    const ccl4j_csr long_csr = long_path.csr(4);
+    CHECK(ccl4j_phase_run_create(context, nullptr, &long_csr, &capped, &run) == CCL4J_SUCCESS);
+    if (run) {
+        CHECK(ccl4j_phase_run_phase(context, run, 0, nullptr, nullptr) == CCL4J_SUCCESS);
+        expect(ccl4j_phase_run_phase(context, run, 1, nullptr, nullptr), CCL4J_NOT_CONVERGED, context,
+               "propagate past max_iterations");
+        expect(ccl4j_phase_run_phase(context, run, 1, nullptr, nullptr), CCL4J_INVALID_ARGUMENT, context,
+               "propagate after a failed propagate");
+        ccl4j_phase_run_destroy(run);
+        run = nullptr;
     }
     ccl4j_label_options unknown{};
     unknown.algorithm = 99;
@@ -413,6 +473,8 @@ void test_cuda_meshes() {
 int main() {
     std::printf("CPU phases on the generated graphs\n");
     test_cpu_graphs();
+    std::printf("CPU phases of the serial algorithms on the generated graphs\n");
+    test_cpu_serial_algorithms();
     std::printf("bad arguments\n");
     test_bad_arguments();
     std::printf("CUDA phases\n");

@@ -19,11 +19,30 @@ namespace {
 using namespace ccl4j::api;
 using ccl4j::fail;
 
-// ECL-CC on the CPU with its labels in a buffer of its own; timed with a steady clock.
+// The plan of o.algorithm on the CPU, as ccl4j_label_graph runs it: ECL-CC with the backend's
+// threads; Hawick's kernels, his reference and Komura's algorithm serially on both backends.
+ccl4j::PhasePlan cpu_plan(const ccl4j_context_s& context, const ccl4j::Graph& g, const ccl4j_label_options& o,
+                          int32_t* labels, ccl4j::PhaseLog& log) {
+    switch (o.algorithm) {
+        case CCL4J_ALGORITHM_CPU_REFERENCE: return ccl4j::cpu::hawick_reference_plan(g, labels, log);
+        case CCL4J_ALGORITHM_HAWICK_EDGE: return ccl4j::cpu::hawick_edge_plan(g, labels, o.max_iterations, log);
+        case CCL4J_ALGORITHM_HAWICK_VERTEX: return ccl4j::cpu::hawick_vertex_plan(g, labels, o.max_iterations, log);
+        case CCL4J_ALGORITHM_HAWICK_BFS: return ccl4j::cpu::hawick_bfs_plan(g, labels, o.max_iterations, log);
+        case CCL4J_ALGORITHM_KOMURA: return ccl4j::cpu::komura_plan(g, labels, log);
+        default: {
+            const int threads = context.backend == CCL4J_BACKEND_CPU_SERIAL ? 1 : o.cpu_threads;
+            return ccl4j::cpu::ecl_cc_plan(g, labels, threads);
+        }
+    }
+}
+
+// A CPU algorithm's phases with labels of their own; timed with a steady clock. The phases log to
+// a log that goes nowhere.
 class CpuPhaseProgram final : public ccl4j::PhaseProgram {
 public:
-    CpuPhaseProgram(const ccl4j::Graph& graph, int threads) : labels_(static_cast<size_t>(graph.vertex_count)) {
-        plan_ = ccl4j::cpu::ecl_cc_plan(graph, labels_.data(), threads);
+    CpuPhaseProgram(const ccl4j_context_s& context, const ccl4j::Graph& graph, const ccl4j_label_options& o)
+        : labels_(static_cast<size_t>(graph.vertex_count)) {
+        plan_ = cpu_plan(context, graph, o, labels_.data(), log_);
     }
 
     double run_timed(int i, int32_t& iterations) override {
@@ -39,6 +58,7 @@ public:
     void read_labels(int32_t* labels) override { std::memcpy(labels, labels_.data(), labels_.size() * sizeof(int32_t)); }
 
 private:
+    ccl4j::PhaseLog log_{nullptr};
     std::vector<int32_t> labels_;
 };
 
@@ -48,12 +68,7 @@ ccl4j::PhaseProgramPtr cpu_program(const ccl4j_context_s& context, const ccl4j_c
     const ccl4j::Graph g = ccl4j::validate_sizes(host_graph);
     if (g.vertex_count == 0) fail(CCL4J_INVALID_ARGUMENT, "per-phase runs need a graph with at least one vertex");
     if (o.flags & CCL4J_CHECK_INPUT) ccl4j::check_input(g, o.cpu_threads);
-    if (o.algorithm != CCL4J_ALGORITHM_ECL_CC) {
-        fail(CCL4J_UNSUPPORTED, "per-phase runs on the CPU exist for ECL-CC only, not for algorithm " +
-                                    std::to_string(o.algorithm) + " (label it whole with ccl4j_label_graph)");
-    }
-    const int threads = context.backend == CCL4J_BACKEND_CPU_SERIAL ? 1 : o.cpu_threads;
-    return std::make_unique<CpuPhaseProgram>(g, threads);
+    return std::make_unique<CpuPhaseProgram>(context, g, o);
 }
 
 // The run, checked to be usable with this context.

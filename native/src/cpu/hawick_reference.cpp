@@ -44,10 +44,19 @@ void colour_components(const CsrView<Offset>& g, int32_t* colour) {
 
 }  // namespace
 
+PhasePlan hawick_reference_plan(const Graph& graph, int32_t* labels, PhaseLog& log) {
+    return graph.visit([&](const auto& g) {
+        return PhasePlan{{"label", [g, labels, &log] {
+                              Stopwatch watch;
+                              colour_components(g, labels);
+                              log.add("label", watch.lap());
+                              return 0;
+                          }}};
+    });
+}
+
 void hawick_reference(const Graph& graph, int32_t* labels, PhaseLog& log) {
-    Stopwatch watch;
-    graph.visit([&](const auto& g) { colour_components(g, labels); });
-    log.add("label", watch.lap());
+    for (const Phase& phase : hawick_reference_plan(graph, labels, log)) phase.run();
 }
 
 }  // namespace ccl4j::cpu

@@ -9,6 +9,7 @@
 // (the residual list). Afterwards each component is one tree whose root is its smallest vertex,
 // and the final analysis points every vertex at it: the canonical labels.
 #include <cstdint>
+#include <memory>
 #include <utility>
 #include <vector>
 
@@ -49,47 +50,74 @@ void reduce_pair(int32_t* label, int32_t i, int32_t j) {
     }
 }
 
+// Each vertex's residual list, its lower neighbours other than the smallest, kept at the front of
+// the vertex's own stretch of the arc array.
 template <class Offset>
-void label_components(const CsrView<Offset>& g, int32_t* label, PhaseLog& log) {
+struct Residuals {
+    std::vector<int32_t> lists;
+    std::vector<Offset> counts;
+};
+
+template <class Offset>
+PhasePlan label_plan(const CsrView<Offset>& g, int32_t* label, PhaseLog& log) {
     const int32_t n = g.vertex_count;
-    Stopwatch watch;
-    // Step (i): label[v] = the smallest lower neighbour (or v); v's residual list, its other lower
-    // neighbours, is kept at the front of v's own stretch of the arc array.
-    std::vector<int32_t> residual(static_cast<size_t>(g.arc_count));
-    std::vector<Offset> residual_count(static_cast<size_t>(n));
-    for (int32_t v = 0; v < n; ++v) {
-        int32_t smallest = v;
-        for (Offset arc = g.begin(v); arc < g.end(v); ++arc) {
-            if (g.neighbors[arc] < smallest) smallest = g.neighbors[arc];
-        }
-        Offset count = 0;
-        for (Offset arc = g.begin(v); arc < g.end(v); ++arc) {
-            const int32_t u = g.neighbors[arc];
-            if (u < v && u != smallest) residual[g.begin(v) + count++] = u;
-        }
-        label[v] = smallest;
-        residual_count[v] = count;
-    }
-    log.add("init", watch.lap());
-
-    analysis(n, label);
-    log.add("analysis1", watch.lap());
-
-    // Step (iii).
-    for (int32_t v = 0; v < n; ++v) {
-        const int32_t* list = residual.data() + g.begin(v);
-        for (Offset k = 0; k < residual_count[v]; ++k) reduce_pair(label, v, list[k]);
-    }
-    log.add("reduction", watch.lap());
-
-    analysis(n, label);
-    log.add("analysis2", watch.lap());
+    auto residual = std::make_shared<Residuals<Offset>>();
+    return {{"init",
+             [=, &log] {
+                 Stopwatch watch;
+                 // Step (i): label[v] = the smallest lower neighbour (or v), and v's residual list.
+                 residual->lists.assign(static_cast<size_t>(g.arc_count), 0);
+                 residual->counts.assign(static_cast<size_t>(n), 0);
+                 for (int32_t v = 0; v < n; ++v) {
+                     int32_t smallest = v;
+                     for (Offset arc = g.begin(v); arc < g.end(v); ++arc) {
+                         if (g.neighbors[arc] < smallest) smallest = g.neighbors[arc];
+                     }
+                     Offset count = 0;
+                     for (Offset arc = g.begin(v); arc < g.end(v); ++arc) {
+                         const int32_t u = g.neighbors[arc];
+                         if (u < v && u != smallest) residual->lists[g.begin(v) + count++] = u;
+                     }
+                     label[v] = smallest;
+                     residual->counts[v] = count;
+                 }
+                 log.add("init", watch.lap());
+                 return 0;
+             }},
+            {"analysis1",
+             [=, &log] {
+                 Stopwatch watch;
+                 analysis(n, label);
+                 log.add("analysis1", watch.lap());
+                 return 0;
+             }},
+            {"reduction",
+             [=, &log] {
+                 Stopwatch watch;
+                 // Step (iii).
+                 for (int32_t v = 0; v < n; ++v) {
+                     const int32_t* list = residual->lists.data() + g.begin(v);
+                     for (Offset k = 0; k < residual->counts[v]; ++k) reduce_pair(label, v, list[k]);
+                 }
+                 log.add("reduction", watch.lap());
+                 return 0;
+             }},
+            {"analysis2", [=, &log] {
+                 Stopwatch watch;
+                 analysis(n, label);
+                 log.add("analysis2", watch.lap());
+                 return 0;
+             }}};
 }
 
 }  // namespace
 
+PhasePlan komura_plan(const Graph& graph, int32_t* labels, PhaseLog& log) {
+    return graph.visit([&](const auto& g) { return label_plan(g, labels, log); });
+}
+
 void komura(const Graph& graph, int32_t* labels, PhaseLog& log) {
-    graph.visit([&](const auto& g) { label_components(g, labels, log); });
+    for (const Phase& phase : komura_plan(graph, labels, log)) phase.run();
 }
 
 }  // namespace ccl4j::cpu
