@@ -22,8 +22,9 @@ import org.ccl4j.mesh.MeshOptions;
  * (the per-phase runs of {@code ccl4j.h}); for the benchmarks, not part of the API.
  *
  * <p>On CUDA the graph is uploaded once and the phases run on the device; on the CPU backends the
- * phases of ECL-CC (init, compute, finalize) run on the graph's own memory, which must stay
- * open while the run is. A phase mutates the state: run phase {@code i} right after
+ * phases (ECL-CC's init, compute, finalize; Hawick's kernels, his CPU reference and Komura's
+ * algorithm as {@code ccl4j.h} lists them) run on the graph's own memory, which must stay open
+ * while the run is. A phase mutates the state: run phase {@code i} right after
  * {@link #reset(int) reset(i)} or after phase {@code i - 1}; running every phase in order labels
  * the graph, as {@link #labels()} then shows. {@link #openMesh} does the same for a mesh algorithm
  * on a {@link Grid}.

@@ -20,6 +20,7 @@ import org.ccl4j.Algorithm;
 import org.ccl4j.Backend;
 import org.ccl4j.ComponentLabeler;
 import org.ccl4j.CsrGraph;
+import org.ccl4j.LabelOptions;
 import org.ccl4j.PinnedMemory;
 import org.ccl4j.UnionFind;
 import org.ccl4j.io.GraphFormat;
@@ -30,8 +31,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Per-phase runs from Java: every phase sequence (in order, and from a reset to each phase)
- * labels the graph as the Java union-find does; bad arguments give clear exceptions. CUDA takes
+ * Per-phase runs from Java: every phase sequence (in order, and from a reset to each phase) of
+ * every native algorithm on the CPU backends (and on CUDA) labels the graph as the Java union-find
+ * does; a fixpoint phase loops as often as the labelling call; bad arguments give clear exceptions. CUDA takes
  * part when a device is present; otherwise it is skipped with a printed notice.
  */
 class PhaseRunTest {
@@ -147,6 +149,42 @@ class PhaseRunTest {
     }
 
     @Test
+    void cpuPhasesOfTheSerialAlgorithmsReproduceTheOracle() {
+        Map<Algorithm, List<String>> names = Map.of(Algorithm.HAWICK_EDGE, List.of("init", "propagate"),
+                Algorithm.HAWICK_VERTEX, List.of("init", "propagate"), Algorithm.HAWICK_BFS,
+                List.of("init", "search"), Algorithm.KOMURA, List.of("init", "analysis1", "reduction", "analysis2"),
+                Algorithm.CPU_REFERENCE, List.of("label"));
+        for (Backend backend : List.of(Backend.CPU_PARALLEL, Backend.CPU_SERIAL)) {
+            for (Algorithm algorithm : List.of(Algorithm.HAWICK_EDGE, Algorithm.HAWICK_VERTEX, Algorithm.HAWICK_BFS,
+                    Algorithm.KOMURA, Algorithm.CPU_REFERENCE)) {
+                for (Map.Entry<String, CsrGraph> e : graphs.entrySet()) {
+                    try (PhaseRun run = PhaseRun.open(backend, 0, e.getValue(), algorithm)) {
+                        assertEquals(names.get(algorithm), run.phases());
+                        checkSequences(run, oracle(e.getValue()), algorithm + " on " + backend + " on " + e.getKey());
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void aFixpointPhaseLoopsAsOftenAsTheLabellingCall() {
+        CsrGraph g = graphs.get("shuffled path 5000");
+        for (Algorithm algorithm : List.of(Algorithm.HAWICK_EDGE, Algorithm.HAWICK_VERTEX, Algorithm.HAWICK_BFS)) {
+            int expected;
+            try (ComponentLabeler labeler = ComponentLabeler.create(Backend.CPU_SERIAL)) {
+                expected = labeler.label(g, LabelOptions.defaults().withAlgorithm(algorithm)).timings().iterations();
+            }
+            try (PhaseRun run = PhaseRun.open(Backend.CPU_SERIAL, 0, g, algorithm)) {
+                run.run(0);
+                run.run(1);
+                assertEquals(expected, run.lastIterations(), algorithm + ": iterations of " + run.phases().get(1));
+                assertTrue(expected > 1, algorithm + ": " + expected + " iterations");
+            }
+        }
+    }
+
+    @Test
     void cudaPhasesOfEveryAlgorithmReproduceTheOracle() {
         if (!cudaPresent()) {
             System.out.println("NOTICE: no CUDA device present - the CUDA phases are not checked in PhaseRunTest");
@@ -183,10 +221,11 @@ class PhaseRunTest {
         e = assertThrows(IllegalArgumentException.class, () -> PhaseRun.open(Backend.CPU_PARALLEL, 0,
                 CsrGraph.fromEdges(arena, 0, new int[0], new int[0]), Algorithm.ECL_CC));
         assertTrue(e.getMessage().contains("at least one vertex"), e.getMessage());
-        var u = assertThrows(UnsupportedOperationException.class,
-                () -> PhaseRun.open(Backend.CPU_PARALLEL, 0, g, Algorithm.KOMURA));
-        assertTrue(u.getMessage().contains("ECL-CC only"), u.getMessage());
-        if (!cudaPresent()) {
+        if (cudaPresent()) {
+            var u = assertThrows(UnsupportedOperationException.class,
+                    () -> PhaseRun.open(Backend.CUDA, 0, g, Algorithm.CPU_REFERENCE));
+            assertTrue(u.getMessage().contains("CUDA"), u.getMessage());
+        } else {
             assertThrows(org.ccl4j.BackendUnavailableException.class, () -> PhaseRun.open(Backend.CUDA, 0, g,
                     Algorithm.ECL_CC));
             assertThrows(org.ccl4j.BackendUnavailableException.class, () -> Probes.cuda(0));
