@@ -26,15 +26,15 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "-Xmx16g"})
 public class CpuEclCcPhases {
     @State(Scope.Thread)
-    public static class Init extends PhaseState {
+    public static class Run extends PhaseState {
         @Param({"grid2d_1024", "rmat18", "test-graphs/random.egr"})
         public String graph;
 
         @Param({"cpu", "cpu-serial"})
         public String backend;
 
-        public Init() {
-            super(Backend.CPU_PARALLEL, Algorithm.ECL_CC, "init");
+        public Run() {
+            super(Backend.CPU_PARALLEL, Algorithm.ECL_CC);
         }
 
         @Override
@@ -49,63 +49,17 @@ public class CpuEclCcPhases {
     }
 
     @Benchmark
-    public double init(Init state) {
+    public double init(Run state) {
         return state.runPhase();
     }
 
-    @State(Scope.Thread)
-    public static class Compute extends PhaseState {
-        @Param({"grid2d_1024", "rmat18", "test-graphs/random.egr"})
-        public String graph;
-
-        @Param({"cpu", "cpu-serial"})
-        public String backend;
-
-        public Compute() {
-            super(Backend.CPU_PARALLEL, Algorithm.ECL_CC, "compute");
-        }
-
-        @Override
-        protected String graph() {
-            return graph;
-        }
-
-        @Override
-        protected Backend backend() {
-            return Backend.fromCliName(backend);
-        }
-    }
-
     @Benchmark
-    public double compute(Compute state) {
+    public double compute(Run state) {
         return state.runPhase();
     }
 
-    @State(Scope.Thread)
-    public static class Finalize extends PhaseState {
-        @Param({"grid2d_1024", "rmat18", "test-graphs/random.egr"})
-        public String graph;
-
-        @Param({"cpu", "cpu-serial"})
-        public String backend;
-
-        public Finalize() {
-            super(Backend.CPU_PARALLEL, Algorithm.ECL_CC, "finalize");
-        }
-
-        @Override
-        protected String graph() {
-            return graph;
-        }
-
-        @Override
-        protected Backend backend() {
-            return Backend.fromCliName(backend);
-        }
-    }
-
     @Benchmark
-    public double finalize(Finalize state) {
+    public double finalize(Run state) {
         return state.runPhase();
     }
 }

@@ -29,12 +29,12 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "-Xmx16g"})
 public class CpuHawickBfsPhases {
     @State(Scope.Thread)
-    public static class Init extends PhaseState {
+    public static class Run extends PhaseState {
         @Param({"grid2d_1024", "rmat18", "test-graphs/random.egr"})
         public String graph;
 
-        public Init() {
-            super(Backend.CPU_PARALLEL, Algorithm.HAWICK_BFS, "init");
+        public Run() {
+            super(Backend.CPU_PARALLEL, Algorithm.HAWICK_BFS);
         }
 
         @Override
@@ -44,27 +44,12 @@ public class CpuHawickBfsPhases {
     }
 
     @Benchmark
-    public double init(Init state) {
+    public double init(Run state) {
         return state.runPhase();
     }
 
-    @State(Scope.Thread)
-    public static class Search extends PhaseState {
-        @Param({"grid2d_1024", "rmat18", "test-graphs/random.egr"})
-        public String graph;
-
-        public Search() {
-            super(Backend.CPU_PARALLEL, Algorithm.HAWICK_BFS, "search");
-        }
-
-        @Override
-        protected String graph() {
-            return graph;
-        }
-    }
-
     @Benchmark
-    public double search(Search state) {
+    public double search(Run state) {
         return state.runPhase();
     }
 }

@@ -30,12 +30,12 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "-Xmx16g"})
 public class CpuHawickEdgePhases {
     @State(Scope.Thread)
-    public static class Init extends PhaseState {
+    public static class Run extends PhaseState {
         @Param({"grid2d_1024", "rmat18", "test-graphs/random.egr"})
         public String graph;
 
-        public Init() {
-            super(Backend.CPU_PARALLEL, Algorithm.HAWICK_EDGE, "init");
+        public Run() {
+            super(Backend.CPU_PARALLEL, Algorithm.HAWICK_EDGE);
         }
 
         @Override
@@ -45,27 +45,12 @@ public class CpuHawickEdgePhases {
     }
 
     @Benchmark
-    public double init(Init state) {
+    public double init(Run state) {
         return state.runPhase();
     }
 
-    @State(Scope.Thread)
-    public static class Propagate extends PhaseState {
-        @Param({"grid2d_1024", "rmat18", "test-graphs/random.egr"})
-        public String graph;
-
-        public Propagate() {
-            super(Backend.CPU_PARALLEL, Algorithm.HAWICK_EDGE, "propagate");
-        }
-
-        @Override
-        protected String graph() {
-            return graph;
-        }
-    }
-
     @Benchmark
-    public double propagate(Propagate state) {
+    public double propagate(Run state) {
         return state.runPhase();
     }
 }

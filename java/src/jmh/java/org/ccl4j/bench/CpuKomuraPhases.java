@@ -29,12 +29,12 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "-Xmx16g"})
 public class CpuKomuraPhases {
     @State(Scope.Thread)
-    public static class Init extends PhaseState {
+    public static class Run extends PhaseState {
         @Param({"grid2d_1024", "rmat18", "test-graphs/random.egr"})
         public String graph;
 
-        public Init() {
-            super(Backend.CPU_PARALLEL, Algorithm.KOMURA, "init");
+        public Run() {
+            super(Backend.CPU_PARALLEL, Algorithm.KOMURA);
         }
 
         @Override
@@ -44,67 +44,22 @@ public class CpuKomuraPhases {
     }
 
     @Benchmark
-    public double init(Init state) {
+    public double init(Run state) {
         return state.runPhase();
     }
 
-    @State(Scope.Thread)
-    public static class Analysis1 extends PhaseState {
-        @Param({"grid2d_1024", "rmat18", "test-graphs/random.egr"})
-        public String graph;
-
-        public Analysis1() {
-            super(Backend.CPU_PARALLEL, Algorithm.KOMURA, "analysis1");
-        }
-
-        @Override
-        protected String graph() {
-            return graph;
-        }
-    }
-
     @Benchmark
-    public double analysis1(Analysis1 state) {
+    public double analysis1(Run state) {
         return state.runPhase();
     }
 
-    @State(Scope.Thread)
-    public static class Reduction extends PhaseState {
-        @Param({"grid2d_1024", "rmat18", "test-graphs/random.egr"})
-        public String graph;
-
-        public Reduction() {
-            super(Backend.CPU_PARALLEL, Algorithm.KOMURA, "reduction");
-        }
-
-        @Override
-        protected String graph() {
-            return graph;
-        }
-    }
-
     @Benchmark
-    public double reduction(Reduction state) {
+    public double reduction(Run state) {
         return state.runPhase();
     }
 
-    @State(Scope.Thread)
-    public static class Analysis2 extends PhaseState {
-        @Param({"grid2d_1024", "rmat18", "test-graphs/random.egr"})
-        public String graph;
-
-        public Analysis2() {
-            super(Backend.CPU_PARALLEL, Algorithm.KOMURA, "analysis2");
-        }
-
-        @Override
-        protected String graph() {
-            return graph;
-        }
-    }
-
     @Benchmark
-    public double analysis2(Analysis2 state) {
+    public double analysis2(Run state) {
         return state.runPhase();
     }
 }

@@ -28,12 +28,12 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "-Xmx16g"})
 public class CpuMeshEquivalencePhases {
     @State(Scope.Thread)
-    public static class Init extends MeshPhaseState {
+    public static class Run extends MeshPhaseState {
         @Param({"2d_512_p05", "2d_512_p06", "3d_64_p025"})
         public String field;
 
-        public Init() {
-            super(Backend.CPU_PARALLEL, MeshAlgorithm.CPU_EQUIVALENCE, "init");
+        public Run() {
+            super(Backend.CPU_PARALLEL, MeshAlgorithm.CPU_EQUIVALENCE);
         }
 
         @Override
@@ -43,27 +43,12 @@ public class CpuMeshEquivalencePhases {
     }
 
     @Benchmark
-    public double init(Init state) {
+    public double init(Run state) {
         return state.runPhase();
     }
 
-    @State(Scope.Thread)
-    public static class Iterate extends MeshPhaseState {
-        @Param({"2d_512_p05", "2d_512_p06", "3d_64_p025"})
-        public String field;
-
-        public Iterate() {
-            super(Backend.CPU_PARALLEL, MeshAlgorithm.CPU_EQUIVALENCE, "iterate");
-        }
-
-        @Override
-        protected String field() {
-            return field;
-        }
-    }
-
     @Benchmark
-    public double iterate(Iterate state) {
+    public double iterate(Run state) {
         return state.runPhase();
     }
 }

@@ -28,15 +28,15 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "-Xmx16g"})
 public class CpuMeshParallelPhases {
     @State(Scope.Thread)
-    public static class Local extends MeshPhaseState {
+    public static class Run extends MeshPhaseState {
         @Param({"2d_512_p05", "2d_512_p06", "3d_64_p025"})
         public String field;
 
         @Param({"cpu", "cpu-serial"})
         public String backend;
 
-        public Local() {
-            super(Backend.CPU_PARALLEL, MeshAlgorithm.CPU_PARALLEL, "local");
+        public Run() {
+            super(Backend.CPU_PARALLEL, MeshAlgorithm.CPU_PARALLEL);
         }
 
         @Override
@@ -51,63 +51,17 @@ public class CpuMeshParallelPhases {
     }
 
     @Benchmark
-    public double local(Local state) {
+    public double local(Run state) {
         return state.runPhase();
     }
 
-    @State(Scope.Thread)
-    public static class Merge extends MeshPhaseState {
-        @Param({"2d_512_p05", "2d_512_p06", "3d_64_p025"})
-        public String field;
-
-        @Param({"cpu", "cpu-serial"})
-        public String backend;
-
-        public Merge() {
-            super(Backend.CPU_PARALLEL, MeshAlgorithm.CPU_PARALLEL, "merge");
-        }
-
-        @Override
-        protected String field() {
-            return field;
-        }
-
-        @Override
-        protected Backend backend() {
-            return Backend.fromCliName(backend);
-        }
-    }
-
     @Benchmark
-    public double merge(Merge state) {
+    public double merge(Run state) {
         return state.runPhase();
     }
 
-    @State(Scope.Thread)
-    public static class Flatten extends MeshPhaseState {
-        @Param({"2d_512_p05", "2d_512_p06", "3d_64_p025"})
-        public String field;
-
-        @Param({"cpu", "cpu-serial"})
-        public String backend;
-
-        public Flatten() {
-            super(Backend.CPU_PARALLEL, MeshAlgorithm.CPU_PARALLEL, "flatten");
-        }
-
-        @Override
-        protected String field() {
-            return field;
-        }
-
-        @Override
-        protected Backend backend() {
-            return Backend.fromCliName(backend);
-        }
-    }
-
     @Benchmark
-    public double flatten(Flatten state) {
+    public double flatten(Run state) {
         return state.runPhase();
     }
 }

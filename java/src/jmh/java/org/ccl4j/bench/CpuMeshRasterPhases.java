@@ -28,12 +28,12 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "-Xmx16g"})
 public class CpuMeshRasterPhases {
     @State(Scope.Thread)
-    public static class Init extends MeshPhaseState {
+    public static class Run extends MeshPhaseState {
         @Param({"2d_512_p05", "2d_512_p06", "3d_64_p025"})
         public String field;
 
-        public Init() {
-            super(Backend.CPU_PARALLEL, MeshAlgorithm.CPU_RASTER, "init");
+        public Run() {
+            super(Backend.CPU_PARALLEL, MeshAlgorithm.CPU_RASTER);
         }
 
         @Override
@@ -43,27 +43,12 @@ public class CpuMeshRasterPhases {
     }
 
     @Benchmark
-    public double init(Init state) {
+    public double init(Run state) {
         return state.runPhase();
     }
 
-    @State(Scope.Thread)
-    public static class Scan extends MeshPhaseState {
-        @Param({"2d_512_p05", "2d_512_p06", "3d_64_p025"})
-        public String field;
-
-        public Scan() {
-            super(Backend.CPU_PARALLEL, MeshAlgorithm.CPU_RASTER, "scan");
-        }
-
-        @Override
-        protected String field() {
-            return field;
-        }
-    }
-
     @Benchmark
-    public double scan(Scan state) {
+    public double scan(Run state) {
         return state.runPhase();
     }
 }

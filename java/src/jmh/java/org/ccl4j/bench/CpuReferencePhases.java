@@ -29,12 +29,12 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "-Xmx16g"})
 public class CpuReferencePhases {
     @State(Scope.Thread)
-    public static class Label extends PhaseState {
+    public static class Run extends PhaseState {
         @Param({"grid2d_1024", "rmat18", "test-graphs/random.egr"})
         public String graph;
 
-        public Label() {
-            super(Backend.CPU_PARALLEL, Algorithm.CPU_REFERENCE, "label");
+        public Run() {
+            super(Backend.CPU_PARALLEL, Algorithm.CPU_REFERENCE);
         }
 
         @Override
@@ -44,7 +44,7 @@ public class CpuReferencePhases {
     }
 
     @Benchmark
-    public double label(Label state) {
+    public double label(Run state) {
         return state.runPhase();
     }
 }

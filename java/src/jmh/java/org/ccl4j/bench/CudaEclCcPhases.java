@@ -28,12 +28,12 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "-Xmx16g"})
 public class CudaEclCcPhases {
     @State(Scope.Thread)
-    public static class Init extends PhaseState {
+    public static class Run extends PhaseState {
         @Param({"grid2d_1024", "rmat18", "test-graphs/random.egr"})
         public String graph;
 
-        public Init() {
-            super(Backend.CUDA, Algorithm.ECL_CC, "init");
+        public Run() {
+            super(Backend.CUDA, Algorithm.ECL_CC);
         }
 
         @Override
@@ -43,87 +43,27 @@ public class CudaEclCcPhases {
     }
 
     @Benchmark
-    public double init(Init state) {
+    public double init(Run state) {
         return state.runPhase();
     }
 
-    @State(Scope.Thread)
-    public static class Compute1 extends PhaseState {
-        @Param({"grid2d_1024", "rmat18", "test-graphs/random.egr"})
-        public String graph;
-
-        public Compute1() {
-            super(Backend.CUDA, Algorithm.ECL_CC, "compute1");
-        }
-
-        @Override
-        protected String graph() {
-            return graph;
-        }
-    }
-
     @Benchmark
-    public double compute1(Compute1 state) {
+    public double compute1(Run state) {
         return state.runPhase();
     }
 
-    @State(Scope.Thread)
-    public static class Compute2 extends PhaseState {
-        @Param({"grid2d_1024", "rmat18", "test-graphs/random.egr"})
-        public String graph;
-
-        public Compute2() {
-            super(Backend.CUDA, Algorithm.ECL_CC, "compute2");
-        }
-
-        @Override
-        protected String graph() {
-            return graph;
-        }
-    }
-
     @Benchmark
-    public double compute2(Compute2 state) {
+    public double compute2(Run state) {
         return state.runPhase();
     }
 
-    @State(Scope.Thread)
-    public static class Compute3 extends PhaseState {
-        @Param({"grid2d_1024", "rmat18", "test-graphs/random.egr"})
-        public String graph;
-
-        public Compute3() {
-            super(Backend.CUDA, Algorithm.ECL_CC, "compute3");
-        }
-
-        @Override
-        protected String graph() {
-            return graph;
-        }
-    }
-
     @Benchmark
-    public double compute3(Compute3 state) {
+    public double compute3(Run state) {
         return state.runPhase();
     }
 
-    @State(Scope.Thread)
-    public static class Finalize extends PhaseState {
-        @Param({"grid2d_1024", "rmat18", "test-graphs/random.egr"})
-        public String graph;
-
-        public Finalize() {
-            super(Backend.CUDA, Algorithm.ECL_CC, "finalize");
-        }
-
-        @Override
-        protected String graph() {
-            return graph;
-        }
-    }
-
     @Benchmark
-    public double finalize(Finalize state) {
+    public double finalize(Run state) {
         return state.runPhase();
     }
 }

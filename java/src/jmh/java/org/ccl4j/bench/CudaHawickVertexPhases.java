@@ -28,12 +28,12 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "-Xmx16g"})
 public class CudaHawickVertexPhases {
     @State(Scope.Thread)
-    public static class Init extends PhaseState {
+    public static class Run extends PhaseState {
         @Param({"grid2d_1024", "rmat18", "test-graphs/random.egr"})
         public String graph;
 
-        public Init() {
-            super(Backend.CUDA, Algorithm.HAWICK_VERTEX, "init");
+        public Run() {
+            super(Backend.CUDA, Algorithm.HAWICK_VERTEX);
         }
 
         @Override
@@ -43,27 +43,12 @@ public class CudaHawickVertexPhases {
     }
 
     @Benchmark
-    public double init(Init state) {
+    public double init(Run state) {
         return state.runPhase();
     }
 
-    @State(Scope.Thread)
-    public static class Propagate extends PhaseState {
-        @Param({"grid2d_1024", "rmat18", "test-graphs/random.egr"})
-        public String graph;
-
-        public Propagate() {
-            super(Backend.CUDA, Algorithm.HAWICK_VERTEX, "propagate");
-        }
-
-        @Override
-        protected String graph() {
-            return graph;
-        }
-    }
-
     @Benchmark
-    public double propagate(Propagate state) {
+    public double propagate(Run state) {
         return state.runPhase();
     }
 }

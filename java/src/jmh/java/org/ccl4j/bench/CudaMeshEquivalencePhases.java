@@ -28,12 +28,12 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "-Xmx16g"})
 public class CudaMeshEquivalencePhases {
     @State(Scope.Thread)
-    public static class Init extends MeshPhaseState {
+    public static class Run extends MeshPhaseState {
         @Param({"2d_8192_p05", "2d_8192_p06", "2d_16384_p06", "3d_512_p025", "3d_512_p035", "2d_512_p05", "3d_64_p025"})
         public String field;
 
-        public Init() {
-            super(Backend.CUDA, MeshAlgorithm.EQUIVALENCE, "init");
+        public Run() {
+            super(Backend.CUDA, MeshAlgorithm.EQUIVALENCE);
         }
 
         @Override
@@ -43,27 +43,12 @@ public class CudaMeshEquivalencePhases {
     }
 
     @Benchmark
-    public double init(Init state) {
+    public double init(Run state) {
         return state.runPhase();
     }
 
-    @State(Scope.Thread)
-    public static class Iterate extends MeshPhaseState {
-        @Param({"2d_8192_p05", "2d_8192_p06", "2d_16384_p06", "3d_512_p025", "3d_512_p035", "2d_512_p05", "3d_64_p025"})
-        public String field;
-
-        public Iterate() {
-            super(Backend.CUDA, MeshAlgorithm.EQUIVALENCE, "iterate");
-        }
-
-        @Override
-        protected String field() {
-            return field;
-        }
-    }
-
     @Benchmark
-    public double iterate(Iterate state) {
+    public double iterate(Run state) {
         return state.runPhase();
     }
 }

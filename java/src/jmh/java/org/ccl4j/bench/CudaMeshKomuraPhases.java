@@ -28,12 +28,12 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "-Xmx16g"})
 public class CudaMeshKomuraPhases {
     @State(Scope.Thread)
-    public static class Init extends MeshPhaseState {
+    public static class Run extends MeshPhaseState {
         @Param({"2d_8192_p05", "2d_8192_p06", "2d_16384_p06", "3d_512_p025", "3d_512_p035", "2d_512_p05", "3d_64_p025"})
         public String field;
 
-        public Init() {
-            super(Backend.CUDA, MeshAlgorithm.KOMURA, "init");
+        public Run() {
+            super(Backend.CUDA, MeshAlgorithm.KOMURA);
         }
 
         @Override
@@ -43,67 +43,22 @@ public class CudaMeshKomuraPhases {
     }
 
     @Benchmark
-    public double init(Init state) {
+    public double init(Run state) {
         return state.runPhase();
     }
 
-    @State(Scope.Thread)
-    public static class Analysis1 extends MeshPhaseState {
-        @Param({"2d_8192_p05", "2d_8192_p06", "2d_16384_p06", "3d_512_p025", "3d_512_p035", "2d_512_p05", "3d_64_p025"})
-        public String field;
-
-        public Analysis1() {
-            super(Backend.CUDA, MeshAlgorithm.KOMURA, "analysis1");
-        }
-
-        @Override
-        protected String field() {
-            return field;
-        }
-    }
-
     @Benchmark
-    public double analysis1(Analysis1 state) {
+    public double analysis1(Run state) {
         return state.runPhase();
     }
 
-    @State(Scope.Thread)
-    public static class Reduction extends MeshPhaseState {
-        @Param({"2d_8192_p05", "2d_8192_p06", "2d_16384_p06", "3d_512_p025", "3d_512_p035", "2d_512_p05", "3d_64_p025"})
-        public String field;
-
-        public Reduction() {
-            super(Backend.CUDA, MeshAlgorithm.KOMURA, "reduction");
-        }
-
-        @Override
-        protected String field() {
-            return field;
-        }
-    }
-
     @Benchmark
-    public double reduction(Reduction state) {
+    public double reduction(Run state) {
         return state.runPhase();
     }
 
-    @State(Scope.Thread)
-    public static class Analysis2 extends MeshPhaseState {
-        @Param({"2d_8192_p05", "2d_8192_p06", "2d_16384_p06", "3d_512_p025", "3d_512_p035", "2d_512_p05", "3d_64_p025"})
-        public String field;
-
-        public Analysis2() {
-            super(Backend.CUDA, MeshAlgorithm.KOMURA, "analysis2");
-        }
-
-        @Override
-        protected String field() {
-            return field;
-        }
-    }
-
     @Benchmark
-    public double analysis2(Analysis2 state) {
+    public double analysis2(Run state) {
         return state.runPhase();
     }
 }

@@ -28,12 +28,12 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "-Xmx16g"})
 public class CudaMeshNeighbourPhases {
     @State(Scope.Thread)
-    public static class Init extends MeshPhaseState {
+    public static class Run extends MeshPhaseState {
         @Param({"2d_8192_p05", "3d_512_p025", "2d_512_p05", "3d_64_p025"})
         public String field;
 
-        public Init() {
-            super(Backend.CUDA, MeshAlgorithm.NEIGHBOUR, "init");
+        public Run() {
+            super(Backend.CUDA, MeshAlgorithm.NEIGHBOUR);
         }
 
         @Override
@@ -43,27 +43,12 @@ public class CudaMeshNeighbourPhases {
     }
 
     @Benchmark
-    public double init(Init state) {
+    public double init(Run state) {
         return state.runPhase();
     }
 
-    @State(Scope.Thread)
-    public static class Propagate extends MeshPhaseState {
-        @Param({"2d_8192_p05", "3d_512_p025", "2d_512_p05", "3d_64_p025"})
-        public String field;
-
-        public Propagate() {
-            super(Backend.CUDA, MeshAlgorithm.NEIGHBOUR, "propagate");
-        }
-
-        @Override
-        protected String field() {
-            return field;
-        }
-    }
-
     @Benchmark
-    public double propagate(Propagate state) {
+    public double propagate(Run state) {
         return state.runPhase();
     }
 }

@@ -28,12 +28,12 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "-Xmx16g"})
 public class CudaMeshUnionFindPhases {
     @State(Scope.Thread)
-    public static class Local extends MeshPhaseState {
+    public static class Run extends MeshPhaseState {
         @Param({"2d_8192_p05", "2d_8192_p06", "2d_16384_p06", "3d_512_p025", "3d_512_p035", "2d_512_p05", "3d_64_p025"})
         public String field;
 
-        public Local() {
-            super(Backend.CUDA, MeshAlgorithm.UNION_FIND, "local");
+        public Run() {
+            super(Backend.CUDA, MeshAlgorithm.UNION_FIND);
         }
 
         @Override
@@ -43,47 +43,17 @@ public class CudaMeshUnionFindPhases {
     }
 
     @Benchmark
-    public double local(Local state) {
+    public double local(Run state) {
         return state.runPhase();
     }
 
-    @State(Scope.Thread)
-    public static class Merge extends MeshPhaseState {
-        @Param({"2d_8192_p05", "2d_8192_p06", "2d_16384_p06", "3d_512_p025", "3d_512_p035", "2d_512_p05", "3d_64_p025"})
-        public String field;
-
-        public Merge() {
-            super(Backend.CUDA, MeshAlgorithm.UNION_FIND, "merge");
-        }
-
-        @Override
-        protected String field() {
-            return field;
-        }
-    }
-
     @Benchmark
-    public double merge(Merge state) {
+    public double merge(Run state) {
         return state.runPhase();
     }
 
-    @State(Scope.Thread)
-    public static class Finalize extends MeshPhaseState {
-        @Param({"2d_8192_p05", "2d_8192_p06", "2d_16384_p06", "3d_512_p025", "3d_512_p035", "2d_512_p05", "3d_64_p025"})
-        public String field;
-
-        public Finalize() {
-            super(Backend.CUDA, MeshAlgorithm.UNION_FIND, "finalize");
-        }
-
-        @Override
-        protected String field() {
-            return field;
-        }
-    }
-
     @Benchmark
-    public double finalize(Finalize state) {
+    public double finalize(Run state) {
         return state.runPhase();
     }
 }

@@ -7,24 +7,24 @@ import org.ccl4j.mesh.MeshOptions;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * {@link PhaseState} for a mesh algorithm: one algorithm's phases on one field of
  * {@link BenchMeshes} (face connectivity, open boundaries, foreground mode), brought back before
- * every invocation, untimed, to the state the phase starts from. Subclasses name the backend,
- * algorithm and phase, and declare the {@code field} parameter.
+ * every invocation, untimed, to the state the phase starts from. Subclasses name the backend and
+ * algorithm, and declare the {@code field} parameter; the phase is the one the benchmark method is
+ * named after.
  */
 public abstract class MeshPhaseState {
     private final Backend backend;
     private final MeshAlgorithm algorithm;
-    private final String phaseName;
     protected PhaseRun run;
     protected int phase;
 
-    protected MeshPhaseState(Backend backend, MeshAlgorithm algorithm, String phaseName) {
+    protected MeshPhaseState(Backend backend, MeshAlgorithm algorithm) {
         this.backend = backend;
         this.algorithm = algorithm;
-        this.phaseName = phaseName;
     }
 
     /** The field parameter of the subclass. */
@@ -35,8 +35,11 @@ public abstract class MeshPhaseState {
         return backend;
     }
 
+    /** The phase is the one the running benchmark method is named after. */
     @Setup(Level.Trial)
-    public void open() {
+    public void open(BenchmarkParams params) {
+        String benchmark = params.getBenchmark();
+        String phaseName = benchmark.substring(benchmark.lastIndexOf('.') + 1);
         if (backend() == Backend.CUDA) {
             BenchGraphs.requireCuda();
         }

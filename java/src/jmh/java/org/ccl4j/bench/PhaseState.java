@@ -6,28 +6,27 @@ import org.ccl4j.internal.bench.PhaseRun;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * The state of a per-phase benchmark: one algorithm's phases on one graph (a {@link PhaseRun}),
  * brought back before every invocation, outside the timed region, to the state the phase starts
  * from ({@code @Setup(Level.Invocation)}: the phases before it run again). The timed region is
- * one phase and the wait for it. Subclasses name the backend, algorithm and phase, and declare
- * the {@code graph} parameter.
+ * one phase and the wait for it. Subclasses name the backend and algorithm, and declare the
+ * {@code graph} parameter; the phase is the one the benchmark method is named after.
  *
- * <p>A new algorithm gets its per-phase benchmarks as a class like {@link CudaKomuraPhases}: a
- * method per phase, each with a state subclass naming the phase as {@code ccl4j.h} names it.
+ * <p>A new algorithm gets its per-phase benchmarks as a class like {@link CudaKomuraPhases}: one
+ * state subclass, and a method per phase named as {@code ccl4j.h} names the phase.
  */
 public abstract class PhaseState {
     private final Backend backend;
     private final Algorithm algorithm;
-    private final String phaseName;
     protected PhaseRun run;
     protected int phase;
 
-    protected PhaseState(Backend backend, Algorithm algorithm, String phaseName) {
+    protected PhaseState(Backend backend, Algorithm algorithm) {
         this.backend = backend;
         this.algorithm = algorithm;
-        this.phaseName = phaseName;
     }
 
     /** The graph parameter of the subclass. */
@@ -38,8 +37,11 @@ public abstract class PhaseState {
         return backend;
     }
 
+    /** The phase is the one the running benchmark method is named after. */
     @Setup(Level.Trial)
-    public void open() {
+    public void open(BenchmarkParams params) {
+        String benchmark = params.getBenchmark();
+        String phaseName = benchmark.substring(benchmark.lastIndexOf('.') + 1);
         if (backend() == Backend.CUDA) {
             BenchGraphs.requireCuda();
         }
