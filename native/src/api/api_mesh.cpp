@@ -2,10 +2,8 @@
 // validation of the mesh and its options, the choice of algorithm, and the plans of the CPU
 // algorithms or the GPU ones.
 #include <cstdint>
-#include <cstring>
 #include <memory>
 #include <string>
-#include <vector>
 
 #include "ccl4j.h"
 #include "api/context.hpp"
@@ -14,6 +12,7 @@
 #include "common/mesh.hpp"
 #include "common/phase_log.hpp"
 #include "cpu/mesh_cpu.hpp"
+#include "cpu/phase_program.hpp"
 #ifdef CCL4J_WITH_CUDA
 #include "cuda/mesh_kernels.hpp"
 #endif
@@ -148,32 +147,6 @@ ccl4j::PhasePlan cpu_plan(const ccl4j_context_s& context, const Mesh& mesh, cons
     }
 }
 
-// A CPU mesh algorithm's phases over the caller's cells, with labels of its own; timed with a
-// steady clock. The phases log to a log that goes nowhere.
-class CpuMeshProgram final : public ccl4j::PhaseProgram {
-public:
-    CpuMeshProgram(const ccl4j_context_s& context, const Mesh& mesh, const ccl4j_mesh_options& o)
-        : labels_(static_cast<size_t>(mesh.cell_count())) {
-        plan_ = cpu_plan(context, mesh, o, labels_.data(), log_);
-    }
-
-    double run_timed(int i, int32_t& iterations) override {
-        ccl4j::Stopwatch watch;
-        iterations = plan_[i].run();
-        return watch.lap();
-    }
-
-    void run_untimed(int end) override {
-        for (int i = 0; i < end; ++i) plan_[i].run();
-    }
-
-    void read_labels(int32_t* labels) override { std::memcpy(labels, labels_.data(), labels_.size() * sizeof(int32_t)); }
-
-private:
-    ccl4j::PhaseLog log_{nullptr};
-    std::vector<int32_t> labels_;
-};
-
 #ifdef CCL4J_WITH_CUDA
 ccl4j::cuda::MeshTuning tuning_of(const ccl4j_mesh_options& o) {
     ccl4j::cuda::MeshTuning tuning;
@@ -222,7 +195,9 @@ ccl4j_status ccl4j_phase_run_create_mesh(ccl4j_context context, const ccl4j_mesh
             run->program = ccl4j::cuda::mesh_phase_program(*context->cuda, m, o.algorithm, tuning_of(o));
 #endif
         } else {
-            run->program = std::make_unique<CpuMeshProgram>(*context, m, o);
+            // The plan reads the caller's cells, which must outlive the run (ccl4j.h).
+            run->program = std::make_unique<ccl4j::cpu::PlanProgram>(
+                m.cell_count(), [&](int32_t* labels, ccl4j::PhaseLog& log) { return cpu_plan(*context, m, o, labels, log); });
         }
         *out = run.release();
     });

@@ -4,7 +4,6 @@
 #include <cstring>
 #include <memory>
 #include <string>
-#include <vector>
 
 #include "api/context.hpp"
 #include "api/phase_run.hpp"
@@ -13,6 +12,7 @@
 #include "common/phases.hpp"
 #include "common/validate.hpp"
 #include "cpu/cpu_algorithms.hpp"
+#include "cpu/phase_program.hpp"
 
 namespace {
 
@@ -36,39 +36,14 @@ ccl4j::PhasePlan cpu_plan(const ccl4j_context_s& context, const ccl4j::Graph& g,
     }
 }
 
-// A CPU algorithm's phases with labels of their own; timed with a steady clock. The phases log to
-// a log that goes nowhere.
-class CpuPhaseProgram final : public ccl4j::PhaseProgram {
-public:
-    CpuPhaseProgram(const ccl4j_context_s& context, const ccl4j::Graph& graph, const ccl4j_label_options& o)
-        : labels_(static_cast<size_t>(graph.vertex_count)) {
-        plan_ = cpu_plan(context, graph, o, labels_.data(), log_);
-    }
-
-    double run_timed(int i, int32_t& iterations) override {
-        ccl4j::Stopwatch watch;
-        iterations = plan_[i].run();
-        return watch.lap();
-    }
-
-    void run_untimed(int end) override {
-        for (int i = 0; i < end; ++i) plan_[i].run();
-    }
-
-    void read_labels(int32_t* labels) override { std::memcpy(labels, labels_.data(), labels_.size() * sizeof(int32_t)); }
-
-private:
-    ccl4j::PhaseLog log_{nullptr};
-    std::vector<int32_t> labels_;
-};
-
 ccl4j::PhaseProgramPtr cpu_program(const ccl4j_context_s& context, const ccl4j_csr* host_graph,
                                    const ccl4j_label_options& o) {
     if (!host_graph) fail(CCL4J_INVALID_ARGUMENT, "host_graph is NULL: per-phase runs on the CPU need a host graph");
     const ccl4j::Graph g = ccl4j::validate_sizes(host_graph);
     if (g.vertex_count == 0) fail(CCL4J_INVALID_ARGUMENT, "per-phase runs need a graph with at least one vertex");
     if (o.flags & CCL4J_CHECK_INPUT) ccl4j::check_input(g, o.cpu_threads);
-    return std::make_unique<CpuPhaseProgram>(context, g, o);
+    return std::make_unique<ccl4j::cpu::PlanProgram>(
+        g.vertex_count, [&](int32_t* labels, ccl4j::PhaseLog& log) { return cpu_plan(context, g, o, labels, log); });
 }
 
 // The run, checked to be usable with this context.
