@@ -221,7 +221,7 @@ final class BenchCommand {
                 endToEnd[i] = ms;
                 h2d[i] = last.timings().phasesMs().getOrDefault("h2d", 0.0);
                 d2h[i] = last.timings().phasesMs().getOrDefault("d2h", 0.0);
-                kernel[i] = cuda ? kernelMs(last.timings()) : last.timings().totalMs();
+                kernel[i] = cuda ? kernelMs(last.timings().phasesMs()) : last.timings().totalMs();
             }
         }
         boolean correct = labels.asSlice(0, (long) graph.vertexCount() * Integer.BYTES)
@@ -235,7 +235,7 @@ final class BenchCommand {
                 for (int i = -warmup; i < runs; i++) {
                     Timings t = labeler.label(resident, options, null).timings();
                     if (i >= 0) {
-                        kernel[i] = kernelMs(t);
+                        kernel[i] = kernelMs(t.phasesMs());
                     }
                 }
             }
@@ -244,9 +244,9 @@ final class BenchCommand {
                 last.timings().backend(), correct, kernel, endToEnd, median(h2d), median(d2h), iterations);
     }
 
-    /** The sum of the kernel phases, transfers excluded. */
-    private static double kernelMs(Timings t) {
-        return t.phasesMs().entrySet().stream().filter(e -> !TRANSFER_PHASES.contains(e.getKey()))
+    /** The sum of the kernel phases, transfers excluded (graph and mesh timings alike). */
+    static double kernelMs(Map<String, Double> phasesMs) {
+        return phasesMs.entrySet().stream().filter(e -> !TRANSFER_PHASES.contains(e.getKey()))
                 .mapToDouble(Map.Entry::getValue).sum();
     }
 
@@ -302,15 +302,15 @@ final class BenchCommand {
             b.append(String.format(Locale.ROOT, "%-20s %-14s %12d %10.3f %10.3f %10.3f %12.3f %10s %10s %8.0f %6d  %s%n",
                     r.graph(), r.algorithm().cliName(), r.components(), r.kernelMedian(),
                     Arrays.stream(r.kernelMs()).min().orElse(0), Arrays.stream(r.kernelMs()).max().orElse(0),
-                    r.endToEndMedian(), transfer(r, r.h2dMs()), transfer(r, r.d2hMs()), r.medgesPerSecond(),
+                    r.endToEndMedian(), transfer(r.backend(), r.h2dMs()), transfer(r.backend(), r.d2hMs()), r.medgesPerSecond(),
                     r.iterations(), r.correct() ? "ok" : "MISMATCH"));
         }
         return b.toString();
     }
 
     /** A transfer time, or "-" where nothing is transferred (the CPU backends). */
-    private static String transfer(Result r, double ms) {
-        return r.backend() == Backend.CUDA ? String.format(Locale.ROOT, "%.3f", ms) : "-";
+    static String transfer(Backend backend, double ms) {
+        return backend == Backend.CUDA ? String.format(Locale.ROOT, "%.3f", ms) : "-";
     }
 
     private static String markdown(List<Result> results, String device, int runs) {
@@ -329,7 +329,7 @@ final class BenchCommand {
             b.append(String.format(Locale.ROOT, "| %s | %s | %,d | %.3f | %.3f | %.3f | %.3f | %s | %s | %.0f | %d | %s |%n",
                     r.graph(), r.algorithm().cliName(), r.components(), r.kernelMedian(),
                     Arrays.stream(r.kernelMs()).min().orElse(0), Arrays.stream(r.kernelMs()).max().orElse(0),
-                    r.endToEndMedian(), transfer(r, r.h2dMs()), transfer(r, r.d2hMs()), r.medgesPerSecond(),
+                    r.endToEndMedian(), transfer(r.backend(), r.h2dMs()), transfer(r.backend(), r.d2hMs()), r.medgesPerSecond(),
                     r.iterations(), r.correct() ? "ok" : "MISMATCH"));
         }
         return b.toString();

@@ -7,8 +7,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.Set;
 
 import org.ccl4j.Backend;
 import org.ccl4j.ComponentLabeler;
@@ -29,7 +27,6 @@ import org.ccl4j.mesh.MeshUnionFind;
  * run labels the same cells.
  */
 final class MeshBench {
-    private static final Set<String> TRANSFER_PHASES = Set.of("h2d", "d2h");
     private static final long SEED = 1;
 
     private MeshBench() {
@@ -143,7 +140,7 @@ final class MeshBench {
                 endToEnd[i] = ms;
                 h2d[i] = t.phasesMs().getOrDefault("h2d", 0.0);
                 d2h[i] = t.phasesMs().getOrDefault("d2h", 0.0);
-                kernel[i] = cuda ? kernelMs(t) : t.totalMs();
+                kernel[i] = cuda ? BenchCommand.kernelMs(t.phasesMs()) : t.totalMs();
             }
         }
         boolean correct = labels.asSlice(0, bytes).mismatch(expected.asSlice(0, bytes)) == -1;
@@ -155,15 +152,6 @@ final class MeshBench {
     static Result notConverged(Field field, MeshAlgorithm algorithm, Backend backend, int limit) {
         return new Result(field.name(), field.cells(), -1, algorithm, backend, true, new double[0], new double[0], 0, 0,
                 limit);
-    }
-
-    private static double kernelMs(MeshTimings t) {
-        return t.phasesMs().entrySet().stream().filter(e -> !TRANSFER_PHASES.contains(e.getKey()))
-                .mapToDouble(Map.Entry::getValue).sum();
-    }
-
-    private static String transfer(Result r, double ms) {
-        return r.backend() == Backend.CUDA ? String.format(Locale.ROOT, "%.3f", ms) : "-";
     }
 
     static String table(List<Result> results) {
@@ -179,7 +167,8 @@ final class MeshBench {
             }
             b.append(String.format(Locale.ROOT, "%-20s %-16s %10d %10.3f %10.3f %10.3f %12.3f %10s %10s %8.3f %6d  %s%n",
                     r.field(), r.algorithm().cliName(), r.clusters(), r.kernelMedian(), min(r.kernelMs()),
-                    max(r.kernelMs()), r.endToEndMedian(), transfer(r, r.h2dMs()), transfer(r, r.d2hMs()),
+                    max(r.kernelMs()), r.endToEndMedian(), BenchCommand.transfer(r.backend(), r.h2dMs()),
+                    BenchCommand.transfer(r.backend(), r.d2hMs()),
                     r.gigapixelsPerSecond(), r.iterations(), r.correct() ? "ok" : "MISMATCH"));
         }
         return b.toString();
@@ -198,7 +187,8 @@ final class MeshBench {
             }
             b.append(String.format(Locale.ROOT, "| %s | %s | %,d | %.3f | %.3f | %.3f | %.3f | %s | %s | %.2f | %d | %s |%n",
                     r.field(), r.algorithm().cliName(), r.clusters(), r.kernelMedian(), min(r.kernelMs()),
-                    max(r.kernelMs()), r.endToEndMedian(), transfer(r, r.h2dMs()), transfer(r, r.d2hMs()),
+                    max(r.kernelMs()), r.endToEndMedian(), BenchCommand.transfer(r.backend(), r.h2dMs()),
+                    BenchCommand.transfer(r.backend(), r.d2hMs()),
                     r.gigapixelsPerSecond(), r.iterations(), r.correct() ? "ok" : "MISMATCH"));
         }
         return b.toString();
