@@ -2,6 +2,7 @@
 // with its place; each test's main prints "N passed, M failed" and exits non-zero on a failure.
 #pragma once
 
+#include <chrono>
 #include <cstdio>
 #include <functional>
 #include <string>
@@ -22,6 +23,13 @@ inline void record(bool ok, const char* expression, const char* file, int line, 
     ++failed;
     std::fprintf(stderr, "%s:%d: CHECK failed: %s%s%s\n", file, line, expression, context.empty() ? "" : " -- ",
                  context.c_str());
+}
+
+// Runs one group of checks and prints how long it took.
+inline void run(const char* name, const std::function<void()>& group) {
+    const auto start = std::chrono::steady_clock::now();
+    group();
+    std::printf("%-28s %6.2f s\n", name, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
 }
 
 #define CHECK(condition) ::ccl4j::test::record((condition), #condition, __FILE__, __LINE__, "")

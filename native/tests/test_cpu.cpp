@@ -321,13 +321,6 @@ void test_check_input() {
     }
 }
 
-// Runs one group of tests and prints how long it took.
-void run(const char* name, void (*test)()) {
-    auto start = std::chrono::steady_clock::now();
-    test();
-    std::printf("%-28s %6.2f s\n", name, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-}
-
 }  // namespace
 
 int main() {

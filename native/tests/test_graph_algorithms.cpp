@@ -313,12 +313,6 @@ void test_abi_cuda() {
     ccl4j_context_destroy(context);
 }
 
-void run(const char* name, void (*test)()) {
-    const auto start = std::chrono::steady_clock::now();
-    test();
-    std::printf("%-28s %6.2f s\n", name, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-}
-
 }  // namespace
 
 int main() {

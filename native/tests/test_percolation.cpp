@@ -1,6 +1,5 @@
 // Lattices, the Philox generator, bond percolation and Swendsen-Wang through the C ABI; the GPU
 // against the CPU when a device is present (a notice otherwise).
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -230,12 +229,6 @@ void test_ising_limits() {
     CHECK(cold.e[49] < -1.9);  // the ground state has e = -2
     ccl4j_lattice_destroy(lattice);
     ccl4j_context_destroy(context);
-}
-
-void run(const char* name, void (*test)()) {
-    const auto start = std::chrono::steady_clock::now();
-    test();
-    std::printf("%-28s %6.2f s\n", name, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
 }
 
 }  // namespace
