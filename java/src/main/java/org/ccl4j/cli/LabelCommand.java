@@ -40,14 +40,7 @@ final class LabelCommand {
         if (device < 0 || threads < 0) {
             throw new UsageException("--device and --threads must not be negative");
         }
-        if (a.flag("compact") && a.get("out", null) == null) {
-            throw new UsageException("--compact changes the labels written with --out; give --out FILE");
-        }
-        int top = a.getInt("top", LabelStatistics.DEFAULT_TOP);
-        if (top < 0) {
-            throw new UsageException("--top must not be negative");
-        }
-        boolean stats = a.flag("stats") || a.get("top", null) != null;
+        LabelStatistics.Options bookkeeping = LabelStatistics.Options.of(a);
         backend = backendFor(backend, algorithm);
         LabelOptions options = LabelOptions.defaults().withAlgorithm(algorithm).withCheckInput(a.flag("check"))
                 .withCpuThreads(threads);
@@ -57,10 +50,10 @@ final class LabelCommand {
             CsrGraph graph = input.graph();
             Labels labels = labeler.label(graph, options, arena);
             if (a.get("out", null) != null) {
-                writeLabels(Path.of(a.get("out", null)), a.flag("compact") ? labels.compact(Labels.Order.SMALLEST_MEMBER)
+                writeLabels(Path.of(a.get("out", null)), bookkeeping.compact() ? labels.compact(Labels.Order.SMALLEST_MEMBER)
                         : labels, input);
             }
-            LabelStatistics statistics = stats ? LabelStatistics.of(labels, top) : null;
+            LabelStatistics statistics = bookkeeping.of(labels);
             Map<String, Double> phases = labels.timings().phasesMs();
             if (a.flag("json")) {
                 Json timings = new Json().put("total", labels.timings().totalMs());

@@ -38,6 +38,29 @@ final class LabelStatistics {
         this.median = median(exact, summary.components());
     }
 
+    /**
+     * The book-keeping options of {@code label} and {@code mesh}: {@code --stats}, {@code --top K}
+     * (which implies {@code --stats}) and {@code --compact} (which needs {@code --out}).
+     */
+    record Options(boolean stats, int top, boolean compact) {
+        static Options of(Arguments a) {
+            boolean compact = a.flag("compact");
+            if (compact && a.get("out", null) == null) {
+                throw new UsageException("--compact changes the labels written with --out; give --out FILE");
+            }
+            int top = a.getInt("top", DEFAULT_TOP);
+            if (top < 0) {
+                throw new UsageException("--top must not be negative");
+            }
+            return new Options(a.flag("stats") || a.get("top", null) != null, top, compact);
+        }
+
+        /** The statistics of {@code labels}, or null when none were asked for. */
+        LabelStatistics of(Labels labels) {
+            return stats ? LabelStatistics.of(labels, top) : null;
+        }
+    }
+
     /** Computes the statistics of {@code labels} (on their backend), listing the {@code top} largest. */
     static LabelStatistics of(Labels labels, int top) {
         return new LabelStatistics(labels.summary(), labels.histogram(Histogram.Binning.EXACT),

@@ -58,14 +58,7 @@ final class MeshCommand {
         if (device < 0 || threads < 0) {
             throw new UsageException("--device and --threads must not be negative");
         }
-        if (a.flag("compact") && a.get("out", null) == null) {
-            throw new UsageException("--compact changes the labels written with --out; give --out FILE");
-        }
-        int top = a.getInt("top", LabelStatistics.DEFAULT_TOP);
-        if (top < 0) {
-            throw new UsageException("--top must not be negative");
-        }
-        boolean stats = a.flag("stats") || a.get("top", null) != null;
+        LabelStatistics.Options bookkeeping = LabelStatistics.Options.of(a);
         MeshOptions options = parse(() -> MeshOptions.defaults().withAlgorithm(algorithm).withMode(mode)
                 .withConnectivity(connectivity).withPeriodic(periodic[0], periodic[1], periodic[2])
                 .withCpuThreads(threads));
@@ -84,11 +77,11 @@ final class MeshCommand {
             }
             MeshLabels labels = labeler.label(grid, options, arena);
             if (a.get("out", null) != null) {
-                MemorySegment written = a.flag("compact")
+                MemorySegment written = bookkeeping.compact()
                         ? labels.labels().compact(Labels.Order.SMALLEST_MEMBER).segment() : labels.segment();
                 LabelImageWriter.writeRaw(written, grid.width(), grid.height(), grid.depth(), Path.of(a.get("out", null)));
             }
-            LabelStatistics statistics = stats ? LabelStatistics.of(labels.labels(), top) : null;
+            LabelStatistics statistics = bookkeeping.of(labels.labels());
             List<Path> pictures = a.get("png", null) == null ? List.of() : LabelImageWriter.writePng(labels.segment(),
                     grid.width(), grid.height(), grid.depth(), Path.of(a.get("png", null)));
             if (a.flag("json")) {
