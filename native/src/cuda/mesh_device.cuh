@@ -124,22 +124,27 @@ using detail::thread_index;
 // the paths they take, each entry lowered to its grandparent with atomicMin (which keeps a
 // smaller entry another thread may have written), so that later walks are short.
 template <bool kHalve = false, class Load>
-__device__ __forceinline__ int32_t find_root(int32_t* p, int32_t x, Load load) {
-    for (int32_t next; (next = load(&p[x])) != x;) {
-        if (kHalve) {
-            const int32_t grandparent = load(&p[next]);
-            if (grandparent != next) atomicMin(&p[x], grandparent);
-        }
-        x = next;
+__device__ __forceinline__ void find_roots(int32_t* p, int32_t& a, int32_t& b, Load load) {
+    // Both walks take their steps together, so that each step's two loads are in flight at once;
+    // the entry read one step ahead is the next step's parent (a later change to it only ever
+    // moves it to another ancestor, so an older value is still on the way to the root).
+    int32_t next_a = load(&p[a]), next_b = load(&p[b]);
+    while (next_a != a || next_b != b) {
+        const int32_t after_a = next_a != a ? load(&p[next_a]) : a;
+        const int32_t after_b = next_b != b ? load(&p[next_b]) : b;
+        if (kHalve && after_a != next_a) atomicMin(&p[a], after_a);
+        if (kHalve && after_b != next_b) atomicMin(&p[b], after_b);
+        a = next_a;
+        next_a = after_a;
+        b = next_b;
+        next_b = after_b;
     }
-    return x;
 }
 
 template <bool kHalve = false, class Load>
 __device__ __forceinline__ void unite(int32_t* p, int32_t a, int32_t b, Load load) {
     for (;;) {
-        a = find_root<kHalve>(p, a, load);
-        b = find_root<kHalve>(p, b, load);
+        find_roots<kHalve>(p, a, b, load);
         if (a == b) return;
         if (a < b) {
             const int32_t t = a;

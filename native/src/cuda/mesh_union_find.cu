@@ -150,12 +150,24 @@ __device__ __forceinline__ void local_union_faces(const Geometry& g, const TileP
                                                   int32_t* tree, uint32_t* labelled_rows, uint32_t* joins_rows) {
     constexpr int kRows = T::TY * T::TZ;
     constexpr int kWarps = T::kThreads / 32;
+    constexpr int kRowsPerWarp = kRows / kWarps;
+    static_assert(kRows % kWarps == 0, "every warp takes the same number of rows");
     const int lane = threadIdx.x % 32;
     const uint32_t up_to_lane = (2u << lane) - 1;
     const int32_t x = tile.x0 + lane;
-    for (int r = threadIdx.x / 32; r < kRows; r += kWarps) {
+    // All of the warp's rows are read before the first is used, so that their loads are in
+    // flight together.
+    bool on_row[kRowsPerWarp];
+#pragma unroll
+    for (int k = 0; k < kRowsPerWarp; ++k) {
+        const int r = threadIdx.x / 32 + k * kWarps;
         const int32_t y = tile.y0 + r % T::TY, z = tile.z0 + r / T::TY;
-        const bool on = x < g.width && y < g.height && z < g.depth && cells[index_of(g, x, y, z)] != 0;
+        on_row[k] = x < g.width && y < g.height && z < g.depth && cells[index_of(g, x, y, z)] != 0;
+    }
+#pragma unroll
+    for (int k = 0; k < kRowsPerWarp; ++k) {
+        const int r = threadIdx.x / 32 + k * kWarps;
+        const bool on = on_row[k];
         const uint32_t labelled_row = __ballot_sync(kFullMask, on);
         const uint32_t joins = labelled_row & (labelled_row << 1);  // bit x: x and x - 1 labelled
         tree[r * 32 + lane] = on ? r * 32 + (31 - __clz(~joins & up_to_lane)) : -1;
