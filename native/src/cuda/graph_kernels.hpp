@@ -1,7 +1,6 @@
-// Hawick's graph Kernels 1-3 (hawick_kernels.cu) and Komura's label reduction (komura.cu) on the
-// GPU, with the same signatures as ecl_cc in cuda_backend.hpp: for a host graph (copied to the
-// device, labels copied back) and for a resident graph (labels may be nullptr to leave them on
-// the device). Labels are canonical. Only compiled with CCL4J_WITH_CUDA.
+// The GPU graph algorithms behind one entry point, label(): ECL-CC (cuda_backend.hpp), Hawick's
+// graph Kernels 1-3 (hawick_kernels.cu) and Komura's label reduction (komura.cu), each a plan of
+// phases run by one labelling call (hawick_kernels.cu). Only compiled with CCL4J_WITH_CUDA.
 #pragma once
 
 #include <cstdint>
@@ -23,51 +22,7 @@
 
 namespace ccl4j::cuda {
 
-// Kernel 1 (section 4.3.1): edge-parallel atomicMin on the colours, to a fixpoint.
-// Phases: [h2d,] init, propagate[, d2h]; iterations: propagation launches.
-void hawick_edge(DeviceState& state, const Graph& graph, const ccl4j_label_options& options, int32_t* labels,
-                 PhaseLog& log);
-void hawick_edge(DeviceState& state, const DeviceGraph& graph, const ccl4j_label_options& options, int32_t* labels,
-                 PhaseLog& log);
-
-// Kernel 2 (section 4.3.2): vertex-parallel over the adjacency lists, with two frontier arrays.
-// Phases: [h2d,] init, propagate[, d2h]; iterations: propagation launches.
-void hawick_vertex(DeviceState& state, const Graph& graph, const ccl4j_label_options& options, int32_t* labels,
-                   PhaseLog& log);
-void hawick_vertex(DeviceState& state, const DeviceGraph& graph, const ccl4j_label_options& options,
-                   int32_t* labels, PhaseLog& log);
-
-// Kernel 3 (section 4.3.3): one breadth-first search per component, a launch per level.
-// Phases: [h2d,] init, search[, d2h]; iterations: search launches (levels and search starts).
-void hawick_bfs(DeviceState& state, const Graph& graph, const ccl4j_label_options& options, int32_t* labels,
-                PhaseLog& log);
-void hawick_bfs(DeviceState& state, const DeviceGraph& graph, const ccl4j_label_options& options, int32_t* labels,
-                PhaseLog& log);
-
-// Komura 2016 (section 3): residual lists, analysis, label reduction (Algorithm 1), analysis.
-// Phases: [h2d,] init, analysis1, reduction, analysis2[, d2h]; no iterations.
-void komura(DeviceState& state, const Graph& graph, const ccl4j_label_options& options, int32_t* labels,
-            PhaseLog& log);
-void komura(DeviceState& state, const DeviceGraph& graph, const ccl4j_label_options& options, int32_t* labels,
-            PhaseLog& log);
-
-// Runs options.algorithm (resolved, not AUTO) on the GPU: ECL-CC or any of the above. Hawick's CPU
-// reference has no GPU version: Error(CCL4J_UNSUPPORTED).
-template <class AnyGraph>
-void label(DeviceState& state, const AnyGraph& graph, const ccl4j_label_options& options, int32_t* labels,
-           PhaseLog& log) {
-    switch (options.algorithm) {
-        case CCL4J_ALGORITHM_ECL_CC: return ecl_cc(state, graph, options, labels, log);
-        case CCL4J_ALGORITHM_HAWICK_EDGE: return hawick_edge(state, graph, options, labels, log);
-        case CCL4J_ALGORITHM_HAWICK_VERTEX: return hawick_vertex(state, graph, options, labels, log);
-        case CCL4J_ALGORITHM_HAWICK_BFS: return hawick_bfs(state, graph, options, labels, log);
-        case CCL4J_ALGORITHM_KOMURA: return komura(state, graph, options, labels, log);
-        default:
-            fail(CCL4J_UNSUPPORTED, "algorithm " + std::to_string(options.algorithm) + " has no CUDA implementation");
-    }
-}
-
-// ---- shared by hawick_kernels.cu and komura.cu ------------------------------------------------
+// ---- the plans and what they share ------------------------------------------------------------
 
 namespace detail {
 
@@ -94,7 +49,7 @@ void run(DeviceState& state, const Graph& graph, const ccl4j_label_options& opti
 void run(DeviceState& state, const DeviceGraph& graph, const ccl4j_label_options& options, int32_t* labels,
          PhaseLog& log, std::initializer_list<const char*> phases, const PlanBuilder& build);
 
-// The plan of options.algorithm (resolved, not AUTO: ECL-CC or any algorithm above) for a
+// The plan of options.algorithm (resolved, not AUTO: any algorithm label() below runs) for a
 // non-empty graph on `state`, as the labelling calls run it. Hawick's CPU reference has no GPU
 // version: Error(CCL4J_UNSUPPORTED).
 PhasePlan plan(DeviceState& state, const DeviceCsr& graph, const ccl4j_label_options& options);
@@ -104,11 +59,41 @@ PhasePlan hawick_vertex_plan(DeviceState& state, const DeviceCsr& graph, const c
 PhasePlan hawick_bfs_plan(DeviceState& state, const DeviceCsr& graph, const ccl4j_label_options& options);
 PhasePlan komura_plan(DeviceState& state, const DeviceCsr& graph, const ccl4j_label_options& options);
 
-// The PlanBuilder of one of the plans above for a labelling call (state and options outlive it).
-inline PlanBuilder bind(DeviceState& state, const ccl4j_label_options& options,
-                        PhasePlan (*plan)(DeviceState&, const DeviceCsr&, const ccl4j_label_options&)) {
-    return [&state, &options, plan](const DeviceCsr& graph) { return plan(state, graph, options); };
+}  // namespace detail
+
+// Runs options.algorithm (resolved, not AUTO) on the GPU, for a host graph (copied to the device,
+// labels copied back) or a resident graph (labels may be nullptr to leave them on the device):
+//  ECL-CC (cuda_backend.hpp);
+//  Hawick's Kernel 1 (section 4.3.1): edge-parallel atomicMin on the colours, to a fixpoint;
+//    phases init, propagate; iterations: propagation launches;
+//  Kernel 2 (section 4.3.2): vertex-parallel over the adjacency lists, with two frontier arrays;
+//    phases init, propagate; iterations: propagation launches;
+//  Kernel 3 (section 4.3.3): one breadth-first search per component, a launch per level;
+//    phases init, search; iterations: search launches (levels and search starts);
+//  Komura 2016 (section 3): residual lists, analysis, label reduction (Algorithm 1), analysis;
+//    phases init, analysis1, reduction, analysis2; no iterations.
+// Each also has the phases h2d (host graphs) and d2h. Labels are canonical. Hawick's CPU
+// reference has no GPU version: Error(CCL4J_UNSUPPORTED).
+template <class AnyGraph>
+void label(DeviceState& state, const AnyGraph& graph, const ccl4j_label_options& options, int32_t* labels,
+           PhaseLog& log) {
+    const auto run = [&](std::initializer_list<const char*> phases,
+                         PhasePlan (*plan)(DeviceState&, const detail::DeviceCsr&, const ccl4j_label_options&)) {
+        detail::run(state, graph, options, labels, log, phases,
+                    [&](const detail::DeviceCsr& csr) { return plan(state, csr, options); });
+    };
+    switch (options.algorithm) {
+        case CCL4J_ALGORITHM_ECL_CC: return ecl_cc(state, graph, options, labels, log);
+        case CCL4J_ALGORITHM_HAWICK_EDGE: return run({"init", "propagate"}, detail::hawick_edge_plan);
+        case CCL4J_ALGORITHM_HAWICK_VERTEX: return run({"init", "propagate"}, detail::hawick_vertex_plan);
+        case CCL4J_ALGORITHM_HAWICK_BFS: return run({"init", "search"}, detail::hawick_bfs_plan);
+        case CCL4J_ALGORITHM_KOMURA: return run({"init", "analysis1", "reduction", "analysis2"}, detail::komura_plan);
+        default:
+            fail(CCL4J_UNSUPPORTED, "algorithm " + std::to_string(options.algorithm) + " has no CUDA implementation");
+    }
 }
+
+namespace detail {
 
 // Threads per block: options.block_size, or 256. Throws Error(CCL4J_INVALID_ARGUMENT) unless it
 // is a multiple of 32 up to 1024 (the kernels work on whole warps).

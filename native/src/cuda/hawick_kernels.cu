@@ -658,40 +658,4 @@ PhasePlan hawick_bfs_plan(DeviceState& state, const DeviceCsr& graph, const ccl4
 
 }  // namespace detail
 
-void hawick_edge(DeviceState& state, const Graph& graph, const ccl4j_label_options& options, int32_t* labels,
-                 PhaseLog& log) {
-    detail::run(state, graph, options, labels, log, {"init", "propagate"},
-                detail::bind(state, options, detail::hawick_edge_plan));
-}
-
-void hawick_edge(DeviceState& state, const DeviceGraph& graph, const ccl4j_label_options& options, int32_t* labels,
-                 PhaseLog& log) {
-    detail::run(state, graph, options, labels, log, {"init", "propagate"},
-                detail::bind(state, options, detail::hawick_edge_plan));
-}
-
-void hawick_vertex(DeviceState& state, const Graph& graph, const ccl4j_label_options& options, int32_t* labels,
-                   PhaseLog& log) {
-    detail::run(state, graph, options, labels, log, {"init", "propagate"},
-                detail::bind(state, options, detail::hawick_vertex_plan));
-}
-
-void hawick_vertex(DeviceState& state, const DeviceGraph& graph, const ccl4j_label_options& options,
-                   int32_t* labels, PhaseLog& log) {
-    detail::run(state, graph, options, labels, log, {"init", "propagate"},
-                detail::bind(state, options, detail::hawick_vertex_plan));
-}
-
-void hawick_bfs(DeviceState& state, const Graph& graph, const ccl4j_label_options& options, int32_t* labels,
-                PhaseLog& log) {
-    detail::run(state, graph, options, labels, log, {"init", "search"},
-                detail::bind(state, options, detail::hawick_bfs_plan));
-}
-
-void hawick_bfs(DeviceState& state, const DeviceGraph& graph, const ccl4j_label_options& options, int32_t* labels,
-                PhaseLog& log) {
-    detail::run(state, graph, options, labels, log, {"init", "search"},
-                detail::bind(state, options, detail::hawick_bfs_plan));
-}
-
 }  // namespace ccl4j::cuda

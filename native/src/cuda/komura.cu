@@ -167,16 +167,4 @@ PhasePlan detail::komura_plan(DeviceState& state, const DeviceCsr& graph, const 
                                    : komura_kernels<int64_t>(state, graph, options);
 }
 
-void komura(DeviceState& state, const Graph& graph, const ccl4j_label_options& options, int32_t* labels,
-            PhaseLog& log) {
-    detail::run(state, graph, options, labels, log, {"init", "analysis1", "reduction", "analysis2"},
-                detail::bind(state, options, detail::komura_plan));
-}
-
-void komura(DeviceState& state, const DeviceGraph& graph, const ccl4j_label_options& options, int32_t* labels,
-            PhaseLog& log) {
-    detail::run(state, graph, options, labels, log, {"init", "analysis1", "reduction", "analysis2"},
-                detail::bind(state, options, detail::komura_plan));
-}
-
 }  // namespace ccl4j::cuda
