@@ -59,6 +59,20 @@ __device__ __forceinline__ int32_t neighbour_minimum(const Geometry& g, const Ce
 
 __device__ __forceinline__ bool all_offsets(int) { return true; }
 
+// Kernels A and C: lowers labelled cell i's label to the smallest label of its connected
+// neighbours at the offsets `use` admits; returns whether it changed.
+template <class Cell, class Use>
+__device__ __forceinline__ bool take_neighbour_minimum(const Geometry& g, const Cell* __restrict__ cells,
+                                                       int32_t* labels, int32_t i, Use use) {
+    const Cell v = cells[i];
+    if (!labelled(g, v)) return false;
+    const int32_t own = load_relaxed(&labels[i]);
+    const int32_t smallest = neighbour_minimum(g, cells, labels, i, v, use);
+    if (smallest >= own) return false;
+    store_relaxed(&labels[i], smallest);
+    return true;
+}
+
 // Sets the pass's change flag when any thread of the block saw a change (every thread calls it).
 __device__ __forceinline__ void report_change(const Pass& pass, bool changed) {
     if (__syncthreads_or(changed) && threadIdx.x + threadIdx.y + threadIdx.z == 0) pass.changed();
@@ -72,15 +86,7 @@ __global__ void propagate_neighbours(Geometry g, const Cell* __restrict__ cells,
     const int32_t n = g.cells();
     bool changed = false;
     for (uint32_t u = thread_index(); u < static_cast<uint32_t>(n); u += thread_count()) {
-        const int32_t i = static_cast<int32_t>(u);
-        const Cell v = cells[i];
-        if (!labelled(g, v)) continue;
-        const int32_t own = load_relaxed(&labels[i]);
-        const int32_t smallest = neighbour_minimum(g, cells, labels, i, v, all_offsets);
-        if (smallest < own) {
-            store_relaxed(&labels[i], smallest);
-            changed = true;
-        }
+        changed |= take_neighbour_minimum(g, cells, labels, static_cast<int32_t>(u), all_offsets);
     }
     report_change(pass, changed);
 }
@@ -166,14 +172,7 @@ __global__ void propagate_lines(Geometry g, const Cell* __restrict__ cells, int3
                                           : line;
         for (int32_t s = 0; s < length; ++s) {
             const int32_t i = start + (direction > 0 ? s : length - 1 - s) * stride;
-            const Cell v = cells[i];
-            if (!labelled(g, v)) continue;
-            const int32_t own = load_relaxed(&labels[i]);
-            const int32_t smallest = neighbour_minimum(g, cells, labels, i, v, behind);
-            if (smallest < own) {
-                store_relaxed(&labels[i], smallest);
-                changed = true;
-            }
+            changed |= take_neighbour_minimum(g, cells, labels, i, behind);
         }
     }
     report_change(pass, changed);
