@@ -3,6 +3,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <functional>
 #include <string>
@@ -11,6 +12,9 @@
 #include "common/error.hpp"
 
 namespace ccl4j::test {
+
+// A value no label can have: every label a run leaves unwritten shows up as a mismatch.
+constexpr int32_t kPoison = -7;
 
 inline int passed = 0;
 inline int failed = 0;

@@ -15,6 +15,7 @@
 #include "cpu/cpu_algorithms.hpp"
 #include "cuda/cuda_backend.hpp"
 #include "check.hpp"
+#include "test_gpu_runs.hpp"
 #include "test_graphs.hpp"
 
 namespace {
@@ -25,9 +26,6 @@ using namespace ccl4j::test;
 namespace gpu = ccl4j::cuda;
 
 // ---- labelling against the oracle -------------------------------------------------------------
-
-// A value no label can have: every label a run leaves unwritten shows up as a mismatch.
-constexpr int32_t kPoison = -7;
 
 ccl4j_label_options ecl_options(int32_t block_size, int32_t warp_threshold, int32_t block_threshold) {
     ccl4j_label_options options{};
@@ -55,8 +53,6 @@ const std::vector<Setting>& settings() {
     return all;
 }
 
-const std::vector<std::string> kHostPhases = {"h2d", "init", "compute1", "compute2", "compute3", "finalize", "d2h"};
-const std::vector<std::string> kResidentPhases = {"init", "compute1", "compute2", "compute3", "finalize", "d2h"};
 const std::vector<std::string> kKernelPhases = {"init", "compute1", "compute2", "compute3", "finalize"};
 
 // Labels g from host memory and as a resident graph (also once with the labels left on the
@@ -68,33 +64,13 @@ void check_graph(gpu::DeviceState& state, const HostGraph& g, const std::string&
     ccl4j::cpu::ecl_cc_serial(g.view64(), cpu_labels.data(), cpu_log);
     check_labels(cpu_labels, expected, "CPU ECL-CC on " + graph_name);
 
-    std::vector<int32_t> labels(static_cast<size_t>(g.n) + 1);
     for (int width : {4, 8}) {
         double h2d_ms = -1;
         gpu::DeviceGraphPtr resident = gpu::upload(state, g.view(width), &h2d_ms);
         CHECK(gpu::vertex_count(*resident) == g.n && h2d_ms >= 0);
         for (const Setting& setting : settings()) {
-            const std::string what =
-                graph_name + " (" + std::to_string(width * 8) + "-bit offsets, " + setting.name + ")";
-            ccl4j_timings timings;
-
-            std::fill(labels.begin(), labels.end(), kPoison);
-            PhaseLog host_log(&timings);
-            gpu::ecl_cc(state, g.view(width), setting.options, labels.data(), host_log);
-            CHECK_MSG(labels.back() == kPoison, what + ": wrote past the last label");
-            check_labels(std::vector<int32_t>(labels.begin(), labels.end() - 1), cpu_labels, "GPU " + what);
-            check_phases(timings, kHostPhases, "GPU " + what);
-
-            PhaseLog kernel_log(&timings);
-            gpu::ecl_cc(state, *resident, setting.options, nullptr, kernel_log);
-            check_phases(timings, kKernelPhases, "GPU resident, labels kept on the device, " + what);
-
-            std::fill(labels.begin(), labels.end(), kPoison);
-            PhaseLog resident_log(&timings);
-            gpu::ecl_cc(state, *resident, setting.options, labels.data(), resident_log);
-            CHECK_MSG(labels.back() == kPoison, what + ": resident run wrote past the last label");
-            check_labels(std::vector<int32_t>(labels.begin(), labels.end() - 1), expected, "GPU resident " + what);
-            check_phases(timings, kResidentPhases, "GPU resident " + what);
+            check_gpu_runs(state, g, width, *resident, setting.options, expected, kKernelPhases,
+                           graph_name + " (" + std::to_string(width * 8) + "-bit offsets, " + setting.name + ")");
         }
     }
 }

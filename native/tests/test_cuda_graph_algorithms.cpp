@@ -18,6 +18,7 @@
 #include "cuda/cuda_backend.hpp"
 #include "cuda/graph_kernels.hpp"
 #include "check.hpp"
+#include "test_gpu_runs.hpp"
 #include "test_graphs.hpp"
 
 namespace {
@@ -26,9 +27,6 @@ using ccl4j::Graph;
 using ccl4j::PhaseLog;
 using namespace ccl4j::test;
 namespace gpu = ccl4j::cuda;
-
-// A value no label can have: every label a run leaves unwritten shows up as a mismatch.
-constexpr int32_t kPoison = -7;
 
 struct Algorithm {
     std::string name;
@@ -79,7 +77,6 @@ void check_iterations(const Algorithm& algorithm, int32_t gpu, int32_t cpu, int3
 void check_graph(gpu::DeviceState& state, const HostGraph& g, const std::string& graph_name,
                  const std::vector<int32_t>& block_sizes = {0}) {
     const std::vector<int32_t> expected = reference_labels(g);
-    std::vector<int32_t> labels(static_cast<size_t>(g.n) + 1);
     for (const Algorithm& algorithm : algorithms()) {
         std::vector<int32_t> cpu_labels(static_cast<size_t>(g.n), kPoison);
         ccl4j_timings cpu_timings;
@@ -87,41 +84,17 @@ void check_graph(gpu::DeviceState& state, const HostGraph& g, const std::string&
         algorithm.cpu(g.view64(), cpu_labels.data(), 0, cpu_log);
         check_labels(cpu_labels, expected, "CPU " + algorithm.name + " on " + graph_name);
 
-        std::vector<std::string> host_phases = {"h2d"};
-        host_phases.insert(host_phases.end(), algorithm.phases.begin(), algorithm.phases.end());
-        host_phases.push_back("d2h");
-        std::vector<std::string> resident_phases(host_phases.begin() + 1, host_phases.end());
-        const std::vector<std::string>& kernel_phases = algorithm.phases;
-
         for (int width : {4, 8}) {
             gpu::DeviceGraphPtr resident = gpu::upload(state, g.view(width), nullptr);
             for (int32_t block : block_sizes) {
                 const std::string what = algorithm.name + " on " + graph_name + " (" + std::to_string(width * 8) +
                                          "-bit offsets, block " + std::to_string(block) + ")";
-                const ccl4j_label_options options = options_for(algorithm.id, block);
-                ccl4j_timings timings;
-
-                std::fill(labels.begin(), labels.end(), kPoison);
-                PhaseLog host_log(&timings);
-                gpu::label(state, g.view(width), options, labels.data(), host_log);
-                CHECK_MSG(labels.back() == kPoison, "GPU " + what + ": wrote past the last label");
-                check_labels(std::vector<int32_t>(labels.begin(), labels.end() - 1), cpu_labels, "GPU " + what);
-                check_phases(timings, host_phases, "GPU " + what);
-                if (g.n > 0) check_iterations(algorithm, timings.iterations, cpu_timings.iterations, g.n, "GPU " + what);
-
-                PhaseLog kernel_log(&timings);
-                gpu::label(state, *resident, options, nullptr, kernel_log);
-                check_phases(timings, kernel_phases, "GPU resident, labels kept on the device, " + what);
-
-                std::fill(labels.begin(), labels.end(), kPoison);
-                PhaseLog resident_log(&timings);
-                gpu::label(state, *resident, options, labels.data(), resident_log);
-                CHECK_MSG(labels.back() == kPoison, "GPU resident " + what + ": wrote past the last label");
-                check_labels(std::vector<int32_t>(labels.begin(), labels.end() - 1), cpu_labels, "GPU resident " + what);
-                check_phases(timings, resident_phases, "GPU resident " + what);
-                if (g.n > 0) {
-                    check_iterations(algorithm, timings.iterations, cpu_timings.iterations, g.n, "GPU resident " + what);
-                }
+                check_gpu_runs(state, g, width, *resident, options_for(algorithm.id, block), cpu_labels,
+                               algorithm.phases, what, [&](const ccl4j_timings& timings, const std::string& run) {
+                                   if (g.n > 0) {
+                                       check_iterations(algorithm, timings.iterations, cpu_timings.iterations, g.n, run);
+                                   }
+                               });
             }
         }
     }

@@ -32,8 +32,6 @@ using ccl4j::PhaseLog;
 using namespace ccl4j::test;
 namespace gpu = ccl4j::cuda;
 
-constexpr int32_t kPoison = -7;
-
 struct Algorithm {
     const char* name;
     ccl4j_algorithm id;
