@@ -41,30 +41,9 @@ while [ $# -gt 0 ]; do
   shift
 done
 
-logs=${OUT:-/tmp/ccl4j-gpu-logs}
-graphs=/tmp/ccl4j-graphs
-build=build
-mkdir -p "$logs" "$graphs"
-# Everything printed also goes to graph-algorithms.log.
-exec > >(tee -a "$logs/graph-algorithms.log") 2>&1
-status=0
-step() { echo; echo "== $(date +%T) $*"; }
-failed() { echo "FAILED: $*"; status=1; }
-
-step "machine"
-nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.sm,clocks.max.sm --format=csv
-nvcc --version | tail -1
-
-step "build"
-targets=(test_graph_algorithms test_cuda_graph_algorithms bench_algorithms)
-if ! { cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DCCL4J_BENCH=ON &&
-       cmake --build "$build" -j "$(nproc)" --target "${targets[@]}"; } >"$logs/graph-algorithms-build.log" 2>&1; then
-  tail -40 "$logs/graph-algorithms-build.log"
-  failed "build"
-  exit 1
-fi
-grep -E "warning" "$logs/graph-algorithms-build.log" | head -20
-find_binary() { find "$build" -name "$1" -type f -perm -u+x | head -1; }
+source "$(dirname "$0")/common.sh" graph-algorithms.log
+describe_machine
+build_native graph-algorithms-build.log test_graph_algorithms test_cuda_graph_algorithms bench_algorithms
 test_cpu=$(find_binary test_graph_algorithms)
 test_gpu=$(find_binary test_cuda_graph_algorithms)
 bench=$(find_binary bench_algorithms)
@@ -87,38 +66,12 @@ fi
 
 [ $skip_bench = 1 ] && exit $status
 
-# name | gengraph arguments | components (shared/BENCHMARKS.md, as in scripts/gpu/native-check.sh)
-suite="
-grid2d_4096|grid2d 4096|1
-bond2d_4096_p05|bond2d 4096 0.5|1650445
-grid3d_256|grid3d 256|1
-r4_2e23|uniform 23 4|1
-rmat22|rmat 22 8|2187144
-kron21|rmat 21 44|586040
-ws_2e23|ws 23 10 0.1|1
-powerlaw_2e22|powerlaw 22 16|3870
-line_2e24|line 24|1
-shuffledline_2e24|shuffledline 24|1
-disjoint_5m|disjoint 5000000 30000000 100|130"
-
-step "generate the suite"
-g++ -O3 -fopenmp .gpu-carry/gengraph.cpp -o /tmp/gengraph ||
-  { failed "gengraph build (run scripts/gpu/prepare.sh and carry .gpu-carry)"; exit 1; }
+generate_suite "$only_graphs"
 bench_args=()
-generators=()
-while IFS='|' read -r name args components; do
-  [ -z "$name" ] && continue
-  case " ${only_graphs:-$name} " in *" $name "*) ;; *) continue ;; esac
-  bench_args+=("$name=$graphs/$name.egr:$components")
-  [ -s "$graphs/$name.egr" ] && continue
-  kind=${args%% *}
-  # The random generators draw per OpenMP thread: the published counts were made with 16.
-  threads=4
-  case $kind in rmat|powerlaw) threads=16 ;; esac
-  OMP_NUM_THREADS=$threads /tmp/gengraph "$kind" "$graphs/$name.egr" ${args#"$kind"} &
-  generators+=($!)
-done <<<"$suite"
-for pid in "${generators[@]}"; do wait "$pid" || failed "gengraph"; done
+for row in "${suite_rows[@]}"; do
+  IFS='|' read -r name file components ref <<<"$row"
+  bench_args+=("$name=$file:$components")
+done
 
 step "bench_algorithms --algorithms $algorithms --budget-s $budget --runs $runs"
 out=$(mktemp)

@@ -44,31 +44,12 @@ while [ $# -gt 0 ]; do
   shift
 done
 
-logs=${OUT:-/tmp/ccl4j-gpu-logs}
-graphs=/tmp/ccl4j-graphs
-build=build
-mkdir -p "$logs" "$graphs"
 # Everything printed also goes to check.log (the device tool brings back at most 8 files).
-exec > >(tee -a "$logs/check.log") 2>&1
-status=0
-step() { echo; echo "== $(date +%T) $*"; }
-failed() { echo "FAILED: $*"; status=1; }
-
-step "machine"
-nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.sm,clocks.max.sm --format=csv
-gpu_name=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)
-nvcc --version | tail -1
-
-step "build"
-cmake_args=(-S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DCCL4J_BENCH=ON)
-if ! { cmake "${cmake_args[@]}" && cmake --build "$build" -j "$(nproc)"; } >"$logs/build.log" 2>&1; then
-  tail -40 "$logs/build.log"
-  failed "build"
-  exit 1
-fi
-grep -E "warning" "$logs/build.log" | head -20
-test_cuda=$(find "$build" -name test_cuda -type f -perm -u+x | head -1)
-bench_dir=$(dirname "$(find "$build" -name bench_ecl -type f -perm -u+x | head -1)")
+source "$(dirname "$0")/common.sh" check.log
+describe_machine
+build_native build.log
+test_cuda=$(find_binary test_cuda)
+bench_dir=$(dirname "$(find_binary bench_ecl)")
 
 step "resource usage and parent-array instructions of the ECL-CC kernels (sm_90)"
 object=$(find "$build" -name 'ecl_cc.cu.o' -path '*ccl4j_core*' | head -1)
@@ -105,43 +86,12 @@ if [ $mesh = 1 ]; then
 fi
 [ $skip_graphs = 1 ] && exit $status
 
-# name | gengraph arguments | components | ECL-CC v1.1 kernel ms on H200 | on H100 (BENCHMARKS.md)
-suite="
-grid2d_4096|grid2d 4096|1|1.10|1.19
-bond2d_4096_p05|bond2d 4096 0.5|1650445|1.25|1.45
-grid3d_256|grid3d 256|1|0.56|0.75
-r4_2e23|uniform 23 4|1|2.01|2.84
-rmat22|rmat 22 8|2187144|1.47|1.55
-kron21|rmat 21 44|586040|2.19|2.27
-ws_2e23|ws 23 10 0.1|1|0.91|1.00
-powerlaw_2e22|powerlaw 22 16|3870|2.19|2.32
-line_2e24|line 24|1|6.19|6.74
-shuffledline_2e24|shuffledline 24|1|1.71|2.18
-disjoint_5m|disjoint 5000000 30000000 100|130|1.81|2.00"
-case $gpu_name in *H200*) ref_column=4 ;; *H100*) ref_column=5 ;; *) ref_column=0 ;; esac
-
-step "generate the suite"
-g++ -O3 -fopenmp .gpu-carry/gengraph.cpp -o /tmp/gengraph || { failed "gengraph build (run scripts/gpu/prepare.sh and carry .gpu-carry)"; exit 1; }
+generate_suite "$only_graphs"
 bench_args=()
-generators=()
-while IFS='|' read -r name args components h200 h100; do
-  [ -z "$name" ] && continue
-  case " ${only_graphs:-$name} " in *" $name "*) ;; *) continue ;; esac
-  ref=0
-  [ $ref_column = 4 ] && ref=$h200
-  [ $ref_column = 5 ] && ref=$h100
-  bench_args+=("$name=$graphs/$name.egr:$components:$ref")
-  [ -s "$graphs/$name.egr" ] && continue
-  kind=${args%% *}
-  # Several generators at once (most of their work is serial). The random ones draw per OpenMP
-  # thread, so they need the 16 threads the published counts were made with.
-  threads=4
-  case $kind in rmat|powerlaw) threads=16 ;; esac
-  OMP_NUM_THREADS=$threads /tmp/gengraph "$kind" "$graphs/$name.egr" ${args#"$kind"} &
-  generators+=($!)
-done <<<"$suite"
-# (a bare `wait` would also wait for the tee behind check.log)
-for pid in "${generators[@]}"; do wait "$pid" || failed "gengraph"; done
+for row in "${suite_rows[@]}"; do
+  IFS='|' read -r name file components ref <<<"$row"
+  bench_args+=("$name=$file:$components:$ref")
+done
 
 tables=$(mktemp)
 run_bench() {  # binary, arguments...
