@@ -2,7 +2,7 @@
 # GPU machine: the bond-percolation and Ising measurements of docs/percolation/, with the runtime
 # and jar that scripts/gpu/prepare.sh put in .gpu-carry/java. Each command's CSV and output go to
 # /tmp/physics, the commands themselves to commands.txt there, and all of it into
-# $OUT/physics.tar.gz. The runtime there has no java.desktop, so the plots are drawn afterwards
+# $OUT/physics.tar.gz. The GPU machine has no fonts, so the plots are drawn afterwards here
 # from the CSV files: ./ccl4j percolation --from-csv FILE.csv --png FILE.png (ising likewise).
 #   scripts/gpu/physics.sh [STAGE...]   stages: tests timings thresholds (= honeycomb triangle) ising ising3d square
 #                                       (default: all, in this order)

@@ -45,7 +45,8 @@ for d in "${JAVA_HOME:-}" /usr/lib/jvm/*; do
   if [ "${v:-0}" -ge 22 ]; then jdk=$d; break; fi
 done
 [ -n "$jdk" ] || { echo "no JDK >= 22 with jlink found" >&2; exit 1; }
-# java.desktop is there for javax.imageio (PNG grids) and the plots (fonts); its X11, sound, splash and JPEG libraries
+# java.desktop is there for javax.imageio (PNG grids) and the plots (whose tests find out that the GPU
+# machine has no fonts installed: its font library stays); its X11, sound, splash and JPEG libraries
 # are not needed; stripping the native libraries keeps .gpu-carry small enough to travel (64 MiB).
 "$jdk/bin/jlink" --add-modules java.base,java.desktop,java.management,java.xml,jdk.unsupported,jdk.zipfs,java.logging \
   --exclude-files='**/libawt_xawt.so,**/libsplashscreen.so,**/libjavajpeg.so,**/libjsound.so' \

@@ -43,6 +43,9 @@ final class IsingCommand {
         if (!a.positionals().isEmpty()) {
             throw new UsageException("ising takes no positional arguments, got " + a.positionals());
         }
+        if (a.get("png", null) != null) {
+            Plots.requireFonts();
+        }
         long seed = Long.parseLong(a.get("seed", "1"));
         Measured m = a.get("from-csv", null) != null ? readCsv(Path.of(a.get("from-csv", null))) : measure(a, seed);
         List<Row> rows = m.rows();

@@ -1,5 +1,6 @@
 package org.ccl4j.cli;
 
+import java.awt.GraphicsEnvironment;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,6 +17,27 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 /** PNG plots of measured curves with error bars (XChart). */
 final class Plots {
     private Plots() {
+    }
+
+    /** Whether this Java runtime finds a font to draw a plot's text with. */
+    static boolean fontsAvailable() {
+        try {
+            return GraphicsEnvironment.getLocalGraphicsEnvironment().getAvailableFontFamilyNames().length > 0;
+        } catch (RuntimeException | LinkageError e) {
+            return false; // no font configuration, or a runtime built without the font library
+        }
+    }
+
+    /**
+     * Refuses {@code --png} up front, before any measuring, where no plot can be drawn: on a
+     * machine without fonts.
+     */
+    static void requireFonts() {
+        if (!fontsAvailable()) {
+            throw new UsageException("--png: this Java runtime finds no fonts to draw the plot with; install a font"
+                    + " package (e.g. fonts-dejavu-core), or leave out --png and draw the plot later from the CSV file"
+                    + " with --from-csv FILE --png OUT");
+        }
     }
 
     /**

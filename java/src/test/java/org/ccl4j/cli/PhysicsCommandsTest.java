@@ -1,6 +1,7 @@
 package org.ccl4j.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -16,13 +17,20 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class PhysicsCommandsTest {
-    private static String run(int expectedExit, String... args) {
+    private record Result(String out, String err) {
+    }
+
+    private static Result execute(int expectedExit, String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int exit = Main.run(List.of(args), new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
         assertEquals(expectedExit, exit, err.toString(StandardCharsets.UTF_8));
-        return out.toString(StandardCharsets.UTF_8);
+        return new Result(out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    private static String run(int expectedExit, String... args) {
+        return execute(expectedExit, args).out();
     }
 
     @Test
@@ -60,11 +68,10 @@ class PhysicsCommandsTest {
     }
 
     @Test
-    void isingWritesCsvAndPlot(@TempDir Path dir) throws Exception {
+    void isingWritesCsv(@TempDir Path dir) throws Exception {
         Path csv = dir.resolve("ising.csv");
-        Path png = dir.resolve("ising.png");
         String text = run(Main.OK, "ising", "--dim", "2", "--L", "8,12", "--T", "1.5,2.27,4", "--sweeps", "200",
-                "--backend", "cpu", "--csv", csv.toString(), "--png", png.toString());
+                "--backend", "cpu", "--csv", csv.toString());
         assertTrue(text.contains("Binder crossing L=8 / L=12"), text);
         List<String> lines = Files.readAllLines(csv);
         assertEquals(7, lines.size());
@@ -72,7 +79,22 @@ class PhysicsCommandsTest {
         String[] hot = lines.get(3).split(",");
         assertTrue(Double.parseDouble(cold[4]) > 0.95, "|m| at T = 1.5: " + cold[4]);
         assertTrue(Double.parseDouble(hot[4]) < 0.3, "|m| at T = 4: " + hot[4]);
-        assertTrue(Files.size(png) > 1000);
+    }
+
+    /** Where the runtime has fonts the plot is drawn; where it has none, --png is refused before any work. */
+    @Test
+    void isingPlotIsDrawnOrRefusedClearly(@TempDir Path dir) throws Exception {
+        Path png = dir.resolve("ising.png");
+        String[] args = {"ising", "--dim", "2", "--L", "8", "--T", "2,3", "--sweeps", "50", "--backend", "cpu",
+                "--png", png.toString()};
+        if (Plots.fontsAvailable()) {
+            run(Main.OK, args);
+            assertTrue(Files.size(png) > 1000);
+        } else {
+            String err = execute(Main.USAGE, args).err();
+            assertTrue(err.contains("no fonts"), err);
+            assertFalse(Files.exists(png));
+        }
     }
 
     @Test
