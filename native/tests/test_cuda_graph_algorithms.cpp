@@ -101,10 +101,10 @@ void check_graph(gpu::DeviceState& state, const HostGraph& g, const std::string&
 }
 
 void test_known_graphs(gpu::DeviceState& state) {
-    check_graph(state, from_edges(7, {{6, 4}, {4, 5}, {5, 6}, {1, 3}, {3, 2}, {2, 1}}), "two triangles");
-    check_graph(state, from_edges(5, {{4, 3}, {4, 2}, {4, 1}, {4, 0}}), "star around the largest id");
-    check_graph(state, from_edges(6, {{5, 5}, {3, 4}, {4, 3}, {3, 4}, {2, 2}, {1, 0}, {0, 1}, {5, 3}}, false),
-                "multigraph with self loops");
+    for (const KnownGraph& known : known_graphs()) {
+        CHECK_MSG(reference_labels(known.graph) == known.labels, "oracle on " + known.name);
+        check_graph(state, known.graph, known.name);
+    }
 }
 
 void test_generated_graphs(gpu::DeviceState& state) {

@@ -161,6 +161,26 @@ inline void shuffle_adjacency(HostGraph& g, uint64_t seed) {
 
 inline HostGraph empty_graph() { return HostGraph{}; }
 
+// Hand-made graphs with their labels worked out by hand, which every labelling test runs first
+// (the oracle is checked on them too).
+struct KnownGraph {
+    std::string name;
+    HostGraph graph;
+    std::vector<int32_t> labels;
+};
+
+inline std::vector<KnownGraph> known_graphs() {
+    return {
+        {"two triangles and an isolated vertex", from_edges(7, {{6, 4}, {4, 5}, {5, 6}, {1, 3}, {3, 2}, {2, 1}}),
+         {0, 1, 1, 1, 4, 4, 4}},
+        // Largest ids first along the path: every init parent is the next vertex down.
+        {"star around the largest id", from_edges(5, {{4, 3}, {4, 2}, {4, 1}, {4, 0}}), {0, 0, 0, 0, 0}},
+        // Duplicate arcs, self loops and unsorted adjacency lists are valid input.
+        {"multigraph with self loops",
+         from_edges(6, {{5, 5}, {3, 4}, {4, 3}, {3, 4}, {2, 2}, {1, 0}, {0, 1}, {5, 3}}, false), {0, 0, 2, 3, 3, 3}},
+    };
+}
+
 // n vertices, no edges.
 inline HostGraph isolated(int32_t n) { return from_csr(n, std::vector<int64_t>(static_cast<size_t>(n) + 1, 0), {}); }
 
