@@ -15,6 +15,7 @@
 
 #include "common/mesh.hpp"
 #include "common/phases.hpp"
+#include "cuda/cuda_check.hpp"
 #include "cuda/device_state.hpp"
 #include "cuda/graph_kernels.hpp"
 #include "cuda/mesh_kernels.hpp"
@@ -259,6 +260,18 @@ int32_t iterate(Call& call, const char* batch_phase, int64_t max_batch, LoopCont
 
 // A LoopControl in device memory, reused across calls.
 LoopControl* loop_control(DeviceState& state);
+
+// A phase of kernel launches without a fixpoint loop: `launch` enqueues them, then the phase
+// checks them (an error names `what`) and ends its timing.
+template <class Launch>
+Phase launch_phase(Call& call, const char* name, const char* what, Launch launch) {
+    return {name, [&call, name, what, launch] {
+                launch();
+                check_launch(what);
+                call.clock.end_phase(name);
+                return 0;
+            }};
+}
 
 // The algorithms as plans over a call (which must outlive the plan): each phase enqueues its work
 // on call.state.stream, ending its kernels' phases with call.clock.end_phase, and returns the

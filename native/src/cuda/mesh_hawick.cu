@@ -226,12 +226,12 @@ __global__ void relabel(int32_t n, int32_t* __restrict__ labels, const int32_t* 
 // Launches of kernels A-D are grid-stride over the cells (or lines): at most a device's worth of
 // blocks, each block reporting a change once.
 template <class Cell>
-void init(Call& call, const Cell* cells, int32_t* equivalence) {
-    const int block = call.block();
-    init_labels<Cell><<<call.grid(block, call.geometry.cells()), block, 0, call.state.stream>>>(
-        call.geometry, cells, call.labels, equivalence);
-    check_launch("mesh init");
-    call.clock.end_phase("init");
+Phase init_phase(Call& call, const Cell* cells, int32_t* equivalence) {
+    return launch_phase(call, "init", "mesh init", [&call, cells, equivalence] {
+        const int block = call.block();
+        init_labels<Cell><<<call.grid(block, call.geometry.cells()), block, 0, call.state.stream>>>(
+            call.geometry, cells, call.labels, equivalence);
+    });
 }
 
 // The passes of kernels A-C are timed by batch: the host waits between batches only.
@@ -253,7 +253,7 @@ PhasePlan neighbour_propagation(Call& call) {
     PhasePlan plan;
     with_cells(call, [&](auto cells) {
         using Cell = std::remove_const_t<std::remove_pointer_t<decltype(cells)>>;
-        plan.push_back({"init", [&call, cells] { return init(call, cells, nullptr), 0; }});
+        plan.push_back(init_phase(call, cells, nullptr));
         const int block = call.block();
         const int grid = call.grid(block, call.geometry.cells());
         plan.push_back(loop_phase(call, "propagate", "propagate", kPropagationBatch,
@@ -283,7 +283,7 @@ PhasePlan local_propagation(Call& call) {
     PhasePlan plan;
     with_cells(call, [&](auto cells) {
         using Cell = std::remove_const_t<std::remove_pointer_t<decltype(cells)>>;
-        plan.push_back({"init", [&call, cells] { return init(call, cells, nullptr), 0; }});
+        plan.push_back(init_phase(call, cells, nullptr));
         plan.push_back(loop_phase(call, "propagate", "propagate", kPropagationBatch,
                                   [&call, cells, tiles, block, shared, tile, tile_z](LoopControl* control, int32_t t) {
                                       propagate_tiles<Cell><<<static_cast<unsigned>(tiles), block, shared,
@@ -303,7 +303,7 @@ PhasePlan directional_propagation(Call& call) {
     PhasePlan plan;
     with_cells(call, [&](auto cells) {
         using Cell = std::remove_const_t<std::remove_pointer_t<decltype(cells)>>;
-        plan.push_back({"init", [&call, cells] { return init(call, cells, nullptr), 0; }});
+        plan.push_back(init_phase(call, cells, nullptr));
         plan.push_back(loop_phase(call, "propagate", "propagate", kPropagationBatch,
                                   [&call, cells, axes, block](LoopControl* control, int32_t t) {
                                       const Geometry& g = call.geometry;
@@ -329,7 +329,7 @@ PhasePlan label_equivalence(Call& call) {
     PhasePlan plan;
     with_cells(call, [&](auto cells) {
         using Cell = std::remove_const_t<std::remove_pointer_t<decltype(cells)>>;
-        plan.push_back({"init", [&call, cells, equivalence] { return init(call, cells, equivalence), 0; }});
+        plan.push_back(init_phase(call, cells, equivalence));
         // Each pass's three kernels are timed as phases of a labelling call, so batches stay small
         // (three events a pass); a per-phase run times the whole loop.
         plan.push_back(loop_phase(call, "iterate", nullptr, 16,
