@@ -70,6 +70,23 @@ class PhysicsCommandsTest {
     }
 
     @Test
+    void aSweepReadBackFromItsCsvReportsWhatTheRunDid(@TempDir Path dir) throws Exception {
+        Path percolation = dir.resolve("percolation.csv");
+        String ran = run(Main.OK, "percolation", "--lattice", "triangle", "--sizes", "64,256", "--p", "0.3:0.4:0.05",
+                "--trials", "20", "--backend", "cpu", "--csv", percolation.toString(), "--json");
+        assertEquals(ran, run(Main.OK, "percolation", "--from-csv", percolation.toString(), "--json"));
+        Path ising = dir.resolve("ising.csv");
+        ran = run(Main.OK, "ising", "--dim", "2", "--L", "4,6", "--T", "2,3", "--sweeps", "20", "--backend", "cpu",
+                "--csv", ising.toString(), "--json");
+        assertEquals(ran, run(Main.OK, "ising", "--from-csv", ising.toString(), "--json"));
+        assertEquals(ran, run(Main.OK, "ising", "--from-csv", ising.toString(), "--csv", ising.toString(), "--json"),
+                "written again from what it read");
+        Files.writeString(ising, Files.readString(ising).replace("\n2,6,", "\n2,six,"));
+        assertTrue(run(Main.INVALID_INPUT, "ising", "--from-csv", ising.toString()).isEmpty());
+        run(Main.INVALID_INPUT, "percolation", "--from-csv", ising.toString());
+    }
+
+    @Test
     void badOptionsAreUsageErrors() {
         run(Main.USAGE, "percolation", "--lattice", "kagome");
         run(Main.USAGE, "percolation", "--p", "0.5:0.4:0.1");
