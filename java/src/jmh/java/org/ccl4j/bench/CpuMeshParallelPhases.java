@@ -12,7 +12,7 @@ import org.openjdk.jmh.infra.Blackhole;
  * <p>One benchmark per phase; before each invocation the phases before it run again, untimed
  * ({@link PhaseBenchmark}). Fields of {@link BenchMeshes}.
  */
-public class CpuMeshParallelPhases extends PhaseBenchmark {
+public class CpuMeshParallelPhases extends LocalMergePhases {
     @Param({"2d_512_p05", "2d_512_p06", "3d_64_p025"})
     public String field;
 
@@ -21,16 +21,6 @@ public class CpuMeshParallelPhases extends PhaseBenchmark {
 
     public CpuMeshParallelPhases() {
         super(Backend.CPU_PARALLEL, MeshAlgorithm.CPU_PARALLEL);
-    }
-
-    @Benchmark
-    public void local(Blackhole blackhole) {
-        runPhase(blackhole);
-    }
-
-    @Benchmark
-    public void merge(Blackhole blackhole) {
-        runPhase(blackhole);
     }
 
     @Benchmark

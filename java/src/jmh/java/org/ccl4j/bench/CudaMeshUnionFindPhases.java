@@ -12,22 +12,12 @@ import org.openjdk.jmh.infra.Blackhole;
  * <p>One benchmark per phase; before each invocation the phases before it run again, untimed
  * ({@link PhaseBenchmark}). Fields of {@link BenchMeshes}, cells copied to the device once.
  */
-public class CudaMeshUnionFindPhases extends PhaseBenchmark {
+public class CudaMeshUnionFindPhases extends LocalMergePhases {
     @Param({"2d_8192_p05", "2d_8192_p06", "2d_16384_p06", "3d_512_p025", "3d_512_p035", "2d_512_p05", "3d_64_p025"})
     public String field;
 
     public CudaMeshUnionFindPhases() {
         super(Backend.CUDA, MeshAlgorithm.UNION_FIND);
-    }
-
-    @Benchmark
-    public void local(Blackhole blackhole) {
-        runPhase(blackhole);
-    }
-
-    @Benchmark
-    public void merge(Blackhole blackhole) {
-        runPhase(blackhole);
     }
 
     @Benchmark
