@@ -1,5 +1,7 @@
 package org.ccl4j;
 
+import org.ccl4j.internal.CliNames;
+
 /** Graph labelling algorithms. Every one returns the same canonical labels. */
 public enum Algorithm {
     /**
@@ -68,12 +70,6 @@ public enum Algorithm {
 
     /** Parses a command-line name. */
     public static Algorithm fromCliName(String name) {
-        for (Algorithm a : values()) {
-            if (a.cliName.equals(name)) {
-                return a;
-            }
-        }
-        throw new IllegalArgumentException("unknown algorithm '" + name + "'; expected one of auto, ecl, hawick-edge, hawick-vertex, "
-                + "hawick-bfs, komura, cpu-reference, union-find");
+        return CliNames.parse("algorithm", name, values(), Algorithm::cliName);
     }
 }

@@ -1,5 +1,7 @@
 package org.ccl4j;
 
+import org.ccl4j.internal.CliNames;
+
 /** Where labelling runs. */
 public enum Backend {
     /** CUDA when a device is present, otherwise {@link #CPU_PARALLEL}. */
@@ -41,11 +43,6 @@ public enum Backend {
 
     /** Parses a command-line name. */
     public static Backend fromCliName(String name) {
-        for (Backend b : values()) {
-            if (b.cliName.equals(name)) {
-                return b;
-            }
-        }
-        throw new IllegalArgumentException("unknown backend '" + name + "'; expected one of auto, cuda, cpu, cpu-serial, java");
+        return CliNames.parse("backend", name, values(), Backend::cliName);
     }
 }

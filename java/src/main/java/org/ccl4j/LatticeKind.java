@@ -1,5 +1,7 @@
 package org.ccl4j;
 
+import org.ccl4j.internal.CliNames;
+
 /** The lattices of {@link Lattice}: their native codes, command-line names and sizes. */
 public enum LatticeKind {
     /** The square lattice, L x L sites, coordination 4. */
@@ -59,12 +61,6 @@ public enum LatticeKind {
 
     /** The kind called {@code name} on the command line. */
     public static LatticeKind fromCliName(String name) {
-        for (LatticeKind k : values()) {
-            if (k.cliName.equals(name)) {
-                return k;
-            }
-        }
-        throw new IllegalArgumentException("unknown lattice '" + name
-                + "'; expected honeycomb, triangle, square, cubic, bcc, bethe or bethe-random");
+        return CliNames.parse("lattice", name, values(), LatticeKind::cliName);
     }
 }

@@ -38,20 +38,12 @@ class LabelBookkeepingProperties {
 
     @BeforeContainer
     static void openLabelers() {
-        for (Backend b : List.of(Backend.JAVA, Backend.CPU_SERIAL, Backend.CPU_PARALLEL)) {
-            labelers.put(b, ComponentLabeler.create(b));
-        }
-        if (ComponentLabeler.capabilities().backends().contains(Backend.CUDA)) {
-            labelers.put(Backend.CUDA, ComponentLabeler.create(Backend.CUDA));
-        } else {
-            System.out.println("NOTICE: no CUDA device present - the CUDA backend is skipped in LabelBookkeepingProperties");
-        }
+        BackendLabelers.open(labelers, "the CUDA backend is skipped in LabelBookkeepingProperties");
     }
 
     @AfterContainer
     static void closeLabelers() {
-        labelers.values().forEach(ComponentLabeler::close);
-        labelers.clear();
+        BackendLabelers.close(labelers);
     }
 
     /** A labelling described by how it was drawn, so that failures are readable. */

@@ -26,20 +26,12 @@ class LabelingProperties {
 
     @BeforeContainer
     static void openLabelers() {
-        for (Backend b : List.of(Backend.JAVA, Backend.CPU_SERIAL, Backend.CPU_PARALLEL)) {
-            labelers.put(b, ComponentLabeler.create(b));
-        }
-        if (ComponentLabeler.capabilities().backends().contains(Backend.CUDA)) {
-            labelers.put(Backend.CUDA, ComponentLabeler.create(Backend.CUDA));
-        } else {
-            System.out.println("NOTICE: no CUDA device present - the CUDA backend is skipped in LabelingProperties");
-        }
+        BackendLabelers.open(labelers, "the CUDA backend is skipped in LabelingProperties");
     }
 
     @AfterContainer
     static void closeLabelers() {
-        labelers.values().forEach(ComponentLabeler::close);
-        labelers.clear();
+        BackendLabelers.close(labelers);
     }
 
     // Edge cases are off: the graph shapes already cover the extremes, and jqwik's combined edge

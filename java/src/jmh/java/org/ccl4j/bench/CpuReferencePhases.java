@@ -1,50 +1,28 @@
 package org.ccl4j.bench;
 
-import java.util.concurrent.TimeUnit;
-
 import org.ccl4j.Algorithm;
 import org.ccl4j.Backend;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * Hawick, Leist &amp; Playne 2010, Algorithm 1 (the CPU reference, serial): label, its one phase
  * (identity colours and a depth-first search from each vertex not yet reached).
  *
  * <p>One benchmark per phase; before each invocation the phases before it run again, untimed
- * ({@link PhaseState}). The algorithm is serial on both CPU backends, so CPU_PARALLEL stands for both.
+ * ({@link PhaseBenchmark}). The algorithm is serial on both CPU backends, so CPU_PARALLEL stands for both.
  */
-@BenchmarkMode(Mode.SampleTime)
-@OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "-Xmx16g"})
-public class CpuReferencePhases {
-    @State(Scope.Thread)
-    public static class Run extends PhaseState {
-        @Param({"grid2d_1024", "rmat18", "test-graphs/random.egr"})
-        public String graph;
+public class CpuReferencePhases extends PhaseBenchmark {
+    @Param({"grid2d_1024", "rmat18", "test-graphs/random.egr"})
+    public String graph;
 
-        public Run() {
-            super(Backend.CPU_PARALLEL, Algorithm.CPU_REFERENCE);
-        }
-
-        @Override
-        protected String graph() {
-            return graph;
-        }
+    public CpuReferencePhases() {
+        super(Backend.CPU_PARALLEL, Algorithm.CPU_REFERENCE);
     }
 
     @Benchmark
-    public double label(Run state) {
-        return state.runPhase();
+    public void label(Blackhole blackhole) {
+        runPhase(blackhole);
     }
 }

@@ -1,69 +1,48 @@
 package org.ccl4j.bench;
 
-import java.util.concurrent.TimeUnit;
-
 import org.ccl4j.Algorithm;
 import org.ccl4j.Backend;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.Blackhole;
+
 /**
  * ECL-CC (Jaiganesh &amp; Burtscher 2018) on CUDA: initialisation, the three degree tiers of hooking (thread, warp, block), the final pointer jumping.
  *
  * <p>One benchmark per phase; before each invocation the phases before it run again, untimed
- * ({@link PhaseState}). Graph resident on the device; times include the call and the wait for the
+ * ({@link PhaseBenchmark}). Graph resident on the device; times include the call and the wait for the
  * device (the empty call and the copies are in {@link FfmCallBenchmark} and {@link CudaTransferBenchmark}).
  */
-@BenchmarkMode(Mode.SampleTime)
-@OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "-Xmx16g"})
-public class CudaEclCcPhases {
-    @State(Scope.Thread)
-    public static class Run extends PhaseState {
-        @Param({"grid2d_1024", "rmat18", "test-graphs/random.egr"})
-        public String graph;
+public class CudaEclCcPhases extends PhaseBenchmark {
+    @Param({"grid2d_1024", "rmat18", "test-graphs/random.egr"})
+    public String graph;
 
-        public Run() {
-            super(Backend.CUDA, Algorithm.ECL_CC);
-        }
-
-        @Override
-        protected String graph() {
-            return graph;
-        }
+    public CudaEclCcPhases() {
+        super(Backend.CUDA, Algorithm.ECL_CC);
     }
 
     @Benchmark
-    public double init(Run state) {
-        return state.runPhase();
+    public void init(Blackhole blackhole) {
+        runPhase(blackhole);
     }
 
     @Benchmark
-    public double compute1(Run state) {
-        return state.runPhase();
+    public void compute1(Blackhole blackhole) {
+        runPhase(blackhole);
     }
 
     @Benchmark
-    public double compute2(Run state) {
-        return state.runPhase();
+    public void compute2(Blackhole blackhole) {
+        runPhase(blackhole);
     }
 
     @Benchmark
-    public double compute3(Run state) {
-        return state.runPhase();
+    public void compute3(Blackhole blackhole) {
+        runPhase(blackhole);
     }
 
     @Benchmark
-    public double finalize(Run state) {
-        return state.runPhase();
+    public void finalize(Blackhole blackhole) {
+        runPhase(blackhole);
     }
 }

@@ -2,8 +2,6 @@ package org.ccl4j.cli;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -28,6 +26,8 @@ final class IsingCommand {
     private static final int BLOCKS = 20;
     /** Sweeps per native call, between two redraws of the progress bar. */
     private static final int CHUNK = 200;
+    private static final String CSV_HEADER =
+            "dim,L,T,sweeps,abs_m,m2,m4,energy,binder,binder_error,ns_per_spin_update,backend,algorithm";
 
     private IsingCommand() {
     }
@@ -170,29 +170,11 @@ final class IsingCommand {
 
     /** The rows of a CSV written by --csv, for a new analysis or plot without running again. */
     static Measured readCsv(Path file) throws IOException {
-        List<String> lines = Files.readAllLines(file);
-        if (lines.size() < 2 || !lines.get(0).startsWith("dim,L,T,sweeps,abs_m,m2,m4,energy,binder,binder_error")) {
-            throw new IllegalArgumentException(file + ": not a CSV written by ccl4j ising --csv");
-        }
-        List<Row> rows = new ArrayList<>();
-        String[] f = null;
-        java.util.Set<Integer> sizes = new java.util.LinkedHashSet<>();
-        for (int i = 1; i < lines.size(); i++) {
-            f = lines.get(i).split(",");
-            try {
-                rows.add(new Row(Integer.parseInt(f[0]), Integer.parseInt(f[1]), Double.parseDouble(f[2]),
-                        Integer.parseInt(f[3]), Double.parseDouble(f[4]), Double.parseDouble(f[5]), Double.parseDouble(f[6]),
-                        Double.parseDouble(f[7]), Double.parseDouble(f[8]), Double.parseDouble(f[9]),
-                        Double.parseDouble(f[10])));
-            } catch (RuntimeException e) {
-                throw new IllegalArgumentException(file + ": line " + (i + 1) + " is malformed: " + lines.get(i));
-            }
-            sizes.add(rows.getLast().length());
-        }
-        if (rows.size() % sizes.size() != 0) {
-            throw new IllegalArgumentException(file + ": the sizes do not share one grid of T");
-        }
-        return new Measured(rows, f[11], f[12], sizes.size());
+        SweepCsv.Sweep<Row> csv = SweepCsv.read(file, "ising", CSV_HEADER, f -> new Row(Integer.parseInt(f[0]),
+                Integer.parseInt(f[1]), Double.parseDouble(f[2]), Integer.parseInt(f[3]), Double.parseDouble(f[4]),
+                Double.parseDouble(f[5]), Double.parseDouble(f[6]), Double.parseDouble(f[7]), Double.parseDouble(f[8]),
+                Double.parseDouble(f[9]), Double.parseDouble(f[10])), Row::length, "T");
+        return new Measured(csv.rows(), csv.backend(), csv.algorithm(), csv.sizeCount());
     }
 
     /** The averages of a chain segment; the Binder cumulant's error by a jackknife over blocks. */
@@ -254,17 +236,8 @@ final class IsingCommand {
     }
 
     private static void writeCsv(Path file, List<Row> rows, String backend, String algorithm) throws IOException {
-        Path parent = file.toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
-        }
-        try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(file))) {
-            w.println("dim,L,T,sweeps,abs_m,m2,m4,energy,binder,binder_error,ns_per_spin_update,backend,algorithm");
-            for (Row r : rows) {
-                w.printf(Locale.ROOT, "%d,%d,%.6f,%d,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.4f,%s,%s%n", r.dim(), r.length(),
-                        r.temperature(), r.sweeps(), r.absM(), r.m2(), r.m4(), r.energy(), r.binder(), r.binderError(),
-                        r.nsPerSpin(), backend, algorithm);
-            }
-        }
+        SweepCsv.write(file, CSV_HEADER, rows, r -> String.format(Locale.ROOT,
+                "%d,%d,%.6f,%d,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.4f", r.dim(), r.length(), r.temperature(), r.sweeps(),
+                r.absM(), r.m2(), r.m4(), r.energy(), r.binder(), r.binderError(), r.nsPerSpin()), backend, algorithm);
     }
 }

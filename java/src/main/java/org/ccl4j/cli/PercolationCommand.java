@@ -2,8 +2,6 @@ package org.ccl4j.cli;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -25,6 +23,8 @@ import org.ccl4j.LatticeKind;
 final class PercolationCommand {
     /** Realisations per native call, between two redraws of the progress bar. */
     private static final int CHUNK = 50;
+    private static final String CSV_HEADER = "lattice,size,length,p,trials,spanning,R,error,ms_per_realisation,"
+            + "label_ms_per_realisation,backend,algorithm";
 
     private PercolationCommand() {
     }
@@ -153,28 +153,12 @@ final class PercolationCommand {
 
     /** The rows of a CSV written by --csv, for a new analysis or plot without running again. */
     static Measured readCsv(Path file) throws IOException {
-        List<String> lines = Files.readAllLines(file);
-        if (lines.size() < 2 || !lines.get(0).startsWith("lattice,size,length,p,trials,spanning,R,error")) {
-            throw new IllegalArgumentException(file + ": not a CSV written by ccl4j percolation --csv");
-        }
-        List<Row> rows = new ArrayList<>();
-        String[] f = null;
-        java.util.Set<Long> sizes = new java.util.LinkedHashSet<>();
-        for (int i = 1; i < lines.size(); i++) {
-            f = lines.get(i).split(",");
-            try {
-                rows.add(new Row(f[0], Long.parseLong(f[1]), Integer.parseInt(f[2]), Double.parseDouble(f[3]),
-                        Integer.parseInt(f[4]), Long.parseLong(f[5]), Double.parseDouble(f[6]), Double.parseDouble(f[7]),
-                        Double.parseDouble(f[8]), Double.parseDouble(f[9])));
-            } catch (RuntimeException e) {
-                throw new IllegalArgumentException(file + ": line " + (i + 1) + " is malformed: " + lines.get(i));
-            }
-            sizes.add(rows.getLast().size());
-        }
-        if (rows.size() % sizes.size() != 0) {
-            throw new IllegalArgumentException(file + ": the sizes do not share one grid of p");
-        }
-        return new Measured(rows, LatticeKind.fromCliName(f[0]), f[10], f[11], sizes.size());
+        SweepCsv.Sweep<Row> csv = SweepCsv.read(file, "percolation", CSV_HEADER, f -> new Row(f[0],
+                Long.parseLong(f[1]), Integer.parseInt(f[2]), Double.parseDouble(f[3]), Integer.parseInt(f[4]),
+                Long.parseLong(f[5]), Double.parseDouble(f[6]), Double.parseDouble(f[7]), Double.parseDouble(f[8]),
+                Double.parseDouble(f[9])), Row::size, "p");
+        return new Measured(csv.rows(), LatticeKind.fromCliName(csv.rows().getLast().lattice()), csv.backend(),
+                csv.algorithm(), csv.sizeCount());
     }
 
     /** The crossing of the R(p) curves of two successive sizes. */
@@ -208,18 +192,10 @@ final class PercolationCommand {
     }
 
     private static void writeCsv(Path file, List<Row> rows, String backend, String algorithm) throws IOException {
-        Path parent = file.toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
-        }
-        try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(file))) {
-            w.println("lattice,size,length,p,trials,spanning,R,error,ms_per_realisation,label_ms_per_realisation,backend,algorithm");
-            for (Row r : rows) {
-                w.printf(Locale.ROOT, "%s,%d,%d,%.6f,%d,%d,%.6f,%.6f,%.5f,%.5f,%s,%s%n", r.lattice(), r.size(),
-                        r.length(), r.p(), r.trials(), r.spanning(), r.probability(), r.error(), r.msPerRealisation(),
-                        r.labelMsPerRealisation(), backend, algorithm);
-            }
-        }
+        SweepCsv.write(file, CSV_HEADER, rows, r -> String.format(Locale.ROOT,
+                "%s,%d,%d,%.6f,%d,%d,%.6f,%.6f,%.5f,%.5f", r.lattice(), r.size(), r.length(), r.p(), r.trials(),
+                r.spanning(), r.probability(), r.error(), r.msPerRealisation(), r.labelMsPerRealisation()), backend,
+                algorithm);
     }
 
     private static String precise(double v) {

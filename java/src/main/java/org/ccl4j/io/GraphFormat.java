@@ -7,9 +7,9 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.Locale;
-import java.util.stream.Collectors;
+
+import org.ccl4j.internal.CliNames;
 
 /**
  * The graph file formats that {@link GraphReader} reads and {@link GraphWriter} writes.
@@ -52,13 +52,7 @@ public enum GraphFormat {
      * @throws IllegalArgumentException naming the valid names when there is none
      */
     public static GraphFormat fromName(String name) {
-        for (GraphFormat f : values()) {
-            if (f.cliName.equalsIgnoreCase(name)) {
-                return f;
-            }
-        }
-        throw new IllegalArgumentException("unknown graph format '" + name + "'; expected one of "
-                + Arrays.stream(values()).map(GraphFormat::cliName).collect(Collectors.joining(", ")));
+        return CliNames.parseIgnoringCase("graph format", name, values(), GraphFormat::cliName);
     }
 
     /** This format, or for {@link #AUTO} the format {@link #detect} finds for {@code file}. */

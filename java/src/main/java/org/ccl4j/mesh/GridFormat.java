@@ -6,7 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
-import java.util.stream.Collectors;
+
+import org.ccl4j.internal.CliNames;
 
 /**
  * The grid file formats that {@link GridReader} reads and {@link GridWriter} writes. Each has a
@@ -42,13 +43,7 @@ public enum GridFormat {
      * @throws IllegalArgumentException naming the valid names when there is none
      */
     public static GridFormat fromName(String name) {
-        for (GridFormat f : values()) {
-            if (f.cliName.equalsIgnoreCase(name)) {
-                return f;
-            }
-        }
-        throw new IllegalArgumentException("unknown grid format '" + name + "'; expected one of "
-                + Arrays.stream(values()).map(GridFormat::cliName).collect(Collectors.joining(", ")));
+        return CliNames.parseIgnoringCase("grid format", name, values(), GridFormat::cliName);
     }
 
     /** This format, or for {@link #AUTO} the format {@link #detect} finds for {@code file}. */

@@ -1,12 +1,11 @@
 package org.ccl4j.mesh;
 
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 import org.ccl4j.Backend;
+import org.ccl4j.internal.CliNames;
 
 /**
  * Mesh labelling algorithms. Every one returns the same canonical labels: the smallest linear
@@ -67,12 +66,6 @@ public enum MeshAlgorithm {
 
     /** Parses a command-line name. */
     public static MeshAlgorithm fromCliName(String name) {
-        for (MeshAlgorithm a : values()) {
-            if (a.cliName.equals(name)) {
-                return a;
-            }
-        }
-        throw new IllegalArgumentException("unknown mesh algorithm '" + name + "'; expected one of "
-                + Arrays.stream(values()).map(MeshAlgorithm::cliName).collect(Collectors.joining(", ")));
+        return CliNames.parse("mesh algorithm", name, values(), MeshAlgorithm::cliName);
     }
 }

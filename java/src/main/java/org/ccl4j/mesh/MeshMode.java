@@ -1,5 +1,7 @@
 package org.ccl4j.mesh;
 
+import org.ccl4j.internal.CliNames;
+
 /** Which cells of a mesh are labelled and which neighbours are connected. */
 public enum MeshMode {
     /** Non-zero cells are labelled and connect to their non-zero neighbours; zero cells get label -1. */
@@ -23,11 +25,6 @@ public enum MeshMode {
 
     /** Parses a command-line name. */
     public static MeshMode fromCliName(String name) {
-        for (MeshMode m : values()) {
-            if (m.cliName.equals(name)) {
-                return m;
-            }
-        }
-        throw new IllegalArgumentException("unknown mesh mode '" + name + "'; expected foreground or same-value");
+        return CliNames.parse("mesh mode", name, values(), MeshMode::cliName);
     }
 }

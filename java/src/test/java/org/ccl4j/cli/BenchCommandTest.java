@@ -1,12 +1,12 @@
 package org.ccl4j.cli;
 
+import static org.ccl4j.cli.CliTestSupport.number;
+import static org.ccl4j.cli.CliTestSupport.run;
+import static org.ccl4j.cli.CliTestSupport.text;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.lang.foreign.Arena;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,6 +16,7 @@ import java.util.regex.Pattern;
 
 import org.ccl4j.CsrGraph;
 import org.ccl4j.UnionFind;
+import org.ccl4j.cli.CliTestSupport.Result;
 import org.ccl4j.io.GraphFormat;
 import org.ccl4j.io.GraphReader;
 import org.ccl4j.io.ReadOptions;
@@ -33,17 +34,6 @@ class BenchCommandTest {
     @TempDir
     Path dir;
 
-    private record Result(int code, String out, String err) {
-    }
-
-    private static Result run(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = Main.run(List.of(args), new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
-
     /** The JSON objects of one array of the output, as strings (the bench JSON has no nested arrays there). */
     private static List<String> entries(String json, String array) {
         int start = json.indexOf("\"" + array + "\":[");
@@ -55,18 +45,6 @@ class BenchCommandTest {
             objects.add(m.group());
         }
         return objects;
-    }
-
-    private static String text(String object, String key) {
-        Matcher m = Pattern.compile("\"" + key + "\":\"([^\"]*)\"").matcher(object);
-        assertTrue(m.find(), key + " missing in " + object);
-        return m.group(1);
-    }
-
-    private static long number(String object, String key) {
-        Matcher m = Pattern.compile("\"" + key + "\":(\\d+)").matcher(object);
-        assertTrue(m.find(), key + " missing in " + object);
-        return Long.parseLong(m.group(1));
     }
 
     @Test

@@ -1,20 +1,18 @@
 package org.ccl4j.cli;
 
+import static org.ccl4j.cli.CliTestSupport.number;
+import static org.ccl4j.cli.CliTestSupport.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
+import org.ccl4j.cli.CliTestSupport.Result;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,27 +20,10 @@ class MainTest {
     @TempDir
     Path dir;
 
-    private record Result(int code, String out, String err) {
-    }
-
-    private static Result run(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = Main.run(List.of(args), new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
-
     private Path write(String name, String text) throws IOException {
         Path p = dir.resolve(name);
         Files.writeString(p, text);
         return p;
-    }
-
-    private static long field(String json, String key) {
-        Matcher m = Pattern.compile("\"" + key + "\":(\\d+)").matcher(json);
-        assertTrue(m.find(), key + " missing from " + json);
-        return Long.parseLong(m.group(1));
     }
 
     @Test
@@ -63,10 +44,10 @@ class MainTest {
             assertEquals(0, r.code(), r.err());
             String json = r.out().strip();
             assertTrue(json.startsWith("{") && json.endsWith("}") && json.lines().count() == 1, json);
-            assertEquals(7, field(json, "vertices"));
-            assertEquals(12, field(json, "arcs"));
-            assertEquals(3, field(json, "components"));
-            assertEquals(3, field(json, "largestComponent"));
+            assertEquals(7, number(json, "vertices"));
+            assertEquals(12, number(json, "arcs"));
+            assertEquals(3, number(json, "components"));
+            assertEquals(3, number(json, "largestComponent"));
             assertTrue(json.contains("\"timingsMs\":{\"total\":"), json);
             assertTrue(json.contains("\"backend\":\""), json);
         }

@@ -5,9 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,16 +14,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class PhysicsCommandsTest {
-    private record Result(String out, String err) {
-    }
-
-    private static Result execute(int expectedExit, String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int exit = Main.run(List.of(args), new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        assertEquals(expectedExit, exit, err.toString(StandardCharsets.UTF_8));
-        return new Result(out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    private static CliTestSupport.Result execute(int expectedExit, String... args) {
+        CliTestSupport.Result r = CliTestSupport.run(args);
+        assertEquals(expectedExit, r.code(), r.err());
+        return r;
     }
 
     private static String run(int expectedExit, String... args) {
@@ -95,6 +86,23 @@ class PhysicsCommandsTest {
             assertTrue(err.contains("no fonts"), err);
             assertFalse(Files.exists(png));
         }
+    }
+
+    @Test
+    void aSweepReadBackFromItsCsvReportsWhatTheRunDid(@TempDir Path dir) throws Exception {
+        Path percolation = dir.resolve("percolation.csv");
+        String ran = run(Main.OK, "percolation", "--lattice", "triangle", "--sizes", "64,256", "--p", "0.3:0.4:0.05",
+                "--trials", "20", "--backend", "cpu", "--csv", percolation.toString(), "--json");
+        assertEquals(ran, run(Main.OK, "percolation", "--from-csv", percolation.toString(), "--json"));
+        Path ising = dir.resolve("ising.csv");
+        ran = run(Main.OK, "ising", "--dim", "2", "--L", "4,6", "--T", "2,3", "--sweeps", "20", "--backend", "cpu",
+                "--csv", ising.toString(), "--json");
+        assertEquals(ran, run(Main.OK, "ising", "--from-csv", ising.toString(), "--json"));
+        assertEquals(ran, run(Main.OK, "ising", "--from-csv", ising.toString(), "--csv", ising.toString(), "--json"),
+                "written again from what it read");
+        Files.writeString(ising, Files.readString(ising).replace("\n2,6,", "\n2,six,"));
+        assertTrue(run(Main.INVALID_INPUT, "ising", "--from-csv", ising.toString()).isEmpty());
+        run(Main.INVALID_INPUT, "percolation", "--from-csv", ising.toString());
     }
 
     @Test

@@ -19,6 +19,7 @@ import net.jqwik.api.lifecycle.AfterContainer;
 import net.jqwik.api.lifecycle.BeforeContainer;
 
 import org.ccl4j.Backend;
+import org.ccl4j.BackendLabelers;
 import org.ccl4j.ComponentLabeler;
 
 /**
@@ -31,20 +32,12 @@ class MeshLabelingProperties {
 
     @BeforeContainer
     static void openLabelers() {
-        for (Backend b : List.of(Backend.JAVA, Backend.CPU_SERIAL, Backend.CPU_PARALLEL)) {
-            labelers.put(b, ComponentLabeler.create(b));
-        }
-        if (ComponentLabeler.capabilities().backends().contains(Backend.CUDA)) {
-            labelers.put(Backend.CUDA, ComponentLabeler.create(Backend.CUDA));
-        } else {
-            System.out.println("NOTICE: no CUDA device present - the GPU mesh algorithms are skipped in MeshLabelingProperties");
-        }
+        BackendLabelers.open(labelers, "the GPU mesh algorithms are skipped in MeshLabelingProperties");
     }
 
     @AfterContainer
     static void closeLabelers() {
-        labelers.values().forEach(ComponentLabeler::close);
-        labelers.clear();
+        BackendLabelers.close(labelers);
     }
 
     @Provide
