@@ -65,7 +65,8 @@ public final class Grid {
             throw new IllegalArgumentException("row stride " + rowStride + " is less than the width " + width
                     + ": rows would overlap");
         }
-        long layer = multiply(rowStride, height, "row stride " + rowStride + " times the height " + height);
+        long layer = multiply(rowStride, height, "row stride " + rowStride + " times the height " + height
+                + " does not fit a long");
         if (depth == 1) {
             layerStride = layer;  // never stepped over; one value for every 2D grid
         }
@@ -75,7 +76,7 @@ public final class Grid {
         }
         String what = "a " + dims + " grid with row stride " + rowStride + " and layer stride " + layerStride;
         long span = spanCells(height, depth, width, rowStride, layerStride, what);
-        long bytes = multiply(span, type.bytes(), what);
+        long bytes = multiply(span, type.bytes(), what + " spans more than 2^63 bytes");
         if (cells.byteSize() < bytes) {
             throw new IllegalArgumentException("the segment holds " + cells.byteSize() + " bytes, " + what + " of " + type
                     + " needs " + bytes);
@@ -95,20 +96,19 @@ public final class Grid {
 
     /** Cells from the first to one past the last: {@code (depth-1)·layerStride + (height-1)·rowStride + width}. */
     private static long spanCells(int height, int depth, int width, long rowStride, long layerStride, String what) {
-        long layers = multiply(depth - 1, layerStride, what);
-        long rows = multiply(height - 1, rowStride, what);
         try {
-            return Math.addExact(Math.addExact(layers, rows), width);
+            return Math.addExact(Math.addExact(Math.multiplyExact(depth - 1, layerStride),
+                    Math.multiplyExact(height - 1, rowStride)), width);
         } catch (ArithmeticException e) {
             throw new IllegalArgumentException(what + " spans more than 2^63 cells");
         }
     }
 
-    private static long multiply(long a, long b, String what) {
+    private static long multiply(long a, long b, String message) {
         try {
             return Math.multiplyExact(a, b);
         } catch (ArithmeticException e) {
-            throw new IllegalArgumentException(what + " spans more than 2^63 cells");
+            throw new IllegalArgumentException(message);
         }
     }
 
