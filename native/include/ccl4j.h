@@ -217,13 +217,22 @@ CCL4J_API ccl4j_status ccl4j_label_device_graph(ccl4j_context context, ccl4j_dev
 #define CCL4J_PERIODIC_Z 4u
 
 /* A host-resident mesh: width * height * depth cells of cell_type, x fastest. depth == 1 is a 2D
- * mesh. Every extent is at least 1 and the cell count at most INT32_MAX. */
+ * mesh. Every extent is at least 1 and the cell count at most INT32_MAX.
+ * The cells may lie apart in memory (a region of a larger image or volume, rows with padding):
+ * cell (x, y, z) is at cells[x + row_stride * y + layer_stride * z], strides counted in cells, not
+ * bytes. 0 means dense: row_stride 0 is width, layer_stride 0 is the row stride times height.
+ * Rows and layers must not overlap: row_stride >= width, layer_stride >= row stride * height.
+ * The labels are dense whatever the strides: cell (x, y, z) has label x + width * (y + height * z),
+ * and canonical labels are the smallest such index of a cluster. Periodic boundaries wrap within
+ * the mesh as described (a region wraps at its own edges). */
 typedef struct ccl4j_mesh {
     int32_t width;
     int32_t height;
     int32_t depth;
-    int32_t cell_type;  /* CCL4J_CELL_U8 or CCL4J_CELL_I32 */
-    const void* cells;
+    int32_t cell_type;     /* CCL4J_CELL_U8 or CCL4J_CELL_I32 */
+    const void* cells;     /* cell (0, 0, 0) */
+    int64_t row_stride;    /* cells from (x, y, z) to (x, y + 1, z); 0 = width */
+    int64_t layer_stride;  /* cells from (x, y, z) to (x, y, z + 1); 0 = row stride * height */
 } ccl4j_mesh;
 
 typedef struct ccl4j_mesh_options {
@@ -243,7 +252,9 @@ typedef struct ccl4j_mesh_options {
  * options may be NULL (AUTO, face neighbours, open boundaries, foreground mode); timings may be
  * NULL. AUTO runs MESH_UNION_FIND on CUDA and MESH_CPU_PARALLEL on the CPU backends; the GPU
  * algorithms (MESH_NEIGHBOUR .. MESH_UNION_FIND) need a CUDA context and the CPU ones
- * (MESH_CPU_*) a CPU context, otherwise CCL4J_UNSUPPORTED. */
+ * (MESH_CPU_*) a CPU context, otherwise CCL4J_UNSUPPORTED. A strided mesh is gathered into dense
+ * device memory by the copy to the GPU itself (its h2d phase); the CPU backends pack it into a
+ * dense buffer first (a "pack" phase), and read a dense mesh in place. */
 CCL4J_API ccl4j_status ccl4j_label_mesh(ccl4j_context context, const ccl4j_mesh* mesh,
                                         const ccl4j_mesh_options* options, int32_t* labels,
                                         ccl4j_timings* timings);
@@ -497,7 +508,7 @@ CCL4J_API ccl4j_status ccl4j_phase_run_labels(ccl4j_context context, ccl4j_phase
  * still times kernel D's scan, analysis and labelling apart, summed over the passes.
  * On a CUDA context the cells are copied to the run's own device buffers here (mesh->cells may be
  * freed afterwards); on a CPU context the run works on mesh->cells, which must stay unchanged and
- * alive until the run is destroyed. */
+ * alive until the run is destroyed (a strided mesh is packed into a dense copy of the run's own). */
 CCL4J_API ccl4j_status ccl4j_phase_run_create_mesh(ccl4j_context context, const ccl4j_mesh* mesh,
                                                    const ccl4j_mesh_options* options, ccl4j_phase_run* out);
 

@@ -3,8 +3,9 @@
 // connectivity, open and periodic axes (lengths 1 and 2 included), both modes and cell types,
 // single rows and columns, all-background and all-foreground meshes, sizes that are no multiple
 // of a block or tile, Hawick's spiral (two one-pixel spirals: exactly 2 clusters in same-value
-// mode), tuning (block and tile sizes), iteration limits, and the rejections. Every label is
-// poisoned before a run. Without a CUDA device it prints "SKIPPED: no CUDA device" and passes.
+// mode), tuning (block and tile sizes), strided meshes (padded rows and layers, from pageable,
+// pinned and device memory), iteration limits, and the rejections. Every label is poisoned before
+// a run. Without a CUDA device it prints "SKIPPED: no CUDA device" and passes.
 // With --quick, a smaller set (for compute-sanitizer). Prints every failure and
 // "N passed, M failed" last.
 #include <algorithm>
@@ -16,6 +17,8 @@
 #include <random>
 #include <string>
 #include <vector>
+
+#include <cuda_runtime.h>
 
 #include "ccl4j.h"
 #include "check.hpp"
@@ -331,6 +334,131 @@ void run_tests(gpu::DeviceState& state, bool quick) {
     }
 }
 
+// ---- strided meshes ----------------------------------------------------------------------------
+
+// Where the cells of a strided mesh come from: pageable or pinned host memory, or device memory.
+enum class Memory { Pageable, Pinned, Device };
+
+const char* memory_name(Memory memory) {
+    return memory == Memory::Pageable ? "pageable" : memory == Memory::Pinned ? "pinned" : "device";
+}
+
+// A buffer of `bytes` in `memory`, filled from `host`, freed with the object.
+class Buffer {
+public:
+    Buffer(Memory memory, const std::vector<uint8_t>& host) : memory_(memory), bytes_(host.size()) {
+        if (memory == Memory::Pageable) {
+            pageable_ = host;
+            data_ = pageable_.data();
+        } else if (memory == Memory::Pinned) {
+            data_ = ccl4j::cuda::pinned_alloc(bytes_);
+            if (data_) std::memcpy(data_, host.data(), bytes_);
+        } else {
+            if (cudaMalloc(&data_, bytes_) != cudaSuccess) data_ = nullptr;
+            if (data_ && cudaMemcpy(data_, host.data(), bytes_, cudaMemcpyHostToDevice) != cudaSuccess) data_ = nullptr;
+        }
+    }
+    Buffer(const Buffer&) = delete;
+    Buffer& operator=(const Buffer&) = delete;
+    ~Buffer() {
+        if (memory_ == Memory::Pinned && data_) ccl4j::cuda::pinned_free(data_);
+        if (memory_ == Memory::Device && data_) cudaFree(data_);
+    }
+    uint8_t* data() const { return static_cast<uint8_t*>(data_); }
+
+private:
+    Memory memory_;
+    size_t bytes_;
+    std::vector<uint8_t> pageable_;
+    void* data_ = nullptr;
+};
+
+// The bytes of a field's cells placed in a larger buffer: `first` cells before the first, rows
+// row_stride cells apart, layers layer_stride apart, the buffer ending with the last cell (so a
+// copy that read past the region would leave its allocation). The gaps hold non-zero cells that
+// would join clusters if they were read.
+std::vector<uint8_t> embed(const Field& f, CellType type, int64_t first, int64_t row_stride, int64_t layer_stride) {
+    const size_t cell = static_cast<size_t>(type);
+    const int64_t span = first + layer_stride * (f.depth - 1) + row_stride * (f.height - 1) + f.width;
+    std::vector<uint8_t> bytes(static_cast<size_t>(span) * cell, uint8_t(0x3C));
+    for (int32_t z = 0; z < f.depth; ++z) {
+        for (int32_t y = 0; y < f.height; ++y) {
+            for (int32_t x = 0; x < f.width; ++x) {
+                const int32_t v = f.values[size_t(x) + size_t(f.width) * (y + size_t(f.height) * z)];
+                uint8_t* at = &bytes[static_cast<size_t>(first + x + row_stride * y + layer_stride * z) * cell];
+                if (type == CellType::U8) {
+                    *at = static_cast<uint8_t>(v);
+                } else {
+                    std::memcpy(at, &v, sizeof(v));
+                }
+            }
+        }
+    }
+    return bytes;
+}
+
+// Strided meshes give the labels of the same cells dense, whichever way the copy gathers them:
+// padded rows (one pitched 3D copy), layers a whole number of rows apart (3D), layers apart by
+// other amounts (a 2D copy per layer), single-row layers (rows a layer apart); from pageable,
+// pinned and device memory, with the region at the end of its buffer.
+void check_strided(gpu::DeviceState& state, bool quick) {
+    std::mt19937 rng(4242);
+    std::vector<Field> fields = {random_field(45, 38, 1, 0.6, 3, true, rng), random_field(17, 13, 11, 0.35, 3, true, rng),
+                                 random_field(9, 1, 7, 0.6, 3, false, rng), random_field(1, 12, 5, 0.6, 3, false, rng)};
+    if (!quick) fields.push_back(random_field(300, 211, 1, 0.59, 2, false, rng));
+    for (Field& f : fields) {
+        const bool three_d = f.depth > 1;
+        const int connectivity = three_d ? 26 : 8;
+        const bool periodic[3] = {true, !three_d, three_d};
+        const int64_t w = f.width, h = f.height;
+        // {first, row_stride, layer_stride}
+        const std::vector<std::array<int64_t, 3>> layouts = {
+            {3, w + 5, (w + 5) * h}, {0, w + 2, (w + 2) * (h + 3)}, {7, w, w * h + 13}, {1, w + 1, (w + 1) * h + 5}};
+        for (MeshMode mode : {MeshMode::Foreground, MeshMode::SameValue}) {
+            const std::vector<int32_t> expected = reference(f, connectivity, periodic, mode);
+            for (CellType type : {CellType::U8, CellType::I32}) {
+                for (const auto& layout : layouts) {
+                    const std::vector<uint8_t> host = embed(f, type, layout[0], layout[1], layout[2]);
+                    for (Memory memory : {Memory::Pageable, Memory::Pinned, Memory::Device}) {
+                        Buffer buffer(memory, host);
+                        CHECK_MSG(buffer.data() != nullptr, std::string("a ") + memory_name(memory) + " buffer");
+                        if (!buffer.data()) continue;
+                        Mesh m = f.mesh(type, connectivity, periodic, mode);
+                        m.cells = buffer.data() + layout[0] * static_cast<int64_t>(type);
+                        m.row_stride = layout[1];
+                        m.layer_stride = layout[2];
+                        for (const Algorithm& a : kAlgorithms) {
+                            // Every algorithm from pageable memory; the others only change the copy.
+                            if (memory != Memory::Pageable && a.id != CCL4J_ALGORITHM_MESH_UNION_FIND) continue;
+                            const std::string what =
+                                describe(f, a.name, type, connectivity, periodic, mode,
+                                         std::string(" strided ") + memory_name(memory) + " first " +
+                                             std::to_string(layout[0]) + " rows " + std::to_string(layout[1]) +
+                                             " layers " + std::to_string(layout[2]));
+                            std::vector<int32_t> labels(f.size(), kPoison);
+                            PhaseLog log(nullptr);
+                            try {
+                                gpu::label_mesh(state, m, a.id, {}, labels.data(), log);
+                                check_labels(labels, expected, what);
+                                // The per-phase program gathers the cells the same way.
+                                if (a.id == CCL4J_ALGORITHM_MESH_UNION_FIND) {
+                                    ccl4j::PhaseProgramPtr program = gpu::mesh_phase_program(state, m, a.id, {});
+                                    program->run_untimed(static_cast<int>(program->plan().size()));
+                                    std::fill(labels.begin(), labels.end(), kPoison);
+                                    program->read_labels(labels.data());
+                                    check_labels(labels, expected, what + " (per-phase program)");
+                                }
+                            } catch (const ccl4j::Error& e) {
+                                CHECK_MSG(false, what + ": " + e.what());
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 // Iteration limits and rejections.
 void check_limits_and_errors(gpu::DeviceState& state) {
     // A spiral: every iterative algorithm needs more than one pass (the last one only confirms).
@@ -396,6 +524,17 @@ void check_limits_and_errors(gpu::DeviceState& state) {
     tuning = {};
     tuning.max_iterations = -1;
     rejects(m, tuning, CCL4J_ALGORITHM_MESH_EQUIVALENCE, "max_iterations -1");
+    bad = m;
+    bad.row_stride = m.width - 1;
+    rejects(bad, {}, CCL4J_ALGORITHM_MESH_UNION_FIND, "rows that overlap");
+    bad = m;
+    bad.layer_stride = -1;
+    rejects(bad, {}, CCL4J_ALGORITHM_MESH_UNION_FIND, "a negative layer stride");
+    // Rows 2^31 bytes apart are past every device's copy pitch: refused before anything is read.
+    bad = m;
+    bad.row_stride = int64_t(1) << 31;
+    check_fails([&] { gpu::label_mesh(state, bad, CCL4J_ALGORITHM_MESH_UNION_FIND, {}, labels.data(), log); },
+                CCL4J_UNSUPPORTED, "rows beyond the copy pitch limit");
     // The state still works after the rejections.
     std::fill(labels.begin(), labels.end(), kPoison);
     gpu::label_mesh(state, m, CCL4J_ALGORITHM_MESH_UNION_FIND, {}, labels.data(), log);
@@ -413,6 +552,7 @@ int main(int argc, char** argv) {
     try {
         gpu::DeviceStatePtr state = gpu::create_state(0);
         run_tests(*state, quick);
+        check_strided(*state, quick);
         check_limits_and_errors(*state);
     } catch (const ccl4j::Error& e) {
         CHECK_MSG(false, std::string("unexpected error: ") + e.what());

@@ -3,7 +3,8 @@
 // columns, periodic axes of length 1 and 2, planes, volumes), both cell types, both modes, every
 // connectivity and every combination of periodic axes; all-background and all-foreground meshes;
 // iteration counts and limits; and ccl4j_label_mesh through libccl4j.so (dispatch, validation,
-// timings). Prints every failure and "N passed, M failed".
+// timings, strided meshes on every backend present). Prints every failure and "N passed, M failed".
+#include <array>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -450,6 +451,164 @@ void abi() {
     ccl4j_context_destroy(c);
 }
 
+// ---- strided meshes ------------------------------------------------------------------------------
+
+// A field's cells inside a larger buffer, as a region of an image or volume lies: `first` cells
+// before the first one, rows row_stride cells apart, layers layer_stride apart (0: dense, as the
+// ABI reads it). The gaps hold non-zero cells that would join clusters if a labelling read them.
+struct Embedded {
+    std::vector<uint8_t> bytes;
+    ccl4j_mesh mesh;
+};
+
+Embedded embed(const Field& f, int64_t first, int64_t row_stride, int64_t layer_stride) {
+    const int64_t rows = row_stride ? row_stride : f.width;
+    const int64_t layers = layer_stride ? layer_stride : rows * f.height;
+    const size_t cell = f.type == ccl4j::CellType::U8 ? 1 : 4;
+    Embedded e;
+    e.bytes.assign(static_cast<size_t>(first + layers * f.depth) * cell, uint8_t(0x77));
+    const auto* source = static_cast<const uint8_t*>(f.data());
+    for (int32_t z = 0; z < f.depth; ++z) {
+        for (int32_t y = 0; y < f.height; ++y) {
+            std::memcpy(&e.bytes[static_cast<size_t>(first + layers * z + rows * y) * cell],
+                        source + (static_cast<size_t>(z) * f.height + y) * f.width * cell, f.width * cell);
+        }
+    }
+    e.mesh = abi_mesh(f);
+    e.mesh.cells = &e.bytes[static_cast<size_t>(first) * cell];
+    e.mesh.row_stride = row_stride;
+    e.mesh.layer_stride = layer_stride;
+    return e;
+}
+
+bool has_phase(const ccl4j_timings& t, const std::string& name) {
+    for (int32_t i = 0; i < t.phase_count; ++i) {
+        if (name == t.phases[i].name) return true;
+    }
+    return false;
+}
+
+// Whether every row of f lies where it would in a dense field.
+bool contiguous(const Field& f, int64_t row_stride, int64_t layer_stride) {
+    const int64_t rows = row_stride ? row_stride : f.width;
+    const int64_t layers = layer_stride ? layer_stride : rows * f.height;
+    bool same = true;
+    for (int64_t z = 0; z < f.depth; ++z) {
+        for (int64_t y = 0; y < f.height; ++y) same = same && rows * y + layers * z == f.width * (y + f.height * z);
+    }
+    return same;
+}
+
+// Every CPU algorithm through the ABI on fields embedded with padded rows, padded layers or both
+// (and strides that say dense): the labels of the dense field; only strided input is packed.
+void strided() {
+    std::mt19937 rng(777);
+    const std::vector<Field> fields = {random_field(rng, 23, 19, 1, ccl4j::CellType::U8, 0.55, 2),
+                                       random_field(rng, 9, 8, 7, ccl4j::CellType::I32, 0.35, 2),
+                                       random_field(rng, 6, 1, 5, ccl4j::CellType::U8, 0.6, 2),
+                                       random_field(rng, 1, 7, 4, ccl4j::CellType::I32, 0, 3),
+                                       random_field(rng, 301, 211, 1, ccl4j::CellType::I32, 0.6, 2)};
+    for (ccl4j_backend backend : {CCL4J_BACKEND_CPU_PARALLEL, CCL4J_BACKEND_CPU_SERIAL}) {
+        ccl4j_context c = nullptr;
+        CHECK(ccl4j_context_create(backend, 0, &c) == CCL4J_SUCCESS);
+        for (const Field& f : fields) {
+            const bool three_d = f.depth > 1;
+            const ccl4j::MeshMode mode = f.width == 1 ? ccl4j::MeshMode::SameValue : ccl4j::MeshMode::Foreground;
+            const int connectivity = three_d ? 26 : 8;
+            const int64_t row = f.width + 3, layer = int64_t(f.width) * f.height + 5;
+            // {first, row_stride, layer_stride}: dense strides given explicitly, then padded ones.
+            const std::vector<std::array<int64_t, 3>> layouts = {
+                {0, f.width, int64_t(f.width) * f.height}, {5, row, 0}, {1, 0, layer}, {9, row, row * f.height + 11}};
+            for (unsigned periodic : {0u, three_d ? 7u : 3u}) {
+                const std::vector<int32_t> expected = reference(mesh_of(f, connectivity, periodic, mode), f);
+                for (const auto& layout : layouts) {
+                    const Embedded e = embed(f, layout[0], layout[1], layout[2]);
+                    for (ccl4j_algorithm a : {CCL4J_ALGORITHM_MESH_CPU_RASTER, CCL4J_ALGORITHM_MESH_CPU_EQUIVALENCE,
+                                              CCL4J_ALGORITHM_MESH_CPU_PARALLEL}) {
+                        ccl4j_mesh_options o{};
+                        o.algorithm = a;
+                        o.connectivity = connectivity;
+                        o.periodic = periodic;
+                        o.mode = mode == ccl4j::MeshMode::SameValue ? CCL4J_MESH_SAME_VALUE : CCL4J_MESH_FOREGROUND;
+                        o.cpu_threads = 3;
+                        const std::string what = "strided " + describe(f, connectivity, periodic, mode) + " first " +
+                                                 std::to_string(layout[0]) + " row_stride " + std::to_string(layout[1]) +
+                                                 " layer_stride " + std::to_string(layout[2]) + " algorithm " +
+                                                 std::to_string(a) + " on backend " + std::to_string(backend);
+                        std::vector<int32_t> labels(size_t(f.n()), -12345);
+                        ccl4j_timings t;
+                        CHECK_MSG(label(c, &e.mesh, &o, labels.data(), &t) == CCL4J_SUCCESS,
+                                  what + ": " + ccl4j_context_error_message(c));
+                        check_labels(labels, expected, what);
+                        CHECK_MSG(has_phase(t, "pack") != contiguous(f, layout[1], layout[2]),
+                                  what + ": a pack phase exactly for strided cells");
+                    }
+                }
+            }
+        }
+        ccl4j_context_destroy(c);
+    }
+    // On CUDA the copy to the device gathers the cells (AUTO: the block union-find).
+    ccl4j_capabilities caps;
+    CHECK(ccl4j_get_capabilities(&caps) == CCL4J_SUCCESS);
+    if (!(caps.backends & (1u << CCL4J_BACKEND_CUDA))) {
+        std::printf("NOTICE: no CUDA device present - strided meshes are not labelled on CUDA here\n");
+        return;
+    }
+    ccl4j_context c = nullptr;
+    CHECK(ccl4j_context_create(CCL4J_BACKEND_CUDA, 0, &c) == CCL4J_SUCCESS);
+    for (const Field& f : fields) {
+        const int connectivity = f.depth > 1 ? 6 : 4;
+        const std::vector<int32_t> expected = reference(mesh_of(f, connectivity, 0, ccl4j::MeshMode::Foreground), f);
+        const int64_t row = f.width + 3;
+        for (const auto& layout : std::vector<std::array<int64_t, 3>>{{5, row, 0}, {9, row, row * f.height + 11}}) {
+            const Embedded e = embed(f, layout[0], layout[1], layout[2]);
+            std::vector<int32_t> labels(size_t(f.n()), -12345);
+            const std::string what = "strided on CUDA " + f.describe() + " row_stride " + std::to_string(layout[1]) +
+                                     " layer_stride " + std::to_string(layout[2]);
+            CHECK_MSG(label(c, &e.mesh, nullptr, labels.data(), nullptr) == CCL4J_SUCCESS,
+                      what + ": " + ccl4j_context_error_message(c));
+            check_labels(labels, expected, what);
+        }
+    }
+    ccl4j_context_destroy(c);
+}
+
+// Strides that overlap or reach beyond memory are refused, each naming the field and its value.
+void strided_errors() {
+    std::mt19937 rng(778);
+    const Field f = random_field(rng, 10, 4, 3, ccl4j::CellType::I32, 0.5, 2);
+    ccl4j_context c = nullptr;
+    CHECK(ccl4j_context_create(CCL4J_BACKEND_CPU_PARALLEL, 0, &c) == CCL4J_SUCCESS);
+    std::vector<int32_t> out(size_t(f.n()));
+    const ccl4j_mesh m = abi_mesh(f);
+    auto refused = [&](int64_t row_stride, int64_t layer_stride, const std::string& needle) {
+        ccl4j_mesh bad = m;
+        bad.row_stride = row_stride;
+        bad.layer_stride = layer_stride;
+        expect_error(c, &bad, nullptr, out.data(), CCL4J_INVALID_ARGUMENT, needle,
+                     "row_stride " + std::to_string(row_stride) + ", layer_stride " + std::to_string(layer_stride));
+    };
+    refused(-1, 0, "row_stride -1 is negative");
+    refused(0, -40, "layer_stride -40 is negative");
+    refused(9, 0, "row_stride 9 is less than the width 10");
+    refused(12, 47, "layer_stride 47 is less than row stride 12 * height 4 = 48");
+    refused(0, 39, "layer_stride 39 is less than row stride 10 * height 4 = 40");
+    refused(INT64_MAX / 2, 0, "times the height 4 does not fit int64");
+    refused(0, INT64_MAX / 2, "strides reach beyond what memory can address");
+    refused(0, int64_t(1) << 62, "strides reach beyond what memory can address");
+    ccl4j_mesh wide = m;
+    wide.depth = 2;
+    wide.layer_stride = (int64_t(1) << 62) + 1;  // the span fits int64, its bytes (4 per cell) not 64 bits
+    expect_error(c, &wide, nullptr, out.data(), CCL4J_INVALID_ARGUMENT, "beyond what memory can address",
+                 "span bytes beyond 64 bits");
+    ccl4j_phase_run run = nullptr;
+    ccl4j_mesh bad = m;
+    bad.row_stride = 5;
+    CHECK(ccl4j_phase_run_create_mesh(c, &bad, nullptr, &run) == CCL4J_INVALID_ARGUMENT && run == nullptr);
+    ccl4j_context_destroy(c);
+}
+
 }  // namespace
 
 int main() {
@@ -459,6 +618,8 @@ int main() {
     iteration_limits();
     serpentines();
     abi();
+    strided();
+    strided_errors();
     std::printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

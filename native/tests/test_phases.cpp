@@ -6,7 +6,8 @@
 // copy to the device. Every CPU algorithm, on both CPU backends, gives ccl4j_label_graph's labels,
 // phase names and iterations. On CUDA (when a device is present) every algorithm; otherwise the CUDA
 // part prints a notice. Meshes: every mesh algorithm's phases, in order and after resets, give
-// ccl4j_label_mesh's labels (CPU backends here, GPU algorithms on CUDA); bad meshes and options. Prints every failure and "N passed, M failed".
+// ccl4j_label_mesh's labels (CPU backends here, GPU algorithms on CUDA), also from a strided mesh whose buffer is
+// cleared once the run exists; bad meshes and options. Prints every failure and "N passed, M failed".
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -305,8 +306,30 @@ struct TestMesh {
     int32_t periodic;
     int32_t mode;
 
-    ccl4j_mesh mesh() const { return ccl4j_mesh{width, height, depth, cell_type, bytes.data()}; }
+    ccl4j_mesh mesh() const { return ccl4j_mesh{width, height, depth, cell_type, bytes.data(), 0, 0}; }
     int32_t cells() const { return width * height * depth; }
+};
+
+// The cells of a test mesh in a larger buffer, as a region of an image or volume lies: rows 3 cells
+// longer than the width, 5 cells between layers, 7 cells before the first. The cells between are
+// 0x5A bytes, which a labelling that read them would label.
+struct StridedMesh {
+    std::vector<uint8_t> buffer;
+    ccl4j_mesh mesh;
+
+    explicit StridedMesh(const TestMesh& tm) {
+        const int64_t row = tm.width + 3, layer = row * tm.height + 5, first = 7;
+        const size_t cell = static_cast<size_t>(tm.cell_type);
+        buffer.assign(static_cast<size_t>(first + layer * tm.depth) * cell, uint8_t(0x5A));
+        for (int32_t z = 0; z < tm.depth; ++z) {
+            for (int32_t y = 0; y < tm.height; ++y) {
+                const size_t from = (static_cast<size_t>(z) * tm.height + y) * tm.width * cell;
+                std::memcpy(&buffer[static_cast<size_t>(first + layer * z + row * y) * cell], &tm.bytes[from],
+                            tm.width * cell);
+            }
+        }
+        mesh = ccl4j_mesh{tm.width, tm.height, tm.depth, tm.cell_type, &buffer[first * cell], row, layer};
+    }
 };
 
 // Cells drawn from 0..values-1 by a fixed linear congruential sequence, a fraction `fill` of them
@@ -388,6 +411,19 @@ void check_mesh_runs(ccl4j_context context, const char* backend, const MeshAlgor
             CHECK_MSG(phase_names(context, run) == expected_mesh_phases(a.id, timings), what + ": phase names");
             check_sequences(context, run, tm.cells(), expected, what);
             ccl4j_phase_run_destroy(run);
+
+            // The same cells with rows and layers apart: the run gathers (CUDA) or packs (CPU)
+            // them into a copy of its own, so the buffer may change after creation (a single row
+            // is dense whatever the strides, and the CPU reads it in place).
+            StridedMesh strided(tm);
+            run = nullptr;
+            CHECK_MSG(ccl4j_phase_run_create_mesh(context, &strided.mesh, &options, &run) == CCL4J_SUCCESS,
+                      what + " strided: " + message(context));
+            if (!run) continue;
+            if (copies || tm.height * tm.depth > 1) std::fill(strided.buffer.begin(), strided.buffer.end(), uint8_t(0));
+            CHECK_MSG(phase_names(context, run) == expected_mesh_phases(a.id, timings), what + " strided: phase names");
+            check_sequences(context, run, tm.cells(), expected, what + " strided");
+            ccl4j_phase_run_destroy(run);
         }
     }
 }
@@ -419,6 +455,10 @@ void test_mesh_bad_arguments() {
     bad = mesh;
     bad.cell_type = 3;
     expect(ccl4j_phase_run_create_mesh(context, &bad, nullptr, &run), CCL4J_INVALID_ARGUMENT, context, "cell type 3");
+    bad = mesh;
+    bad.row_stride = 7;
+    expect(ccl4j_phase_run_create_mesh(context, &bad, nullptr, &run), CCL4J_INVALID_ARGUMENT, context,
+           "row stride 7 < width 8");
     ccl4j_mesh_options options{};
     options.connectivity = 6;
     expect(ccl4j_phase_run_create_mesh(context, &mesh, &options, &run), CCL4J_INVALID_ARGUMENT, context,

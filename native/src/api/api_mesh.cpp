@@ -12,6 +12,7 @@
 #include "common/mesh.hpp"
 #include "common/phase_log.hpp"
 #include "cpu/mesh_cpu.hpp"
+#include "cpu/mesh_pack.hpp"
 #include "cpu/phase_program.hpp"
 #ifdef CCL4J_WITH_CUDA
 #include "cuda/mesh_kernels.hpp"
@@ -42,6 +43,44 @@ std::string dims(const ccl4j_mesh& m) {
     return std::to_string(m.width) + "x" + std::to_string(m.height) + "x" + std::to_string(m.depth);
 }
 
+// Rows and layers must not overlap, and the cells the strides reach must be addressable: the
+// span from the first cell to the last fits int64 in cells and size_t in bytes.
+void check_strides(const ccl4j_mesh& m) {
+    if (m.row_stride < 0) fail(CCL4J_INVALID_ARGUMENT, "mesh row_stride " + std::to_string(m.row_stride) + " is negative");
+    if (m.layer_stride < 0) {
+        fail(CCL4J_INVALID_ARGUMENT, "mesh layer_stride " + std::to_string(m.layer_stride) + " is negative");
+    }
+    const int64_t rows = m.row_stride ? m.row_stride : m.width;
+    if (rows < m.width) {
+        fail(CCL4J_INVALID_ARGUMENT, "mesh row_stride " + std::to_string(rows) + " is less than the width " +
+                                         std::to_string(m.width) + ": rows would overlap");
+    }
+    int64_t layer = 0;  // the least layer stride
+    if (__builtin_mul_overflow(rows, int64_t(m.height), &layer)) {
+        fail(CCL4J_INVALID_ARGUMENT, "mesh row_stride " + std::to_string(rows) + " times the height " +
+                                         std::to_string(m.height) + " does not fit int64");
+    }
+    const int64_t layers = m.layer_stride ? m.layer_stride : layer;
+    if (layers < layer) {
+        fail(CCL4J_INVALID_ARGUMENT, "mesh layer_stride " + std::to_string(layers) + " is less than row stride " +
+                                         std::to_string(rows) + " * height " + std::to_string(m.height) + " = " +
+                                         std::to_string(layer) + ": layers would overlap");
+    }
+    // span = (depth - 1) * layer stride + (height - 1) * row stride + width cells
+    int64_t span = 0, in_layer = 0;
+    uint64_t bytes = 0;
+    const bool too_far = __builtin_mul_overflow(int64_t(m.depth - 1), layers, &span) ||
+                         __builtin_mul_overflow(int64_t(m.height - 1), rows, &in_layer) ||
+                         __builtin_add_overflow(span, in_layer, &span) ||
+                         __builtin_add_overflow(span, int64_t(m.width), &span) ||
+                         __builtin_mul_overflow(uint64_t(span), uint64_t(m.cell_type), &bytes) || bytes > SIZE_MAX;
+    if (too_far) {
+        fail(CCL4J_INVALID_ARGUMENT, "mesh strides reach beyond what memory can address: " + dims(m) +
+                                         " with row_stride " + std::to_string(rows) + " and layer_stride " +
+                                         std::to_string(layers) + " cells");
+    }
+}
+
 // Checks the mesh and the options against each other and builds the internal view.
 Mesh validate(const ccl4j_mesh* mesh, const ccl4j_mesh_options& o) {
     if (!mesh) fail(CCL4J_INVALID_ARGUMENT, "mesh is NULL");
@@ -66,6 +105,7 @@ Mesh validate(const ccl4j_mesh* mesh, const ccl4j_mesh_options& o) {
                                          std::to_string(CCL4J_CELL_I32) + ")");
     }
     if (!m.cells) fail(CCL4J_INVALID_ARGUMENT, "mesh cells is NULL");
+    check_strides(m);
 
     const bool three_d = m.depth > 1;
     int32_t connectivity = o.connectivity == 0 ? (three_d ? 6 : 4) : o.connectivity;
@@ -90,6 +130,8 @@ Mesh validate(const ccl4j_mesh* mesh, const ccl4j_mesh_options& o) {
     view.depth = m.depth;
     view.cell_type = m.cell_type == CCL4J_CELL_U8 ? ccl4j::CellType::U8 : ccl4j::CellType::I32;
     view.cells = m.cells;
+    view.row_stride = m.row_stride;
+    view.layer_stride = m.layer_stride;
     view.connectivity = connectivity;
     view.periodic[0] = o.periodic & CCL4J_PERIODIC_X;
     view.periodic[1] = o.periodic & CCL4J_PERIODIC_Y;
@@ -134,16 +176,19 @@ ccl4j_mesh_options resolve(const ccl4j_mesh_options* options, const ccl4j_contex
     return o;
 }
 
+// The threads of a CPU context's work (0 = all available).
+int cpu_threads(const ccl4j_context_s& context, const ccl4j_mesh_options& o) {
+    return context.backend == CCL4J_BACKEND_CPU_SERIAL ? 1 : o.cpu_threads;
+}
+
+// The plan of a CPU algorithm over a dense mesh.
 ccl4j::PhasePlan cpu_plan(const ccl4j_context_s& context, const Mesh& mesh, const ccl4j_mesh_options& o,
                           int32_t* labels, ccl4j::PhaseLog& log) {
     switch (o.algorithm) {
         case CCL4J_ALGORITHM_MESH_CPU_RASTER: return ccl4j::cpu::mesh_raster_plan(mesh, labels, o.max_iterations, log);
         case CCL4J_ALGORITHM_MESH_CPU_EQUIVALENCE:
             return ccl4j::cpu::mesh_equivalence_plan(mesh, labels, o.max_iterations, log);
-        default: {
-            const int threads = context.backend == CCL4J_BACKEND_CPU_SERIAL ? 1 : o.cpu_threads;
-            return ccl4j::cpu::mesh_parallel_plan(mesh, labels, threads, log);
-        }
+        default: return ccl4j::cpu::mesh_parallel_plan(mesh, labels, cpu_threads(context, o), log);
     }
 }
 
@@ -174,7 +219,10 @@ ccl4j_status ccl4j_label_mesh(ccl4j_context context, const ccl4j_mesh* mesh, con
             ccl4j::cuda::label_mesh(*context->cuda, m, o.algorithm, tuning_of(o), labels, log);
 #endif
         } else {
-            for (const ccl4j::Phase& phase : cpu_plan(*context, m, o, labels, log)) phase.run();
+            ccl4j::Stopwatch pack;
+            const ccl4j::cpu::DenseMesh dense(m, cpu_threads(*context, o));
+            if (dense.packed()) log.add("pack", pack.lap());
+            for (const ccl4j::Phase& phase : cpu_plan(*context, dense.mesh(), o, labels, log)) phase.run();
         }
         log.set_resolved(context->backend, o.algorithm);
         log.set_total(total.lap());
@@ -195,9 +243,13 @@ ccl4j_status ccl4j_phase_run_create_mesh(ccl4j_context context, const ccl4j_mesh
             run->program = ccl4j::cuda::mesh_phase_program(*context->cuda, m, o.algorithm, tuning_of(o));
 #endif
         } else {
-            // The plan reads the caller's cells, which must outlive the run (ccl4j.h).
+            // The plan reads the caller's cells, which must outlive the run (ccl4j.h), or the
+            // run's own packed copy of a strided mesh.
+            auto dense = std::make_shared<const ccl4j::cpu::DenseMesh>(m, cpu_threads(*context, o));
             run->program = std::make_unique<ccl4j::cpu::PlanProgram>(
-                m.cell_count(), [&](int32_t* labels, ccl4j::PhaseLog& log) { return cpu_plan(*context, m, o, labels, log); });
+                m.cell_count(),
+                [&](int32_t* labels, ccl4j::PhaseLog& log) { return cpu_plan(*context, dense->mesh(), o, labels, log); },
+                dense);
         }
         *out = run.release();
     });

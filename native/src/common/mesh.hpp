@@ -18,13 +18,23 @@ struct Mesh {
     int32_t height = 1;  // y
     int32_t depth = 1;   // z; 1 for a 2D mesh
     CellType cell_type = CellType::U8;
-    const void* cells = nullptr;  // width * height * depth cells, x fastest (host or device memory)
-    int32_t connectivity = 4;     // 4 or 8 in 2D (depth == 1), 6 or 26 in 3D
+    const void* cells = nullptr;  // cell (0, 0, 0); x fastest (host or device memory)
+    // Cell (x, y, z) is at cells[x + row_step() * y + layer_step() * z]; 0 means dense. Only the
+    // copy to the device reads strides: the algorithms need dense cells (dense() is true).
+    int64_t row_stride = 0;    // cells from one row to the next; 0 = width
+    int64_t layer_stride = 0;  // cells from one layer to the next; 0 = row_step() * height
+    int32_t connectivity = 4;  // 4 or 8 in 2D (depth == 1), 6 or 26 in 3D
     bool periodic[3] = {false, false, false};  // wrap-around per axis x, y, z
     MeshMode mode = MeshMode::Foreground;
 
     int64_t cell_count() const { return int64_t(width) * height * depth; }
     bool is_3d() const { return depth > 1 || connectivity == 6 || connectivity == 26; }
+    int64_t row_step() const { return row_stride ? row_stride : width; }
+    int64_t layer_step() const { return layer_stride ? layer_stride : row_step() * height; }
+    // Whether the cells lie back to back, x fastest (a single row or layer's stride does not matter).
+    bool dense() const {
+        return (height == 1 || row_step() == width) && (depth == 1 || layer_step() == int64_t(width) * height);
+    }
 };
 
 // Labels are canonical: each labelled cell gets the smallest linear index x + width * (y + height * z)

@@ -13,6 +13,7 @@
 #include <cstdlib>
 #include <vector>
 
+#include "common/error.hpp"
 #include "common/mesh.hpp"
 
 namespace ccl4j::cpu::mesh {
@@ -91,9 +92,11 @@ struct Rule {
     static bool connected(T a, T b) { return SameValue ? a == b : b != 0; }
 };
 
-// Calls f(cells, Rule<T, SameValue>{}) with the mesh's cells typed and its mode as a type.
+// Calls f(cells, Rule<T, SameValue>{}) with the mesh's cells typed and its mode as a type. The
+// cells must be dense (a strided mesh is packed first: cpu/mesh_pack.hpp).
 template <class F>
 void with_rule(const Mesh& m, F&& f) {
+    if (!m.dense()) fail(CCL4J_INVALID_ARGUMENT, "the CPU mesh algorithms read dense cells: pack a strided mesh first");
     const bool same = m.mode == MeshMode::SameValue;
     if (m.cell_type == CellType::U8) {
         const auto* cells = static_cast<const uint8_t*>(m.cells);

@@ -117,6 +117,10 @@ void check_call(const Mesh& m, const MeshTuning& tuning, const void* labels) {
     if (m.cell_type != CellType::U8 && m.cell_type != CellType::I32) {
         fail(CCL4J_INVALID_ARGUMENT, "unknown cell type " + std::to_string(static_cast<int>(m.cell_type)));
     }
+    if (m.row_stride < 0 || m.layer_stride < 0 || m.row_step() < m.width || m.layer_step() < m.row_step() * m.height) {
+        fail(CCL4J_INVALID_ARGUMENT, "mesh strides overlap: row stride " + std::to_string(m.row_step()) +
+                                         ", layer stride " + std::to_string(m.layer_step()) + " cells");
+    }
     const bool planar = m.connectivity == 4 || m.connectivity == 8;
     if (!planar && m.connectivity != 6 && m.connectivity != 26) {
         fail(CCL4J_INVALID_ARGUMENT, "connectivity must be 4, 8, 6 or 26, got " + std::to_string(m.connectivity));
@@ -166,6 +170,46 @@ mesh::Call prepare(DeviceState& state, const Mesh& m, const MeshTuning& tuning, 
                       clock};
 }
 
+// Enqueues the copy of the mesh's cells into the dense buffer `target` (host or device source,
+// pinned or pageable). A strided mesh is gathered by the copy itself: one pitched 3D copy when the
+// layer stride is a whole number of rows, else one 2D copy per layer.
+void copy_cells(void* target, const Mesh& m, cudaStream_t stream) {
+    const size_t cell = static_cast<size_t>(m.cell_type);
+    const size_t row_bytes = static_cast<size_t>(m.width) * cell;
+    if (m.dense()) {
+        CCL4J_CUDA_CHECK(cudaMemcpyAsync(target, m.cells, row_bytes * m.height * m.depth, cudaMemcpyDefault, stream));
+        return;
+    }
+    // A single row per layer: its row stride is never used, the rows lie a layer apart.
+    const int64_t row_step = m.height == 1 ? m.layer_step() : m.row_step();
+    const size_t pitch = static_cast<size_t>(row_step) * cell;
+    int device = 0, max_pitch = 0;
+    CCL4J_CUDA_CHECK(cudaGetDevice(&device));
+    CCL4J_CUDA_CHECK(cudaDeviceGetAttribute(&max_pitch, cudaDevAttrMaxPitch, device));
+    if (pitch > static_cast<size_t>(max_pitch)) {
+        fail(CCL4J_UNSUPPORTED, "rows " + std::to_string(row_step) + " cells (" + std::to_string(pitch) +
+                                    " bytes) apart are beyond the device's copy pitch limit of " +
+                                    std::to_string(max_pitch) + " bytes (row_stride " + std::to_string(m.row_step()) +
+                                    ", layer_stride " + std::to_string(m.layer_step()) + ")");
+    }
+    auto* source = static_cast<char*>(const_cast<void*>(m.cells));
+    if (m.layer_step() % row_step == 0) {
+        cudaMemcpy3DParms p{};
+        p.srcPtr = make_cudaPitchedPtr(source, pitch, row_bytes, static_cast<size_t>(m.layer_step() / row_step));
+        p.dstPtr = make_cudaPitchedPtr(target, row_bytes, row_bytes, static_cast<size_t>(m.height));
+        p.extent = make_cudaExtent(row_bytes, static_cast<size_t>(m.height), static_cast<size_t>(m.depth));
+        p.kind = cudaMemcpyDefault;
+        CCL4J_CUDA_CHECK(cudaMemcpy3DAsync(&p, stream));
+        return;
+    }
+    const size_t layer_bytes = row_bytes * m.height;
+    for (int32_t z = 0; z < m.depth; ++z) {
+        CCL4J_CUDA_CHECK(cudaMemcpy2DAsync(static_cast<char*>(target) + layer_bytes * z, row_bytes,
+                                           source + static_cast<size_t>(m.layer_step()) * cell * z, pitch, row_bytes,
+                                           static_cast<size_t>(m.height), cudaMemcpyDefault, stream));
+    }
+}
+
 PhasePlan plan_of(mesh::Call& call, ccl4j_algorithm algorithm) {
     switch (algorithm) {
         case CCL4J_ALGORITHM_MESH_NEIGHBOUR: return mesh::neighbour_propagation(call);
@@ -196,9 +240,7 @@ public:
           call_(prepare(*state_, m, tuning_, clock_)),
           cell_count_(m.cell_count()) {
         plan_ = plan_of(call_, algorithm);
-        const size_t cell_bytes = static_cast<size_t>(cell_count_) * static_cast<size_t>(m.cell_type);
-        CCL4J_CUDA_CHECK(cudaMemcpyAsync(state_->mesh_cells.as<void>(), m.cells, cell_bytes, cudaMemcpyDefault,
-                                         state_->stream));
+        copy_cells(state_->mesh_cells.as<void>(), m, state_->stream);
         CCL4J_CUDA_CHECK(cudaStreamSynchronize(state_->stream));
     }
 
@@ -242,15 +284,13 @@ void label_mesh(DeviceState& state, const Mesh& m, ccl4j_algorithm algorithm, co
                 int32_t* labels, PhaseLog& log) {
     check_algorithm(algorithm);
     check_call(m, tuning, labels);
-    const size_t cell_bytes = static_cast<size_t>(m.cell_count()) * static_cast<size_t>(m.cell_type);
     const size_t label_bytes = static_cast<size_t>(m.cell_count()) * sizeof(int32_t);
     mesh::PhaseClock clock(state.stream);
     mesh::Call call = prepare(state, m, tuning, clock);
     const PhasePlan plan = plan_of(call, algorithm);
 
     clock.start();
-    // cudaMemcpyDefault: the cells may be host (pinned or pageable) or device memory.
-    CCL4J_CUDA_CHECK(cudaMemcpyAsync(state.mesh_cells.as<void>(), m.cells, cell_bytes, cudaMemcpyDefault, state.stream));
+    copy_cells(state.mesh_cells.as<void>(), m, state.stream);
     clock.end_phase("h2d");
     int32_t iterations = 0;
     for (const Phase& phase : plan) iterations += phase.run();

@@ -57,6 +57,7 @@ public final class Main {
                   --algorithm auto|neighbour|local|directional|equivalence|komura|union-find|
                               cpu-raster|cpu-equivalence|cpu-parallel|java
                   --backend, --device N, --threads N   as for label
+                  --region X,Y[,Z]:WxH[xD]   label only this region of the grid (a view, not a copy)
                   --save FILE       write the grid (.pgm, .png, else raw) before labelling it
                   --png FILE        write the labels as a colour picture (a volume: FILE-z000.png, ... per slice)
                   --out FILE        write the labels as raw little-endian int32, -1 for background

@@ -43,7 +43,8 @@ final class MeshCommand {
 
     static int run(List<String> args, PrintStream out) throws IOException {
         Arguments a = new Arguments(args, Set.of("format", "dims", "type", "threshold", "color", "mode", "connectivity",
-                "periodic-axes", "algorithm", "backend", "device", "threads", "png", "out", "generate", "save", "top"),
+                "periodic-axes", "algorithm", "backend", "device", "threads", "png", "out", "generate", "save", "top",
+                "region"),
                 Set.of("periodic", "json", "stats", "compact"));
         String spec = a.get("generate", null);
         Path file = source(a, spec);
@@ -70,7 +71,9 @@ final class MeshCommand {
                 throw new UsageException("--algorithm " + algorithm.cliName() + " does not run on the "
                         + labeler.backend().cliName() + " backend");
             }
-            Grid grid = spec == null ? read(file, readOptions, arena) : generate(spec, arena);
+            Grid input = spec == null ? read(file, readOptions, arena) : generate(spec, arena);
+            String region = a.get("region", null);
+            Grid grid = region == null ? input : region(input, region);
             checkConnectivity(options, grid);
             if (a.get("save", null) != null) {
                 GridWriter.write(grid, Path.of(a.get("save", null)));
@@ -86,9 +89,13 @@ final class MeshCommand {
                     grid.width(), grid.height(), grid.depth(), Path.of(a.get("png", null)));
             if (a.flag("json")) {
                 Json json = json(grid, labels);
+                if (region != null) {
+                    json.put("region", region);
+                }
                 out.println(statistics == null ? json : statistics.addTo(json));
             } else {
-                summary(out, spec == null ? file.toString() : spec, grid, labels, options, pictures);
+                String source = spec == null ? file.toString() : spec;
+                summary(out, region == null ? source : source + " region " + region, grid, labels, options, pictures);
                 if (statistics != null) {
                     statistics.print(out);
                 }
@@ -192,6 +199,42 @@ final class MeshCommand {
         } catch (IOException e) {
             throw new IOException(file + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The view of {@code grid} that {@code --region X,Y[,Z]:WxH[xD]} names: corner (X, Y, Z) and
+     * extents W, H, D (Z 0 and D 1 when left out, which a 3D grid does not allow). Not a copy.
+     */
+    static Grid region(Grid grid, String text) {
+        String form = "expected X,Y:WxH or X,Y,Z:WxHxD";
+        String[] parts = text.split(":", -1);
+        if (parts.length != 2) {
+            throw new UsageException("bad --region '" + text + "': " + form);
+        }
+        String[] corner = parts[0].split(",", -1);
+        if (corner.length != 2 && corner.length != 3) {
+            throw new UsageException("bad --region '" + text + "': the corner needs 2 or 3 coordinates; " + form);
+        }
+        int[] c = new int[3];
+        for (int i = 0; i < corner.length; i++) {
+            try {
+                c[i] = Integer.parseInt(corner[i].strip());
+            } catch (NumberFormatException e) {
+                throw new UsageException("bad --region '" + text + "': '" + corner[i] + "' is not an integer; " + form);
+            }
+        }
+        GridDims extent = parse(() -> {
+            try {
+                return GridDims.parse(parts[1]);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("bad --region '" + text + "': " + e.getMessage());
+            }
+        });
+        if (grid.is3d() && corner.length == 2) {
+            throw new UsageException("--region '" + text + "' is 2D, the grid " + GridDims.of(grid)
+                    + " is 3D: give X,Y,Z:WxHxD");
+        }
+        return parse(() -> grid.region(c[0], c[1], c[2], extent.width(), extent.height(), extent.depth()));
     }
 
     private static Grid generate(String spec, Arena arena) {

@@ -40,7 +40,7 @@ public final class Abi {
         throw new Ccl4jException(status, message);
     }
 
-    /** The grid as a {@code ccl4j_mesh} pointing at its cells. */
+    /** The grid as a {@code ccl4j_mesh} pointing at its cells, with its strides. */
     public static MemorySegment mesh(Arena arena, Grid grid) {
         MemorySegment s = ccl4j_mesh.allocate(arena);
         ccl4j_mesh.width(s, grid.width());
@@ -48,6 +48,8 @@ public final class Abi {
         ccl4j_mesh.depth(s, grid.depth());
         ccl4j_mesh.cell_type(s, grid.type() == Grid.CellType.U8 ? CCL4J_CELL_U8() : CCL4J_CELL_I32());
         ccl4j_mesh.cells(s, grid.cells());
+        ccl4j_mesh.row_stride(s, grid.rowStride());
+        ccl4j_mesh.layer_stride(s, grid.layerStride());
         return s;
     }
 

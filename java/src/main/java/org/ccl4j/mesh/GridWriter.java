@@ -100,25 +100,39 @@ public final class GridWriter {
         });
     }
 
-    /** Writes the cells of {@code grid} as they are: uint8 bytes or little-endian int32s. */
+    /** Writes the cells of {@code grid} as they are: uint8 bytes or little-endian int32s, x fastest. */
     public static void writeRaw(Grid grid, Path file) throws IOException {
         Objects.requireNonNull(grid, "grid");
-        MemorySegment cells = grid.cells();
-        try (OutputStream out = Files.newOutputStream(file)) {
-            byte[] chunk = new byte[CHUNK_CELLS * Integer.BYTES];
-            ValueLayout.OfInt littleEndian = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-            for (long at = 0; at < grid.cellCount(); at += CHUNK_CELLS) {
-                int n = (int) Math.min(CHUNK_CELLS, grid.cellCount() - at);
-                if (grid.type() == Grid.CellType.U8) {
-                    MemorySegment.copy(cells, ValueLayout.JAVA_BYTE, at, chunk, 0, n);
-                    out.write(chunk, 0, n);
-                } else {
-                    MemorySegment target = MemorySegment.ofArray(chunk);
-                    for (int k = 0; k < n; k++) {
-                        target.set(littleEndian, 4L * k, cells.getAtIndex(ValueLayout.JAVA_INT, at + k));
-                    }
-                    out.write(chunk, 0, 4 * n);
+        byte[] chunk = new byte[CHUNK_CELLS * Integer.BYTES];
+        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file), 1 << 16)) {
+            if (grid.isDense()) {
+                writeCells(grid.cells(), grid.type(), chunk, out);
+                return;
+            }
+            for (int z = 0; z < grid.depth(); z++) {
+                for (int y = 0; y < grid.height(); y++) {
+                    writeCells(grid.row(y, z), grid.type(), chunk, out);
                 }
+            }
+        }
+    }
+
+    /** Writes back-to-back cells through {@code chunk}. */
+    private static void writeCells(MemorySegment cells, Grid.CellType type, byte[] chunk, OutputStream out)
+            throws IOException {
+        ValueLayout.OfInt littleEndian = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+        MemorySegment target = MemorySegment.ofArray(chunk);
+        long count = cells.byteSize() / type.bytes();
+        for (long at = 0; at < count; at += CHUNK_CELLS) {
+            int n = (int) Math.min(CHUNK_CELLS, count - at);
+            if (type == Grid.CellType.U8) {
+                MemorySegment.copy(cells, ValueLayout.JAVA_BYTE, at, chunk, 0, n);
+                out.write(chunk, 0, n);
+            } else {
+                for (int k = 0; k < n; k++) {
+                    target.set(littleEndian, 4L * k, cells.getAtIndex(ValueLayout.JAVA_INT, at + k));
+                }
+                out.write(chunk, 0, 4 * n);
             }
         }
     }

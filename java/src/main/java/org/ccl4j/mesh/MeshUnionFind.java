@@ -82,15 +82,21 @@ public final class MeshUnionFind {
         }
 
         void label() {
+            // Cells are read by coordinates, so that strided grids (views) are read where they lie.
             int n = grid.cellCount();
-            for (int i = 0; i < n; i++) {
-                set(i, labelled(grid.get(i)) ? i : -1);
+            for (int z = 0; z < depth; z++) {
+                for (int y = 0; y < height; y++) {
+                    for (int x = 0; x < width; x++) {
+                        int i = x + width * (y + height * z);
+                        set(i, labelled(grid.get(x, y, z)) ? i : -1);
+                    }
+                }
             }
             for (int z = 0; z < depth; z++) {
                 for (int y = 0; y < height; y++) {
                     for (int x = 0; x < width; x++) {
                         int i = x + width * (y + height * z);
-                        int value = grid.get(i);
+                        int value = grid.get(x, y, z);
                         if (!labelled(value)) {
                             continue;
                         }
@@ -102,7 +108,7 @@ public final class MeshUnionFind {
                                 continue;
                             }
                             int j = nx + width * (ny + height * nz);
-                            if (connected(value, grid.get(j))) {
+                            if (connected(value, grid.get(nx, ny, nz))) {
                                 union(i, j);
                             }
                         }

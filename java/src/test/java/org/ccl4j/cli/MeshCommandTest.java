@@ -340,6 +340,100 @@ class MeshCommandTest {
         }
     }
 
+    /** A dense copy of a region of {@code grid}, cell by cell. */
+    private static Grid copyOfRegion(Arena arena, Grid grid, int x0, int y0, int z0, int w, int h, int d) {
+        Grid copy = Grid.allocate(arena, grid.type(), w, h, d);
+        for (int z = 0; z < d; z++) {
+            for (int y = 0; y < h; y++) {
+                for (int x = 0; x < w; x++) {
+                    copy.set(x, y, z, grid.get(x0 + x, y0 + y, z0 + z));
+                }
+            }
+        }
+        return copy;
+    }
+
+    @Test
+    void aRegionIsLabelledAsADenseCopyOfItsCells() throws IOException {
+        record Case(List<String> source, String region, List<String> options, MeshOptions oracle, int[] box) {
+        }
+        MeshOptions d = MeshOptions.defaults();
+        try (Arena arena = Arena.ofConfined()) {
+            Grid image = GridGenerators.fromSpec("percolation:61x47:0.55:3", arena);
+            Grid volume = GridGenerators.fromSpec("percolation:13x11x9:0.3:5", arena);
+            Path raw = dir.resolve("volume.raw");
+            GridWriter.writeRaw(volume, raw);
+            List<String> generated = List.of("--generate", "percolation:61x47:0.55:3");
+            List<String> file = List.of(raw.toString(), "--dims", "13x11x9");
+            List<Case> cases = List.of(
+                    new Case(generated, "5,7:30x20", List.of(), d, new int[] {5, 7, 0, 30, 20, 1}),
+                    new Case(generated, "5,7:30x20", List.of("--connectivity", "8", "--periodic"),
+                            d.withConnectivity(8).withPeriodic(true), new int[] {5, 7, 0, 30, 20, 1}),
+                    new Case(generated, "0,0:61x47", List.of(), d, new int[] {0, 0, 0, 61, 47, 1}),
+                    new Case(generated, "60,46:1x1", List.of(), d, new int[] {60, 46, 0, 1, 1, 1}),
+                    new Case(file, "2,1,3:8x9x4", List.of("--connectivity", "26", "--periodic"),
+                            d.withConnectivity(26).withPeriodic(true), new int[] {2, 1, 3, 8, 9, 4}),
+                    new Case(file, "0,2,4:13x7", List.of("--periodic-axes", "x"), d.withPeriodic(true, false, false),
+                            new int[] {0, 2, 4, 13, 7, 1}));
+            for (Case c : cases) {
+                Grid whole = c.source() == generated ? image : volume;
+                int[] b = c.box();
+                Grid copy = copyOfRegion(arena, whole, b[0], b[1], b[2], b[3], b[4], b[5]);
+                int[] expected = MeshUnionFind.label(copy, c.oracle()).toArray();
+                for (List<String> runOptions : RUNS) {
+                    Path out = dir.resolve("labels.bin");
+                    List<String> args = concat(concat(concat(List.of("mesh"), c.source()), c.options()), runOptions);
+                    args = concat(args, List.of("--region", c.region(), "--json", "--out", out.toString()));
+                    Result r = run(args);
+                    String what = String.join(" ", args);
+                    assertEquals(0, r.code(), what + ": " + r.err());
+                    String json = r.out().strip();
+                    assertEquals(b[3], field(json, "width"), what);
+                    assertEquals(b[4], field(json, "height"), what);
+                    assertEquals(b[5], field(json, "depth"), what);
+                    assertEquals(c.region(), text(json, "region"), what);
+                    assertArrayEquals(expected, readInts(out), what);
+                }
+            }
+            Result r = run("mesh", "--generate", "percolation:61x47:0.55:3", "--region", "5,7:30x20");
+            assertEquals(0, r.code(), r.err());
+            assertTrue(r.out().startsWith("percolation:61x47:0.55:3 region 5,7:30x20: 30x20 u8 grid, 600 cells"),
+                    r.out());
+            // --save writes the region
+            Path saved = dir.resolve("region.raw");
+            r = run("mesh", "--generate", "percolation:61x47:0.55:3", "--region", "5,7:30x20", "--save", saved.toString());
+            assertEquals(0, r.code(), r.err());
+            Path copied = dir.resolve("copy.raw");
+            GridWriter.writeRaw(copyOfRegion(arena, image, 5, 7, 0, 30, 20, 1), copied);
+            assertArrayEquals(Files.readAllBytes(copied), Files.readAllBytes(saved));
+        }
+    }
+
+    @Test
+    void badRegionsAreUsageErrors() {
+        String image = "percolation:20x10:0.5:1";
+        String volume = "percolation:6x5x4:0.5:1";
+        String[][] cases = {
+                {image, "3,4", "expected X,Y:WxH or X,Y,Z:WxHxD"},
+                {image, "3:5x5", "the corner needs 2 or 3 coordinates"},
+                {image, "1,2,3,4:5x5", "the corner needs 2 or 3 coordinates"},
+                {image, "a,2:5x5", "'a' is not an integer"},
+                {image, "1,2:5", "bad --region '1,2:5'"},
+                {image, "1,2:0x5", "bad --region '1,2:0x5'"},
+                {image, "16,0:5x5", "x 16..20 is outside 0..19"},
+                {image, "0,-1:5x5", "y -1..3 is outside 0..9"},
+                {image, "0,0,1:5x5", "z 1..1 is outside 0..0"},
+                {volume, "0,0:3x3", "is 2D, the grid 6x5x4 is 3D: give X,Y,Z:WxHxD"},
+                {volume, "0,0,2:3x3x3", "z 2..4 is outside 0..3"},
+        };
+        for (String[] c : cases) {
+            Result r = run("mesh", "--generate", c[0], "--region", c[1]);
+            String what = c[0] + " --region " + c[1];
+            assertEquals(2, r.code(), what + ": " + r.err());
+            assertTrue(r.err().startsWith("ccl4j: ") && r.err().contains(c[2]), what + ": " + r.err());
+        }
+    }
+
     @Test
     void usageErrorsExitWithTwo() throws IOException {
         Path pgm = dir.resolve("small.pgm");

@@ -20,6 +20,8 @@ import static java.lang.foreign.MemoryLayout.PathElement.*;
  *     int32_t depth;
  *     int32_t cell_type;
  *     const void* cells;
+ *     int64_t row_stride;
+ *     int64_t layer_stride;
  * }
  * }
  */
@@ -34,7 +36,9 @@ public class ccl4j_mesh {
         ccl4j_h.C_INT.withName("height"),
         ccl4j_h.C_INT.withName("depth"),
         ccl4j_h.C_INT.withName("cell_type"),
-        ccl4j_h.C_POINTER.withName("cells")
+        ccl4j_h.C_POINTER.withName("cells"),
+        ccl4j_h.C_LONG.withName("row_stride"),
+        ccl4j_h.C_LONG.withName("layer_stride")
     ).withName("ccl4j_mesh");
 
     /**
@@ -242,6 +246,86 @@ public class ccl4j_mesh {
      */
     public static void cells(MemorySegment struct, MemorySegment fieldValue) {
         struct.set(cells$LAYOUT, cells$OFFSET, fieldValue);
+    }
+
+    private static final OfLong row_stride$LAYOUT = (OfLong)$LAYOUT.select(groupElement("row_stride"));
+
+    /**
+     * Layout for field: {@snippet lang=c :
+     * int64_t row_stride;
+     * }
+     */
+    public static final OfLong row_stride$layout() {
+        return row_stride$LAYOUT;
+    }
+
+    private static final long row_stride$OFFSET = 24;
+
+    /**
+     * Offset for field: {@snippet lang=c :
+     * int64_t row_stride;
+     * }
+     */
+    public static final long row_stride$offset() {
+        return row_stride$OFFSET;
+    }
+
+    /**
+     * Getter for field: {@snippet lang=c :
+     * int64_t row_stride;
+     * }
+     */
+    public static long row_stride(MemorySegment struct) {
+        return struct.get(row_stride$LAYOUT, row_stride$OFFSET);
+    }
+
+    /**
+     * Setter for field: {@snippet lang=c :
+     * int64_t row_stride;
+     * }
+     */
+    public static void row_stride(MemorySegment struct, long fieldValue) {
+        struct.set(row_stride$LAYOUT, row_stride$OFFSET, fieldValue);
+    }
+
+    private static final OfLong layer_stride$LAYOUT = (OfLong)$LAYOUT.select(groupElement("layer_stride"));
+
+    /**
+     * Layout for field: {@snippet lang=c :
+     * int64_t layer_stride;
+     * }
+     */
+    public static final OfLong layer_stride$layout() {
+        return layer_stride$LAYOUT;
+    }
+
+    private static final long layer_stride$OFFSET = 32;
+
+    /**
+     * Offset for field: {@snippet lang=c :
+     * int64_t layer_stride;
+     * }
+     */
+    public static final long layer_stride$offset() {
+        return layer_stride$OFFSET;
+    }
+
+    /**
+     * Getter for field: {@snippet lang=c :
+     * int64_t layer_stride;
+     * }
+     */
+    public static long layer_stride(MemorySegment struct) {
+        return struct.get(layer_stride$LAYOUT, layer_stride$OFFSET);
+    }
+
+    /**
+     * Setter for field: {@snippet lang=c :
+     * int64_t layer_stride;
+     * }
+     */
+    public static void layer_stride(MemorySegment struct, long fieldValue) {
+        struct.set(layer_stride$LAYOUT, layer_stride$OFFSET, fieldValue);
     }
 
     /**

@@ -94,8 +94,8 @@ public final class PhaseRun implements AutoCloseable {
      * Prepares the phases of {@code options.algorithm()} (AUTO: the backend's default) on a mesh,
      * for {@code backend} (CUDA, CPU_PARALLEL or CPU_SERIAL; on CUDA, device {@code device}). On
      * CUDA the cells are copied to the device here; on the CPU backends the phases read the grid's
-     * cells, which must stay open and unchanged while the run is. The labels have one entry per
-     * cell.
+     * cells, which must stay open and unchanged while the run is (a strided grid's cells are packed
+     * into a copy of the run's own). The labels have one entry per cell.
      *
      * @throws IllegalArgumentException for a bad grid or options, or the Java mesh algorithm
      * @throws UnsupportedOperationException for an algorithm that does not run on the backend

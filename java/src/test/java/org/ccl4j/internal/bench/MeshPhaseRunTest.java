@@ -27,8 +27,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Per-phase runs over meshes from Java: for every native mesh algorithm, the phases in order and
  * from a reset to each phase label the mesh as the Java {@link MeshUnionFind} does, under several
- * connectivities, periodic axes and both modes; bad arguments give clear exceptions. The GPU
- * algorithms take part when a CUDA device is present; otherwise they are skipped with a notice.
+ * connectivities, periodic axes and both modes, dense grids and regions of larger ones; bad
+ * arguments give clear exceptions. The GPU algorithms take part when a CUDA device is present;
+ * otherwise they are skipped with a notice.
  */
 class MeshPhaseRunTest {
     private static final Map<MeshAlgorithm, List<String>> CPU_PHASES = Map.of(
@@ -65,6 +66,12 @@ class MeshPhaseRunTest {
         }
         add("2D 40x30 int32, 3 values, same-value", Grid.ofInts(arena, values, 40, 30, 1),
                 MeshOptions.defaults().withMode(MeshMode.SAME_VALUE));
+        // views: the run gathers or packs the strided cells
+        add("region 50x40 of 2D 97x61 p0.59, 8, periodic",
+                GridGenerators.percolation(arena, 97, 61, 0.59, 6).region(20, 10, 50, 40),
+                MeshOptions.defaults().withConnectivity(8).withPeriodic(true));
+        add("region 9x7x5 of 3D 17x13x11 p0.3, 26", GridGenerators.percolation(arena, 17, 13, 11, 0.3, 7)
+                .region(3, 2, 4, 9, 7, 5), MeshOptions.defaults().withConnectivity(26));
     }
 
     private static void add(String name, Grid grid, MeshOptions o) {
