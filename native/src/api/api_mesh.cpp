@@ -10,6 +10,7 @@
 #include "api/phase_run.hpp"
 #include "common/error.hpp"
 #include "common/mesh.hpp"
+#include "common/validate.hpp"
 #include "common/phase_log.hpp"
 #include "cpu/mesh_cpu.hpp"
 #include "cpu/mesh_pack.hpp"
@@ -43,44 +44,6 @@ std::string dims(const ccl4j_mesh& m) {
     return std::to_string(m.width) + "x" + std::to_string(m.height) + "x" + std::to_string(m.depth);
 }
 
-// Rows and layers must not overlap, and the cells the strides reach must be addressable: the
-// span from the first cell to the last fits int64 in cells and size_t in bytes.
-void check_strides(const ccl4j_mesh& m) {
-    if (m.row_stride < 0) fail(CCL4J_INVALID_ARGUMENT, "mesh row_stride " + std::to_string(m.row_stride) + " is negative");
-    if (m.layer_stride < 0) {
-        fail(CCL4J_INVALID_ARGUMENT, "mesh layer_stride " + std::to_string(m.layer_stride) + " is negative");
-    }
-    const int64_t rows = m.row_stride ? m.row_stride : m.width;
-    if (rows < m.width) {
-        fail(CCL4J_INVALID_ARGUMENT, "mesh row_stride " + std::to_string(rows) + " is less than the width " +
-                                         std::to_string(m.width) + ": rows would overlap");
-    }
-    int64_t layer = 0;  // the least layer stride
-    if (__builtin_mul_overflow(rows, int64_t(m.height), &layer)) {
-        fail(CCL4J_INVALID_ARGUMENT, "mesh row_stride " + std::to_string(rows) + " times the height " +
-                                         std::to_string(m.height) + " does not fit int64");
-    }
-    const int64_t layers = m.layer_stride ? m.layer_stride : layer;
-    if (layers < layer) {
-        fail(CCL4J_INVALID_ARGUMENT, "mesh layer_stride " + std::to_string(layers) + " is less than row stride " +
-                                         std::to_string(rows) + " * height " + std::to_string(m.height) + " = " +
-                                         std::to_string(layer) + ": layers would overlap");
-    }
-    // span = (depth - 1) * layer stride + (height - 1) * row stride + width cells
-    int64_t span = 0, in_layer = 0;
-    uint64_t bytes = 0;
-    const bool too_far = __builtin_mul_overflow(int64_t(m.depth - 1), layers, &span) ||
-                         __builtin_mul_overflow(int64_t(m.height - 1), rows, &in_layer) ||
-                         __builtin_add_overflow(span, in_layer, &span) ||
-                         __builtin_add_overflow(span, int64_t(m.width), &span) ||
-                         __builtin_mul_overflow(uint64_t(span), uint64_t(m.cell_type), &bytes) || bytes > SIZE_MAX;
-    if (too_far) {
-        fail(CCL4J_INVALID_ARGUMENT, "mesh strides reach beyond what memory can address: " + dims(m) +
-                                         " with row_stride " + std::to_string(rows) + " and layer_stride " +
-                                         std::to_string(layers) + " cells");
-    }
-}
-
 // Checks the mesh and the options against each other and builds the internal view.
 Mesh validate(const ccl4j_mesh* mesh, const ccl4j_mesh_options& o) {
     if (!mesh) fail(CCL4J_INVALID_ARGUMENT, "mesh is NULL");
@@ -105,7 +68,7 @@ Mesh validate(const ccl4j_mesh* mesh, const ccl4j_mesh_options& o) {
                                          std::to_string(CCL4J_CELL_I32) + ")");
     }
     if (!m.cells) fail(CCL4J_INVALID_ARGUMENT, "mesh cells is NULL");
-    check_strides(m);
+    ccl4j::check_strides(m.width, m.height, m.depth, m.cell_type, m.row_stride, m.layer_stride);
 
     const bool three_d = m.depth > 1;
     int32_t connectivity = o.connectivity == 0 ? (three_d ? 6 : 4) : o.connectivity;

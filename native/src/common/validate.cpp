@@ -3,6 +3,7 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <atomic>
 #include <string>
 #include <vector>
@@ -121,6 +122,44 @@ void check_input(const Graph& graph, int threads) {
         check_structure(view, t);
         check_symmetry(view);
     });
+}
+
+void check_strides(int32_t width, int32_t height, int32_t depth, int32_t cell_bytes, int64_t row_stride,
+                   int64_t layer_stride) {
+    if (row_stride < 0) fail(CCL4J_INVALID_ARGUMENT, "mesh row_stride " + std::to_string(row_stride) + " is negative");
+    if (layer_stride < 0) {
+        fail(CCL4J_INVALID_ARGUMENT, "mesh layer_stride " + std::to_string(layer_stride) + " is negative");
+    }
+    const int64_t rows = row_stride ? row_stride : width;
+    if (rows < width) {
+        fail(CCL4J_INVALID_ARGUMENT, "mesh row_stride " + std::to_string(rows) + " is less than the width " +
+                                         std::to_string(width) + ": rows would overlap");
+    }
+    int64_t layer = 0;  // the least layer stride
+    if (__builtin_mul_overflow(rows, int64_t(height), &layer)) {
+        fail(CCL4J_INVALID_ARGUMENT, "mesh row_stride " + std::to_string(rows) + " times the height " +
+                                         std::to_string(height) + " does not fit int64");
+    }
+    const int64_t layers = layer_stride ? layer_stride : layer;
+    if (layers < layer) {
+        fail(CCL4J_INVALID_ARGUMENT, "mesh layer_stride " + std::to_string(layers) + " is less than row stride " +
+                                         std::to_string(rows) + " * height " + std::to_string(height) + " = " +
+                                         std::to_string(layer) + ": layers would overlap");
+    }
+    // span = (depth - 1) * layer stride + (height - 1) * row stride + width cells
+    int64_t span = 0, in_layer = 0;
+    uint64_t bytes = 0;
+    const bool too_far = __builtin_mul_overflow(int64_t(depth - 1), layers, &span) ||
+                         __builtin_mul_overflow(int64_t(height - 1), rows, &in_layer) ||
+                         __builtin_add_overflow(span, in_layer, &span) ||
+                         __builtin_add_overflow(span, int64_t(width), &span) ||
+                         __builtin_mul_overflow(uint64_t(span), uint64_t(cell_bytes), &bytes) || bytes > SIZE_MAX;
+    if (too_far) {
+        fail(CCL4J_INVALID_ARGUMENT, "mesh strides reach beyond what memory can address: " + std::to_string(width) +
+                                         "x" + std::to_string(height) + "x" + std::to_string(depth) +
+                                         " with row_stride " + std::to_string(rows) + " and layer_stride " +
+                                         std::to_string(layers) + " cells");
+    }
 }
 
 }  // namespace ccl4j

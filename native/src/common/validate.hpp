@@ -1,5 +1,7 @@
-// The one validation routine for graphs crossing the ABI.
+// The validation routines for graphs and meshes crossing the ABI.
 #pragma once
+
+#include <cstdint>
 
 #include "common/csr.hpp"
 
@@ -14,5 +16,12 @@ Graph validate_sizes(const ccl4j_csr* graph);
 // reverse (v, u) with the same multiplicity. Throws Error(CCL4J_INVALID_INPUT) naming the
 // first offending vertex or arc. Uses up to `threads` OpenMP threads (0 = all).
 void check_input(const Graph& graph, int threads);
+
+// A mesh's strides (in cells, 0 = dense) against its extents and cell size (bytes): rows and
+// layers must not overlap, and the span from the first cell to the last must fit int64 in cells
+// and size_t in bytes. Throws Error(CCL4J_INVALID_ARGUMENT) naming the stride. The ABI checks
+// every mesh it is given with it, and the GPU again before its copy gathers the cells.
+void check_strides(int32_t width, int32_t height, int32_t depth, int32_t cell_bytes, int64_t row_stride,
+                   int64_t layer_stride);
 
 }  // namespace ccl4j

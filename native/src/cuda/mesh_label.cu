@@ -9,6 +9,7 @@
 #include <string>
 
 #include "common/error.hpp"
+#include "common/validate.hpp"
 #include "cuda/cuda_check.hpp"
 #include "cuda/mesh_device.cuh"
 
@@ -104,7 +105,8 @@ bool is_gpu_mesh_algorithm(ccl4j_algorithm algorithm) {
 }
 
 // What the ABI layer has validated already is checked again here, so that no launch ever sees a
-// mesh it cannot index: sizes, pointer, connectivity, and a cell count that int32 labels hold.
+// mesh it cannot index: sizes, pointer, strides, connectivity, and a cell count that int32 labels
+// hold.
 void check_call(const Mesh& m, const MeshTuning& tuning, const void* labels) {
     if (m.width < 1 || m.height < 1 || m.depth < 1) {
         fail(CCL4J_INVALID_ARGUMENT, "mesh dimensions must be positive, got " + std::to_string(m.width) + "x" +
@@ -117,10 +119,7 @@ void check_call(const Mesh& m, const MeshTuning& tuning, const void* labels) {
     if (m.cell_type != CellType::U8 && m.cell_type != CellType::I32) {
         fail(CCL4J_INVALID_ARGUMENT, "unknown cell type " + std::to_string(static_cast<int>(m.cell_type)));
     }
-    if (m.row_stride < 0 || m.layer_stride < 0 || m.row_step() < m.width || m.layer_step() < m.row_step() * m.height) {
-        fail(CCL4J_INVALID_ARGUMENT, "mesh strides overlap: row stride " + std::to_string(m.row_step()) +
-                                         ", layer stride " + std::to_string(m.layer_step()) + " cells");
-    }
+    check_strides(m.width, m.height, m.depth, static_cast<int32_t>(m.cell_type), m.row_stride, m.layer_stride);
     const bool planar = m.connectivity == 4 || m.connectivity == 8;
     if (!planar && m.connectivity != 6 && m.connectivity != 26) {
         fail(CCL4J_INVALID_ARGUMENT, "connectivity must be 4, 8, 6 or 26, got " + std::to_string(m.connectivity));
