@@ -40,6 +40,22 @@ final class NativeLabelEngine implements LabelEngine {
         });
     }
 
+    private interface CountCall {
+        int run(MemorySegment context, MemorySegment array, MemorySegment count);
+    }
+
+    /** Runs one native call that reports a 64-bit count through {@code count}; returns the count. */
+    private long callForCount(Labels labels, CountCall call) {
+        long[] result = new long[1];
+        call(labels, (context, array, arena) -> {
+            MemorySegment count = arena.allocate(ValueLayout.JAVA_LONG);
+            int status = call.run(context, array, count);
+            result[0] = read(count);
+            return status;
+        });
+        return result[0];
+    }
+
     private static long read(MemorySegment out) {
         return out.get(ValueLayout.JAVA_LONG, 0);
     }
@@ -63,41 +79,21 @@ final class NativeLabelEngine implements LabelEngine {
     @Override
     public long components(Labels labels, Labels.Order order, long capacity, MemorySegment componentLabels,
                            MemorySegment sizes) {
-        long[] k = new long[1];
-        call(labels, (context, array, arena) -> {
-            MemorySegment out = arena.allocate(ValueLayout.JAVA_LONG);
-            int status = ccl4j_labels_components(context, array, order.nativeCode(), capacity, componentLabels, sizes,
-                    out);
-            k[0] = read(out);
-            return status;
-        });
-        return k[0];
+        return callForCount(labels, (context, array, count) -> ccl4j_labels_components(context, array,
+                order.nativeCode(), capacity, componentLabels, sizes, count));
     }
 
     @Override
     public long compact(Labels labels, Labels.Order order, MemorySegment out) {
-        long[] k = new long[1];
-        call(labels, (context, array, arena) -> {
-            MemorySegment components = arena.allocate(ValueLayout.JAVA_LONG);
-            int status = ccl4j_labels_compact(context, array, order.nativeCode(), out, components);
-            k[0] = read(components);
-            return status;
-        });
-        return k[0];
+        return callForCount(labels, (context, array, count) -> ccl4j_labels_compact(context, array,
+                order.nativeCode(), out, count));
     }
 
     @Override
     public long histogram(Labels labels, Histogram.Binning binning, long capacity, MemorySegment binSizes,
                           MemorySegment binCounts) {
-        long[] bins = new long[1];
-        call(labels, (context, array, arena) -> {
-            MemorySegment out = arena.allocate(ValueLayout.JAVA_LONG);
-            int status = ccl4j_labels_histogram(context, array, binning.nativeCode(), capacity, binSizes, binCounts,
-                    out);
-            bins[0] = read(out);
-            return status;
-        });
-        return bins[0];
+        return callForCount(labels, (context, array, count) -> ccl4j_labels_histogram(context, array,
+                binning.nativeCode(), capacity, binSizes, binCounts, count));
     }
 
     @Override
@@ -108,26 +104,14 @@ final class NativeLabelEngine implements LabelEngine {
 
     @Override
     public long componentMembers(Labels labels, int label, long capacity, MemorySegment out) {
-        long[] size = new long[1];
-        call(labels, (context, array, arena) -> {
-            MemorySegment s = arena.allocate(ValueLayout.JAVA_LONG);
-            int status = ccl4j_labels_component_members(context, array, label, capacity, out, s);
-            size[0] = read(s);
-            return status;
-        });
-        return size[0];
+        return callForCount(labels, (context, array, count) -> ccl4j_labels_component_members(context, array, label,
+                capacity, out, count));
     }
 
     @Override
     public long filter(Labels labels, int minSize, int maxSize, MemorySegment out) {
-        long[] kept = new long[1];
-        call(labels, (context, array, arena) -> {
-            MemorySegment k = arena.allocate(ValueLayout.JAVA_LONG);
-            int status = ccl4j_labels_filter(context, array, minSize, maxSize, out, k);
-            kept[0] = read(k);
-            return status;
-        });
-        return kept[0];
+        return callForCount(labels, (context, array, count) -> ccl4j_labels_filter(context, array, minSize, maxSize,
+                out, count));
     }
 
     @Override
