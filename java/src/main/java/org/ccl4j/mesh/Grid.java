@@ -277,9 +277,7 @@ public final class Grid {
 
     /** The linear index of cell (x, y, z): where its label goes. */
     public int index(int x, int y, int z) {
-        Objects.checkIndex(x, width);
-        Objects.checkIndex(y, height);
-        Objects.checkIndex(z, depth);
+        checkCell(x, y, z);
         return x + width * (y + height * z);
     }
 
@@ -290,9 +288,7 @@ public final class Grid {
     }
 
     public int get(int x, int y, int z) {
-        Objects.checkIndex(x, width);
-        Objects.checkIndex(y, height);
-        Objects.checkIndex(z, depth);
+        checkCell(x, y, z);
         return read(offset(x, y, z));
     }
 
@@ -303,10 +299,14 @@ public final class Grid {
     }
 
     public void set(int x, int y, int z, int value) {
+        checkCell(x, y, z);
+        write(offset(x, y, z), value);
+    }
+
+    private void checkCell(int x, int y, int z) {
         Objects.checkIndex(x, width);
         Objects.checkIndex(y, height);
         Objects.checkIndex(z, depth);
-        write(offset(x, y, z), value);
     }
 
     /** The cell offset in {@link #cells()} of cell (x, y, z), which are in range. */
