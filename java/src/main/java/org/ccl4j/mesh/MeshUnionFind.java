@@ -82,15 +82,9 @@ public final class MeshUnionFind {
         }
 
         void label() {
-            // Cells are read by coordinates, so that strided grids (views) are read where they lie.
             int n = grid.cellCount();
-            for (int z = 0; z < depth; z++) {
-                for (int y = 0; y < height; y++) {
-                    for (int x = 0; x < width; x++) {
-                        int i = x + width * (y + height * z);
-                        set(i, labelled(grid.get(x, y, z)) ? i : -1);
-                    }
-                }
+            for (int i = 0; i < n; i++) {
+                set(i, labelled(grid.get(i)) ? i : -1);
             }
             for (int z = 0; z < depth; z++) {
                 for (int y = 0; y < height; y++) {
