@@ -1,0 +1,420 @@
+package org.ccl4j.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+import org.ccl4j.Algorithm;
+import org.ccl4j.Backend;
+import org.ccl4j.Ccl4jException;
+import org.ccl4j.ComponentLabeler;
+import org.ccl4j.CsrGraph;
+import org.ccl4j.DeviceGraph;
+import org.ccl4j.LabelOptions;
+import org.ccl4j.Labels;
+import org.ccl4j.PinnedMemory;
+import org.ccl4j.Timings;
+import org.ccl4j.UnionFind;
+import org.ccl4j.io.GraphFormat;
+import org.ccl4j.io.GraphReader;
+import org.ccl4j.io.ReadOptions;
+import org.ccl4j.Grid;
+import org.ccl4j.MeshAlgorithm;
+import org.ccl4j.MeshOptions;
+
+/**
+ * {@code ccl4j bench}: labels every graph of a suite with every chosen algorithm, checks each
+ * result against the Java union-find, and reports kernel and end-to-end times; then the same for
+ * the suite's mesh fields with the chosen mesh algorithms ({@link MeshBench}).
+ *
+ * <p>Kernel time is what the native library measured for the labelling itself: on CUDA the CUDA
+ * events of the kernels with the graph already resident on the device (the ECL-CC paper's
+ * convention); on the CPU the labelling call without the Java side. End-to-end time is the host
+ * clock around {@code label()} from graph buffers in Java memory (page-locked on CUDA) to labels in
+ * Java memory, transfers included. Medians of the timed runs, after warm-up runs.
+ */
+final class BenchCommand {
+    private static final Set<String> TRANSFER_PHASES = Set.of("h2d", "d2h");
+    private static final int NOT_CONVERGED = 6;
+
+    private BenchCommand() {
+    }
+
+    /** One measured (graph, algorithm) pair. */
+    record Result(String graph, int vertices, long arcs, long components, Algorithm algorithm, Backend backend,
+                  boolean correct, double[] kernelMs, double[] endToEndMs, double h2dMs, double d2hMs, int iterations) {
+        double kernelMedian() {
+            return median(kernelMs);
+        }
+
+        double endToEndMedian() {
+            return median(endToEndMs);
+        }
+
+        double medgesPerSecond() {
+            return arcs / 2.0 / (kernelMedian() * 1e3);
+        }
+
+        boolean converged() {
+            return kernelMs.length > 0;
+        }
+
+        /** An algorithm stopped by --max-iterations: no times, the limit in place of the iterations. */
+        static Result notConverged(String graph, CsrGraph g, Algorithm algorithm, Backend backend, int limit) {
+            return new Result(graph, g.vertexCount(), g.arcCount(), -1, algorithm, backend, true, new double[0],
+                    new double[0], 0, 0, limit);
+        }
+    }
+
+    static int run(List<String> args, PrintStream out) throws IOException {
+        Arguments a = new Arguments(args,
+                Set.of("suite", "graphs", "fields", "backend", "algorithm", "mesh-algorithm", "device", "runs", "warmup",
+                        "dir", "gengraph", "markdown", "max-iterations"),
+                Set.of("json"));
+        if (!a.positionals().isEmpty()) {
+            throw new UsageException("bench takes no positional arguments");
+        }
+        List<BenchSuite.Graph> graphs = only(new ArrayList<>(BenchSuite.named(a.get("suite", "quick"))),
+                a.get("graphs", null), BenchSuite.Graph::name, "--graphs", "graph");
+        List<MeshBench.Field> fields = only(new ArrayList<>(MeshBench.named(a.get("suite", "quick"))),
+                a.get("fields", null), MeshBench.Field::name, "--fields", "field");
+        Backend backend = parse(() -> CliNames.parse(Backend.class, a.get("backend", "auto")));
+        int runs = a.getInt("runs", 5);
+        int warmup = a.getInt("warmup", 2);
+        int maxIterations = a.getInt("max-iterations", 0);
+        if (runs < 1 || warmup < 0 || maxIterations < 0) {
+            throw new UsageException("--runs must be at least 1, --warmup and --max-iterations not negative");
+        }
+        Path dir = Path.of(a.get("dir", "target/bench-graphs"));
+        Path gengraph = Path.of(a.get("gengraph", Path.of("..", "shared", "tools", "gengraph.cpp").toString()));
+
+        List<Result> results = new ArrayList<>();
+        List<MeshBench.Result> meshResults = new ArrayList<>();
+        boolean allCorrect = true;
+        try (ComponentLabeler labeler = ComponentLabeler.create(backend, a.getInt("device", 0))) {
+            List<Algorithm> algorithms = algorithms(a.get("algorithm", "auto"), labeler.backend());
+            List<MeshAlgorithm> meshAlgorithms = MeshBench.algorithms(a.get("mesh-algorithm", "auto"), labeler.backend());
+            Progress progress = new Progress(graphs.size() * algorithms.size() + fields.size() * meshAlgorithms.size());
+            for (BenchSuite.Graph g : graphs) {
+                progress.show(g.name() + ": preparing");
+                Path file = BenchSuite.file(g, dir, gengraph);
+                try (Arena arena = Arena.ofShared()) {
+                    CsrGraph mapped = GraphReader.read(file, GraphFormat.EGR, ReadOptions.defaults(), arena).graph();
+                    CsrGraph graph = labeler.backend() == Backend.CUDA ? pinnedCopy(mapped, arena) : mapped;
+                    MemorySegment expected = arena.allocate(ValueLayout.JAVA_INT, Math.max(1, graph.vertexCount()));
+                    UnionFind.label(graph, expected);
+                    for (Algorithm algorithm : algorithms) {
+                        progress.show(g.name() + ": " + CliNames.of(algorithm));
+                        LabelOptions options = LabelOptions.defaults().withAlgorithm(algorithm)
+                                .withMaxIterations(maxIterations);
+                        try {
+                            Result r = measure(labeler, g, graph, options, expected, arena, runs, warmup);
+                            allCorrect &= r.correct();
+                            results.add(r);
+                        } catch (Ccl4jException e) {
+                            if (e.status() != Ccl4jException.Status.NOT_CONVERGED) {
+                                throw e;
+                            }
+                            // an iterative algorithm that needs more launches than allowed: reported, not timed
+                            results.add(Result.notConverged(g.name(), graph, algorithm, labeler.backend(), maxIterations));
+                        }
+                        progress.step();
+                    }
+                }
+            }
+            for (MeshBench.Field f : fields) {
+                progress.show(f.name() + ": preparing");
+                try (Arena arena = Arena.ofShared()) {
+                    Grid grid = MeshBench.generate(f, labeler.backend(), arena);
+                    MemorySegment expected = MeshBench.expected(grid, arena);
+                    for (MeshAlgorithm algorithm : meshAlgorithms) {
+                        progress.show(f.name() + ": " + CliNames.of(algorithm));
+                        MeshOptions options = MeshOptions.defaults().withAlgorithm(algorithm).withMaxIterations(maxIterations);
+                        try {
+                            MeshBench.Result r = MeshBench.measure(labeler, f, grid, options, expected, arena, runs, warmup);
+                            allCorrect &= r.correct();
+                            meshResults.add(r);
+                        } catch (Ccl4jException e) {
+                            if (e.status() != Ccl4jException.Status.NOT_CONVERGED) {
+                                throw e;
+                            }
+                            meshResults.add(MeshBench.notConverged(f, algorithm, labeler.backend(), maxIterations));
+                        }
+                        progress.step();
+                    }
+                }
+            }
+            progress.done();
+            String device = labeler.backend() == Backend.CUDA
+                    ? ComponentLabeler.capabilities().devices().get(labeler.device()).name() : cpuName();
+            if (a.flag("json")) {
+                out.println(json(a.get("suite", "quick"), labeler.backend(), device, runs, results, meshResults));
+            } else {
+                if (!results.isEmpty() || meshResults.isEmpty()) {
+                    out.print(table(results, device));
+                } else {
+                    out.println("device: " + device);
+                }
+                if (!meshResults.isEmpty()) {
+                    out.print(MeshBench.table(meshResults));
+                }
+            }
+            if (a.get("markdown", null) != null) {
+                String md = markdown(results, device, runs);
+                if (!meshResults.isEmpty()) {
+                    md += "\n" + MeshBench.markdown(meshResults);
+                }
+                Files.writeString(Path.of(a.get("markdown", null)), md);
+            }
+        }
+        return allCorrect ? Main.OK : Main.FAILURE;
+    }
+
+    /**
+     * The suite entries named in {@code list} (comma-separated), all of them when it is null, none
+     * for "none".
+     */
+    private static <T> List<T> only(List<T> suite, String list, java.util.function.Function<T, String> name,
+                                     String option, String what) {
+        if (list == null) {
+            return suite;
+        }
+        if (list.equals("none")) {
+            return List.of();
+        }
+        List<String> names = Arrays.asList(list.split(","));
+        for (String n : names) {
+            if (suite.stream().noneMatch(e -> name.apply(e).equals(n))) {
+                throw new UsageException(option + ": the suite has no " + what + " '" + n + "'");
+            }
+        }
+        suite.removeIf(e -> !names.contains(name.apply(e)));
+        return suite;
+    }
+
+    private static Result measure(ComponentLabeler labeler, BenchSuite.Graph g, CsrGraph graph, LabelOptions options,
+                                  MemorySegment expected, Arena arena, int runs, int warmup) {
+        Algorithm algorithm = options.algorithm();
+        boolean cuda = labeler.backend() == Backend.CUDA && algorithm != Algorithm.UNION_FIND;
+        MemorySegment labels = cuda ? PinnedMemory.allocate(arena, Math.max(1L, graph.vertexCount()) * Integer.BYTES)
+                : arena.allocate(ValueLayout.JAVA_INT, Math.max(1, graph.vertexCount()));
+        double[] endToEnd = new double[runs];
+        double[] h2d = new double[runs];
+        double[] d2h = new double[runs];
+        double[] kernel = new double[runs];
+        Labels last = null;
+        for (int i = -warmup; i < runs; i++) {
+            long start = System.nanoTime();
+            last = labeler.label(graph, options, labels);
+            double ms = (System.nanoTime() - start) / 1e6;
+            if (i >= 0) {
+                endToEnd[i] = ms;
+                h2d[i] = last.timings().phasesMs().getOrDefault("h2d", 0.0);
+                d2h[i] = last.timings().phasesMs().getOrDefault("d2h", 0.0);
+                kernel[i] = cuda ? kernelMs(last.timings().phasesMs()) : last.timings().totalMs();
+            }
+        }
+        boolean correct = labels.asSlice(0, (long) graph.vertexCount() * Integer.BYTES)
+                .mismatch(expected.asSlice(0, (long) graph.vertexCount() * Integer.BYTES)) == -1;
+        long components = last.componentCount();
+        correct &= g.components() < 0 || g.components() == components;
+        int iterations = last.timings().iterations();
+        if (cuda) {
+            // Kernel-only: the graph resident on the device and the labels left there.
+            try (DeviceGraph resident = labeler.upload(graph)) {
+                for (int i = -warmup; i < runs; i++) {
+                    Timings t = labeler.label(resident, options, null).timings();
+                    if (i >= 0) {
+                        kernel[i] = kernelMs(t.phasesMs());
+                    }
+                }
+            }
+        }
+        return new Result(g.name(), graph.vertexCount(), graph.arcCount(), components, algorithm,
+                last.timings().backend(), correct, kernel, endToEnd, median(h2d), median(d2h), iterations);
+    }
+
+    /** The sum of the kernel phases, transfers excluded (graph and mesh timings alike). */
+    static double kernelMs(Map<String, Double> phasesMs) {
+        return phasesMs.entrySet().stream().filter(e -> !TRANSFER_PHASES.contains(e.getKey()))
+                .mapToDouble(Map.Entry::getValue).sum();
+    }
+
+    private static CsrGraph pinnedCopy(CsrGraph g, Arena arena) {
+        MemorySegment offsets = PinnedMemory.allocate(arena, g.offsets().byteSize());
+        MemorySegment neighbors = PinnedMemory.allocate(arena, Math.max(4, g.neighbors().byteSize()))
+                .asSlice(0, g.neighbors().byteSize());
+        offsets.copyFrom(g.offsets());
+        neighbors.copyFrom(g.neighbors());
+        return CsrGraph.wrap(offsets, g.offsetBytes(), neighbors);
+    }
+
+    private static List<Algorithm> algorithms(String name, Backend backend) {
+        if (!name.equals("all")) {
+            return List.of(parse(() -> CliNames.parse(Algorithm.class, name)));
+        }
+        List<Algorithm> all = new ArrayList<>();
+        for (Algorithm a : Algorithm.values()) {
+            if (a != Algorithm.AUTO && runsOn(a, backend)) {
+                all.add(a);
+            }
+        }
+        return all;
+    }
+
+    private static boolean runsOn(Algorithm a, Backend backend) {
+        return switch (backend) {
+            case JAVA -> a == Algorithm.UNION_FIND;
+            case CUDA -> a != Algorithm.CPU_REFERENCE;
+            default -> true;
+        };
+    }
+
+    static double median(double[] values) {
+        double[] v = values.clone();
+        Arrays.sort(v);
+        int n = v.length;
+        return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+    }
+
+    private static String table(List<Result> results, String device) {
+        StringBuilder b = new StringBuilder();
+        b.append("device: ").append(device).append('\n');
+        b.append(String.format(Locale.ROOT, "%-20s %-14s %12s %10s %10s %10s %12s %10s %10s %8s %6s  %s%n", "graph",
+                "algorithm", "components", "kernel ms", "min", "max", "end-to-end", "h2d", "d2h", "Medge/s", "iters",
+                "oracle"));
+        for (Result r : results) {
+            if (!r.converged()) {
+                b.append(String.format(Locale.ROOT, "%-20s %-14s   no fixpoint within --max-iterations %d%n", r.graph(),
+                        CliNames.of(r.algorithm()), r.iterations()));
+                continue;
+            }
+            b.append(String.format(Locale.ROOT, "%-20s %-14s %12d %10.3f %10.3f %10.3f %12.3f %10s %10s %8.0f %6d  %s%n",
+                    r.graph(), CliNames.of(r.algorithm()), r.components(), r.kernelMedian(),
+                    Arrays.stream(r.kernelMs()).min().orElse(0), Arrays.stream(r.kernelMs()).max().orElse(0),
+                    r.endToEndMedian(), transfer(r.backend(), r.h2dMs()), transfer(r.backend(), r.d2hMs()), r.medgesPerSecond(),
+                    r.iterations(), r.correct() ? "ok" : "MISMATCH"));
+        }
+        return b.toString();
+    }
+
+    /** A transfer time, or "-" where nothing is transferred (the CPU backends). */
+    static String transfer(Backend backend, double ms) {
+        return backend == Backend.CUDA ? String.format(Locale.ROOT, "%.3f", ms) : "-";
+    }
+
+    private static String markdown(List<Result> results, String device, int runs) {
+        StringBuilder b = new StringBuilder();
+        b.append("Device: ").append(device).append(". Medians of ").append(runs)
+                .append(" runs; kernel = labelling with the graph resident (CUDA events) or the native call (CPU).\n\n");
+        b.append("| graph | algorithm | components | kernel ms (median) | min | max | end-to-end ms | h2d ms | d2h ms |"
+                + " Medges/s | iterations | oracle |\n");
+        b.append("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+        for (Result r : results) {
+            if (!r.converged()) {
+                b.append(String.format(Locale.ROOT, "| %s | %s | | no fixpoint within %d iterations | | | | | | | | |%n",
+                        r.graph(), CliNames.of(r.algorithm()), r.iterations()));
+                continue;
+            }
+            b.append(String.format(Locale.ROOT, "| %s | %s | %,d | %.3f | %.3f | %.3f | %.3f | %s | %s | %.0f | %d | %s |%n",
+                    r.graph(), CliNames.of(r.algorithm()), r.components(), r.kernelMedian(),
+                    Arrays.stream(r.kernelMs()).min().orElse(0), Arrays.stream(r.kernelMs()).max().orElse(0),
+                    r.endToEndMedian(), transfer(r.backend(), r.h2dMs()), transfer(r.backend(), r.d2hMs()), r.medgesPerSecond(),
+                    r.iterations(), r.correct() ? "ok" : "MISMATCH"));
+        }
+        return b.toString();
+    }
+
+    private static String json(String suite, Backend backend, String device, int runs, List<Result> results,
+                               List<MeshBench.Result> meshResults) {
+        StringBuilder list = new StringBuilder("[");
+        for (Result r : results) {
+            if (list.length() > 1) {
+                list.append(',');
+            }
+            if (!r.converged()) {
+                list.append(new Json().put("graph", r.graph()).put("algorithm", CliNames.of(r.algorithm()))
+                        .put("backend", CliNames.of(r.backend())).put("converged", false).put("maxIterations", r.iterations()));
+                continue;
+            }
+            list.append(new Json().put("graph", r.graph()).put("vertices", r.vertices()).put("arcs", r.arcs())
+                    .put("components", r.components()).put("algorithm", CliNames.of(r.algorithm()))
+                    .put("backend", CliNames.of(r.backend())).put("oracle", r.correct() ? "ok" : "mismatch")
+                    .put("kernelMs", new Json().put("median", r.kernelMedian())
+                            .put("min", Arrays.stream(r.kernelMs()).min().orElse(0))
+                            .put("max", Arrays.stream(r.kernelMs()).max().orElse(0)))
+                    .put("endToEndMs", r.endToEndMedian()).put("h2dMs", r.h2dMs()).put("d2hMs", r.d2hMs())
+                    .put("medgesPerSecond", r.medgesPerSecond()).put("iterations", r.iterations()));
+        }
+        list.append(']');
+        return new Json().put("suite", suite).put("backend", CliNames.of(backend)).put("device", device).put("runs", runs)
+                .raw("results", list.toString()).raw("meshes", MeshBench.json(meshResults)).toString();
+    }
+
+    private static String cpuName() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
+                if (line.startsWith("model name")) {
+                    return line.substring(line.indexOf(':') + 1).trim() + ", "
+                            + Runtime.getRuntime().availableProcessors() + " threads";
+                }
+            }
+        } catch (IOException e) {
+            // fall through to the generic name
+        }
+        return System.getProperty("os.arch") + ", " + Runtime.getRuntime().availableProcessors() + " threads";
+    }
+
+    static <T> T parse(java.util.function.Supplier<T> parser) {
+        try {
+            return parser.get();
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+
+    /**
+     * A progress bar on standard error, shown only on a terminal (since JDK 22 System.console()
+     * exists with redirected streams too, so isTerminal() decides).
+     */
+    private static final class Progress {
+        private final int total;
+        private final boolean terminal = System.console() != null && System.console().isTerminal();
+        private int done;
+
+        Progress(int total) {
+            this.total = total;
+        }
+
+        void show(String what) {
+            if (!terminal) {
+                return;
+            }
+            int width = 30;
+            int filled = total == 0 ? width : done * width / total;
+            System.err.printf("\r[%s%s] %d/%d %-40.40s", "#".repeat(filled), " ".repeat(width - filled), done, total, what);
+            System.err.flush();
+        }
+
+        void step() {
+            done++;
+        }
+
+        void done() {
+            if (terminal) {
+                System.err.print("\r" + " ".repeat(90) + "\r");
+                System.err.flush();
+            }
+        }
+    }
+}

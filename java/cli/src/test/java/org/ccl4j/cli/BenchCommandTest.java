@@ -1,0 +1,119 @@
+package org.ccl4j.cli;
+
+import static org.ccl4j.cli.CliTestSupport.number;
+import static org.ccl4j.cli.CliTestSupport.run;
+import static org.ccl4j.cli.CliTestSupport.text;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.foreign.Arena;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.ccl4j.CsrGraph;
+import org.ccl4j.UnionFind;
+import org.ccl4j.cli.CliTestSupport.Result;
+import org.ccl4j.io.GraphFormat;
+import org.ccl4j.io.GraphReader;
+import org.ccl4j.io.ReadOptions;
+import org.ccl4j.Grid;
+import org.ccl4j.io.grid.GridGenerators;
+import org.ccl4j.MeshOptions;
+import org.ccl4j.MeshUnionFind;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code ccl4j bench}: what it reports for graphs and mesh fields, checked independently. */
+class BenchCommandTest {
+    private static final Path GENGRAPH = Path.of("..", "shared", "tools", "gengraph.cpp");
+
+    @TempDir
+    Path dir;
+
+    /** The JSON objects of one array of the output, as strings (the bench JSON has no nested arrays there). */
+    private static List<String> entries(String json, String array) {
+        int start = json.indexOf("\"" + array + "\":[");
+        assertTrue(start >= 0, "no " + array + " in " + json);
+        int end = json.indexOf(']', start);
+        List<String> objects = new ArrayList<>();
+        Matcher m = Pattern.compile("\\{\"(field|graph)\".*?\"iterations\":\\d+\\}").matcher(json.substring(start, end));
+        while (m.find()) {
+            objects.add(m.group());
+        }
+        return objects;
+    }
+
+    @Test
+    void meshFieldsWithEveryCpuAlgorithmMatchTheJavaUnionFind() {
+        Result r = run("bench", "--suite", "quick", "--graphs", "none", "--fields", "2d_1024_p05,3d_64_p035",
+                "--backend", "cpu-serial", "--mesh-algorithm", "all", "--runs", "1", "--warmup", "0", "--json");
+        assertEquals(Main.OK, r.code(), r.err());
+        assertTrue(entries(r.out(), "results").isEmpty(), "--graphs none labels no graph");
+        List<String> meshes = entries(r.out(), "meshes");
+        assertEquals(6, meshes.size(), r.out());  // 2 fields x (cpu-raster, cpu-equivalence, cpu-parallel)
+        try (Arena arena = Arena.ofConfined()) {
+            for (String m : meshes) {
+                MeshBench.Field f = MeshBench.QUICK.stream().filter(q -> q.name().equals(text(m, "field"))).findFirst()
+                        .orElseThrow();
+                Grid grid = GridGenerators.percolation(arena, f.width(), f.height(), f.depth(), f.p(), 1);
+                long clusters = MeshUnionFind.label(grid, MeshOptions.defaults()).clusterCount();
+                assertEquals(clusters, number(m, "clusters"), m);
+                assertEquals(f.cells(), number(m, "cells"), m);
+                assertEquals("ok", text(m, "oracle"), m);
+                assertEquals("cpu-serial", text(m, "backend"), m);
+            }
+        }
+        assertEquals(List.of("cpu-raster", "cpu-equivalence", "cpu-parallel"),
+                meshes.subList(0, 3).stream().map(m -> text(m, "algorithm")).toList());
+    }
+
+    @Test
+    void tableAndMarkdownListEveryField() throws Exception {
+        Path markdown = dir.resolve("bench.md");
+        Result r = run("bench", "--suite", "quick", "--graphs", "none", "--backend", "java", "--runs", "1", "--warmup",
+                "0", "--markdown", markdown.toString());
+        assertEquals(Main.OK, r.code(), r.err());
+        String md = Files.readString(markdown);
+        for (MeshBench.Field f : MeshBench.QUICK) {
+            assertTrue(r.out().contains(f.name()), r.out());
+            assertTrue(md.contains("| " + f.name() + " | java |"), md);
+        }
+        assertTrue(!r.out().contains("MISMATCH") && !md.contains("MISMATCH"), r.out());
+    }
+
+    @Test
+    void aGraphOfTheSuiteMatchesTheUnionFind() throws Exception {
+        if (!Files.exists(GENGRAPH)) {
+            System.out.println("NOTICE: " + GENGRAPH + " not found - the graph part of bench is not run");
+            return;
+        }
+        Path cache = Path.of("target", "bench-graphs");
+        Result r = run("bench", "--suite", "quick", "--graphs", "bond2d_1024_p05", "--fields", "none", "--backend", "cpu",
+                "--runs", "1", "--warmup", "0", "--dir", cache.toString(), "--json");
+        assertEquals(Main.OK, r.code(), r.err());
+        List<String> results = entries(r.out(), "results");
+        assertEquals(1, results.size(), r.out());
+        assertTrue(entries(r.out(), "meshes").isEmpty(), "--fields none labels no field");
+        try (Arena arena = Arena.ofConfined()) {
+            CsrGraph graph = GraphReader.read(cache.resolve("bond2d_1024_0.5.egr"), GraphFormat.EGR,
+                    ReadOptions.defaults(), arena).graph();
+            int[] labels = UnionFind.labels(graph);
+            long components = java.util.stream.IntStream.range(0, labels.length).filter(v -> labels[v] == v).count();
+            assertEquals(components, number(results.get(0), "components"), r.out());
+            assertEquals(graph.vertexCount(), number(results.get(0), "vertices"));
+            assertEquals("ok", text(results.get(0), "oracle"));
+        }
+    }
+
+    @Test
+    void unknownFieldsAndAlgorithmsAreUsageErrors() {
+        assertEquals(Main.USAGE, run("bench", "--fields", "2d_7_p05").code());
+        assertEquals(Main.USAGE, run("bench", "--graphs", "nosuch").code());
+        assertEquals(Main.USAGE, run("bench", "--graphs", "none", "--mesh-algorithm", "nosuch").code());
+        assertEquals(Main.USAGE, run("bench", "--graphs", "none", "--backend", "cpu", "--mesh-algorithm", "union-find").code());
+    }
+}

@@ -1,0 +1,15 @@
+package org.ccl4j;
+
+/** Where labelling runs. */
+public enum Backend {
+    /** CUDA when a device is present, otherwise {@link #CPU_PARALLEL}. */
+    AUTO,
+    /** An NVIDIA GPU, through the native library. */
+    CUDA,
+    /** All CPU cores (OpenMP), through the native library. */
+    CPU_PARALLEL,
+    /** One CPU thread, through the native library. */
+    CPU_SERIAL,
+    /** Pure Java, no native code: the union-find that is also the test oracle. */
+    JAVA;
+}

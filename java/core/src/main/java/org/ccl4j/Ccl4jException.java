@@ -1,0 +1,39 @@
+package org.ccl4j;
+
+import java.util.Objects;
+
+/**
+ * A failure of the native library that is neither bad input ({@link IllegalArgumentException}), an
+ * unavailable backend ({@link BackendUnavailableException}) nor an unsupported combination
+ * ({@link UnsupportedOperationException}); its {@link #status()} says which, its message what the
+ * native library reported.
+ */
+public class Ccl4jException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    /** What went wrong. */
+    public enum Status {
+        /** The backend cannot run here ({@link BackendUnavailableException}). */
+        BACKEND_UNAVAILABLE,
+        /** A host or device allocation failed. */
+        OUT_OF_MEMORY,
+        /** A CUDA call or kernel launch failed. */
+        DEVICE_ERROR,
+        /** An iterative algorithm reached its iteration limit before its fixpoint. */
+        NOT_CONVERGED,
+        /** A failure inside the native library that none of the above describes. */
+        INTERNAL_ERROR
+    }
+
+    private final Status status;
+
+    public Ccl4jException(Status status, String message) {
+        super(message);
+        this.status = Objects.requireNonNull(status, "status");
+    }
+
+    /** What went wrong. */
+    public Status status() {
+        return status;
+    }
+}

@@ -1,0 +1,427 @@
+package org.ccl4j;
+
+import static org.ccl4j.internal.ffi.ccl4j_h.*;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.locks.ReentrantLock;
+
+import org.ccl4j.internal.ffi.ccl4j_timings;
+
+/**
+ * Labels the connected components of graphs, and the clusters of 2D and 3D meshes
+ * ({@link Grid}), on one backend.
+ *
+ * <pre>{@code
+ * try (Arena arena = Arena.ofConfined();
+ *      ComponentLabeler labeler = ComponentLabeler.create()) {
+ *     CsrGraph graph = GraphReader.read(Path.of("graph.mtx"), GraphFormat.AUTO, ReadOptions.defaults(), arena).graph();
+ *     Labels labels = labeler.label(graph);
+ *     System.out.println(labels.componentCount() + " components");
+ * }
+ * }</pre>
+ *
+ * <p>A labeler holds a native context (a CUDA stream and device buffers that are reused from call
+ * to call) and must be closed. It may be shared between threads: calls are serialised, since a
+ * native context serves one thread at a time.
+ */
+public final class ComponentLabeler implements AutoCloseable {
+    private final Backend backend;
+    private final int device;
+    private final MemorySegment context;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final List<DeviceGraph> deviceGraphs = new ArrayList<>();
+    private boolean closed;
+    // Counts labellings of device-resident graphs, so that labels left on the device know when a
+    // later labelling has replaced them; -1 vertices: none left there yet.
+    private long deviceLabelling;
+    private int deviceLabelCount = -1;
+
+    private ComponentLabeler(Backend backend, int device, MemorySegment context) {
+        this.backend = backend;
+        this.device = device;
+        this.context = context;
+    }
+
+    /** A labeler on the best backend available: CUDA when a device is present, else CPU_PARALLEL. */
+    public static ComponentLabeler create() {
+        return create(Backend.AUTO, 0);
+    }
+
+    /** A labeler on {@code backend} (device 0 for CUDA). */
+    public static ComponentLabeler create(Backend backend) {
+        return create(backend, 0);
+    }
+
+    /**
+     * A labeler on {@code backend}; {@code device} selects the CUDA device.
+     *
+     * @throws BackendUnavailableException when the backend cannot run here (no CUDA device or
+     *                                     driver, or no native library for this platform)
+     */
+    public static ComponentLabeler create(Backend backend, int device) {
+        Objects.requireNonNull(backend, "backend");
+        if (device < 0) {
+            throw new IllegalArgumentException("device index must not be negative, got " + device);
+        }
+        if (backend == Backend.JAVA) {
+            return new ComponentLabeler(Backend.JAVA, -1, MemorySegment.NULL);
+        }
+        NativeCalls.requireLibrary();
+        try (Arena call = Arena.ofConfined()) {
+            MemorySegment out = call.allocate(ValueLayout.ADDRESS);
+            NativeCalls.check(ccl4j_context_create(NativeCalls.code(backend), device, out), MemorySegment.NULL);
+            MemorySegment context = NativeCalls.pointer(out);
+            Backend resolved = NativeCalls.backend(ccl4j_context_backend(context));
+            return new ComponentLabeler(resolved, resolved == Backend.CUDA ? device : -1, context);
+        }
+    }
+
+    /** What this installation can do: version, backends, CUDA devices. */
+    public static Capabilities capabilities() {
+        return NativeCalls.capabilities();
+    }
+
+    /** The backend this labeler runs on ({@link Backend#AUTO} resolved). */
+    public Backend backend() {
+        return backend;
+    }
+
+    /** The CUDA device index, or -1 for the CPU backends. */
+    public int device() {
+        return device;
+    }
+
+    /** Labels {@code graph} with the default options; the labels live until they are garbage. */
+    public Labels label(CsrGraph graph) {
+        return label(graph, LabelOptions.defaults());
+    }
+
+    /** Labels {@code graph}; the labels live until they are garbage. */
+    public Labels label(CsrGraph graph, LabelOptions options) {
+        return label(graph, options, Arena.ofAuto());
+    }
+
+    /**
+     * Labels {@code graph}, allocating the labels in {@code arena} (page-locked memory on CUDA, so
+     * the copy back is DMA).
+     *
+     * @throws IllegalArgumentException        when the graph is malformed (with input checks on)
+     *                                         or the options do not fit the backend
+     * @throws UnsupportedOperationException   when the algorithm does not run on this backend
+     * @throws Ccl4jException                  on a native failure (device error, out of memory)
+     */
+    public Labels label(CsrGraph graph, LabelOptions options, Arena arena) {
+        Objects.requireNonNull(arena, "arena");
+        return label(graph, options, allocateLabels(arena, graph.vertexCount()));
+    }
+
+    /**
+     * Labels {@code graph} into a buffer of the caller's: {@code labels} must be a native segment
+     * of at least {@code vertexCount} ints (page-locked memory from {@link PinnedMemory} makes the
+     * copy back from the GPU a DMA). Reusing one buffer avoids an allocation per call.
+     */
+    public Labels label(CsrGraph graph, LabelOptions options, MemorySegment labels) {
+        Objects.requireNonNull(graph, "graph");
+        Objects.requireNonNull(options, "options");
+        checkLabels(labels, graph.vertexCount(), "the graph has " + graph.vertexCount() + " vertices");
+        Algorithm algorithm = resolve(options.algorithm());
+        if (algorithm == Algorithm.UNION_FIND) {
+            return labelInJava(graph, options, labels);
+        }
+        lock.lock();
+        try (Arena call = Arena.ofConfined()) {
+            ensureOpen();
+            MemorySegment timings = ccl4j_timings.allocate(call);
+            int status = ccl4j_label_graph(context, NativeCalls.csr(call, graph),
+                    NativeCalls.options(call, options, algorithm), labels, timings);
+            NativeCalls.check(status, context);
+            return new Labels(labels, graph.vertexCount(), NativeCalls.timings(timings), this);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Copies {@code graph} to this labeler's GPU once, to label it many times with
+     * {@link #label(DeviceGraph, LabelOptions, Arena)}. CUDA only.
+     */
+    public DeviceGraph upload(CsrGraph graph) {
+        Objects.requireNonNull(graph, "graph");
+        if (backend != Backend.CUDA) {
+            throw new UnsupportedOperationException("device-resident graphs need the CUDA backend; this labeler runs on "
+                    + backend);
+        }
+        lock.lock();
+        try (Arena call = Arena.ofConfined()) {
+            ensureOpen();
+            MemorySegment out = call.allocate(ValueLayout.ADDRESS);
+            MemorySegment h2d = call.allocate(ValueLayout.JAVA_DOUBLE);
+            NativeCalls.check(ccl4j_device_graph_create(context, NativeCalls.csr(call, graph), out, h2d), context);
+            DeviceGraph g = new DeviceGraph(this, NativeCalls.pointer(out), graph.vertexCount(), graph.arcCount(),
+                    h2d.get(ValueLayout.JAVA_DOUBLE, 0));
+            deviceGraphs.add(g);
+            return g;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Labels a device-resident graph. With {@code arena} null the labels stay on the device and
+     * the result holds only the timings (for kernel-only measurements); otherwise they are copied
+     * into page-locked memory from {@code arena}.
+     */
+    public LabelRun label(DeviceGraph graph, LabelOptions options, Arena arena) {
+        Objects.requireNonNull(graph, "graph");
+        Objects.requireNonNull(options, "options");
+        if (graph.owner() != this) {
+            throw new IllegalArgumentException("the device graph belongs to another labeler");
+        }
+        Algorithm algorithm = resolve(options.algorithm());
+        MemorySegment labels = arena == null ? MemorySegment.NULL : allocateLabels(arena, graph.vertexCount());
+        lock.lock();
+        try (Arena call = Arena.ofConfined()) {
+            ensureOpen();
+            MemorySegment timings = ccl4j_timings.allocate(call);
+            int status = ccl4j_label_device_graph(context, graph.handle(), NativeCalls.options(call, options, algorithm),
+                    labels, timings);
+            deviceLabelling++;
+            deviceLabelCount = -1;
+            NativeCalls.check(status, context);
+            deviceLabelCount = graph.vertexCount();
+            Timings t = NativeCalls.timings(timings);
+            return new LabelRun(arena == null ? null : new Labels(labels, graph.vertexCount(), t, this), t);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Labels the clusters of {@code grid} with the default mesh options; the labels live until they are garbage. */
+    public MeshLabels label(Grid grid) {
+        return label(grid, MeshOptions.defaults());
+    }
+
+    /** Labels the clusters of {@code grid}; the labels live until they are garbage. */
+    public MeshLabels label(Grid grid, MeshOptions options) {
+        return label(grid, options, Arena.ofAuto());
+    }
+
+    /**
+     * Labels the clusters of {@code grid}, allocating the labels in {@code arena} (page-locked
+     * memory on CUDA, so the copy back is DMA).
+     *
+     * @throws IllegalArgumentException      when the options do not fit the grid (connectivity
+     *                                       4/8 for 2D, 6/26 for 3D) or the grid's cells are on
+     *                                       the Java heap and the backend is native
+     * @throws UnsupportedOperationException when the algorithm does not run on this backend
+     * @throws Ccl4jException                on a native failure (device error, out of memory,
+     *                                       iteration limit reached)
+     */
+    public MeshLabels label(Grid grid, MeshOptions options, Arena arena) {
+        Objects.requireNonNull(grid, "grid");
+        Objects.requireNonNull(arena, "arena");
+        return label(grid, options, allocateLabels(arena, grid.cellCount()));
+    }
+
+    /**
+     * Labels the clusters of {@code grid} into a buffer of the caller's: {@code labels} must be a
+     * writable native segment of at least {@code grid.cellCount()} ints, 4-byte aligned.
+     */
+    public MeshLabels label(Grid grid, MeshOptions options, MemorySegment labels) {
+        Objects.requireNonNull(grid, "grid");
+        Objects.requireNonNull(options, "options");
+        checkLabels(labels, grid.cellCount(), grid + " has " + grid.cellCount() + " cells");
+        options.connectivityFor(grid);
+        MeshAlgorithm algorithm = resolve(options.algorithm());
+        if (algorithm == MeshAlgorithm.JAVA) {
+            return MeshUnionFind.label(grid, options, labels);
+        }
+        if (!grid.cells().isNative()) {
+            throw new IllegalArgumentException("the cells of " + grid + " are on the Java heap; the " + backend
+                    + " backend needs them off-heap (Grid.allocate, Grid.ofBytes, Grid.ofInts)");
+        }
+        lock.lock();
+        try (Arena call = Arena.ofConfined()) {
+            ensureOpen();
+            MemorySegment timings = ccl4j_timings.allocate(call);
+            int status = ccl4j_label_mesh(context, NativeCalls.mesh(call, grid),
+                    NativeCalls.meshOptions(call, options, algorithm), labels, timings);
+            NativeCalls.check(status, context);
+            return new MeshLabels(grid.width(), grid.height(), grid.depth(), labels, NativeCalls.meshTimings(timings));
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * The labels the last {@link #label(DeviceGraph, LabelOptions, Arena)} left on the device, for
+     * statistics without copying them to the host: {@link Labels#summary()}, {@link Labels#sizes()},
+     * {@link Labels#histogram()}, {@link Labels#largest(int)} and the rest run on the GPU; only
+     * their results are copied. Reading single labels ({@link Labels#get(int)}) is not possible.
+     * The result is usable until the next labelling of a device-resident graph by this labeler.
+     *
+     * @throws IllegalStateException when no device-resident graph has been labelled
+     */
+    public Labels deviceLabels() {
+        lock.lock();
+        try {
+            ensureOpen();
+            if (deviceLabelCount < 0) {
+                throw new IllegalStateException("no labels on the device: label a device-resident graph first");
+            }
+            return Labels.onDevice(this, deviceLabelCount, deviceLabelling);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Whether the labels of device labelling number {@code labelling} are still on the device. */
+    boolean deviceLabelsCurrent(long labelling) {
+        lock.lock();
+        try {
+            return !closed && labelling == deviceLabelling && deviceLabelCount >= 0;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Runs {@code body} with this labeler's native context, serialised with its other calls. */
+    void withContext(java.util.function.Consumer<MemorySegment> body) {
+        lock.lock();
+        try {
+            ensureOpen();
+            body.accept(context);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    boolean isClosed() {
+        lock.lock();
+        try {
+            return closed;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** A CPU_PARALLEL labeler for the statistics of labels that no open native labeler owns. */
+    static ComponentLabeler statisticsLabeler() {
+        return SharedCpu.LABELER;
+    }
+
+    private static final class SharedCpu {
+        static final ComponentLabeler LABELER = create(Backend.CPU_PARALLEL);
+    }
+
+    void release(DeviceGraph graph) {
+        lock.lock();
+        try {
+            if (deviceGraphs.remove(graph)) {
+                ccl4j_device_graph_destroy(graph.handle());
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private Algorithm resolve(Algorithm requested) {
+        if (requested == Algorithm.AUTO) {
+            return backend == Backend.JAVA ? Algorithm.UNION_FIND : Algorithm.ECL_CC;
+        }
+        if (backend == Backend.JAVA && requested != Algorithm.UNION_FIND) {
+            throw new UnsupportedOperationException("the JAVA backend runs union-find only, not " + requested);
+        }
+        if (backend == Backend.CUDA && requested == Algorithm.CPU_REFERENCE) {
+            throw new UnsupportedOperationException("CPU_REFERENCE runs on the CPU backends, not on CUDA");
+        }
+        return requested;
+    }
+
+    private MeshAlgorithm resolve(MeshAlgorithm requested) {
+        if (requested == MeshAlgorithm.AUTO) {
+            return switch (backend) {
+                case JAVA -> MeshAlgorithm.JAVA;
+                case CUDA -> MeshAlgorithm.UNION_FIND;
+                default -> MeshAlgorithm.CPU_PARALLEL;
+            };
+        }
+        if (!requested.runsOn(backend)) {
+            throw new UnsupportedOperationException("the mesh algorithm " + requested + " runs on "
+                    + requested.backends() + ", not on " + backend);
+        }
+        return requested;
+    }
+
+    private static void checkLabels(MemorySegment labels, int count, String needed) {
+        Objects.requireNonNull(labels, "labels");
+        if (!labels.isNative() || labels.isReadOnly()) {
+            throw new IllegalArgumentException("labels must be a writable native (off-heap) segment");
+        }
+        if (labels.byteSize() < (long) count * Integer.BYTES) {
+            throw new IllegalArgumentException("labels segment holds " + labels.byteSize() / Integer.BYTES
+                    + " ints but " + needed);
+        }
+        if (labels.address() % Integer.BYTES != 0) {
+            throw new IllegalArgumentException("labels segment is not aligned to 4 bytes");
+        }
+    }
+
+    private MemorySegment allocateLabels(Arena arena, int vertexCount) {
+        long bytes = Math.max(1L, vertexCount) * Integer.BYTES;
+        return backend == Backend.CUDA ? PinnedMemory.allocate(arena, bytes)
+                : arena.allocate(ValueLayout.JAVA_INT, Math.max(1, vertexCount));
+    }
+
+    private Labels labelInJava(CsrGraph graph, LabelOptions options, MemorySegment labels) {
+        if (options.checkInput()) {
+            graph.checkSymmetric();
+        }
+        long start = System.nanoTime();
+        UnionFind.label(graph, labels);
+        double ms = (System.nanoTime() - start) / 1e6;
+        return new Labels(labels, graph.vertexCount(),
+                new Timings(ms, java.util.Map.of("label", ms), 0, Backend.JAVA, Algorithm.UNION_FIND), this);
+    }
+
+    private void ensureOpen() {
+        if (closed) {
+            throw new IllegalStateException("this ComponentLabeler is closed");
+        }
+    }
+
+    /** Frees the native context and every device graph uploaded through it. */
+    @Override
+    public void close() {
+        lock.lock();
+        try {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            for (DeviceGraph g : deviceGraphs) {
+                ccl4j_device_graph_destroy(g.handle());
+            }
+            deviceGraphs.clear();
+            if (!context.equals(MemorySegment.NULL)) {
+                ccl4j_context_destroy(context);
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * The result of labelling a device-resident graph.
+     *
+     * @param labels  the labels, or null when they were left on the device
+     * @param timings what the call measured
+     */
+    public record LabelRun(Labels labels, Timings timings) {
+    }
+}

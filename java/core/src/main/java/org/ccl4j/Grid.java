@@ -1,0 +1,344 @@
+package org.ccl4j;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A 2D or 3D mesh of cells over an off-heap segment: {@code width × height × depth} cells of one
+ * {@link CellType}, x varying fastest. A 2D grid has depth 1.
+ *
+ * <p>Cell (x, y, z) has the linear index {@code x + width * (y + height * z)}, which is where its
+ * label goes whatever the layout of the cells. The cells themselves may lie apart: cell (x, y, z)
+ * is at cell offset {@code x + rowStride() * y + layerStride() * z} of {@link #cells()}. A dense
+ * grid ({@link #isDense()}) has its cells back to back, so offset and linear index agree; a
+ * strided one is a view of part of a larger buffer, such as a region of interest of an image
+ * ({@link #region}), an image with padded rows, or a slice of a simulation field
+ * ({@link #wrapStrided}). Views are not copies: they read and write the cells they view, and every
+ * labeller honours their strides (periodic boundaries of a region wrap at the region's edges).
+ */
+public final class Grid {
+    /** The type of a cell. */
+    public enum CellType {
+        /** Unsigned 8-bit cells (images, occupancy fields). */
+        U8(1),
+        /** Signed 32-bit cells (spins, phases, decorated meshes). */
+        I32(4);
+
+        private final int bytes;
+
+        CellType(int bytes) {
+            this.bytes = bytes;
+        }
+
+        /** The size of one cell in bytes. */
+        public int bytes() {
+            return bytes;
+        }
+    }
+
+    private final MemorySegment cells;  // from cell (0, 0, 0) to the last cell
+    private final CellType type;
+    private final int width;
+    private final int height;
+    private final int depth;
+    private final long rowStride;
+    private final long layerStride;
+    private final boolean dense;
+
+    private Grid(MemorySegment cells, CellType type, int width, int height, int depth, long rowStride,
+            long layerStride) {
+        Objects.requireNonNull(cells, "cells");
+        Objects.requireNonNull(type, "type");
+        String dims = width + "x" + height + "x" + depth;
+        if (width < 1 || height < 1 || depth < 1) {
+            throw new IllegalArgumentException("grid dimensions must be positive, got " + dims);
+        }
+        long count = (long) width * height * depth;
+        if (count > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("a grid holds at most " + Integer.MAX_VALUE + " cells (labels are int32), got "
+                    + dims + " = " + count);
+        }
+        if (rowStride < width) {
+            throw new IllegalArgumentException("row stride " + rowStride + " is less than the width " + width
+                    + ": rows would overlap");
+        }
+        long layer = multiply(rowStride, height, "row stride " + rowStride + " times the height " + height
+                + " does not fit a long");
+        if (depth == 1) {
+            layerStride = layer;  // never stepped over; one value for every 2D grid
+        }
+        if (layerStride < layer) {
+            throw new IllegalArgumentException("layer stride " + layerStride + " is less than row stride " + rowStride
+                    + " * height " + height + " = " + layer + ": layers would overlap");
+        }
+        String what = "a " + dims + " grid with row stride " + rowStride + " and layer stride " + layerStride;
+        long span = spanCells(height, depth, width, rowStride, layerStride, what);
+        long bytes = multiply(span, type.bytes(), what + " spans more than 2^63 bytes");
+        if (cells.byteSize() < bytes) {
+            throw new IllegalArgumentException("the segment holds " + cells.byteSize() + " bytes, " + what + " of " + type
+                    + " needs " + bytes);
+        }
+        if (type == CellType.I32 && cells.isNative() && cells.address() % Integer.BYTES != 0) {
+            throw new IllegalArgumentException("int32 cells must be 4-byte aligned");
+        }
+        this.cells = cells.asSlice(0, bytes);
+        this.type = type;
+        this.width = width;
+        this.height = height;
+        this.depth = depth;
+        this.rowStride = rowStride;
+        this.layerStride = layerStride;
+        this.dense = (height == 1 || rowStride == width) && (depth == 1 || layerStride == (long) width * height);
+    }
+
+    /** Cells from the first to one past the last: {@code (depth-1)·layerStride + (height-1)·rowStride + width}. */
+    private static long spanCells(int height, int depth, int width, long rowStride, long layerStride, String what) {
+        try {
+            return Math.addExact(Math.addExact(Math.multiplyExact(depth - 1, layerStride),
+                    Math.multiplyExact(height - 1, rowStride)), width);
+        } catch (ArithmeticException e) {
+            throw new IllegalArgumentException(what + " spans more than 2^63 cells");
+        }
+    }
+
+    private static long multiply(long a, long b, String message) {
+        try {
+            return Math.multiplyExact(a, b);
+        } catch (ArithmeticException e) {
+            throw new IllegalArgumentException(message);
+        }
+    }
+
+    /** A dense 2D grid over existing cells (not copied). */
+    public static Grid wrap(MemorySegment cells, CellType type, int width, int height) {
+        return new Grid(cells, type, width, height, 1, width, 0);
+    }
+
+    /** A dense 3D grid over existing cells (not copied). */
+    public static Grid wrap(MemorySegment cells, CellType type, int width, int height, int depth) {
+        return new Grid(cells, type, width, height, depth, width, (long) width * height);
+    }
+
+    /**
+     * A 2D grid over existing cells (not copied) whose rows lie {@code rowStride} cells apart, as in
+     * an image with padded rows: cell (x, y) is at cell offset {@code x + rowStride * y} of {@code cells}.
+     *
+     * @throws IllegalArgumentException when rows would overlap ({@code rowStride < width}) or the
+     *                                  segment is too small for the last cell
+     */
+    public static Grid wrapStrided(MemorySegment cells, CellType type, int width, int height, long rowStride) {
+        return new Grid(cells, type, width, height, 1, rowStride, 0);
+    }
+
+    /**
+     * A 3D grid over existing cells (not copied) whose rows lie {@code rowStride} and layers
+     * {@code layerStride} cells apart: cell (x, y, z) is at cell offset
+     * {@code x + rowStride * y + layerStride * z} of {@code cells}.
+     *
+     * @throws IllegalArgumentException when rows or layers would overlap ({@code rowStride < width},
+     *                                  {@code layerStride < rowStride * height}) or the segment is
+     *                                  too small for the last cell
+     */
+    public static Grid wrapStrided(MemorySegment cells, CellType type, int width, int height, int depth, long rowStride,
+            long layerStride) {
+        return new Grid(cells, type, width, height, depth, rowStride, layerStride);
+    }
+
+    /** A zero-filled grid allocated in {@code arena}. */
+    public static Grid allocate(Arena arena, CellType type, int width, int height, int depth) {
+        if (width < 1 || height < 1 || depth < 1) {
+            throw new IllegalArgumentException("grid dimensions must be positive, got " + width + "x" + height + "x" + depth);
+        }
+        long bytes = (long) width * height * depth * type.bytes();
+        return wrap(arena.allocate(bytes, 64), type, width, height, depth);
+    }
+
+    /** A 2D uint8 grid holding a copy of {@code cells} (row-major, {@code width * height} entries). */
+    public static Grid ofBytes(Arena arena, byte[] cells, int width, int height) {
+        checkLength(cells.length, width, height, 1);
+        Grid grid = allocate(arena, CellType.U8, width, height, 1);
+        MemorySegment.copy(cells, 0, grid.cells, ValueLayout.JAVA_BYTE, 0, cells.length);
+        return grid;
+    }
+
+    /** An int32 grid holding a copy of {@code cells} ({@code width * height * depth} entries, x fastest). */
+    public static Grid ofInts(Arena arena, int[] cells, int width, int height, int depth) {
+        checkLength(cells.length, width, height, depth);
+        Grid grid = allocate(arena, CellType.I32, width, height, depth);
+        MemorySegment.copy(cells, 0, grid.cells, ValueLayout.JAVA_INT, 0, cells.length);
+        return grid;
+    }
+
+    private static void checkLength(int length, int width, int height, int depth) {
+        if ((long) width * height * depth != length) {
+            throw new IllegalArgumentException(length + " cells given for a " + width + "x" + height + "x" + depth + " grid");
+        }
+    }
+
+    public int width() {
+        return width;
+    }
+
+    public int height() {
+        return height;
+    }
+
+    /** 1 for a 2D grid. */
+    public int depth() {
+        return depth;
+    }
+
+    public CellType type() {
+        return type;
+    }
+
+    /** True when depth is greater than 1. */
+    public boolean is3d() {
+        return depth > 1;
+    }
+
+    public int cellCount() {
+        return width * height * depth;
+    }
+
+    /** Cells from one row to the next in {@link #cells()}: at least the width; the width in a grid made by {@link #wrap} or {@link #allocate}. */
+    public long rowStride() {
+        return rowStride;
+    }
+
+    /** Cells from one layer to the next in {@link #cells()}: at least {@code rowStride() * height()}, which it is in a 2D grid. */
+    public long layerStride() {
+        return layerStride;
+    }
+
+    /**
+     * Whether the cells lie back to back, x fastest, so that {@link #cells()} holds exactly
+     * {@link #cellCount()} cells in linear index order. A single row or layer is dense whatever
+     * its stride.
+     */
+    public boolean isDense() {
+        return dense;
+    }
+
+    /**
+     * The cells, from cell (0, 0, 0) to the last one: exactly {@code cellCount() * type().bytes()}
+     * bytes in linear index order when the grid {@link #isDense() is dense}; otherwise rows lie
+     * {@link #rowStride()} and layers {@link #layerStride()} cells apart, with cells between them that
+     * are not the grid's.
+     */
+    public MemorySegment cells() {
+        return cells;
+    }
+
+    /** The {@code width()} cells of row y of layer z, back to back (a view of {@link #cells()}). */
+    public MemorySegment row(int y, int z) {
+        Objects.checkIndex(y, height);
+        Objects.checkIndex(z, depth);
+        return cells.asSlice(offset(0, y, z) * type.bytes(), (long) width * type.bytes());
+    }
+
+    /**
+     * The region of this 2D grid with corner (x, y) and the given extents: a view of the same
+     * cells, not a copy (see {@link #region(int, int, int, int, int, int)}).
+     */
+    public Grid region(int x, int y, int width, int height) {
+        return region(x, y, 0, width, height, 1);
+    }
+
+    /**
+     * The region with corner (x, y, z) and the given extents: a grid over the same cells, not a
+     * copy, with this grid's strides. Its cell (0, 0, 0) is this grid's cell (x, y, z); its labels
+     * are its own (linear indices of the region), and periodic boundaries wrap at its own edges.
+     *
+     * @throws IllegalArgumentException when the region is empty or reaches outside this grid
+     */
+    public Grid region(int x, int y, int z, int width, int height, int depth) {
+        int[] corner = {x, y, z};
+        int[] extent = {width, height, depth};
+        int[] limit = {this.width, this.height, this.depth};
+        String region = "region " + x + "," + y + "," + z + ":" + width + "x" + height + "x" + depth;
+        for (int a = 0; a < 3; a++) {
+            if (extent[a] < 1) {
+                throw new IllegalArgumentException(region + " is empty: its " + List.of("width", "height", "depth").get(a)
+                        + " is " + extent[a]);
+            }
+            if (corner[a] < 0 || corner[a] > limit[a] - extent[a]) {
+                throw new IllegalArgumentException(region + " does not lie inside the " + this.width + "x" + this.height
+                        + "x" + this.depth + " grid: " + "xyz".charAt(a) + " " + corner[a] + ".."
+                        + ((long) corner[a] + extent[a] - 1) + " is outside 0.." + (limit[a] - 1));
+            }
+        }
+        MemorySegment view = cells.asSlice(offset(x, y, z) * type.bytes());
+        return new Grid(view, type, width, height, depth, rowStride, layerStride);
+    }
+
+    /** The linear index of cell (x, y, z): where its label goes. */
+    public int index(int x, int y, int z) {
+        checkCell(x, y, z);
+        return x + width * (y + height * z);
+    }
+
+    /** The value of the cell at a linear index (uint8 cells read as 0..255). */
+    public int get(int index) {
+        Objects.checkIndex(index, cellCount());
+        return read(dense ? index : offsetOf(index));
+    }
+
+    public int get(int x, int y, int z) {
+        checkCell(x, y, z);
+        return read(offset(x, y, z));
+    }
+
+    /** Sets the cell at a linear index; uint8 cells take 0..255. */
+    public void set(int index, int value) {
+        Objects.checkIndex(index, cellCount());
+        write(dense ? index : offsetOf(index), value);
+    }
+
+    public void set(int x, int y, int z, int value) {
+        checkCell(x, y, z);
+        write(offset(x, y, z), value);
+    }
+
+    private void checkCell(int x, int y, int z) {
+        Objects.checkIndex(x, width);
+        Objects.checkIndex(y, height);
+        Objects.checkIndex(z, depth);
+    }
+
+    /** The cell offset in {@link #cells()} of cell (x, y, z), which are in range. */
+    private long offset(int x, int y, int z) {
+        return x + rowStride * y + layerStride * z;
+    }
+
+    /** The cell offset in {@link #cells()} of a linear index in range. */
+    private long offsetOf(int index) {
+        int rowIndex = index / width;
+        return offset(index - rowIndex * width, rowIndex % height, rowIndex / height);
+    }
+
+    private int read(long offset) {
+        return type == CellType.U8 ? Byte.toUnsignedInt(cells.get(ValueLayout.JAVA_BYTE, offset))
+                : cells.getAtIndex(ValueLayout.JAVA_INT, offset);
+    }
+
+    private void write(long offset, int value) {
+        if (type == CellType.U8) {
+            if (value < 0 || value > 255) {
+                throw new IllegalArgumentException("a uint8 cell takes 0..255, got " + value);
+            }
+            cells.set(ValueLayout.JAVA_BYTE, offset, (byte) value);
+        } else {
+            cells.setAtIndex(ValueLayout.JAVA_INT, offset, value);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "Grid[" + width + "x" + height + (is3d() ? "x" + depth : "") + ", " + type
+                + (dense ? "" : ", row stride " + rowStride + (is3d() ? ", layer stride " + layerStride : "")) + "]";
+    }
+}

@@ -1,0 +1,67 @@
+package org.ccl4j;
+
+/**
+ * The dimensions of a grid: {@code width × height × depth} cells, depth 1 for a 2D grid. Written
+ * {@code WxH} or {@code WxHxD} on command lines ({@link #parse}, {@link #toString}).
+ */
+public record GridDims(int width, int height, int depth) {
+    /** @throws IllegalArgumentException when a dimension is not positive or there are more than 2^31-1 cells */
+    public GridDims {
+        if (width < 1 || height < 1 || depth < 1) {
+            throw new IllegalArgumentException("grid dimensions must be positive, got " + width + "x" + height + "x" + depth);
+        }
+        if ((long) width * height * depth > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("a grid holds at most " + Integer.MAX_VALUE + " cells, got "
+                    + width + "x" + height + "x" + depth);
+        }
+    }
+
+    /** The dimensions of {@code grid}. */
+    public static GridDims of(Grid grid) {
+        return new GridDims(grid.width(), grid.height(), grid.depth());
+    }
+
+    /**
+     * Parses {@code WxH} (depth 1) or {@code WxHxD}, positive decimal integers ({@code X} is accepted for
+     * {@code x}).
+     *
+     * @throws IllegalArgumentException naming the text and the expected form
+     */
+    public static GridDims parse(String text) {
+        String[] parts = text.strip().split("[xX]", -1);
+        if (parts.length != 2 && parts.length != 3) {
+            throw new IllegalArgumentException("bad dimensions '" + text + "': expected WxH or WxHxD");
+        }
+        int[] values = new int[3];
+        values[2] = 1;
+        for (int i = 0; i < parts.length; i++) {
+            try {
+                values[i] = Integer.parseInt(parts[i]);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("bad dimensions '" + text + "': '" + parts[i]
+                        + "' is not a positive integer; expected WxH or WxHxD");
+            }
+            if (values[i] < 1) {
+                throw new IllegalArgumentException("bad dimensions '" + text + "': " + values[i]
+                        + " is not positive; expected WxH or WxHxD");
+            }
+        }
+        return new GridDims(values[0], values[1], values[2]);
+    }
+
+    /** The number of cells. */
+    public int cellCount() {
+        return width * height * depth;
+    }
+
+    /** True when depth is greater than 1. */
+    public boolean is3d() {
+        return depth > 1;
+    }
+
+    /** {@code WxH} for 2D, {@code WxHxD} for 3D. */
+    @Override
+    public String toString() {
+        return width + "x" + height + (depth > 1 ? "x" + depth : "");
+    }
+}

@@ -1,0 +1,119 @@
+package org.ccl4j;
+
+/**
+ * How to label a mesh. Zero means "the default" for every numeric parameter.
+ *
+ * @param algorithm     the algorithm; {@link MeshAlgorithm#AUTO} picks the backend's best
+ * @param connectivity  4 or 8 for 2D grids, 6 or 26 for 3D grids; 0 = face neighbours (4 in 2D, 6 in 3D)
+ * @param periodicX     wrap-around boundary along x (else open)
+ * @param periodicY     wrap-around boundary along y
+ * @param periodicZ     wrap-around boundary along z (no effect on a 2D grid)
+ * @param mode          which cells are labelled and which neighbours connect
+ * @param cpuThreads    threads of {@link MeshAlgorithm#CPU_PARALLEL} on the CPU_PARALLEL backend; 0 = all cores
+ * @param blockSize     CUDA threads per block; 0 = the algorithm's default
+ * @param tileSize      {@link MeshAlgorithm#LOCAL}: tile edge in cells; 0 = its default
+ * @param maxIterations iterative algorithms fail with a {@link org.ccl4j.Ccl4jException} after this many
+ *                      iterations; 0 = cell count + 2, which no correct run exceeds
+ */
+public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean periodicX, boolean periodicY,
+                          boolean periodicZ, MeshMode mode, int cpuThreads, int blockSize, int tileSize,
+                          int maxIterations) {
+
+    private static final MeshOptions DEFAULTS =
+            new MeshOptions(MeshAlgorithm.AUTO, 0, false, false, false, MeshMode.FOREGROUND, 0, 0, 0, 0);
+
+    public MeshOptions {
+        if (algorithm == null) {
+            throw new IllegalArgumentException("algorithm must not be null");
+        }
+        if (mode == null) {
+            throw new IllegalArgumentException("mode must not be null");
+        }
+        if (connectivity != 0 && connectivity != 4 && connectivity != 8 && connectivity != 6 && connectivity != 26) {
+            throw new IllegalArgumentException("connectivity must be 4 or 8 (2D), 6 or 26 (3D), or 0 for face neighbours, got "
+                    + connectivity);
+        }
+        if (cpuThreads < 0) {
+            throw new IllegalArgumentException("cpuThreads must not be negative, got " + cpuThreads);
+        }
+        if (blockSize < 0 || blockSize > 1024 || blockSize % 32 != 0) {
+            throw new IllegalArgumentException("blockSize must be 0 or a multiple of 32 up to 1024, got " + blockSize);
+        }
+        if (tileSize < 0) {
+            throw new IllegalArgumentException("tileSize must not be negative, got " + tileSize);
+        }
+        if (maxIterations < 0) {
+            throw new IllegalArgumentException("maxIterations must not be negative, got " + maxIterations);
+        }
+    }
+
+    /** The defaults: the backend's best algorithm, face neighbours, open boundaries, foreground mode. */
+    public static MeshOptions defaults() {
+        return DEFAULTS;
+    }
+
+    public MeshOptions withAlgorithm(MeshAlgorithm a) {
+        return new MeshOptions(a, connectivity, periodicX, periodicY, periodicZ, mode, cpuThreads, blockSize, tileSize,
+                maxIterations);
+    }
+
+    /** 4 or 8 (2D), 6 or 26 (3D), 0 for face neighbours. */
+    public MeshOptions withConnectivity(int c) {
+        return new MeshOptions(algorithm, c, periodicX, periodicY, periodicZ, mode, cpuThreads, blockSize, tileSize,
+                maxIterations);
+    }
+
+    /** Periodic (wrap-around) or open boundaries, per axis. */
+    public MeshOptions withPeriodic(boolean x, boolean y, boolean z) {
+        return new MeshOptions(algorithm, connectivity, x, y, z, mode, cpuThreads, blockSize, tileSize, maxIterations);
+    }
+
+    /** Periodic boundaries on every axis, or open ones. */
+    public MeshOptions withPeriodic(boolean all) {
+        return withPeriodic(all, all, all);
+    }
+
+    public MeshOptions withMode(MeshMode m) {
+        return new MeshOptions(algorithm, connectivity, periodicX, periodicY, periodicZ, m, cpuThreads, blockSize,
+                tileSize, maxIterations);
+    }
+
+    public MeshOptions withCpuThreads(int threads) {
+        return new MeshOptions(algorithm, connectivity, periodicX, periodicY, periodicZ, mode, threads, blockSize,
+                tileSize, maxIterations);
+    }
+
+    public MeshOptions withBlockSize(int threadsPerBlock) {
+        return new MeshOptions(algorithm, connectivity, periodicX, periodicY, periodicZ, mode, cpuThreads,
+                threadsPerBlock, tileSize, maxIterations);
+    }
+
+    public MeshOptions withTileSize(int cells) {
+        return new MeshOptions(algorithm, connectivity, periodicX, periodicY, periodicZ, mode, cpuThreads, blockSize,
+                cells, maxIterations);
+    }
+
+    public MeshOptions withMaxIterations(int iterations) {
+        return new MeshOptions(algorithm, connectivity, periodicX, periodicY, periodicZ, mode, cpuThreads, blockSize,
+                tileSize, iterations);
+    }
+
+    /**
+     * The connectivity these options give {@code grid}: the face neighbours when it is 0.
+     *
+     * @throws IllegalArgumentException when the connectivity does not fit the grid (4/8 need a 2D
+     *                                  grid, 6/26 a 3D one)
+     */
+    public int connectivityFor(Grid grid) {
+        boolean threeD = grid.is3d();
+        if (connectivity == 0) {
+            return threeD ? 6 : 4;
+        }
+        boolean fits = threeD ? connectivity == 6 || connectivity == 26 : connectivity == 4 || connectivity == 8;
+        if (!fits) {
+            throw new IllegalArgumentException("connectivity " + connectivity + " does not fit " + grid + ": expected "
+                    + (threeD ? "6 or 26" : "4 or 8") + ", or 0 for face neighbours");
+        }
+        return connectivity;
+    }
+}

@@ -1,0 +1,146 @@
+package org.ccl4j;
+
+import static org.ccl4j.internal.ffi.ccl4j_h.*;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.ccl4j.internal.NativeLibrary;
+import org.ccl4j.internal.Abi;
+import org.ccl4j.internal.ffi.ccl4j_capabilities;
+import org.ccl4j.internal.ffi.ccl4j_device_info;
+import org.ccl4j.internal.ffi.ccl4j_phase_time;
+import org.ccl4j.internal.ffi.ccl4j_timings;
+
+/** The translation between the Java API and the C ABI: structs in, statuses out. */
+final class NativeCalls {
+    private NativeCalls() {
+    }
+
+    /** Loads the library or throws {@link BackendUnavailableException} saying why not. */
+    static void requireLibrary() {
+        if (!NativeLibrary.load()) {
+            throw new BackendUnavailableException(NativeLibrary.loadError());
+        }
+    }
+
+    /** Throws the exception that matches a failed status, carrying the native message. */
+    static void check(int status, MemorySegment context) {
+        if (status == CCL4J_SUCCESS()) {
+            return;
+        }
+        String message = Abi.errorMessage(context);
+        throw switch (Abi.statusName(status)) {
+            case "INVALID_ARGUMENT", "INVALID_INPUT" -> new IllegalArgumentException(message);
+            case "BACKEND_UNAVAILABLE" -> new BackendUnavailableException(message);
+            case "UNSUPPORTED" -> new UnsupportedOperationException(message);
+            case String name -> new Ccl4jException(Ccl4jException.Status.valueOf(name), message);
+        };
+    }
+
+    static MemorySegment csr(Arena arena, CsrGraph graph) {
+        return Abi.csr(arena, graph.vertexCount(), graph.arcCount(), graph.offsetBytes(), graph.offsetsSegment(),
+                graph.neighborsSegment());
+    }
+
+    static MemorySegment options(Arena arena, LabelOptions o, Algorithm algorithm) {
+        return Abi.labelOptions(arena, code(algorithm), o.checkInput(), o.cpuThreads(), o.blockSize(),
+                o.warpThreshold(), o.blockThreshold(), o.maxIterations());
+    }
+
+    /** The grid as a {@code ccl4j_mesh} pointing at its cells, with its strides. */
+    static MemorySegment mesh(Arena arena, Grid grid) {
+        return Abi.mesh(arena, grid.width(), grid.height(), grid.depth(), grid.type() == Grid.CellType.U8,
+                grid.cells(), grid.rowStride(), grid.layerStride());
+    }
+
+    /** The options as a {@code ccl4j_mesh_options}, with {@code algorithm} in place of theirs. */
+    static MemorySegment meshOptions(Arena arena, MeshOptions o, MeshAlgorithm algorithm) {
+        return Abi.meshOptions(arena, code(algorithm), o.connectivity(), o.periodicX(), o.periodicY(),
+                o.periodicZ(), o.mode() == MeshMode.SAME_VALUE, o.cpuThreads(), o.blockSize(), o.tileSize(),
+                o.maxIterations());
+    }
+
+    static int code(Backend backend) {
+        return Abi.backendCode(backend.name());
+    }
+
+    static int code(Algorithm algorithm) {
+        return Abi.algorithmCode(algorithm.name());
+    }
+
+    static int code(MeshAlgorithm algorithm) {
+        return Abi.meshAlgorithmCode(algorithm.name());
+    }
+
+    static Backend backend(int code) {
+        return Backend.valueOf(Abi.backendName(code));
+    }
+
+    /** The timings of a graph labelling call (graph algorithm ids only). */
+    static Timings timings(MemorySegment t) {
+        return new Timings(ccl4j_timings.total_ms(t), phases(t), ccl4j_timings.iterations(t),
+                backend(ccl4j_timings.backend(t)), Algorithm.valueOf(Abi.algorithmName(ccl4j_timings.algorithm(t))));
+    }
+
+    /** The timings of a mesh labelling call (mesh algorithm ids only). */
+    static Timings meshTimings(MemorySegment t) {
+        return new Timings(ccl4j_timings.total_ms(t), phases(t), ccl4j_timings.iterations(t),
+                backend(ccl4j_timings.backend(t)), MeshAlgorithm.valueOf(Abi.meshAlgorithmName(ccl4j_timings.algorithm(t))));
+    }
+
+    private static Map<String, Double> phases(MemorySegment t) {
+        Map<String, Double> phases = new LinkedHashMap<>();
+        int count = Math.min(ccl4j_timings.phase_count(t), CCL4J_MAX_PHASES());
+        for (int i = 0; i < count; i++) {
+            MemorySegment p = ccl4j_timings.phases(t, i);
+            phases.put(ccl4j_phase_time.name(p).getString(0), ccl4j_phase_time.ms(p));
+        }
+        return phases;
+    }
+
+    static Capabilities capabilities() {
+        if (!NativeLibrary.load()) {
+            return new Capabilities("unavailable", EnumSet.of(Backend.JAVA), false, List.of(), 0, 0, List.of(), 0,
+                    NativeLibrary.loadError());
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment c = ccl4j_capabilities.allocate(arena);
+            check(ccl4j_get_capabilities(c), MemorySegment.NULL);
+            Set<Backend> backends = EnumSet.of(Backend.JAVA);
+            int mask = ccl4j_capabilities.backends(c);
+            for (Backend b : Backend.values()) {
+                if (b != Backend.JAVA && (mask & (1 << code(b))) != 0) {
+                    backends.add(b);
+                }
+            }
+            String archs = ccl4j_capabilities.cuda_archs(c).getString(0);
+            List<DeviceInfo> devices = new ArrayList<>();
+            for (int i = 0; i < ccl4j_capabilities.device_count(c); i++) {
+                MemorySegment d = ccl4j_device_info.allocate(arena);
+                check(ccl4j_get_device_info(i, d), MemorySegment.NULL);
+                devices.add(new DeviceInfo(i, ccl4j_device_info.name(d).getString(0),
+                        ccl4j_device_info.total_memory(d), ccl4j_device_info.compute_major(d),
+                        ccl4j_device_info.compute_minor(d), ccl4j_device_info.multiprocessors(d)));
+            }
+            return new Capabilities(ccl4j_capabilities.version(c).getString(0), backends,
+                    ccl4j_capabilities.cuda_compiled(c) != 0,
+                    archs.isBlank() ? List.of() : Arrays.asList(archs.trim().split("\\s+")),
+                    ccl4j_capabilities.cuda_runtime_version(c), ccl4j_capabilities.cuda_driver_version(c), devices,
+                    ccl4j_capabilities.cpu_threads(c), null);
+        }
+    }
+
+    /** Reads the pointer a native function stored through an out-parameter. */
+    static MemorySegment pointer(MemorySegment out) {
+        return Abi.pointer(out);
+    }
+}

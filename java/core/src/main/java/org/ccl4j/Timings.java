@@ -1,0 +1,24 @@
+package org.ccl4j;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * What one labelling call measured, for graphs and meshes alike.
+ *
+ * @param totalMs    the whole call, host clock, in milliseconds
+ * @param phasesMs   named phases in the order they ran (CUDA events on the GPU, e.g. h2d, init,
+ *                   compute1, finalize, d2h for ECL-CC; a steady clock on the CPU)
+ * @param iterations iterations of the algorithm's iterative part (scans, kernel launches), or 0 when
+ *                   it has none
+ * @param backend    the backend that ran
+ * @param algorithm  the algorithm that ran (AUTO resolved): an {@link Algorithm} for graphs, a
+ *                   {@link MeshAlgorithm} for meshes
+ */
+public record Timings(double totalMs, Map<String, Double> phasesMs, int iterations, Backend backend,
+                      LabelingAlgorithm algorithm) {
+    public Timings {
+        phasesMs = Collections.unmodifiableMap(new LinkedHashMap<>(phasesMs));
+    }
+}

@@ -1,0 +1,137 @@
+package org.ccl4j.testing;
+
+import org.ccl4j.MeshOptions;
+import org.ccl4j.Grid;
+import org.ccl4j.MeshMode;
+import java.lang.foreign.Arena;
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.Random;
+
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+
+/** Random mesh fields and settings for the mesh tests, and a breadth-first search to check the oracle. */
+public final class Fields {
+    private Fields() {
+    }
+
+    /** A field description: dimensions, cell type, values and a labelling setting. */
+    public record Case(int width, int height, int depth, Grid.CellType type, MeshMode mode, int connectivity,
+                boolean periodicX, boolean periodicY, boolean periodicZ, double density, int values, long seed) {
+
+        public Grid grid(Arena arena) {
+            Random r = new Random(seed);
+            Grid g = Grid.allocate(arena, type, width, height, depth);
+            for (int i = 0; i < g.cellCount(); i++) {
+                int v;
+                if (mode == MeshMode.FOREGROUND) {
+                    v = r.nextDouble() < density ? 1 + r.nextInt(type == Grid.CellType.U8 ? 255 : 1_000_000) : 0;
+                } else {
+                    v = r.nextInt(values);
+                    v = type == Grid.CellType.I32 ? v * -77_777 : v;  // negative i32 values too
+                }
+                g.set(i, v);
+            }
+            return g;
+        }
+
+        public MeshOptions options() {
+            return MeshOptions.defaults().withMode(mode).withConnectivity(connectivity)
+                    .withPeriodic(periodicX, periodicY, periodicZ);
+        }
+
+        @Override
+        public String toString() {
+            return width + "x" + height + "x" + depth + " " + type + " " + mode + " c" + connectivity + " periodic="
+                    + (periodicX ? "x" : "") + (periodicY ? "y" : "") + (periodicZ ? "z" : "") + " density=" + density
+                    + " values=" + values + " seed=" + seed;
+        }
+    }
+
+    public static Arbitrary<Case> cases() {
+        Arbitrary<int[]> dims = Arbitraries.oneOf(
+                Combinators.combine(Arbitraries.integers().between(1, 48), Arbitraries.integers().between(1, 48))
+                        .as((w, h) -> new int[] {w, h, 1}),
+                Combinators.combine(Arbitraries.integers().between(1, 12), Arbitraries.integers().between(1, 12),
+                        Arbitraries.integers().between(2, 10)).as((w, h, d) -> new int[] {w, h, d}),
+                Arbitraries.of(new int[] {1, 1, 1}, new int[] {1, 37, 1}, new int[] {53, 1, 1}, new int[] {2, 2, 1},
+                        new int[] {2, 9, 1}, new int[] {1, 1, 7}, new int[] {2, 2, 2}, new int[] {1, 6, 5}));
+        Arbitrary<Grid.CellType> types = Arbitraries.of(Grid.CellType.class);
+        Arbitrary<MeshMode> modes = Arbitraries.of(MeshMode.class);
+        Arbitrary<Boolean> fullNeighbourhood = Arbitraries.of(false, true);
+        Arbitrary<Integer> periodic = Arbitraries.integers().between(0, 7);
+        Arbitrary<Double> densities = Arbitraries.of(0.0, 0.2, 0.45, 0.6, 0.8, 1.0);
+        Arbitrary<Integer> values = Arbitraries.integers().between(1, 4);
+        Arbitrary<Long> seeds = Arbitraries.longs();
+        return Combinators.combine(dims, types, modes, fullNeighbourhood, periodic, densities, values, seeds)
+                .as((d, t, m, full, p, density, v, seed) -> new Case(d[0], d[1], d[2], t, m,
+                        d[2] > 1 ? (full ? 26 : 6) : (full ? 8 : 4), (p & 1) != 0, (p & 2) != 0, (p & 4) != 0,
+                        density, v, seed));
+    }
+
+    /**
+     * Canonical labels by breadth-first search from each unlabelled cell in increasing order over
+     * the full neighbourhood, independent of {@link MeshUnionFind}'s backward half-neighbourhood.
+     */
+    public static int[] bfsLabels(Grid g, MeshOptions o) {
+        int w = g.width();
+        int h = g.height();
+        int d = g.depth();
+        int c = o.connectivityFor(g);
+        boolean same = o.mode() == MeshMode.SAME_VALUE;
+        boolean faces = c == 4 || c == 6;
+        boolean planar = c == 4 || c == 8;
+        int[] labels = new int[g.cellCount()];
+        Arrays.fill(labels, -2);
+        ArrayDeque<Integer> queue = new ArrayDeque<>();
+        for (int start = 0; start < labels.length; start++) {
+            if (labels[start] != -2) {
+                continue;
+            }
+            if (!same && g.get(start) == 0) {
+                labels[start] = -1;
+                continue;
+            }
+            labels[start] = start;
+            queue.add(start);
+            while (!queue.isEmpty()) {
+                int cell = queue.poll();
+                int x = cell % w;
+                int y = cell / w % h;
+                int z = cell / w / h;
+                for (int dz = -1; dz <= 1; dz++) {
+                    for (int dy = -1; dy <= 1; dy++) {
+                        for (int dx = -1; dx <= 1; dx++) {
+                            int manhattan = Math.abs(dx) + Math.abs(dy) + Math.abs(dz);
+                            if (manhattan == 0 || (faces && manhattan > 1) || (planar && dz != 0)) {
+                                continue;
+                            }
+                            int nx = coordinate(x + dx, w, o.periodicX());
+                            int ny = coordinate(y + dy, h, o.periodicY());
+                            int nz = coordinate(z + dz, d, o.periodicZ());
+                            if (nx < 0 || ny < 0 || nz < 0) {
+                                continue;
+                            }
+                            int j = nx + w * (ny + h * nz);
+                            boolean connected = same ? g.get(j) == g.get(cell) : g.get(j) != 0;
+                            if (connected && labels[j] == -2) {
+                                labels[j] = start;
+                                queue.add(j);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return labels;
+    }
+
+    private static int coordinate(int v, int extent, boolean periodic) {
+        if (v >= 0 && v < extent) {
+            return v;
+        }
+        return periodic ? (v + extent) % extent : -1;
+    }
+}

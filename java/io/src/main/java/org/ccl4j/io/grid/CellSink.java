@@ -1,0 +1,47 @@
+package org.ccl4j.io.grid;
+
+import org.ccl4j.Grid;
+import org.ccl4j.GridDims;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.OptionalInt;
+
+/**
+ * Stores decoded cell values into a new grid, applying the optional threshold on the way (so a
+ * thresholded field never needs a second, full-size grid).
+ */
+final class CellSink {
+    private final Grid grid;
+    private final MemorySegment cells;
+    private final boolean bytes;
+    private final boolean thresholded;
+    private final int threshold;
+
+    /**
+     * @param natural the type that holds the file's values; a threshold makes the grid uint8 instead
+     */
+    CellSink(Arena arena, GridDims dims, Grid.CellType natural, OptionalInt threshold) {
+        Grid.CellType type = threshold.isPresent() ? Grid.CellType.U8 : natural;
+        this.grid = Grid.allocate(arena, type, dims.width(), dims.height(), dims.depth());
+        this.cells = grid.cells();
+        this.bytes = type == Grid.CellType.U8;
+        this.thresholded = threshold.isPresent();
+        this.threshold = threshold.orElse(0);
+    }
+
+    Grid grid() {
+        return grid;
+    }
+
+    /** Stores {@code value} (which fits the natural type) at linear index {@code index}. */
+    void put(int index, int value) {
+        if (thresholded) {
+            cells.set(ValueLayout.JAVA_BYTE, index, value >= threshold ? (byte) 1 : (byte) 0);
+        } else if (bytes) {
+            cells.set(ValueLayout.JAVA_BYTE, index, (byte) value);
+        } else {
+            cells.setAtIndex(ValueLayout.JAVA_INT, index, value);
+        }
+    }
+}

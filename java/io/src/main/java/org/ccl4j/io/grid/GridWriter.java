@@ -1,0 +1,172 @@
+package org.ccl4j.io.grid;
+
+import org.ccl4j.Grid;
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * Writes grids, so that generated or converted fields can be saved and given to other tools.
+ * <ul>
+ * <li>PGM: {@code P5} (binary) or {@code P2} (ASCII) with maxval the largest cell (at least 1),
+ *     8-bit samples when that is at most 255, else 16-bit big-endian; cells must lie in 0..65535.
+ *     Viewers scale by maxval, so a 0/1 field shows black and white.</li>
+ * <li>PNG: greyscale, 8-bit when every cell is at most 255, else 16-bit; cells must lie in
+ *     0..65535 and are stored unscaled.</li>
+ * <li>Raw: the cells alone, uint8 bytes or little-endian int32s, x fastest.</li>
+ * </ul>
+ * PGM and PNG are 2D: the z-slices of a 3D grid are stacked top to bottom into one
+ * {@code width × (height·depth)} image (raw files keep any shape; their dimensions are not stored).
+ * {@link GridReader} reads every file written here back to the same cell values.
+ */
+public final class GridWriter {
+    private static final int CHUNK_CELLS = 1 << 16;
+
+    private GridWriter() {
+    }
+
+    /** Writes {@code grid} in the format that the extension of {@code file} names: {@code .pgm} P5, {@code .png}, else raw. */
+    public static void write(Grid grid, Path file) throws IOException {
+        switch (GridFormat.ofExtension(file)) {
+            case PGM -> writePgm(grid, file);
+            case PNG -> writePng(grid, file);
+            default -> writeRaw(grid, file);
+        }
+    }
+
+    /** Writes {@code grid} as a binary {@code P5} greymap. */
+    public static void writePgm(Grid grid, Path file) throws IOException {
+        int maxval = Math.max(1, checkedMax(grid));
+        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file), 1 << 16)) {
+            out.write(("P5\n" + grid.width() + " " + (grid.height() * grid.depth()) + "\n" + maxval + "\n")
+                    .getBytes(StandardCharsets.US_ASCII));
+            writeSamples(grid, maxval > 255, out);
+        }
+    }
+
+    /** Writes {@code grid} as an ASCII {@code P2} greymap (lines of at most 70 characters, as Netpbm advises). */
+    public static void writePgmAscii(Grid grid, Path file) throws IOException {
+        int maxval = Math.max(1, checkedMax(grid));
+        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file), 1 << 16)) {
+            StringBuilder text = new StringBuilder("P2\n" + grid.width() + " " + (grid.height() * grid.depth()) + "\n"
+                    + maxval + "\n");
+            int lineLength = 0;
+            for (int i = 0; i < grid.cellCount(); i++) {
+                String value = Integer.toString(grid.get(i));
+                boolean rowEnd = (i + 1) % grid.width() == 0;
+                if (lineLength > 0 && lineLength + 1 + value.length() > 70) {
+                    text.append('\n');
+                    lineLength = 0;
+                } else if (lineLength > 0) {
+                    text.append(' ');
+                    lineLength++;
+                }
+                text.append(value);
+                lineLength += value.length();
+                if (rowEnd) {
+                    text.append('\n');
+                    lineLength = 0;
+                }
+                if (text.length() >= CHUNK_CELLS) {
+                    out.write(text.toString().getBytes(StandardCharsets.US_ASCII));
+                    text.setLength(0);
+                }
+            }
+            out.write(text.toString().getBytes(StandardCharsets.US_ASCII));
+        }
+    }
+
+    /** Writes {@code grid} as a greyscale PNG, 8-bit or 16-bit by its largest cell. */
+    public static void writePng(Grid grid, Path file) throws IOException {
+        boolean wide = checkedMax(grid) > 255;
+        int width = grid.width();
+        PngEncoder.write(file, width, grid.height() * grid.depth(), PngEncoder.GREY, wide ? 16 : 8, (y, row) -> {
+            int base = y * width;
+            for (int x = 0; x < width; x++) {
+                int value = grid.get(base + x);
+                if (wide) {
+                    row[2 * x] = (byte) (value >>> 8);
+                    row[2 * x + 1] = (byte) value;
+                } else {
+                    row[x] = (byte) value;
+                }
+            }
+        });
+    }
+
+    /** Writes the cells of {@code grid} as they are: uint8 bytes or little-endian int32s, x fastest. */
+    public static void writeRaw(Grid grid, Path file) throws IOException {
+        Objects.requireNonNull(grid, "grid");
+        byte[] chunk = new byte[CHUNK_CELLS * Integer.BYTES];
+        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file), 1 << 16)) {
+            if (grid.isDense()) {
+                writeCells(grid.cells(), grid.type(), chunk, out);
+                return;
+            }
+            for (int z = 0; z < grid.depth(); z++) {
+                for (int y = 0; y < grid.height(); y++) {
+                    writeCells(grid.row(y, z), grid.type(), chunk, out);
+                }
+            }
+        }
+    }
+
+    /** Writes back-to-back cells through {@code chunk}. */
+    private static void writeCells(MemorySegment cells, Grid.CellType type, byte[] chunk, OutputStream out)
+            throws IOException {
+        ValueLayout.OfInt littleEndian = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+        MemorySegment target = MemorySegment.ofArray(chunk);
+        long count = cells.byteSize() / type.bytes();
+        for (long at = 0; at < count; at += CHUNK_CELLS) {
+            int n = (int) Math.min(CHUNK_CELLS, count - at);
+            if (type == Grid.CellType.U8) {
+                MemorySegment.copy(cells, ValueLayout.JAVA_BYTE, at, chunk, 0, n);
+                out.write(chunk, 0, n);
+            } else {
+                for (int k = 0; k < n; k++) {
+                    target.set(littleEndian, 4L * k, cells.getAtIndex(ValueLayout.JAVA_INT, at + k));
+                }
+                out.write(chunk, 0, 4 * n);
+            }
+        }
+    }
+
+    private static void writeSamples(Grid grid, boolean wide, OutputStream out) throws IOException {
+        byte[] chunk = new byte[CHUNK_CELLS * 2];
+        for (int at = 0; at < grid.cellCount(); at += CHUNK_CELLS) {
+            int n = Math.min(CHUNK_CELLS, grid.cellCount() - at);
+            for (int k = 0; k < n; k++) {
+                int value = grid.get(at + k);
+                if (wide) {
+                    chunk[2 * k] = (byte) (value >>> 8);
+                    chunk[2 * k + 1] = (byte) value;
+                } else {
+                    chunk[k] = (byte) value;
+                }
+            }
+            out.write(chunk, 0, wide ? 2 * n : n);
+        }
+    }
+
+    /** The largest cell; throws unless every cell lies in 0..65535. */
+    private static int checkedMax(Grid grid) {
+        Objects.requireNonNull(grid, "grid");
+        int max = 0;
+        for (int i = 0; i < grid.cellCount(); i++) {
+            int value = grid.get(i);
+            if (value < 0 || value > 65535) {
+                throw new IllegalArgumentException("cell " + i + " holds " + value
+                        + ": PGM and PNG samples lie in 0..65535 (write a raw file instead)");
+            }
+            max = Math.max(max, value);
+        }
+        return max;
+    }
+}

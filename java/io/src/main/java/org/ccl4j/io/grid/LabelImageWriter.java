@@ -1,0 +1,156 @@
+package org.ccl4j.io.grid;
+
+import org.ccl4j.GridDims;
+import java.io.IOException;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.ccl4j.io.LabelWriter;
+
+/**
+ * Writes the labels of a grid: one {@code int32} per cell, x fastest, a negative label (−1) for
+ * background cells; in a {@link MemorySegment} (native order) or an {@code int[]}.
+ * <ul>
+ * <li>Raw: the labels as little-endian {@code int32}s, {@code 4 × cells} bytes, nothing else.</li>
+ * <li>PNG: 8-bit RGB, every cluster in its own colour ({@link #color}), background black. A 3D grid
+ *     gives one PNG per z-slice, named by {@link #slicePath}, or one chosen slice
+ *     ({@link #writePngSlice}).</li>
+ * </ul>
+ */
+public final class LabelImageWriter {
+    private LabelImageWriter() {
+    }
+
+    /**
+     * The colour of {@code label} as {@code 0xRRGGBB}: black for a negative label, otherwise a bright
+     * colour that depends on the label alone (hue from a 32-bit integer hash of the label, saturation
+     * 0.55..1, value 0.75..1), so equal labels look the same in every slice and every run, and two
+     * different labels, such as those of touching clusters, differ with high probability.
+     */
+    public static int color(int label) {
+        if (label < 0) {
+            return 0;
+        }
+        // a Weyl step (so that label 0 does not hash to 0), then murmur3's finaliser: every input
+        // bit affects every output bit
+        int h = label * 0x9E3779B9 + 0x7F4A7C15;
+        h ^= h >>> 16;
+        h *= 0x85EBCA6B;
+        h ^= h >>> 13;
+        h *= 0xC2B2AE35;
+        h ^= h >>> 16;
+        double hue = (h >>> 12) / (double) (1 << 20) * 6;
+        double saturation = 0.55 + 0.45 * ((h >>> 4) & 0xFF) / 255.0;
+        double value = 0.75 + 0.25 * (h & 0xF) / 15.0;
+        int sector = (int) hue;
+        double f = hue - sector;
+        double p = value * (1 - saturation);
+        double q = value * (1 - saturation * f);
+        double t = value * (1 - saturation * (1 - f));
+        double r;
+        double g;
+        double b;
+        switch (sector) {
+            case 0 -> { r = value; g = t; b = p; }
+            case 1 -> { r = q; g = value; b = p; }
+            case 2 -> { r = p; g = value; b = t; }
+            case 3 -> { r = p; g = q; b = value; }
+            case 4 -> { r = t; g = p; b = value; }
+            default -> { r = value; g = p; b = q; }
+        }
+        return channel(r) << 16 | channel(g) << 8 | channel(b);
+    }
+
+    private static int channel(double v) {
+        return (int) Math.round(v * 255);
+    }
+
+    /**
+     * The file of slice {@code z} when a volume of {@code depth} slices is written to {@code file}:
+     * {@code -z} and the slice number, zero-padded to the digits of {@code depth - 1}, before the
+     * extension: {@code out.png} → {@code out-z000.png} … {@code out-z511.png} for 512 slices.
+     */
+    public static Path slicePath(Path file, int z, int depth) {
+        Objects.checkIndex(z, depth);
+        String name = file.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        String stem = dot > 0 ? name.substring(0, dot) : name;
+        String extension = dot > 0 ? name.substring(dot) : ".png";
+        int digits = Integer.toString(Math.max(0, depth - 1)).length();
+        return file.resolveSibling(stem + "-z" + String.format("%0" + digits + "d", z) + extension);
+    }
+
+    /** Writes the labels of a {@code width × height × depth} grid as raw little-endian {@code int32}s. */
+    public static void writeRaw(MemorySegment labels, int width, int height, int depth, Path file) throws IOException {
+        LabelWriter.writeBinary(labels, checked(labels, width, height, depth), file);
+    }
+
+    /** As {@link #writeRaw(MemorySegment, int, int, int, Path)}, from an array. */
+    public static void writeRaw(int[] labels, int width, int height, int depth, Path file) throws IOException {
+        writeRaw(MemorySegment.ofArray(labels), width, height, depth, file);
+    }
+
+    /**
+     * Writes the labels as colour PNGs: for a 2D grid ({@code depth} 1) the image {@code file}; for a
+     * 3D grid one image per z-slice, named by {@link #slicePath}.
+     *
+     * @return the files written, in z order
+     */
+    public static List<Path> writePng(MemorySegment labels, int width, int height, int depth, Path file)
+            throws IOException {
+        checked(labels, width, height, depth);
+        if (depth == 1) {
+            writePngSlice(labels, width, height, depth, 0, file);
+            return List.of(file);
+        }
+        List<Path> written = new ArrayList<>(depth);
+        for (int z = 0; z < depth; z++) {
+            Path slice = slicePath(file, z, depth);
+            writePngSlice(labels, width, height, depth, z, slice);
+            written.add(slice);
+        }
+        return written;
+    }
+
+    /** As {@link #writePng(MemorySegment, int, int, int, Path)}, from an array. */
+    public static List<Path> writePng(int[] labels, int width, int height, int depth, Path file) throws IOException {
+        return writePng(MemorySegment.ofArray(labels), width, height, depth, file);
+    }
+
+    /** Writes z-slice {@code z} of the labels as one colour PNG, {@code width × height}. */
+    public static void writePngSlice(MemorySegment labels, int width, int height, int depth, int z, Path file)
+            throws IOException {
+        checked(labels, width, height, depth);
+        Objects.checkIndex(z, depth);
+        long base = (long) width * height * z;
+        PngEncoder.write(file, width, height, PngEncoder.RGB, 8, (y, row) -> {
+            long at = base + (long) width * y;
+            int previousLabel = -1;
+            int rgb = 0;
+            for (int x = 0; x < width; x++) {
+                int label = labels.getAtIndex(ValueLayout.JAVA_INT, at + x);
+                // runs of one label are common: hash once per run
+                if (x == 0 || label != previousLabel) {
+                    rgb = color(label);
+                    previousLabel = label;
+                }
+                row[3 * x] = (byte) (rgb >>> 16);
+                row[3 * x + 1] = (byte) (rgb >>> 8);
+                row[3 * x + 2] = (byte) rgb;
+            }
+        });
+    }
+
+    private static int checked(MemorySegment labels, int width, int height, int depth) {
+        Objects.requireNonNull(labels, "labels");
+        int cells = new GridDims(width, height, depth).cellCount();
+        if (labels.byteSize() < (long) cells * Integer.BYTES) {
+            throw new IllegalArgumentException("labels segment of " + labels.byteSize() + " bytes does not hold the "
+                    + cells + " int32 labels of a " + new GridDims(width, height, depth) + " grid");
+        }
+        return cells;
+    }
+}

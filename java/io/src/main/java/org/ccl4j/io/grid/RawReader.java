@@ -1,0 +1,75 @@
+package org.ccl4j.io.grid;
+
+import org.ccl4j.Grid;
+import org.ccl4j.GridDims;
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Locale;
+import org.ccl4j.io.GraphFormatException;
+
+/**
+ * Reads raw cells: {@code width * height * depth} uint8 bytes or little-endian int32s, x fastest,
+ * nothing else. The file size must match exactly.
+ */
+final class RawReader {
+    private static final int CHUNK_BYTES = 1 << 20;
+
+    private RawReader() {
+    }
+
+    static Grid read(Path file, GridReadOptions options, Arena arena) throws IOException {
+        GridDims dims = options.dims();
+        if (dims == null) {
+            throw new IllegalArgumentException(file + ": a raw grid file needs its dimensions (WxH or WxHxD) and cell type");
+        }
+        Grid.CellType type = options.rawType();
+        long need = (long) dims.cellCount() * type.bytes();
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            long size = channel.size();
+            if (size != need) {
+                throw new GraphFormatException(file, -1, Math.min(size, need), "the file is " + size + " bytes but a "
+                        + dims + " grid of " + type.name().toLowerCase(Locale.ROOT) + " cells is " + need
+                        + " bytes" + (size < need ? ": it is truncated or the dimensions are wrong"
+                        : ": the dimensions or the cell type are wrong"));
+            }
+            CellSink sink = new CellSink(arena, dims, type, options.threshold());
+            boolean direct = options.threshold().isEmpty()
+                    && (type == Grid.CellType.U8 || ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN);
+            if (direct) {
+                MemorySegment cells = sink.grid().cells();
+                for (long at = 0; at < need; at += CHUNK_BYTES) {
+                    fill(file, channel, cells.asSlice(at, Math.min(CHUNK_BYTES, need - at)).asByteBuffer(), at);
+                }
+            } else {
+                ByteBuffer chunk = ByteBuffer.allocate(CHUNK_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+                int index = 0;
+                for (long at = 0; at < need; at += CHUNK_BYTES) {
+                    chunk.clear().limit((int) Math.min(CHUNK_BYTES, need - at));
+                    fill(file, channel, chunk, at);
+                    chunk.flip();
+                    while (chunk.hasRemaining()) {
+                        sink.put(index++, type == Grid.CellType.U8 ? chunk.get() & 0xFF : chunk.getInt());
+                    }
+                }
+            }
+            return sink.grid();
+        }
+    }
+
+    private static void fill(Path file, FileChannel channel, ByteBuffer target, long at) throws IOException {
+        long position = at;
+        while (target.hasRemaining()) {
+            int n = channel.read(target, position);
+            if (n < 0) {
+                throw new GraphFormatException(file, -1, position, "the file ended while being read (it shrank)");
+            }
+            position += n;
+        }
+    }
+}
