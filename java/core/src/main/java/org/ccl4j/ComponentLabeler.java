@@ -21,7 +21,7 @@ import org.ccl4j.internal.ffi.ccl4j_timings;
  *      ComponentLabeler labeler = ComponentLabeler.create()) {
  *     CsrGraph graph = GraphReader.read(Path.of("graph.mtx"), GraphFormat.AUTO, ReadOptions.defaults(), arena).graph();
  *     Labels labels = labeler.label(graph);
- *     System.out.println(labels.componentCount() + " components");
+ *     System.out.println(labels.count() + " components");
  * }
  * }</pre>
  *
@@ -252,7 +252,7 @@ public final class ComponentLabeler implements AutoCloseable {
             int status = ccl4j_label_mesh(context, NativeCalls.mesh(call, grid),
                     NativeCalls.meshOptions(call, options, algorithm), labels, timings);
             NativeCalls.check(status, context);
-            return new MeshLabels(grid.width(), grid.height(), grid.depth(), labels, NativeCalls.meshTimings(timings));
+            return new MeshLabels(grid.width(), grid.height(), grid.depth(), labels, NativeCalls.meshTimings(timings), this);
         } finally {
             lock.unlock();
         }

@@ -48,7 +48,6 @@ public final class Labels {
     private final ComponentLabeler owner;  // null: the shared CPU labeler (or Java)
     private final long deviceLabelling;
     private MemorySegment sizes;
-    private long componentCount;
     private int largestLabel = -1;
     private LabelSummary summary;
 
@@ -181,15 +180,6 @@ public final class Labels {
             summary = engine().summary(this);
         }
         return summary;
-    }
-
-    /** The number of components (distinct labels; -1 entries are not counted). */
-    public long componentCount() {
-        if (labels == null) {
-            return summary().components();
-        }
-        computeSizes();
-        return componentCount;
     }
 
     /** The component sizes in smallest-member order, off-heap (read-only native ints). */
@@ -409,27 +399,22 @@ public final class Labels {
             }
             counts.setAtIndex(ValueLayout.JAVA_INT, l, counts.getAtIndex(ValueLayout.JAVA_INT, l) + 1);
         }
-        long components = 0;
         int best = -1;
         int bestSize = 0;
         for (int l = 0; l < vertexCount; l++) {
             int size = counts.getAtIndex(ValueLayout.JAVA_INT, l);
-            if (size > 0) {
-                components++;
-                if (size > bestSize) {
-                    bestSize = size;
-                    best = l;
-                }
+            if (size > bestSize) {
+                bestSize = size;
+                best = l;
             }
         }
-        componentCount = components;
         largestLabel = best;
         sizes = counts;
     }
 
     @Override
     public String toString() {
-        return "Labels[vertices=" + vertexCount + ", components=" + componentCount() + ", largest="
+        return "Labels[vertices=" + vertexCount + ", components=" + count() + ", largest="
                 + largestComponentSize() + (labels == null ? ", on the device]" : "]");
     }
 }

@@ -31,11 +31,11 @@ public final class MemberLists {
         return order;
     }
 
-    public long componentCount() {
+    public long count() {
         return componentCount;
     }
 
-    /** {@code componentCount() + 1} offsets into {@link #members()}. */
+    /** {@code count() + 1} offsets into {@link #members()}. */
     public MemorySegment offsets() {
         return offsets;
     }

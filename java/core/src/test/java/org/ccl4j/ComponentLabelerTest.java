@@ -28,7 +28,7 @@ class ComponentLabelerTest {
                 try (ComponentLabeler labeler = ComponentLabeler.create(b)) {
                     Labels labels = labeler.label(small(arena));
                     assertArrayEquals(new int[] {0, 0, 0, 3, 4, 4}, labels.toArray(), b.toString());
-                    assertEquals(3, labels.componentCount());
+                    assertEquals(3, labels.count());
                     assertEquals(3, labels.largestComponentSize());
                     assertEquals(0, labels.largestComponentLabel());
                     assertEquals(2, labels.componentSize(5));
@@ -75,7 +75,7 @@ class ComponentLabelerTest {
         try (Arena arena = Arena.ofConfined(); ComponentLabeler labeler = ComponentLabeler.create(Backend.CPU_PARALLEL)) {
             Labels labels = labeler.label(CsrGraph.fromArrays(arena, new int[] {0}, new int[0]));
             assertEquals(0, labels.vertexCount());
-            assertEquals(0, labels.componentCount());
+            assertEquals(0, labels.count());
             assertEquals(0, labels.largestComponentSize());
             assertEquals(-1, labels.largestComponentLabel());
         }

@@ -150,7 +150,7 @@ class LabelBookkeepingProperties {
             int[] compact = Arrays.stream(array).map(l -> l < 0 ? -1 : position[l]).toArray();
             assertArrayEquals(compact, labels.compact(order).toArray(), w + ": compaction");
             MemberLists members = labels.members(order);
-            assertEquals(k, members.componentCount(), w + ": member lists");
+            assertEquals(k, members.count(), w + ": member lists");
             for (int p = 0; p < k; p++) {
                 Component c = members.component(p);
                 int label = expected.get(p)[0];
@@ -258,7 +258,7 @@ class LabelBookkeepingProperties {
     void theExistingStatisticsSkipUnlabelledEntries() {
         try (Arena arena = Arena.ofConfined()) {
             Labels labels = wrap(new int[] {-1, 1, 1, -1, 4, -1}, arena, labelers.get(Backend.CPU_SERIAL));
-            assertEquals(2, labels.componentCount());
+            assertEquals(2, labels.count());
             assertEquals(2, labels.largestComponentSize());
             assertEquals(1, labels.largestComponentLabel());
             assertEquals(0, labels.componentSize(0));

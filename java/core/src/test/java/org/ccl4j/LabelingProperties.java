@@ -78,7 +78,7 @@ class LabelingProperties {
             for (int x : l) {
                 sizes.merge(x, 1, Integer::sum);
             }
-            assertEquals(sizes.size(), labels.componentCount());
+            assertEquals(sizes.size(), labels.count());
             assertEquals(sizes.values().stream().mapToInt(Integer::intValue).max().orElse(0), labels.largestComponentSize());
             for (int v = 0; v < l.length; v++) {
                 assertEquals(sizes.get(l[v]).intValue(), labels.componentSize(v));

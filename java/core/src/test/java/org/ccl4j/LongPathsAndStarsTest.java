@@ -36,7 +36,7 @@ class LongPathsAndStarsTest {
                         continue;
                     }
                     Labels labels = labeler.label(g, LabelOptions.defaults().withAlgorithm(a));
-                    assertEquals(1, labels.componentCount(), a + " on " + b + ", " + shape);
+                    assertEquals(1, labels.count(), a + " on " + b + ", " + shape);
                     assertEquals(0, labels.get(N - 1), a + " on " + b + ", " + shape);
                     assertEquals(N, labels.largestComponentSize(), a + " on " + b + ", " + shape);
                 }

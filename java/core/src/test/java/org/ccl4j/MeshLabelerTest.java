@@ -120,8 +120,8 @@ class MeshLabelerTest {
             expect(new int[grid.cellCount()], grid, MeshOptions.defaults());
             try (ComponentLabeler labeler = ComponentLabeler.create(Backend.CPU_PARALLEL)) {
                 MeshLabels labels = labeler.label(grid);
-                assertEquals(1, labels.clusterCount());
-                assertEquals(grid.cellCount(), labels.largestClusterSize());
+                assertEquals(1, labels.count());
+                assertEquals(grid.cellCount(), labels.largestComponentSize());
             }
         }
     }
@@ -185,10 +185,10 @@ class MeshLabelerTest {
                     () -> MeshOptions.defaults().withMaxIterations(-1));
             assertMessage("blockSize must be 0 or a multiple of 32", IllegalArgumentException.class,
                     () -> MeshOptions.defaults().withBlockSize(33));
-            assertMessage("the mesh algorithm komura runs on [CUDA], not on CPU_PARALLEL",
+            assertMessage("the mesh algorithm KOMURA runs on [CUDA], not on CPU_PARALLEL",
                     UnsupportedOperationException.class,
                     () -> cpu.label(flat, MeshOptions.defaults().withAlgorithm(MeshAlgorithm.KOMURA)));
-            assertMessage("the mesh algorithm cpu-raster runs on [CPU_PARALLEL, CPU_SERIAL], not on JAVA",
+            assertMessage("the mesh algorithm CPU_RASTER runs on [CPU_PARALLEL, CPU_SERIAL], not on JAVA",
                     UnsupportedOperationException.class,
                     () -> java.label(flat, MeshOptions.defaults().withAlgorithm(MeshAlgorithm.CPU_RASTER)));
             assertMessage("labels segment holds 19 ints but Grid[5x4, U8] has 20 cells", IllegalArgumentException.class,

@@ -83,10 +83,10 @@ class MeshLabelingProperties {
                     sizes.merge(x, 1, Integer::sum);
                 }
             }
-            assertEquals(sizes.size(), labels.clusterCount(), c.toString());
-            assertEquals(sizes.values().stream().mapToInt(Integer::intValue).max().orElse(0), labels.largestClusterSize());
+            assertEquals(sizes.size(), labels.count(), c.toString());
+            assertEquals(sizes.values().stream().mapToInt(Integer::intValue).max().orElse(0), labels.largestComponentSize());
             for (int i = 0; i < l.length; i++) {
-                assertEquals(l[i] < 0 ? 0 : sizes.get(l[i]), labels.clusterSize(i), "cell " + i);
+                assertEquals(l[i] < 0 ? 0 : sizes.get(l[i]), labels.componentSize(i), "cell " + i);
             }
         }
     }

@@ -79,11 +79,11 @@ class MeshUnionFindTest {
     void statisticsAndTimings() {
         try (Arena arena = Arena.ofConfined()) {
             MeshLabels labels = MeshUnionFind.label(Grid.ofBytes(arena, CELLS, 5, 4), MeshOptions.defaults());
-            assertEquals(4, labels.clusterCount());
-            assertEquals(3, labels.largestClusterSize());
-            assertEquals(0, labels.largestClusterLabel());
-            assertEquals(1, labels.clusterSize(3, 3, 0));
-            assertEquals(0, labels.clusterSize(2, 0, 0));
+            assertEquals(4, labels.count());
+            assertEquals(3, labels.largestComponentSize());
+            assertEquals(0, labels.largestComponentLabel());
+            assertEquals(1, labels.componentSize(3, 3, 0));
+            assertEquals(0, labels.componentSize(2, 0, 0));
             assertEquals(10, labels.get(1, 3, 0));
             assertEquals(Backend.JAVA, labels.timings().backend());
             assertEquals(MeshAlgorithm.JAVA, labels.timings().algorithm());
@@ -115,8 +115,8 @@ class MeshUnionFindTest {
             Arrays.fill(none, -1);
             MeshLabels labels = MeshUnionFind.label(empty, MeshOptions.defaults().withConnectivity(26));
             assertArrayEquals(none, labels.toArray());
-            assertEquals(0, labels.clusterCount());
-            assertEquals(0, labels.largestClusterSize());
+            assertEquals(0, labels.count());
+            assertEquals(0, labels.largestComponentSize());
             assertArrayEquals(new int[120], MeshUnionFind.label(empty,
                     MeshOptions.defaults().withMode(MeshMode.SAME_VALUE)).toArray());
             for (int i = 0; i < 120; i++) {

@@ -226,7 +226,7 @@ final class BenchCommand {
         }
         boolean correct = labels.asSlice(0, (long) graph.vertexCount() * Integer.BYTES)
                 .mismatch(expected.asSlice(0, (long) graph.vertexCount() * Integer.BYTES)) == -1;
-        long components = last.componentCount();
+        long components = last.count();
         correct &= g.components() < 0 || g.components() == components;
         int iterations = last.timings().iterations();
         if (cuda) {

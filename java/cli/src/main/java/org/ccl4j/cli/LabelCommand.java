@@ -59,14 +59,14 @@ final class LabelCommand {
                 Json timings = new Json().put("total", labels.timings().totalMs());
                 phases.forEach(timings::put);
                 Json json = new Json().put("vertices", graph.vertexCount()).put("arcs", graph.arcCount())
-                        .put("components", labels.componentCount()).put("largestComponent", labels.largestComponentSize())
+                        .put("components", labels.count()).put("largestComponent", labels.largestComponentSize())
                         .put("backend", CliNames.of(labels.timings().backend()))
                         .put("algorithm", CliNames.algorithm(labels.timings().algorithm()))
                         .put("iterations", labels.timings().iterations()).put("timingsMs", timings);
                 out.println(statistics == null ? json : statistics.addTo(json));
             } else {
                 out.printf("%s: %d vertices, %d arcs (%s)%n", file, graph.vertexCount(), graph.arcCount(), input.format());
-                out.printf("components: %d, largest: %d vertices%n", labels.componentCount(), labels.largestComponentSize());
+                out.printf("components: %d, largest: %d vertices%n", labels.count(), labels.largestComponentSize());
                 out.printf("backend: %s, algorithm: %s, %.3f ms", CliNames.of(labels.timings().backend()),
                         CliNames.algorithm(labels.timings().algorithm()), labels.timings().totalMs());
                 StringBuilder p = new StringBuilder();

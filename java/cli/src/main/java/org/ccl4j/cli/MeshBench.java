@@ -144,7 +144,7 @@ final class MeshBench {
             }
         }
         boolean correct = labels.asSlice(0, bytes).mismatch(expected.asSlice(0, bytes)) == -1;
-        return new Result(field.name(), field.cells(), last.clusterCount(), (MeshAlgorithm) last.timings().algorithm(),
+        return new Result(field.name(), field.cells(), last.count(), (MeshAlgorithm) last.timings().algorithm(),
                 last.timings().backend(), correct, kernel, endToEnd, BenchCommand.median(h2d), BenchCommand.median(d2h),
                 last.timings().iterations());
     }

@@ -257,8 +257,8 @@ final class MeshCommand {
         Json timings = new Json().put("total", t.totalMs());
         t.phasesMs().forEach(timings::put);
         return new Json().put("width", grid.width()).put("height", grid.height()).put("depth", grid.depth())
-                .put("cells", grid.cellCount()).put("clusters", labels.clusterCount())
-                .put("largestCluster", labels.largestClusterSize()).put("backend", CliNames.of(t.backend()))
+                .put("cells", grid.cellCount()).put("clusters", labels.count())
+                .put("largestCluster", labels.largestComponentSize()).put("backend", CliNames.of(t.backend()))
                 .put("algorithm", CliNames.algorithm(t.algorithm())).put("iterations", t.iterations())
                 .put("timingsMs", timings);
     }
@@ -268,8 +268,8 @@ final class MeshCommand {
         Timings t = labels.timings();
         out.printf("%s: %s %s grid, %d cells%n", source, GridDims.of(grid), grid.type().name().toLowerCase(Locale.ROOT),
                 grid.cellCount());
-        out.printf("clusters: %d, largest: %d cells (%s, connectivity %d, %s)%n", labels.clusterCount(),
-                labels.largestClusterSize(), CliNames.of(options.mode()), options.connectivityFor(grid),
+        out.printf("clusters: %d, largest: %d cells (%s, connectivity %d, %s)%n", labels.count(),
+                labels.largestComponentSize(), CliNames.of(options.mode()), options.connectivityFor(grid),
                 boundaries(options, grid));
         out.printf("backend: %s, algorithm: %s, %.3f ms", CliNames.of(t.backend()), CliNames.algorithm(t.algorithm()), t.totalMs());
         StringBuilder p = new StringBuilder();

@@ -60,7 +60,7 @@ class BenchCommandTest {
                 MeshBench.Field f = MeshBench.QUICK.stream().filter(q -> q.name().equals(text(m, "field"))).findFirst()
                         .orElseThrow();
                 Grid grid = GridGenerators.percolation(arena, f.width(), f.height(), f.depth(), f.p(), 1);
-                long clusters = MeshUnionFind.label(grid, MeshOptions.defaults()).clusterCount();
+                long clusters = MeshUnionFind.label(grid, MeshOptions.defaults()).count();
                 assertEquals(clusters, number(m, "clusters"), m);
                 assertEquals(f.cells(), number(m, "cells"), m);
                 assertEquals("ok", text(m, "oracle"), m);

@@ -131,8 +131,8 @@ class MeshCommandTest {
             assertEquals(grid.height(), field(json, "height"), what);
             assertEquals(grid.depth(), field(json, "depth"), what);
             assertEquals(grid.cellCount(), field(json, "cells"), what);
-            assertEquals(expected.clusterCount(), field(json, "clusters"), what);
-            assertEquals(expected.largestClusterSize(), field(json, "largestCluster"), what);
+            assertEquals(expected.count(), field(json, "clusters"), what);
+            assertEquals(expected.largestComponentSize(), field(json, "largestCluster"), what);
             String backend = text(json, "backend");
             assertEquals(expectedBackend(runOptions, backend), backend, what);
             String algorithm = text(json, "algorithm");

@@ -76,7 +76,7 @@ class ExpectedComponentsTest {
             for (Backend b : new Backend[] {Backend.JAVA, Backend.CPU_SERIAL, Backend.CPU_PARALLEL}) {
                 try (ComponentLabeler labeler = ComponentLabeler.create(b)) {
                     Labels labels = labeler.label(g, LabelOptions.defaults().withCheckInput(true));
-                    assertEquals(components, labels.componentCount(), file + " components on " + b);
+                    assertEquals(components, labels.count(), file + " components on " + b);
                     assertEquals(largest, labels.largestComponentSize(), file + " largest on " + b);
                 }
             }
