@@ -14,7 +14,7 @@ Needs python3 with numpy and scipy. Exit status 0 when everything agrees, 1 othe
 
     scripts/compare-mesh-scipy.py                    # the full set (2000x1500 images, a 160^3 volume, ...)
     scripts/compare-mesh-scipy.py --quick            # smaller fields, a few seconds per run
-    scripts/compare-mesh-scipy.py --ccl4j "java --enable-native-access=ALL-UNNAMED -jar target/ccl4j-0.1.0-SNAPSHOT.jar"
+    scripts/compare-mesh-scipy.py --ccl4j "java --enable-native-access=ALL-UNNAMED -jar java/cli/target/ccl4j-cli-0.1.0-SNAPSHOT-all.jar"
 """
 import argparse
 import json

@@ -5,9 +5,10 @@
 #   .gpu-carry/gengraph.cpp        the benchmark suite's graph generator, from the shared folder
 #   .gpu-carry/java/jre.tar.xz     a jlink-trimmed Java runtime, xz-packed (53 MB become 32), which
 #                                  the scripts below unpack there with scripts/gpu/unpack-jre.sh
-#   .gpu-carry/java/ccl4j.jar      the library jar, libccl4j.so compiled for sm_80/sm_90 (+PTX)
+#   .gpu-carry/java/ccl4j.jar      the command line's runnable jar (ccl4j-cli, shaded): the library
+#                                  (libccl4j.so compiled for sm_80/sm_90 + PTX), I/O and the CLI
 #   .gpu-carry/java/ccl4j-benchmarks.jar  the JMH benchmarks jar (the library inside)
-#   .gpu-carry/java/test-classes/  the compiled tests
+#   .gpu-carry/java/test-classes/  the compiled tests of every module, together
 #   .gpu-carry/java/lib/           JUnit's console launcher and jqwik
 # There: scripts/gpu/native-check.sh (native build, ctest, compute-sanitizer, bench_ecl),
 # scripts/gpu/java-tests.sh (the Java suite on CUDA), scripts/gpu/java-bench.sh (ccl4j bench) and
@@ -28,13 +29,15 @@ grep -qxF '/.gpu-carry/' "$exclude" 2>/dev/null || echo '/.gpu-carry/' >>"$exclu
 cp "$shared/tools/gengraph.cpp" "$carry/gengraph.cpp"
 
 cd "$root"
-./mvnw -q -B -Pbenchmarks -Dccl4j.cuda=ON -DskipTests package
-rm -rf "$carry/java" && mkdir -p "$carry/java/lib"
-cp target/ccl4j-*-SNAPSHOT.jar "$carry/java/ccl4j.jar"
-cp target/ccl4j-benchmarks.jar "$carry/java/ccl4j-benchmarks.jar"
-cp -r target/test-classes "$carry/java/test-classes"
-./mvnw -q -B dependency:copy-dependencies -DincludeScope=test -DexcludeGroupIds=org.junit.jupiter,org.junit.platform \
-  -DoutputDirectory="$carry/java/lib"
+./mvnw -q -B -Dccl4j.cuda=ON -DskipTests package
+rm -rf "$carry/java" && mkdir -p "$carry/java/lib" "$carry/java/test-classes"
+cp java/cli/target/ccl4j-cli-*-SNAPSHOT-all.jar "$carry/java/ccl4j.jar"
+cp java/bench/target/ccl4j-benchmarks.jar "$carry/java/ccl4j-benchmarks.jar"
+for module in core io cli bench; do
+  cp -r "java/$module/target/test-classes/." "$carry/java/test-classes/"
+done
+./mvnw -q -B dependency:copy-dependencies -pl java/core -DincludeScope=test \
+  -DexcludeGroupIds=org.junit.jupiter,org.junit.platform -DoutputDirectory="$carry/java/lib"
 ./mvnw -q -B dependency:copy -Dartifact=org.junit.platform:junit-platform-console-standalone:$junit_platform \
   -DoutputDirectory="$carry/java/lib"
 
