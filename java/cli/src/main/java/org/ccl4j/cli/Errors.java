@@ -21,7 +21,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
  * What a failing command prints and returns. Without {@code --json}: {@code ccl4j: MESSAGE} on
- * standard error; a usage error adds picocli's suggestion for a mistyped option or command, the
+ * standard error; a usage error adds a suggestion for a mistyped option or command, the
  * command's synopsis and where its help is. With {@code --json}: one object on standard output,
  * where a program reading the command's JSON looks, {@code {"error":MESSAGE,"kind":KIND,"exitCode":N}}.
  * The exit code is the same either way; see {@link Main}.
@@ -48,7 +48,8 @@ final class Errors implements IParameterExceptionHandler, IExecutionExceptionHan
     @Override
     public int handleParseException(ParameterException e, String[] args) {
         CommandLine command = e.getCommandLine();
-        List<String> suggestions = e instanceof UnmatchedArgumentException u ? u.getSuggestions() : List.of();
+        List<String> suggestions = e instanceof UnmatchedArgumentException u && !u.getUnmatched().isEmpty()
+                ? closest(u.getSuggestions(), u.getUnmatched().get(0)) : List.of();
         String message = e.getMessage();
         if (e instanceof UnmatchedArgumentException u && command.getParent() == null && !u.isUnknownOption()
                 && args.length > 0 && u.getUnmatched().get(0).equals(args[0])) {
@@ -105,7 +106,7 @@ final class Errors implements IParameterExceptionHandler, IExecutionExceptionHan
         PrintWriter err = command.getErr();
         err.println("ccl4j: " + message);
         if (!suggestions.isEmpty()) {
-            err.println("Did you mean " + suggestions.get(0) + "?"); // picocli's closest match comes first
+            err.println("Did you mean " + String.join(" or ", suggestions) + "?");
         }
         if (kind == Kind.USAGE) {
             CommandLine.Help help = command.getHelp();
@@ -114,6 +115,36 @@ final class Errors implements IParameterExceptionHandler, IExecutionExceptionHan
         }
         err.flush();
         return kind.exitCode;
+    }
+
+    /**
+     * Those of picocli's suggestions that are closest to what was typed, by edit distance. Picocli
+     * finds good candidates but does not order them by closeness: for --conectivity it offers
+     * --color first, then --connectivity.
+     */
+    static List<String> closest(List<String> candidates, String typed) {
+        String word = typed.contains("=") ? typed.substring(0, typed.indexOf('=')) : typed;
+        int best = candidates.stream().mapToInt(c -> distance(c, word)).min().orElse(0);
+        return candidates.stream().filter(c -> distance(c, word) == best).toList();
+    }
+
+    /** Levenshtein distance, a swap of two neighbouring letters counting as one edit (lable, label). */
+    static int distance(String a, String b) {
+        int[][] d = new int[a.length() + 1][b.length() + 1];
+        for (int i = 0; i <= a.length(); i++) {
+            for (int j = 0; j <= b.length(); j++) {
+                if (i == 0 || j == 0) {
+                    d[i][j] = i + j;
+                    continue;
+                }
+                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+                d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
+                if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
+                    d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+                }
+            }
+        }
+        return d[a.length()][b.length()];
     }
 
     /** The index of "--" (after it, "--json" would be a file name), or the length. */

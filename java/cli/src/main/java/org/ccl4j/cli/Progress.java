@@ -76,7 +76,8 @@ final class Progress implements AutoCloseable {
         this.total = total;
         this.clock = clock;
         this.start = clock.getAsLong();
-        this.lastDraw = start;
+        // a bar shows at the first step; plain lines wait for the first interval (a short run writes only the last)
+        this.lastDraw = this.mode == Mode.TERMINAL ? start - REDRAW_NS : start;
     }
 
     /** Says what is being done now (drawn now on a terminal, in the next plain line otherwise). */
@@ -129,8 +130,8 @@ final class Progress implements AutoCloseable {
                     what.isEmpty() ? "" : ", " + what));
         } else {
             int filled = (int) (BAR * done / total);
-            String line = String.format(Locale.ROOT, "[%s%s] %3d%% %s %s", "#".repeat(filled), ".".repeat(BAR - filled),
-                    percent, times, what);
+            String line = String.format(Locale.ROOT, "[%s%s] %3d%% %s  %s", "#".repeat(filled),
+                    ".".repeat(BAR - filled), percent, times, what);
             line = line.length() > LINE_WIDTH ? line.substring(0, LINE_WIDTH) : line;
             // spaces over what is left of a longer previous line
             err.print("\r" + line + " ".repeat(Math.max(0, lastWidth - line.length())));
