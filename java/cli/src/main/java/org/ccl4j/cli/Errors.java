@@ -95,7 +95,8 @@ final class Errors implements IParameterExceptionHandler, IExecutionExceptionHan
 
     private static int report(CommandLine command, Kind kind, String message, List<String> suggestions, boolean json) {
         if (json) {
-            ObjectNode error = Json.object().put("error", message).put("kind", kind.json).put("exitCode", kind.exitCode);
+            ObjectNode error = Json.object().put("error", message).put("kind", kind.json)
+                    .put("exitCode", kind.exitCode);
             if (!suggestions.isEmpty()) {
                 suggestions.forEach(error.putArray("suggestions")::add);
             }

@@ -68,7 +68,8 @@ final class IsingCommand implements Callable<Integer> {
     @Option(names = "--warmup", paramLabel = "N", description = "Discarded sweeps before them (default: sweeps / 5).")
     private Integer warmup;
 
-    @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Philox key (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
+            description = "Philox key (default: ${DEFAULT-VALUE}).")
     private long seed;
 
     @Option(names = "--backend", paramLabel = "NAME", defaultValue = "auto",

@@ -41,7 +41,8 @@ final class LabelCommand implements Callable<Integer> {
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "auto",
             completionCandidates = Converters.GraphFormatNames.class,
-            description = "Input format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}, by extension and content).")
+            description = "Input format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}, by extension and"
+                    + " content).")
     private GraphFormat format;
 
     @Option(names = "--algorithm", paramLabel = "NAME", defaultValue = "auto",

@@ -170,7 +170,8 @@ public final class Main implements Callable<Integer> {
             }
             int n = c.devices().size();
             return n == 0 ? "CUDA compiled in, no device found"
-                    : "CUDA available, " + n + (n == 1 ? " device: " : " devices, the first: ") + c.devices().get(0).name();
+                    : "CUDA available, " + n + (n == 1 ? " device: " : " devices, the first: ")
+                            + c.devices().get(0).name();
         }
     }
 }

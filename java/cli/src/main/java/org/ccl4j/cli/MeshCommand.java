@@ -63,13 +63,15 @@ final class MeshCommand implements Callable<Integer> {
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "auto",
             completionCandidates = Converters.GridFormatNames.class,
-            description = "Input format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}, by content and extension).")
+            description = "Input format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}, by content and"
+                    + " extension).")
     private GridFormat format;
 
     @Option(names = "--dims", paramLabel = "WxH[xD]", description = "Dimensions of a raw file (required for raw).")
     private GridDims dims;
 
-    @Option(names = "--type", paramLabel = "TYPE", defaultValue = "u8", completionCandidates = Converters.CellTypeNames.class,
+    @Option(names = "--type", paramLabel = "TYPE", defaultValue = "u8",
+            completionCandidates = Converters.CellTypeNames.class,
             description = "Cell type of a raw file: u8 (uint8) or i32 (little-endian int32); default:"
                     + " ${DEFAULT-VALUE}.")
     private Grid.CellType type;

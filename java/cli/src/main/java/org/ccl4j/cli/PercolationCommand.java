@@ -64,7 +64,8 @@ final class PercolationCommand implements Callable<Integer> {
             description = "Realisations per (size, p) (default: ${DEFAULT-VALUE}).")
     private int trials;
 
-    @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Philox key (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
+            description = "Philox key (default: ${DEFAULT-VALUE}).")
     private long seed;
 
     @Option(names = "--backend", paramLabel = "NAME", defaultValue = "auto",

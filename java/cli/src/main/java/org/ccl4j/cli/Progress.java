@@ -40,8 +40,9 @@ final class Progress implements AutoCloseable {
 
     /** {@code --no-progress}, a mixin of the commands that show progress. */
     static final class Options {
-        @Option(names = {"--no-progress", "--quiet"}, description = "Show no progress on standard error (it shows there even"
-                + " when standard output is redirected).")
+        @Option(names = {"--no-progress", "--quiet"},
+                description = "Show no progress on standard error (it shows there even when standard output is"
+                        + " redirected).")
         boolean off;
 
         /** The progress of {@code task}, of {@code total} steps, as {@code --no-progress} and standard error say. */
