@@ -1,7 +1,7 @@
 package org.ccl4j.cli;
 
 import java.io.IOException;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.Callable;
 
 import org.ccl4j.Algorithm;
 import org.ccl4j.Backend;
@@ -32,6 +33,16 @@ import org.ccl4j.Grid;
 import org.ccl4j.MeshAlgorithm;
 import org.ccl4j.MeshOptions;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
 /**
  * {@code ccl4j bench}: labels every graph of a suite with every chosen algorithm, checks each
  * result against the Java union-find, and reports kernel and end-to-end times; then the same for
@@ -43,12 +54,81 @@ import org.ccl4j.MeshOptions;
  * clock around {@code label()} from graph buffers in Java memory (page-locked on CUDA) to labels in
  * Java memory, transfers included. Medians of the timed runs, after warm-up runs.
  */
-final class BenchCommand {
+@Command(name = "bench", mixinStandardHelpOptions = true,
+        description = "Label the benchmark suite (graphs, then mesh fields), check every result"
+        + " against the Java union-find, print the times.")
+final class BenchCommand implements Callable<Integer> {
     private static final Set<String> TRANSFER_PHASES = Set.of("h2d", "d2h");
-    private static final int NOT_CONVERGED = 6;
 
-    private BenchCommand() {
-    }
+    @Spec
+    private CommandSpec command;
+
+    @ParentCommand
+    private Main main;
+
+    @Option(names = "--suite", paramLabel = "NAME", defaultValue = "quick",
+            completionCandidates = Converters.SuiteNames.class,
+            description = "The graphs and fields of shared/BENCHMARKS.md (full) or smaller ones (quick);"
+                    + " default: ${DEFAULT-VALUE}.")
+    private String suite;
+
+    @Option(names = "--graphs", paramLabel = "NAME", split = ",",
+            description = "Only these graphs of the suite, or none (default: all).")
+    private List<String> graphNames;
+
+    @Option(names = "--fields", paramLabel = "NAME", split = ",",
+            description = "Only these mesh fields (random site percolation, face neighbours), or none"
+                    + " (default: all).")
+    private List<String> fieldNames;
+
+    @Option(names = "--backend", paramLabel = "NAME", defaultValue = "auto",
+            completionCandidates = Converters.BackendNames.class,
+            description = "Where to run: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+    private Backend backend;
+
+    @Option(names = "--algorithm", paramLabel = "NAME|all", defaultValue = "auto",
+            completionCandidates = Converters.AlgorithmNamesOrAll.class,
+            description = "One graph algorithm or every one the backend runs: ${COMPLETION-CANDIDATES}"
+                    + " (default: ${DEFAULT-VALUE}).")
+    private String algorithmName;
+
+    @Option(names = "--mesh-algorithm", paramLabel = "NAME|all", defaultValue = "auto",
+            completionCandidates = Converters.MeshAlgorithmNamesOrAll.class,
+            description = "One mesh algorithm or every one the backend runs: ${COMPLETION-CANDIDATES}"
+                    + " (default: ${DEFAULT-VALUE}).")
+    private String meshAlgorithmName;
+
+    @Option(names = "--device", paramLabel = "N", description = "CUDA device index (default: ${DEFAULT-VALUE}).")
+    private int device;
+
+    @Option(names = "--runs", paramLabel = "N", defaultValue = "5",
+            description = "Timed runs per graph or field (default: ${DEFAULT-VALUE}).")
+    private int runs;
+
+    @Option(names = "--warmup", paramLabel = "N", defaultValue = "2",
+            description = "Untimed runs before them (default: ${DEFAULT-VALUE}).")
+    private int warmup;
+
+    @Option(names = "--dir", paramLabel = "DIR", defaultValue = "target/bench-graphs",
+            description = "Where generated graphs are cached (default: ${DEFAULT-VALUE}).")
+    private Path dir;
+
+    @Option(names = "--gengraph", paramLabel = "FILE", defaultValue = "../shared/tools/gengraph.cpp",
+            description = "The graph generator's source (default: ${DEFAULT-VALUE}).")
+    private Path gengraph;
+
+    @Option(names = "--max-iterations", paramLabel = "N",
+            description = "Stop iterative algorithms after N iterations and report them unconverged.")
+    private int maxIterations;
+
+    @Option(names = "--markdown", paramLabel = "FILE", description = "Also write the table as markdown.")
+    private Path markdownFile;
+
+    @Option(names = "--json", description = "Print one JSON object instead of the table.")
+    private boolean json;
+
+    @Mixin
+    private Progress.Options progressOptions;
 
     /** One measured (graph, algorithm) pair. */
     record Result(String graph, int vertices, long arcs, long components, Algorithm algorithm, Backend backend,
@@ -76,123 +156,111 @@ final class BenchCommand {
         }
     }
 
-    static int run(List<String> args, PrintStream out) throws IOException {
-        Arguments a = new Arguments(args,
-                Set.of("suite", "graphs", "fields", "backend", "algorithm", "mesh-algorithm", "device", "runs", "warmup",
-                        "dir", "gengraph", "markdown", "max-iterations"),
-                Set.of("json"));
-        if (!a.positionals().isEmpty()) {
-            throw new UsageException("bench takes no positional arguments");
-        }
-        List<BenchSuite.Graph> graphs = only(new ArrayList<>(BenchSuite.named(a.get("suite", "quick"))),
-                a.get("graphs", null), BenchSuite.Graph::name, "--graphs", "graph");
-        List<MeshBench.Field> fields = only(new ArrayList<>(MeshBench.named(a.get("suite", "quick"))),
-                a.get("fields", null), MeshBench.Field::name, "--fields", "field");
-        Backend backend = parse(() -> CliNames.parse(Backend.class, a.get("backend", "auto")));
-        int runs = a.getInt("runs", 5);
-        int warmup = a.getInt("warmup", 2);
-        int maxIterations = a.getInt("max-iterations", 0);
+    @Override
+    public Integer call() throws IOException {
+        List<BenchSuite.Graph> graphs = only(new ArrayList<>(BenchSuite.named(suite)), graphNames,
+                BenchSuite.Graph::name, "--graphs", "graph");
+        List<MeshBench.Field> fields = only(new ArrayList<>(MeshBench.named(suite)), fieldNames,
+                MeshBench.Field::name, "--fields", "field");
         if (runs < 1 || warmup < 0 || maxIterations < 0) {
             throw new UsageException("--runs must be at least 1, --warmup and --max-iterations not negative");
         }
-        Path dir = Path.of(a.get("dir", "target/bench-graphs"));
-        Path gengraph = Path.of(a.get("gengraph", Path.of("..", "shared", "tools", "gengraph.cpp").toString()));
+        PrintWriter out = command.commandLine().getOut();
 
         List<Result> results = new ArrayList<>();
         List<MeshBench.Result> meshResults = new ArrayList<>();
         boolean allCorrect = true;
-        try (ComponentLabeler labeler = ComponentLabeler.create(backend, a.getInt("device", 0))) {
-            List<Algorithm> algorithms = algorithms(a.get("algorithm", "auto"), labeler.backend());
-            List<MeshAlgorithm> meshAlgorithms = MeshBench.algorithms(a.get("mesh-algorithm", "auto"), labeler.backend());
-            Progress progress = new Progress(graphs.size() * algorithms.size() + fields.size() * meshAlgorithms.size());
-            for (BenchSuite.Graph g : graphs) {
-                progress.show(g.name() + ": preparing");
-                Path file = BenchSuite.file(g, dir, gengraph);
-                try (Arena arena = Arena.ofShared()) {
-                    CsrGraph mapped = GraphReader.read(file, GraphFormat.EGR, ReadOptions.defaults(), arena).graph();
-                    CsrGraph graph = labeler.backend() == Backend.CUDA ? pinnedCopy(mapped, arena) : mapped;
-                    MemorySegment expected = arena.allocate(ValueLayout.JAVA_INT, Math.max(1, graph.vertexCount()));
-                    UnionFind.label(graph, expected);
-                    for (Algorithm algorithm : algorithms) {
-                        progress.show(g.name() + ": " + CliNames.of(algorithm));
-                        LabelOptions options = LabelOptions.defaults().withAlgorithm(algorithm)
-                                .withMaxIterations(maxIterations);
-                        try {
-                            Result r = measure(labeler, g, graph, options, expected, arena, runs, warmup);
-                            allCorrect &= r.correct();
-                            results.add(r);
-                        } catch (Ccl4jException e) {
-                            if (e.status() != Ccl4jException.Status.NOT_CONVERGED) {
-                                throw e;
+        try (ComponentLabeler labeler = ComponentLabeler.create(backend, device)) {
+            List<Algorithm> algorithms = algorithms(algorithmName, labeler.backend());
+            List<MeshAlgorithm> meshAlgorithms = MeshBench.algorithms(meshAlgorithmName, labeler.backend());
+            try (Progress progress = progressOptions.start(main, "bench",
+                    (long) graphs.size() * algorithms.size() + (long) fields.size() * meshAlgorithms.size())) {
+                for (BenchSuite.Graph g : graphs) {
+                    progress.show(g.name() + ": preparing");
+                    Path file = BenchSuite.file(g, dir, gengraph);
+                    try (Arena arena = Arena.ofShared()) {
+                        CsrGraph mapped = GraphReader.read(file, GraphFormat.EGR, ReadOptions.defaults(), arena).graph();
+                        CsrGraph graph = labeler.backend() == Backend.CUDA ? pinnedCopy(mapped, arena) : mapped;
+                        MemorySegment expected = arena.allocate(ValueLayout.JAVA_INT, Math.max(1, graph.vertexCount()));
+                        UnionFind.label(graph, expected);
+                        for (Algorithm algorithm : algorithms) {
+                            progress.show(g.name() + ": " + CliNames.of(algorithm));
+                            LabelOptions options = LabelOptions.defaults().withAlgorithm(algorithm)
+                                    .withMaxIterations(maxIterations);
+                            try {
+                                Result r = measure(labeler, g, graph, options, expected, arena, runs, warmup);
+                                allCorrect &= r.correct();
+                                results.add(r);
+                            } catch (Ccl4jException e) {
+                                if (e.status() != Ccl4jException.Status.NOT_CONVERGED) {
+                                    throw e;
+                                }
+                                // an iterative algorithm that needs more launches than allowed: reported, not timed
+                                results.add(Result.notConverged(g.name(), graph, algorithm, labeler.backend(), maxIterations));
                             }
-                            // an iterative algorithm that needs more launches than allowed: reported, not timed
-                            results.add(Result.notConverged(g.name(), graph, algorithm, labeler.backend(), maxIterations));
+                            progress.step();
                         }
-                        progress.step();
+                    }
+                }
+                for (MeshBench.Field f : fields) {
+                    progress.show(f.name() + ": preparing");
+                    try (Arena arena = Arena.ofShared()) {
+                        Grid grid = MeshBench.generate(f, labeler.backend(), arena);
+                        MemorySegment expected = MeshBench.expected(grid, arena);
+                        for (MeshAlgorithm algorithm : meshAlgorithms) {
+                            progress.show(f.name() + ": " + CliNames.of(algorithm));
+                            MeshOptions options = MeshOptions.defaults().withAlgorithm(algorithm).withMaxIterations(maxIterations);
+                            try {
+                                MeshBench.Result r = MeshBench.measure(labeler, f, grid, options, expected, arena, runs, warmup);
+                                allCorrect &= r.correct();
+                                meshResults.add(r);
+                            } catch (Ccl4jException e) {
+                                if (e.status() != Ccl4jException.Status.NOT_CONVERGED) {
+                                    throw e;
+                                }
+                                meshResults.add(MeshBench.notConverged(f, algorithm, labeler.backend(), maxIterations));
+                            }
+                            progress.step();
+                        }
                     }
                 }
             }
-            for (MeshBench.Field f : fields) {
-                progress.show(f.name() + ": preparing");
-                try (Arena arena = Arena.ofShared()) {
-                    Grid grid = MeshBench.generate(f, labeler.backend(), arena);
-                    MemorySegment expected = MeshBench.expected(grid, arena);
-                    for (MeshAlgorithm algorithm : meshAlgorithms) {
-                        progress.show(f.name() + ": " + CliNames.of(algorithm));
-                        MeshOptions options = MeshOptions.defaults().withAlgorithm(algorithm).withMaxIterations(maxIterations);
-                        try {
-                            MeshBench.Result r = MeshBench.measure(labeler, f, grid, options, expected, arena, runs, warmup);
-                            allCorrect &= r.correct();
-                            meshResults.add(r);
-                        } catch (Ccl4jException e) {
-                            if (e.status() != Ccl4jException.Status.NOT_CONVERGED) {
-                                throw e;
-                            }
-                            meshResults.add(MeshBench.notConverged(f, algorithm, labeler.backend(), maxIterations));
-                        }
-                        progress.step();
-                    }
-                }
-            }
-            progress.done();
-            String device = labeler.backend() == Backend.CUDA
+            String deviceName = labeler.backend() == Backend.CUDA
                     ? ComponentLabeler.capabilities().devices().get(labeler.device()).name() : cpuName();
-            if (a.flag("json")) {
-                out.println(json(a.get("suite", "quick"), labeler.backend(), device, runs, results, meshResults));
+            if (json) {
+                out.println(json(suite, labeler.backend(), deviceName, runs, results, meshResults));
             } else {
                 if (!results.isEmpty() || meshResults.isEmpty()) {
-                    out.print(table(results, device));
+                    out.print(table(results, deviceName));
                 } else {
-                    out.println("device: " + device);
+                    out.println("device: " + deviceName);
                 }
                 if (!meshResults.isEmpty()) {
                     out.print(MeshBench.table(meshResults));
                 }
             }
-            if (a.get("markdown", null) != null) {
-                String md = markdown(results, device, runs);
+            if (markdownFile != null) {
+                String md = markdown(results, deviceName, runs);
                 if (!meshResults.isEmpty()) {
                     md += "\n" + MeshBench.markdown(meshResults);
                 }
-                Files.writeString(Path.of(a.get("markdown", null)), md);
+                Files.writeString(markdownFile, md);
             }
         }
         return allCorrect ? Main.OK : Main.FAILURE;
     }
 
     /**
-     * The suite entries named in {@code list} (comma-separated), all of them when it is null, none
-     * for "none".
+     * The suite entries named in {@code names}, all of them when it is null, none for "none".
      */
-    private static <T> List<T> only(List<T> suite, String list, java.util.function.Function<T, String> name,
+    private static <T> List<T> only(List<T> suite, List<String> names, java.util.function.Function<T, String> name,
                                      String option, String what) {
-        if (list == null) {
+        if (names == null) {
             return suite;
         }
-        if (list.equals("none")) {
+        if (names.equals(List.of("none"))) {
             return List.of();
         }
-        List<String> names = Arrays.asList(list.split(","));
         for (String n : names) {
             if (suite.stream().noneMatch(e -> name.apply(e).equals(n))) {
                 throw new UsageException(option + ": the suite has no " + what + " '" + n + "'");
@@ -261,7 +329,7 @@ final class BenchCommand {
 
     private static List<Algorithm> algorithms(String name, Backend backend) {
         if (!name.equals("all")) {
-            return List.of(parse(() -> CliNames.parse(Algorithm.class, name)));
+            return List.of(UsageException.whenInvalid(() -> CliNames.parse(Algorithm.class, name)));
         }
         List<Algorithm> all = new ArrayList<>();
         for (Algorithm a : Algorithm.values()) {
@@ -337,28 +405,32 @@ final class BenchCommand {
 
     private static String json(String suite, Backend backend, String device, int runs, List<Result> results,
                                List<MeshBench.Result> meshResults) {
-        StringBuilder list = new StringBuilder("[");
+        ObjectNode json = Json.object().put("suite", suite).put("backend", CliNames.of(backend)).put("device", device)
+                .put("runs", runs);
+        ArrayNode list = json.putArray("results");
         for (Result r : results) {
-            if (list.length() > 1) {
-                list.append(',');
-            }
+            ObjectNode o = list.addObject();
             if (!r.converged()) {
-                list.append(new Json().put("graph", r.graph()).put("algorithm", CliNames.of(r.algorithm()))
-                        .put("backend", CliNames.of(r.backend())).put("converged", false).put("maxIterations", r.iterations()));
+                o.put("graph", r.graph()).put("algorithm", CliNames.of(r.algorithm()))
+                        .put("backend", CliNames.of(r.backend())).put("converged", false)
+                        .put("maxIterations", r.iterations());
                 continue;
             }
-            list.append(new Json().put("graph", r.graph()).put("vertices", r.vertices()).put("arcs", r.arcs())
+            o.put("graph", r.graph()).put("vertices", r.vertices()).put("arcs", r.arcs())
                     .put("components", r.components()).put("algorithm", CliNames.of(r.algorithm()))
-                    .put("backend", CliNames.of(r.backend())).put("oracle", r.correct() ? "ok" : "mismatch")
-                    .put("kernelMs", new Json().put("median", r.kernelMedian())
-                            .put("min", Arrays.stream(r.kernelMs()).min().orElse(0))
-                            .put("max", Arrays.stream(r.kernelMs()).max().orElse(0)))
-                    .put("endToEndMs", r.endToEndMedian()).put("h2dMs", r.h2dMs()).put("d2hMs", r.d2hMs())
-                    .put("medgesPerSecond", r.medgesPerSecond()).put("iterations", r.iterations()));
+                    .put("backend", CliNames.of(r.backend())).put("oracle", r.correct() ? "ok" : "mismatch");
+            ObjectNode kernel = o.putObject("kernelMs");
+            kernel.set("median", Json.number(r.kernelMedian()));
+            kernel.set("min", Json.number(Arrays.stream(r.kernelMs()).min().orElse(0)));
+            kernel.set("max", Json.number(Arrays.stream(r.kernelMs()).max().orElse(0)));
+            o.set("endToEndMs", Json.number(r.endToEndMedian()));
+            o.set("h2dMs", Json.number(r.h2dMs()));
+            o.set("d2hMs", Json.number(r.d2hMs()));
+            o.set("medgesPerSecond", Json.number(r.medgesPerSecond()));
+            o.put("iterations", r.iterations());
         }
-        list.append(']');
-        return new Json().put("suite", suite).put("backend", CliNames.of(backend)).put("device", device).put("runs", runs)
-                .raw("results", list.toString()).raw("meshes", MeshBench.json(meshResults)).toString();
+        json.set("meshes", MeshBench.json(meshResults));
+        return Json.write(json);
     }
 
     private static String cpuName() {
@@ -373,48 +445,5 @@ final class BenchCommand {
             // fall through to the generic name
         }
         return System.getProperty("os.arch") + ", " + Runtime.getRuntime().availableProcessors() + " threads";
-    }
-
-    static <T> T parse(java.util.function.Supplier<T> parser) {
-        try {
-            return parser.get();
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
-        }
-    }
-
-    /**
-     * A progress bar on standard error, shown only on a terminal (since JDK 22 System.console()
-     * exists with redirected streams too, so isTerminal() decides).
-     */
-    private static final class Progress {
-        private final int total;
-        private final boolean terminal = System.console() != null && System.console().isTerminal();
-        private int done;
-
-        Progress(int total) {
-            this.total = total;
-        }
-
-        void show(String what) {
-            if (!terminal) {
-                return;
-            }
-            int width = 30;
-            int filled = total == 0 ? width : done * width / total;
-            System.err.printf("\r[%s%s] %d/%d %-40.40s", "#".repeat(filled), " ".repeat(width - filled), done, total, what);
-            System.err.flush();
-        }
-
-        void step() {
-            done++;
-        }
-
-        void done() {
-            if (terminal) {
-                System.err.print("\r" + " ".repeat(90) + "\r");
-                System.err.flush();
-            }
-        }
     }
 }

@@ -7,9 +7,11 @@ import java.util.stream.Collectors;
 
 import org.ccl4j.Algorithm;
 import org.ccl4j.Backend;
+import org.ccl4j.Grid;
 import org.ccl4j.LabelingAlgorithm;
 import org.ccl4j.MeshAlgorithm;
 import org.ccl4j.MeshMode;
+import org.ccl4j.io.grid.GridReadOptions;
 import org.ccl4j.physics.LatticeKind;
 
 /**
@@ -29,7 +31,9 @@ public final class CliNames {
             Backend.class, "backend",
             MeshAlgorithm.class, "mesh algorithm",
             MeshMode.class, "mesh mode",
-            LatticeKind.class, "lattice");
+            LatticeKind.class, "lattice",
+            Grid.CellType.class, "cell type",
+            GridReadOptions.ColorMode.class, "colour mode");
 
     private CliNames() {
     }

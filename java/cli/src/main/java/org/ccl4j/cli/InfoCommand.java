@@ -1,53 +1,62 @@
 package org.ccl4j.cli;
 
-import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Set;
-import java.util.stream.Collectors;
+import java.util.concurrent.Callable;
 
 import org.ccl4j.Backend;
 import org.ccl4j.Capabilities;
 import org.ccl4j.ComponentLabeler;
 import org.ccl4j.DeviceInfo;
 
-/** {@code ccl4j info [--json]}: what this installation can do. */
-final class InfoCommand {
-    private InfoCommand() {
-    }
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
-    static int run(List<String> args, PrintStream out) {
-        Arguments a = new Arguments(args, Set.of(), Set.of("json"));
-        if (!a.positionals().isEmpty()) {
-            throw new UsageException("info takes no arguments");
-        }
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code ccl4j info [--json]}: what this installation can do. */
+@Command(name = "info", mixinStandardHelpOptions = true,
+        description = "Print the library version, the usable backends and the CUDA devices.")
+final class InfoCommand implements Callable<Integer> {
+    @Spec
+    private CommandSpec command;
+
+    @Option(names = "--json", description = "Print one JSON object instead of text (lists as arrays).")
+    private boolean json;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = command.commandLine().getOut();
         Capabilities c = ComponentLabeler.capabilities();
-        String backends = CliNames.of(Backend.AUTO) + " " + java.util.Arrays.stream(Backend.values())
-                .filter(c.backends()::contains).filter(b -> b != Backend.AUTO).map(CliNames::of)
-                .collect(Collectors.joining(" "));
-        if (a.flag("json")) {
-            StringBuilder devices = new StringBuilder("[");
+        // auto first, then the usable ones in the enum's order
+        List<String> backends = Arrays.stream(Backend.values())
+                .filter(b -> b == Backend.AUTO || c.backends().contains(b)).map(CliNames::of).toList();
+        if (json) {
+            ObjectNode info = Json.object().put("version", c.version());
+            backends.forEach(info.putArray("backends")::add);
+            info.put("cudaCompiled", c.cudaCompiled());
+            c.cudaArchitectures().forEach(info.putArray("cudaArchitectures")::add);
+            info.put("cudaRuntimeVersion", c.cudaRuntimeVersion()).put("cudaDriverVersion", c.cudaDriverVersion())
+                    .put("cpuThreads", c.cpuThreads());
+            ArrayNode devices = info.putArray("devices");
             for (DeviceInfo d : c.devices()) {
-                if (devices.length() > 1) {
-                    devices.append(',');
-                }
-                devices.append(new Json().put("index", d.index()).put("name", d.name())
-                        .put("memoryBytes", d.totalMemoryBytes())
+                devices.addObject().put("index", d.index()).put("name", d.name()).put("memoryBytes", d.totalMemoryBytes())
                         .put("computeCapability", d.computeMajor() + "." + d.computeMinor())
-                        .put("multiprocessors", d.multiprocessors()));
+                        .put("multiprocessors", d.multiprocessors());
             }
-            devices.append(']');
-            out.println(new Json().put("version", c.version()).put("backends", backends.trim())
-                    .put("cudaCompiled", c.cudaCompiled()).put("cudaArchitectures", String.join(" ", c.cudaArchitectures()))
-                    .put("cudaRuntimeVersion", c.cudaRuntimeVersion()).put("cudaDriverVersion", c.cudaDriverVersion())
-                    .put("cpuThreads", c.cpuThreads()).raw("devices", devices.toString())
-                    .put("nativeLoadError", c.nativeLoadError()));
+            info.put("nativeLoadError", c.nativeLoadError());
+            out.println(Json.write(info));
             return Main.OK;
         }
         out.println("ccl4j " + c.version());
         if (c.nativeLoadError() != null) {
             out.println("native library: " + c.nativeLoadError());
         }
-        out.println("backends:      " + backends.trim());
+        out.println("backends:      " + String.join(" ", backends));
         out.println("cpu threads:   " + c.cpuThreads());
         out.println("cuda:          " + (c.cudaCompiled()
                 ? "compiled for " + String.join(" ", c.cudaArchitectures()) + ", runtime " + version(c.cudaRuntimeVersion())

@@ -1,14 +1,14 @@
 package org.ccl4j.cli;
 
 import java.io.IOException;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
+import java.util.concurrent.Callable;
 
 import org.ccl4j.Algorithm;
 import org.ccl4j.Backend;
@@ -16,12 +16,25 @@ import org.ccl4j.physics.Lattice;
 import org.ccl4j.physics.LatticeKind;
 import org.ccl4j.physics.SwendsenWang;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
 /**
  * {@code ccl4j ising}: Swendsen-Wang for the Ising model on periodic square or simple cubic
  * lattices; magnetisation, energy and the Binder cumulant U = 1 - m4 / (3 m2^2) per (L, T), T_c
  * estimated from the crossings of U for successive L.
  */
-final class IsingCommand {
+@Command(name = "ising", mixinStandardHelpOptions = true,
+        description = "Swendsen-Wang for the Ising model on periodic lattices: |m|, energy,"
+        + " Binder cumulant; T_c from the crossings of the Binder cumulants.")
+final class IsingCommand implements Callable<Integer> {
     /** Blocks of the jackknife error of the Binder cumulant. */
     private static final int BLOCKS = 20;
     /** Sweeps per native call, between two redraws of the progress bar. */
@@ -29,25 +42,75 @@ final class IsingCommand {
     private static final String CSV_HEADER =
             "dim,L,T,sweeps,abs_m,m2,m4,energy,binder,binder_error,ns_per_spin_update,backend,algorithm";
 
-    private IsingCommand() {
-    }
+    @Spec
+    private CommandSpec command;
+
+    @ParentCommand
+    private Main main;
+
+    @Option(names = "--dim", paramLabel = "2|3", defaultValue = "2",
+            description = "Square (2) or simple cubic (3) lattices (default: ${DEFAULT-VALUE}).")
+    private int dim;
+
+    @Option(names = "--L", paramLabel = "A,B,...", defaultValue = "16,32", converter = Grids.SizesConverter.class,
+            description = "Linear sizes, 3 to 65536 (default: ${DEFAULT-VALUE}).")
+    private Grids.Sizes lengths;
+
+    @Option(names = "--T", paramLabel = "FROM:TO:STEP|T,T,...", converter = Grids.ValuesConverter.class,
+            description = "Temperatures, a range with both ends or a comma list (default: 2.2:2.34:0.02 in 2D,"
+                    + " 4.4:4.6:0.05 in 3D).")
+    private Grids.Values temperatures;
+
+    @Option(names = "--sweeps", paramLabel = "N", defaultValue = "1000",
+            description = "Measured sweeps per (L, T), at least " + BLOCKS + " (default: ${DEFAULT-VALUE}).")
+    private int sweeps;
+
+    @Option(names = "--warmup", paramLabel = "N", description = "Discarded sweeps before them (default: sweeps / 5).")
+    private Integer warmup;
+
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
+            description = "Philox key (default: ${DEFAULT-VALUE}).")
+    private long seed;
+
+    @Option(names = "--backend", paramLabel = "NAME", defaultValue = "auto",
+            completionCandidates = Converters.BackendNames.class,
+            description = "Where to run: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+    private Backend backend;
+
+    @Option(names = "--algorithm", paramLabel = "NAME", defaultValue = "komura",
+            completionCandidates = Converters.AlgorithmNames.class,
+            description = "The graph algorithm of the cluster updates: ${COMPLETION-CANDIDATES}"
+                    + " (default: ${DEFAULT-VALUE}).")
+    private Algorithm algorithm;
+
+    @Option(names = "--csv", paramLabel = "FILE", description = "Write the table as CSV.")
+    private Path csv;
+
+    @Option(names = "--png", paramLabel = "FILE", description = "Plot the Binder cumulant U(T).")
+    private Path png;
+
+    @Option(names = "--json", description = "Print {\"results\":[...],\"crossings\":[...]} instead of the table.")
+    private boolean json;
+
+    @Option(names = "--from-csv", paramLabel = "FILE", description = "Analyse and plot a CSV written by --csv instead"
+            + " of running.")
+    private Path fromCsv;
+
+    @Mixin
+    private Progress.Options progressOptions;
 
     /** The averages at one (L, T). */
     record Row(int dim, int length, double temperature, int sweeps, double absM, double m2, double m4, double energy,
             double binder, double binderError, double nsPerSpin) {
     }
 
-    static int run(List<String> args, PrintStream out) throws IOException {
-        Arguments a = new Arguments(args, Set.of("dim", "L", "T", "sweeps", "warmup", "seed", "backend", "algorithm",
-                "csv", "png", "from-csv"), Set.of("json"));
-        if (!a.positionals().isEmpty()) {
-            throw new UsageException("ising takes no positional arguments, got " + a.positionals());
-        }
-        if (a.get("png", null) != null) {
+    @Override
+    public Integer call() throws IOException {
+        if (png != null) {
             Plots.requireFonts();
         }
-        long seed = Long.parseLong(a.get("seed", "1"));
-        Measured m = a.get("from-csv", null) != null ? readCsv(Path.of(a.get("from-csv", null))) : measure(a, seed);
+        PrintWriter out = command.commandLine().getOut();
+        Measured m = fromCsv != null ? readCsv(fromCsv) : measure();
         List<Row> rows = m.rows();
         int dim = rows.get(0).dim();
         int sweeps = rows.get(0).sweeps();
@@ -56,36 +119,40 @@ final class IsingCommand {
         List<Crossed> crossings = crossings(rows, m.sizeCount(), rows.size() / m.sizeCount(), seed);
         double exact = dim == 2 ? 2 / Math.log(1 + Math.sqrt(2)) : Double.NaN;
 
-        if (a.get("csv", null) != null) {
-            writeCsv(Path.of(a.get("csv", null)), rows, ran, algorithmName);
+        if (csv != null) {
+            writeCsv(csv, rows, ran, algorithmName);
         }
-        if (a.get("png", null) != null) {
+        if (png != null) {
             Map<String, List<Crossing.Point>> curves = new LinkedHashMap<>();
             for (Row r : rows) {
                 curves.computeIfAbsent("L = " + r.length(), k -> new ArrayList<>())
                         .add(new Crossing.Point(r.temperature(), r.binder(), r.binderError()));
             }
-            Plots.write(Path.of(a.get("png", null)), "Ising model " + dim + "D, Swendsen-Wang", "T",
+            Plots.write(png, "Ising model " + dim + "D, Swendsen-Wang", "T",
                     "Binder cumulant U", curves, exact, "exact T_c", false);
         }
-        if (a.flag("json")) {
-            StringBuilder json = new StringBuilder("{\"results\":[");
-            for (int i = 0; i < rows.size(); i++) {
-                Row r = rows.get(i);
-                json.append(i == 0 ? "" : ",").append(String.format(Locale.ROOT,
-                        "{\"dim\":%d,\"L\":%d,\"T\":%.6f,\"sweeps\":%d,\"absM\":%.6f,\"m2\":%.6f,\"m4\":%.6f,"
-                                + "\"energy\":%.6f,\"binder\":%.6f,\"binderError\":%.6f,\"nsPerSpinUpdate\":%.4f}",
-                        r.dim(), r.length(), r.temperature(), r.sweeps(), r.absM(), r.m2(), r.m4(), r.energy(),
-                        r.binder(), r.binderError(), r.nsPerSpin()));
+        if (json) {
+            ObjectNode result = Json.object();
+            ArrayNode list = result.putArray("results");
+            for (Row r : rows) {
+                ObjectNode o = list.addObject().put("dim", r.dim()).put("L", r.length());
+                o.set("T", Json.fixed(r.temperature(), 6));
+                o.put("sweeps", r.sweeps());
+                o.set("absM", Json.fixed(r.absM(), 6));
+                o.set("m2", Json.fixed(r.m2(), 6));
+                o.set("m4", Json.fixed(r.m4(), 6));
+                o.set("energy", Json.fixed(r.energy(), 6));
+                o.set("binder", Json.fixed(r.binder(), 6));
+                o.set("binderError", Json.fixed(r.binderError(), 6));
+                o.set("nsPerSpinUpdate", Json.fixed(r.nsPerSpin(), 4));
             }
-            json.append("],\"crossings\":[");
-            for (int i = 0; i < crossings.size(); i++) {
-                Crossed c = crossings.get(i);
-                json.append(i == 0 ? "" : ",").append(String.format(Locale.ROOT, "{\"L1\":%d,\"L2\":%d,\"T\":%s,\"error\":%s}",
-                        c.small(), c.large(), c.estimate() == null ? "null" : Json.number(c.estimate().x()),
-                        c.estimate() == null ? "null" : Json.number(c.estimate().sigma())));
+            ArrayNode crossed = result.putArray("crossings");
+            for (Crossed c : crossings) {
+                ObjectNode o = crossed.addObject().put("L1", c.small()).put("L2", c.large());
+                o.set("T", c.estimate() == null ? null : Json.number(c.estimate().x()));
+                o.set("error", c.estimate() == null ? null : Json.number(c.estimate().sigma()));
             }
-            out.println(json.append("]}"));
+            out.println(Json.write(result));
             return Main.OK;
         }
         out.printf("Ising model, %dD periodic, Swendsen-Wang: %d measured sweeps per point, backend %s, algorithm %s%n",
@@ -110,61 +177,61 @@ final class IsingCommand {
     record Measured(List<Row> rows, String backend, String algorithm, int sizeCount) {
     }
 
-    private static Measured measure(Arguments a, long seed) {
-        int dim = a.getInt("dim", 2);
+    private Measured measure() {
         if (dim != 2 && dim != 3) {
             throw new UsageException("--dim must be 2 or 3, got " + dim);
         }
-        List<Long> lengths = Grids.sizes("L", a.get("L", "16,32"));
-        List<Double> temperatures = Grids.values("T", a.get("T", dim == 2 ? "2.2:2.34:0.02" : "4.4:4.6:0.05"));
+        List<Long> lengths = this.lengths.list();
+        for (long length : lengths) {
+            if (length < 3 || length > 65536) {
+                throw new UsageException("--L values must lie in [3, 65536], got " + length);
+            }
+        }
+        List<Double> temperatures = this.temperatures != null ? this.temperatures.list()
+                : Grids.values(dim == 2 ? "2.2:2.34:0.02" : "4.4:4.6:0.05");
         for (double t : temperatures) {
             if (!(t > 0)) {
                 throw new UsageException("--T values must be positive, got " + t);
             }
         }
-        int sweeps = a.getInt("sweeps", 1000);
-        int warmup = a.getInt("warmup", sweeps / 5);
+        int warmup = this.warmup != null ? this.warmup : sweeps / 5;
         if (sweeps < BLOCKS || warmup < 0) {
             throw new UsageException("--sweeps must be at least " + BLOCKS + " and --warmup not negative");
         }
-        Backend backend = PercolationCommand.parse(() -> CliNames.parse(Backend.class, a.get("backend", "auto")));
-        Algorithm algorithm = PercolationCommand.parse(() -> CliNames.parse(Algorithm.class, a.get("algorithm", "komura")));
         LatticeKind kind = dim == 2 ? LatticeKind.SQUARE : LatticeKind.SIMPLE_CUBIC;
 
         List<Row> rows = new ArrayList<>();
-        Progress progress = new Progress((long) lengths.size() * temperatures.size() * (sweeps + warmup));
         String ran = null;
-        for (long length : lengths) {
-            if (length < 3 || length > 65536) {
-                throw new UsageException("--L values must lie in [3, 65536], got " + length);
-            }
-            try (Lattice lattice = Lattice.create(kind, (int) length, true, seed);
-                    SwendsenWang chain = SwendsenWang.create(lattice, backend, algorithm, seed)) {
-                ran = CliNames.of(chain.backend());
-                // the temperatures in the order given: each starts from the previous one's state
-                for (double t : temperatures) {
-                    String what = String.format(Locale.ROOT, "L=%d T=%.4f", length, t);
-                    for (int done = 0; done < warmup; done += CHUNK) {
-                        int count = Math.min(CHUNK, warmup - done);
-                        chain.sweep(t, count);
-                        progress.advance(count, what);
+        try (Progress progress = progressOptions.start(main, "ising",
+                (long) lengths.size() * temperatures.size() * (sweeps + warmup))) {
+            for (long length : lengths) {
+                try (Lattice lattice = Lattice.create(kind, (int) length, true, seed);
+                        SwendsenWang chain = SwendsenWang.create(lattice, backend, algorithm, seed)) {
+                    ran = CliNames.of(chain.backend());
+                    // the temperatures in the order given: each starts from the previous one's state
+                    for (double t : temperatures) {
+                        String what = String.format(Locale.ROOT, "L=%d T=%.4f", length, t);
+                        for (int done = 0; done < warmup; done += CHUNK) {
+                            int count = Math.min(CHUNK, warmup - done);
+                            chain.sweep(t, count);
+                            progress.advance(count, what);
+                        }
+                        double[] m = new double[sweeps];
+                        double[] e = new double[sweeps];
+                        double ms = 0;
+                        for (int done = 0; done < sweeps; done += CHUNK) {
+                            int count = Math.min(CHUNK, sweeps - done);
+                            SwendsenWang.Sweeps s = chain.sweep(t, count);
+                            System.arraycopy(s.magnetisation(), 0, m, done, count);
+                            System.arraycopy(s.energy(), 0, e, done, count);
+                            ms += s.totalMs();
+                            progress.advance(count, what);
+                        }
+                        rows.add(row(dim, (int) length, t, m, e, ms * 1e6 / ((double) sweeps * lattice.siteCount())));
                     }
-                    double[] m = new double[sweeps];
-                    double[] e = new double[sweeps];
-                    double ms = 0;
-                    for (int done = 0; done < sweeps; done += CHUNK) {
-                        int count = Math.min(CHUNK, sweeps - done);
-                        SwendsenWang.Sweeps s = chain.sweep(t, count);
-                        System.arraycopy(s.magnetisation(), 0, m, done, count);
-                        System.arraycopy(s.energy(), 0, e, done, count);
-                        ms += s.totalMs();
-                        progress.advance(count, what);
-                    }
-                    rows.add(row(dim, (int) length, t, m, e, ms * 1e6 / ((double) sweeps * lattice.siteCount())));
                 }
             }
         }
-        progress.finish();
         return new Measured(rows, ran, CliNames.of(algorithm), lengths.size());
     }
 

@@ -1,80 +1,58 @@
 package org.ccl4j.cli;
 
+import java.math.BigDecimal;
 import java.util.Locale;
-import java.util.Map;
 
-/** A minimal JSON writer for the CLI's one-object outputs. */
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * The CLI's JSON, built as Jackson trees and written by Jackson on one line. Objects keep their
+ * keys in insertion order. Measured values keep the fixed number of decimals the CLI has always
+ * printed ({@code "mean":2.0000}), as JSON numbers; NaN and infinities, which JSON cannot hold,
+ * become {@code null}.
+ */
 final class Json {
-    private final StringBuilder out = new StringBuilder("{");
-    private boolean first = true;
+    private static final JsonNodeFactory NODES = JsonNodeFactory.withExactBigDecimals(true);
+    private static final ObjectMapper MAPPER = new ObjectMapper()
+            .enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN);
 
-    Json put(String key, long value) {
-        return raw(key, Long.toString(value));
+    private Json() {
     }
 
-    Json put(String key, double value) {
-        return raw(key, number(value));
+    static ObjectNode object() {
+        return NODES.objectNode();
     }
 
-    Json put(String key, String value) {
-        return raw(key, value == null ? "null" : quote(value));
+    static ArrayNode array() {
+        return NODES.arrayNode();
     }
 
-    Json put(String key, boolean value) {
-        return raw(key, Boolean.toString(value));
+    /** {@code value} with 4 decimals, the CLI's default for times and statistics. */
+    static JsonNode number(double value) {
+        return fixed(value, 4);
     }
 
-    Json put(String key, Json value) {
-        return raw(key, value.toString());
-    }
-
-    Json put(String key, Map<String, Double> numbers) {
-        Json o = new Json();
-        numbers.forEach(o::put);
-        return put(key, o);
-    }
-
-    /** Adds a value already written as JSON. */
-    Json raw(String key, String json) {
-        if (!first) {
-            out.append(',');
+    /** {@code value} with {@code decimals} decimals (rounded as {@code %.Nf} does), or null when not finite. */
+    static JsonNode fixed(double value, int decimals) {
+        if (!Double.isFinite(value)) {
+            return NODES.nullNode();
         }
-        first = false;
-        out.append(quote(key)).append(':').append(json);
-        return this;
+        // the text of %.Nf, so that the digits are exactly those the CLI printed before
+        return NODES.numberNode(new BigDecimal(String.format(Locale.ROOT, "%." + decimals + "f", value)));
     }
 
-    static String number(double value) {
-        if (Double.isNaN(value) || Double.isInfinite(value)) {
-            return "null";
+    /** The one-line JSON text of {@code node}. */
+    static String write(JsonNode node) {
+        try {
+            return MAPPER.writeValueAsString(node);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a JSON tree could not be written", e); // trees of plain nodes always can
         }
-        return String.format(Locale.ROOT, "%.4f", value);
-    }
-
-    static String quote(String s) {
-        StringBuilder b = new StringBuilder("\"");
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"' -> b.append("\\\"");
-                case '\\' -> b.append("\\\\");
-                case '\n' -> b.append("\\n");
-                case '\r' -> b.append("\\r");
-                case '\t' -> b.append("\\t");
-                default -> {
-                    if (c < 0x20) {
-                        b.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
-                    } else {
-                        b.append(c);
-                    }
-                }
-            }
-        }
-        return b.append('"').toString();
-    }
-
-    @Override
-    public String toString() {
-        return out + "}";
     }
 }

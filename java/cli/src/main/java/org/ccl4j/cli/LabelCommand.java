@@ -1,12 +1,12 @@
 package org.ccl4j.cli;
 
 import java.io.IOException;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.lang.foreign.Arena;
 import java.nio.file.Path;
-import java.util.List;
+import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
+import java.util.concurrent.Callable;
 
 import org.ccl4j.Algorithm;
 import org.ccl4j.Backend;
@@ -20,61 +20,98 @@ import org.ccl4j.io.GraphReader;
 import org.ccl4j.io.LabelWriter;
 import org.ccl4j.io.ReadOptions;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
 /** {@code ccl4j label FILE [...]}: reads a graph, labels it, reports and optionally writes the labels. */
-final class LabelCommand {
-    private LabelCommand() {
-    }
+@Command(name = "label", mixinStandardHelpOptions = true,
+        description = "Label the connected components of a graph.")
+final class LabelCommand implements Callable<Integer> {
+    @Spec
+    private CommandSpec command;
 
-    static int run(List<String> args, PrintStream out) throws IOException {
-        Arguments a = new Arguments(args, Set.of("format", "backend", "algorithm", "device", "threads", "out", "top"),
-                Set.of("json", "keep-ids", "check", "stats", "compact"));
-        if (a.positionals().size() != 1) {
-            throw new UsageException("label needs exactly one FILE, got " + a.positionals().size() + " arguments");
-        }
-        Path file = Path.of(a.positionals().get(0));
-        GraphFormat format = parse(() -> GraphFormat.fromName(a.get("format", "auto")));
-        Backend backend = parse(() -> CliNames.parse(Backend.class, a.get("backend", "auto")));
-        Algorithm algorithm = parse(() -> CliNames.parse(Algorithm.class, a.get("algorithm", "auto")));
-        int device = a.getInt("device", 0);
-        int threads = a.getInt("threads", 0);
-        if (device < 0 || threads < 0) {
-            throw new UsageException("--device and --threads must not be negative");
-        }
-        LabelStatistics.Options bookkeeping = LabelStatistics.Options.of(a);
-        backend = backendFor(backend, algorithm);
-        LabelOptions options = LabelOptions.defaults().withAlgorithm(algorithm).withCheckInput(a.flag("check"))
-                .withCpuThreads(threads);
+    @Parameters(paramLabel = "FILE", description = "The graph: .egr, Matrix Market, SNAP, DIMACS or an edge list.")
+    private Path file;
 
-        try (Arena arena = Arena.ofConfined(); ComponentLabeler labeler = ComponentLabeler.create(backend, device)) {
-            GraphFile input = read(file, format, new ReadOptions(a.flag("keep-ids")), arena);
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "auto",
+            completionCandidates = Converters.GraphFormatNames.class,
+            description = "Input format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}, by extension and"
+                    + " content).")
+    private GraphFormat format;
+
+    @Option(names = "--algorithm", paramLabel = "NAME", defaultValue = "auto",
+            completionCandidates = Converters.AlgorithmNames.class,
+            description = "The algorithm: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+    private Algorithm algorithm;
+
+    @Mixin
+    private RunOptions run;
+
+    @Option(names = "--keep-ids", description = "Keep SNAP vertex ids as they are instead of renumbering them.")
+    private boolean keepIds;
+
+    @Option(names = "--check", description = "Check the graph (monotone offsets, ids in range, symmetry) before"
+            + " labelling.")
+    private boolean check;
+
+    @Option(names = "--out", paramLabel = "FILE", description = "Write the labels: text (\"vertex label\" lines) when"
+            + " FILE ends in .txt or .tsv, otherwise raw little-endian int32, one per vertex.")
+    private Path out;
+
+    @Mixin
+    private LabelStatistics.Options bookkeeping;
+
+    @Option(names = "--json", description = "Print one JSON object instead of text.")
+    private boolean json;
+
+    @Override
+    public Integer call() throws IOException {
+        run.check();
+        bookkeeping.check(out);
+        Backend backend = backendFor(run.backend, algorithm);
+        LabelOptions options = LabelOptions.defaults().withAlgorithm(algorithm).withCheckInput(check)
+                .withCpuThreads(run.threads);
+        PrintWriter stdout = command.commandLine().getOut();
+
+        try (Arena arena = Arena.ofConfined(); ComponentLabeler labeler = ComponentLabeler.create(backend, run.device)) {
+            GraphFile input = read(file, format, new ReadOptions(keepIds), arena);
             CsrGraph graph = input.graph();
             Labels labels = labeler.label(graph, options, arena);
-            if (a.get("out", null) != null) {
-                writeLabels(Path.of(a.get("out", null)), bookkeeping.compact() ? labels.compact(Labels.Order.SMALLEST_MEMBER)
-                        : labels, input);
+            if (out != null) {
+                writeLabels(out, bookkeeping.compact ? labels.compact(Labels.Order.SMALLEST_MEMBER) : labels, input);
             }
             LabelStatistics statistics = bookkeeping.of(labels);
             Map<String, Double> phases = labels.timings().phasesMs();
-            if (a.flag("json")) {
-                Json timings = new Json().put("total", labels.timings().totalMs());
-                phases.forEach(timings::put);
-                Json json = new Json().put("vertices", graph.vertexCount()).put("arcs", graph.arcCount())
-                        .put("components", labels.count()).put("largestComponent", labels.largestComponentSize())
+            if (json) {
+                ObjectNode result = Json.object().put("vertices", graph.vertexCount()).put("arcs", graph.arcCount())
+                        .put("components", labels.count())
+                        .put("largestComponent", labels.largestComponentSize())
                         .put("backend", CliNames.of(labels.timings().backend()))
                         .put("algorithm", CliNames.algorithm(labels.timings().algorithm()))
-                        .put("iterations", labels.timings().iterations()).put("timingsMs", timings);
-                out.println(statistics == null ? json : statistics.addTo(json));
+                        .put("iterations", labels.timings().iterations());
+                ObjectNode timings = result.putObject("timingsMs");
+                timings.set("total", Json.number(labels.timings().totalMs()));
+                phases.forEach((phase, ms) -> timings.set(phase, Json.number(ms)));
+                stdout.println(Json.write(statistics == null ? result : statistics.addTo(result)));
             } else {
-                out.printf("%s: %d vertices, %d arcs (%s)%n", file, graph.vertexCount(), graph.arcCount(), input.format());
-                out.printf("components: %d, largest: %d vertices%n", labels.count(), labels.largestComponentSize());
-                out.printf("backend: %s, algorithm: %s, %.3f ms", CliNames.of(labels.timings().backend()),
+                stdout.printf("%s: %d vertices, %d arcs (%s)%n", file, graph.vertexCount(), graph.arcCount(),
+                        input.format());
+                stdout.printf("components: %d, largest: %d vertices%n", labels.count(),
+                        labels.largestComponentSize());
+                stdout.printf("backend: %s, algorithm: %s, %.3f ms", CliNames.of(labels.timings().backend()),
                         CliNames.algorithm(labels.timings().algorithm()), labels.timings().totalMs());
                 StringBuilder p = new StringBuilder();
                 phases.forEach((k, v) -> p.append(p.isEmpty() ? " (" : ", ").append(k).append(' ')
-                        .append(String.format(java.util.Locale.ROOT, "%.3f", v)));
-                out.println(p.isEmpty() ? "" : p + ")");
+                        .append(String.format(Locale.ROOT, "%.3f", v)));
+                stdout.println(p.isEmpty() ? "" : p + ")");
                 if (statistics != null) {
-                    statistics.print(out);
+                    statistics.print(stdout);
                 }
             }
         }
@@ -110,14 +147,6 @@ final class LabelCommand {
             LabelWriter.writeText(labels.segment(), labels.vertexCount(), input.originalIds(), path);
         } else {
             LabelWriter.writeBinary(labels.segment(), labels.vertexCount(), path);
-        }
-    }
-
-    private static <T> T parse(java.util.function.Supplier<T> parser) {
-        try {
-            return parser.get();
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
         }
     }
 }

@@ -1,6 +1,7 @@
 package org.ccl4j.cli;
 
-import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 
@@ -8,6 +9,11 @@ import org.ccl4j.Component;
 import org.ccl4j.Histogram;
 import org.ccl4j.LabelSummary;
 import org.ccl4j.Labels;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import picocli.CommandLine.Option;
 
 /**
  * The component statistics of {@code --stats}, shared by the commands that label (graphs and
@@ -42,22 +48,32 @@ final class LabelStatistics {
      * The book-keeping options of {@code label} and {@code mesh}: {@code --stats}, {@code --top K}
      * (which implies {@code --stats}) and {@code --compact} (which needs {@code --out}).
      */
-    record Options(boolean stats, int top, boolean compact) {
-        static Options of(Arguments a) {
-            boolean compact = a.flag("compact");
-            if (compact && a.get("out", null) == null) {
+    static final class Options {
+        @Option(names = "--compact", description = "With --out: write labels compacted to 0..k-1, by smallest member"
+                + " (mesh: background cells stay -1).")
+        boolean compact;
+
+        @Option(names = "--stats", description = "Add component statistics: sizes (min, max, mean, median), the size"
+                + " histogram (exact and in powers of two) and the " + DEFAULT_TOP + " largest components"
+                + " (mesh: background cells are not counted).")
+        boolean stats;
+
+        @Option(names = "--top", paramLabel = "K", description = "List the K largest components (implies --stats).")
+        Integer top;
+
+        /** Checks what the options say together; {@code out} is the --out file or null. */
+        void check(Path out) {
+            if (compact && out == null) {
                 throw new UsageException("--compact changes the labels written with --out; give --out FILE");
             }
-            int top = a.getInt("top", DEFAULT_TOP);
-            if (top < 0) {
+            if (top != null && top < 0) {
                 throw new UsageException("--top must not be negative");
             }
-            return new Options(a.flag("stats") || a.get("top", null) != null, top, compact);
         }
 
         /** The statistics of {@code labels}, or null when none were asked for. */
         LabelStatistics of(Labels labels) {
-            return stats ? LabelStatistics.of(labels, top) : null;
+            return stats || top != null ? LabelStatistics.of(labels, top == null ? DEFAULT_TOP : top) : null;
         }
     }
 
@@ -94,29 +110,29 @@ final class LabelStatistics {
     }
 
     /** Adds "sizes", "histogram" and "top" to {@code json}. */
-    Json addTo(Json json) {
-        json.put("sizes", new Json().put("components", summary.components()).put("min", summary.smallestSize())
-                .put("max", summary.largestSize()).put("mean", mean()).put("median", median));
-        StringBuilder exactBins = new StringBuilder("[");
+    ObjectNode addTo(ObjectNode json) {
+        ObjectNode sizes = json.putObject("sizes").put("components", summary.components())
+                .put("min", summary.smallestSize()).put("max", summary.largestSize());
+        sizes.set("mean", Json.number(mean()));
+        sizes.set("median", Json.number(median));
+        ObjectNode histogram = json.putObject("histogram");
+        ArrayNode exactBins = histogram.putArray("exact");
         for (int b = 0; b < exact.bins(); b++) {
-            exactBins.append(b == 0 ? "" : ",").append(new Json().put("size", exact.size(b)).put("count", exact.count(b)));
+            exactBins.addObject().put("size", exact.size(b)).put("count", exact.count(b));
         }
-        StringBuilder logBins = new StringBuilder("[");
+        ArrayNode logBins = histogram.putArray("log2");
         for (int b = 0; b < log2.bins(); b++) {
-            logBins.append(b == 0 ? "" : ",").append(new Json().put("min", log2.size(b))
-                    .put("max", 2L * log2.size(b) - 1).put("count", log2.count(b)));
+            logBins.addObject().put("min", log2.size(b)).put("max", 2L * log2.size(b) - 1).put("count", log2.count(b));
         }
-        json.put("histogram", new Json().raw("exact", exactBins + "]").raw("log2", logBins + "]"));
-        StringBuilder largest = new StringBuilder("[");
-        for (int i = 0; i < top.size(); i++) {
-            largest.append(i == 0 ? "" : ",").append(new Json().put("label", top.get(i).label())
-                    .put("size", top.get(i).size()));
+        ArrayNode largest = json.putArray("top");
+        for (Component c : top) {
+            largest.addObject().put("label", c.label()).put("size", c.size());
         }
-        return json.raw("top", largest + "]");
+        return json;
     }
 
     /** The same, readable. */
-    void print(PrintStream out) {
+    void print(PrintWriter out) {
         out.printf(Locale.ROOT, "component sizes: min %d, max %d, mean %.3f, median %s%n", summary.smallestSize(),
                 summary.largestSize(), mean(), median % 1 == 0 ? Long.toString((long) median) : Double.toString(median));
         StringBuilder bins = new StringBuilder("size histogram (powers of two):");

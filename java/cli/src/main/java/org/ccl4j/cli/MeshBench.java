@@ -19,6 +19,9 @@ import org.ccl4j.MeshOptions;
 import org.ccl4j.Timings;
 import org.ccl4j.MeshUnionFind;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
 /**
  * The mesh part of {@code ccl4j bench}: random site-percolation fields (uint8 cells, face
  * neighbours, foreground mode), labelled with the chosen mesh algorithms and checked against
@@ -83,7 +86,7 @@ final class MeshBench {
     /** The algorithms {@code name} stands for on {@code backend}: one, or with "all" every one that runs there. */
     static List<MeshAlgorithm> algorithms(String name, Backend backend) {
         if (!name.equals("all")) {
-            MeshAlgorithm a = BenchCommand.parse(() -> CliNames.parse(MeshAlgorithm.class, name));
+            MeshAlgorithm a = UsageException.whenInvalid(() -> CliNames.parse(MeshAlgorithm.class, name));
             if (a != MeshAlgorithm.AUTO && !a.runsOn(backend)) {
                 throw new UsageException("--mesh-algorithm " + name + " does not run on the " + CliNames.of(backend) + " backend");
             }
@@ -194,25 +197,27 @@ final class MeshBench {
         return b.toString();
     }
 
-    static String json(List<Result> results) {
-        StringBuilder list = new StringBuilder("[");
+    static ArrayNode json(List<Result> results) {
+        ArrayNode list = Json.array();
         for (Result r : results) {
-            if (list.length() > 1) {
-                list.append(',');
-            }
-            Json j = new Json().put("field", r.field()).put("cells", r.cells()).put("algorithm", CliNames.of(r.algorithm()))
-                    .put("backend", CliNames.of(r.backend()));
+            ObjectNode o = list.addObject().put("field", r.field()).put("cells", r.cells())
+                    .put("algorithm", CliNames.of(r.algorithm())).put("backend", CliNames.of(r.backend()));
             if (!r.converged()) {
-                list.append(j.put("converged", false).put("maxIterations", r.iterations()));
+                o.put("converged", false).put("maxIterations", r.iterations());
                 continue;
             }
-            list.append(j.put("clusters", r.clusters()).put("oracle", r.correct() ? "ok" : "mismatch")
-                    .put("kernelMs", new Json().put("median", r.kernelMedian()).put("min", min(r.kernelMs()))
-                            .put("max", max(r.kernelMs())))
-                    .put("endToEndMs", r.endToEndMedian()).put("h2dMs", r.h2dMs()).put("d2hMs", r.d2hMs())
-                    .put("gigapixelsPerSecond", r.gigapixelsPerSecond()).put("iterations", r.iterations()));
+            o.put("clusters", r.clusters()).put("oracle", r.correct() ? "ok" : "mismatch");
+            ObjectNode kernel = o.putObject("kernelMs");
+            kernel.set("median", Json.number(r.kernelMedian()));
+            kernel.set("min", Json.number(min(r.kernelMs())));
+            kernel.set("max", Json.number(max(r.kernelMs())));
+            o.set("endToEndMs", Json.number(r.endToEndMedian()));
+            o.set("h2dMs", Json.number(r.h2dMs()));
+            o.set("d2hMs", Json.number(r.d2hMs()));
+            o.set("gigapixelsPerSecond", Json.number(r.gigapixelsPerSecond()));
+            o.put("iterations", r.iterations());
         }
-        return list.append(']').toString();
+        return list;
     }
 
     private static double min(double[] v) {

@@ -1,7 +1,7 @@
 package org.ccl4j.cli;
 
 import java.io.IOException;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.NoSuchFileException;
@@ -9,8 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
-import java.util.function.Supplier;
+import java.util.concurrent.Callable;
 
 import org.ccl4j.Backend;
 import org.ccl4j.ComponentLabeler;
@@ -30,148 +29,210 @@ import org.ccl4j.MeshMode;
 import org.ccl4j.MeshOptions;
 import org.ccl4j.Timings;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
 /**
  * {@code ccl4j mesh FILE [...]} and {@code ccl4j mesh --generate SPEC [...]}: reads or generates a
  * 2D or 3D grid, labels its clusters, reports and optionally writes the labels and their picture.
  */
-final class MeshCommand {
+@Command(name = "mesh", mixinStandardHelpOptions = true,
+        description = "Label the clusters of a 2D or 3D grid: an image (PGM, PNG), a raw volume,"
+        + " or a generated field.",
+        customSynopsis = {"ccl4j mesh [OPTIONS] FILE", "   or: ccl4j mesh [OPTIONS] --generate SPEC"})
+final class MeshCommand implements Callable<Integer> {
     /** Options that say how a file is read: meaningless for a generated field. */
-    private static final List<String> READ_OPTIONS = List.of("format", "dims", "type", "threshold", "color");
+    private static final List<String> READ_OPTIONS = List.of("--format", "--dims", "--type", "--threshold", "--color");
 
-    private MeshCommand() {
-    }
+    @Spec
+    private CommandSpec command;
 
-    static int run(List<String> args, PrintStream out) throws IOException {
-        Arguments a = new Arguments(args, Set.of("format", "dims", "type", "threshold", "color", "mode", "connectivity",
-                "periodic-axes", "algorithm", "backend", "device", "threads", "png", "out", "generate", "save", "top",
-                "region"),
-                Set.of("periodic", "json", "stats", "compact"));
-        String spec = a.get("generate", null);
-        Path file = source(a, spec);
-        GridReadOptions readOptions = spec == null ? readOptions(a) : null;
-        MeshMode mode = parse(() -> CliNames.parse(MeshMode.class, a.get("mode", "foreground")));
-        Backend backend = parse(() -> CliNames.parse(Backend.class, a.get("backend", "auto")));
-        MeshAlgorithm algorithm = parse(() -> CliNames.parse(MeshAlgorithm.class, a.get("algorithm", "auto")));
-        int connectivity = a.getInt("connectivity", 0);
-        boolean[] periodic = periodicAxes(a);
-        int device = a.getInt("device", 0);
-        int threads = a.getInt("threads", 0);
-        if (device < 0 || threads < 0) {
-            throw new UsageException("--device and --threads must not be negative");
-        }
-        LabelStatistics.Options bookkeeping = LabelStatistics.Options.of(a);
-        MeshOptions options = parse(() -> MeshOptions.defaults().withAlgorithm(algorithm).withMode(mode)
-                .withConnectivity(connectivity).withPeriodic(periodic[0], periodic[1], periodic[2])
-                .withCpuThreads(threads));
-        backend = backendFor(backend, algorithm);
+    @Parameters(paramLabel = "FILE", arity = "0..1", description = "The grid: a PGM or PNG image, or a raw file"
+            + " (with --dims).")
+    private Path file;
 
-        try (Arena arena = Arena.ofConfined(); ComponentLabeler labeler = ComponentLabeler.create(backend, device)) {
+    @Option(names = "--generate", paramLabel = "SPEC", description = "Label a generated field instead of a file:"
+            + " spiral:N | percolation:WxH[xD]:p:seed | alloy:N:steps:seed | alloy:WxH[xD]:steps:seed.")
+    private String generator;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "auto",
+            completionCandidates = Converters.GridFormatNames.class,
+            description = "Input format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}, by content and"
+                    + " extension).")
+    private GridFormat format;
+
+    @Option(names = "--dims", paramLabel = "WxH[xD]", description = "Dimensions of a raw file (required for raw).")
+    private GridDims dims;
+
+    @Option(names = "--type", paramLabel = "TYPE", defaultValue = "u8",
+            completionCandidates = Converters.CellTypeNames.class,
+            description = "Cell type of a raw file: u8 (uint8) or i32 (little-endian int32); default:"
+                    + " ${DEFAULT-VALUE}.")
+    private Grid.CellType type;
+
+    @Option(names = "--threshold", paramLabel = "T", description = "Label the cells whose value is at least T (grey"
+            + " value, luminance or raw cell).")
+    private Integer threshold;
+
+    @Option(names = "--color", paramLabel = "MODE", defaultValue = "luminance",
+            completionCandidates = Converters.ColorNames.class,
+            description = "Colour PNGs: BT.601 luminance or 0xRRGGBB per cell (${COMPLETION-CANDIDATES}; default:"
+                    + " ${DEFAULT-VALUE}).")
+    private GridReadOptions.ColorMode color;
+
+    @Option(names = "--mode", paramLabel = "MODE", defaultValue = "foreground",
+            completionCandidates = Converters.MeshModeNames.class,
+            description = "Label the non-zero cells, or connect neighbours of equal value: ${COMPLETION-CANDIDATES}"
+                    + " (default: ${DEFAULT-VALUE}).")
+    private MeshMode mode;
+
+    @Option(names = "--connectivity", paramLabel = "N", description = "Neighbours: 4 or 8 in 2D, 6 or 26 in 3D"
+            + " (default: faces, 4 in 2D and 6 in 3D).")
+    private int connectivity;
+
+    @Option(names = "--periodic", description = "Wrap-around boundaries on every axis (default: open).")
+    private boolean periodic;
+
+    @Option(names = "--periodic-axes", paramLabel = "AXES", description = "Wrap-around on some axes only, e.g. xy.")
+    private String periodicAxes;
+
+    @Option(names = "--algorithm", paramLabel = "NAME", defaultValue = "auto",
+            completionCandidates = Converters.MeshAlgorithmNames.class,
+            description = "The algorithm: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+    private MeshAlgorithm algorithm;
+
+    @Mixin
+    private RunOptions run;
+
+    @Option(names = "--region", paramLabel = "X,Y[,Z]:WxH[xD]", description = "Label only this region of the grid"
+            + " (a view, not a copy).")
+    private String region;
+
+    @Option(names = "--save", paramLabel = "FILE", description = "Write the grid that is labelled (.pgm, .png, else"
+            + " raw).")
+    private Path save;
+
+    @Option(names = "--png", paramLabel = "FILE", description = "Write the labels as a colour picture (a volume:"
+            + " FILE-z000.png, ... per slice).")
+    private Path png;
+
+    @Option(names = "--out", paramLabel = "FILE", description = "Write the labels as raw little-endian int32, -1 for"
+            + " background.")
+    private Path out;
+
+    @Mixin
+    private LabelStatistics.Options bookkeeping;
+
+    @Option(names = "--json", description = "Print one JSON object instead of text.")
+    private boolean json;
+
+    @Override
+    public Integer call() throws IOException {
+        checkSource();
+        GridReadOptions readOptions = generator == null ? readOptions() : null;
+        boolean[] periodicAxes = periodicAxes();
+        run.check();
+        bookkeeping.check(out);
+        MeshOptions options = UsageException.whenInvalid(() -> MeshOptions.defaults().withAlgorithm(algorithm)
+                .withMode(mode).withConnectivity(connectivity)
+                .withPeriodic(periodicAxes[0], periodicAxes[1], periodicAxes[2]).withCpuThreads(run.threads));
+        Backend backend = backendFor(run.backend, algorithm);
+        PrintWriter stdout = command.commandLine().getOut();
+
+        try (Arena arena = Arena.ofConfined(); ComponentLabeler labeler = ComponentLabeler.create(backend, run.device)) {
             // checked before a large file is read
             if (algorithm != MeshAlgorithm.AUTO && !algorithm.runsOn(labeler.backend())) {
                 throw new UsageException("--algorithm " + CliNames.of(algorithm) + " does not run on the "
                         + CliNames.of(labeler.backend()) + " backend");
             }
-            Grid input = spec == null ? read(file, readOptions, arena) : generate(spec, arena);
-            String region = a.get("region", null);
+            Grid input = generator == null ? read(file, readOptions, arena) : generate(generator, arena);
             Grid grid = region == null ? input : region(input, region);
             checkConnectivity(options, grid);
-            if (a.get("save", null) != null) {
-                GridWriter.write(grid, Path.of(a.get("save", null)));
+            if (save != null) {
+                GridWriter.write(grid, save);
             }
             MeshLabels labels = labeler.label(grid, options, arena);
-            if (a.get("out", null) != null) {
-                MemorySegment written = bookkeeping.compact()
+            if (out != null) {
+                MemorySegment written = bookkeeping.compact
                         ? labels.labels().compact(Labels.Order.SMALLEST_MEMBER).segment() : labels.segment();
-                LabelImageWriter.writeRaw(written, grid.width(), grid.height(), grid.depth(), Path.of(a.get("out", null)));
+                LabelImageWriter.writeRaw(written, grid.width(), grid.height(), grid.depth(), out);
             }
             LabelStatistics statistics = bookkeeping.of(labels.labels());
-            List<Path> pictures = a.get("png", null) == null ? List.of() : LabelImageWriter.writePng(labels.segment(),
-                    grid.width(), grid.height(), grid.depth(), Path.of(a.get("png", null)));
-            if (a.flag("json")) {
-                Json json = json(grid, labels);
+            List<Path> pictures = png == null ? List.of()
+                    : LabelImageWriter.writePng(labels.segment(), grid.width(), grid.height(), grid.depth(), png);
+            if (json) {
+                ObjectNode result = json(grid, labels);
                 if (region != null) {
-                    json.put("region", region);
+                    result.put("region", region);
                 }
-                out.println(statistics == null ? json : statistics.addTo(json));
+                stdout.println(Json.write(statistics == null ? result : statistics.addTo(result)));
             } else {
-                String source = spec == null ? file.toString() : spec;
-                summary(out, region == null ? source : source + " region " + region, grid, labels, options, pictures);
+                String source = generator == null ? file.toString() : generator;
+                summary(stdout, region == null ? source : source + " region " + region, grid, labels, options,
+                        pictures);
                 if (statistics != null) {
-                    statistics.print(out);
+                    statistics.print(stdout);
                 }
             }
         }
         return Main.OK;
     }
 
-    /** The FILE argument, or null with --generate; exactly one of the two. */
-    private static Path source(Arguments a, String spec) {
-        List<String> positionals = a.positionals();
-        if (spec != null) {
-            if (!positionals.isEmpty()) {
+    /** Exactly one of FILE and --generate; the options that read a file only with a file. */
+    private void checkSource() {
+        if (generator != null) {
+            if (file != null) {
                 throw new UsageException("mesh takes a FILE or --generate SPEC, not both");
             }
             for (String option : READ_OPTIONS) {
-                if (a.get(option, null) != null) {
-                    throw new UsageException("--" + option + " applies to files, not to --generate");
+                if (command.commandLine().getParseResult().hasMatchedOption(option)) {
+                    throw new UsageException(option + " applies to files, not to --generate");
                 }
             }
-            return null;
+        } else if (file == null) {
+            throw new UsageException("mesh needs a FILE or --generate SPEC");
         }
-        if (positionals.size() != 1) {
-            throw new UsageException("mesh needs exactly one FILE or --generate SPEC, got " + positionals.size()
-                    + " arguments");
-        }
-        return Path.of(positionals.get(0));
     }
 
-    private static GridReadOptions readOptions(Arguments a) {
-        GridReadOptions o = GridReadOptions.defaults()
-                .withFormat(parse(() -> GridFormat.fromName(a.get("format", "auto"))))
-                .withRawType(switch (a.get("type", "u8")) {
-                    case "u8" -> Grid.CellType.U8;
-                    case "i32" -> Grid.CellType.I32;
-                    default -> throw new UsageException("unknown cell type '" + a.get("type", null)
-                            + "'; expected u8 or i32");
-                })
-                .withColor(switch (a.get("color", "luminance")) {
-                    case "luminance" -> GridReadOptions.ColorMode.LUMINANCE;
-                    case "rgb" -> GridReadOptions.ColorMode.RGB;
-                    default -> throw new UsageException("unknown colour mode '" + a.get("color", null)
-                            + "'; expected luminance or rgb");
-                });
-        if (a.get("dims", null) != null) {
-            o = o.withDims(parse(() -> GridDims.parse(a.get("dims", null))));
+    private GridReadOptions readOptions() {
+        GridReadOptions o = GridReadOptions.defaults().withFormat(format).withRawType(type).withColor(color);
+        if (dims != null) {
+            o = o.withDims(dims);
         }
-        if (a.get("threshold", null) != null) {
+        if (threshold != null) {
             GridReadOptions base = o;
-            o = parse(() -> base.withThreshold(a.getInt("threshold", 0)));
+            o = UsageException.whenInvalid(() -> base.withThreshold(threshold));
         }
         return o;
     }
 
     /** --periodic (every axis) or --periodic-axes with a subset of xyz; open boundaries otherwise. */
-    private static boolean[] periodicAxes(Arguments a) {
-        String axes = a.get("periodic-axes", null);
-        if (axes == null) {
-            boolean all = a.flag("periodic");
-            return new boolean[] {all, all, all};
+    private boolean[] periodicAxes() {
+        if (periodicAxes == null) {
+            return new boolean[] {periodic, periodic, periodic};
         }
-        if (a.flag("periodic")) {
+        if (periodic) {
             throw new UsageException("give --periodic (every axis) or --periodic-axes, not both");
         }
-        if (axes.isEmpty()) {
+        if (periodicAxes.isEmpty()) {
             throw new UsageException("--periodic-axes needs some of x, y and z");
         }
-        boolean[] periodic = new boolean[3];
-        for (char c : axes.toCharArray()) {
+        boolean[] axes = new boolean[3];
+        for (char c : periodicAxes.toCharArray()) {
             int axis = "xyz".indexOf(c);
-            if (axis < 0 || periodic[axis]) {
-                throw new UsageException("--periodic-axes takes each of x, y and z at most once, got '" + axes + "'");
+            if (axis < 0 || axes[axis]) {
+                throw new UsageException("--periodic-axes takes each of x, y and z at most once, got '" + periodicAxes
+                        + "'");
             }
-            periodic[axis] = true;
+            axes[axis] = true;
         }
-        return periodic;
+        return axes;
     }
 
     /** The CPU algorithms and the Java one choose their backend when "auto" is asked for. */
@@ -223,7 +284,7 @@ final class MeshCommand {
                 throw new UsageException("bad --region '" + text + "': '" + corner[i] + "' is not an integer; " + form);
             }
         }
-        GridDims extent = parse(() -> {
+        GridDims extent = UsageException.whenInvalid(() -> {
             try {
                 return GridDims.parse(parts[1]);
             } catch (IllegalArgumentException e) {
@@ -234,11 +295,11 @@ final class MeshCommand {
             throw new UsageException("--region '" + text + "' is 2D, the grid " + GridDims.of(grid)
                     + " is 3D: give X,Y,Z:WxHxD");
         }
-        return parse(() -> grid.region(c[0], c[1], c[2], extent.width(), extent.height(), extent.depth()));
+        return UsageException.whenInvalid(() -> grid.region(c[0], c[1], c[2], extent.width(), extent.height(), extent.depth()));
     }
 
     private static Grid generate(String spec, Arena arena) {
-        return parse(() -> GridGenerators.fromSpec(spec, arena));
+        return UsageException.whenInvalid(() -> GridGenerators.fromSpec(spec, arena));
     }
 
     /** A connectivity that does not fit the grid is a usage error, named with the grid's dimensions. */
@@ -252,18 +313,19 @@ final class MeshCommand {
         }
     }
 
-    private static Json json(Grid grid, MeshLabels labels) {
+    private static ObjectNode json(Grid grid, MeshLabels labels) {
         Timings t = labels.timings();
-        Json timings = new Json().put("total", t.totalMs());
-        t.phasesMs().forEach(timings::put);
-        return new Json().put("width", grid.width()).put("height", grid.height()).put("depth", grid.depth())
-                .put("cells", grid.cellCount()).put("clusters", labels.count())
+        ObjectNode result = Json.object().put("width", grid.width()).put("height", grid.height())
+                .put("depth", grid.depth()).put("cells", grid.cellCount()).put("clusters", labels.count())
                 .put("largestCluster", labels.largestComponentSize()).put("backend", CliNames.of(t.backend()))
-                .put("algorithm", CliNames.algorithm(t.algorithm())).put("iterations", t.iterations())
-                .put("timingsMs", timings);
+                .put("algorithm", CliNames.algorithm(t.algorithm())).put("iterations", t.iterations());
+        ObjectNode timings = result.putObject("timingsMs");
+        timings.set("total", Json.number(t.totalMs()));
+        t.phasesMs().forEach((phase, ms) -> timings.set(phase, Json.number(ms)));
+        return result;
     }
 
-    private static void summary(PrintStream out, String source, Grid grid, MeshLabels labels, MeshOptions options,
+    private static void summary(PrintWriter out, String source, Grid grid, MeshLabels labels, MeshOptions options,
             List<Path> pictures) {
         Timings t = labels.timings();
         out.printf("%s: %s %s grid, %d cells%n", source, GridDims.of(grid), grid.type().name().toLowerCase(Locale.ROOT),
@@ -290,13 +352,5 @@ final class MeshCommand {
         String axes = (options.periodicX() ? "x" : "") + (options.periodicY() ? "y" : "")
                 + (options.periodicZ() && grid.is3d() ? "z" : "");
         return axes.isEmpty() ? "open" : "periodic " + axes;
-    }
-
-    private static <T> T parse(Supplier<T> parser) {
-        try {
-            return parser.get();
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
-        }
     }
 }

@@ -1,14 +1,14 @@
 package org.ccl4j.cli;
 
 import java.io.IOException;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
+import java.util.concurrent.Callable;
 
 import org.ccl4j.Algorithm;
 import org.ccl4j.Backend;
@@ -16,35 +16,97 @@ import org.ccl4j.physics.BondPercolation;
 import org.ccl4j.physics.Lattice;
 import org.ccl4j.physics.LatticeKind;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
 /**
  * {@code ccl4j percolation}: the spanning probability R(p) of bond percolation on open lattices of
  * several sizes, the thresholds estimated from the crossings of the curves of successive sizes.
  */
-final class PercolationCommand {
+@Command(name = "percolation", mixinStandardHelpOptions = true,
+        description = "Bond percolation: the spanning probability R(p) per lattice size,"
+        + " p_c from the crossings of the curves.")
+final class PercolationCommand implements Callable<Integer> {
     /** Realisations per native call, between two redraws of the progress bar. */
     private static final int CHUNK = 50;
     private static final String CSV_HEADER = "lattice,size,length,p,trials,spanning,R,error,ms_per_realisation,"
             + "label_ms_per_realisation,backend,algorithm";
 
-    private PercolationCommand() {
-    }
+    @Spec
+    private CommandSpec command;
+
+    @ParentCommand
+    private Main main;
+
+    @Option(names = "--lattice", paramLabel = "NAME", defaultValue = "honeycomb",
+            completionCandidates = Converters.LatticeNames.class,
+            description = "The lattice: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+    private LatticeKind kind;
+
+    @Option(names = "--sizes", paramLabel = "N,N,...", defaultValue = "2^12,2^14",
+            converter = Grids.SizesConverter.class,
+            description = "Site counts (2^k allowed); the nearest lattice of each is used (default: ${DEFAULT-VALUE}).")
+    private Grids.Sizes sizes;
+
+    @Option(names = "--p", paramLabel = "FROM:TO:STEP|p,p,...", defaultValue = "0.60:0.70:0.01",
+            converter = Grids.ValuesConverter.class,
+            description = "Bond probabilities, a range with both ends or a comma list (default: ${DEFAULT-VALUE}).")
+    private Grids.Values probabilities;
+
+    @Option(names = "--trials", paramLabel = "N", defaultValue = "100",
+            description = "Realisations per (size, p) (default: ${DEFAULT-VALUE}).")
+    private int trials;
+
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
+            description = "Philox key (default: ${DEFAULT-VALUE}).")
+    private long seed;
+
+    @Option(names = "--backend", paramLabel = "NAME", defaultValue = "auto",
+            completionCandidates = Converters.BackendNames.class,
+            description = "Where to run: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+    private Backend backend;
+
+    @Option(names = "--algorithm", paramLabel = "NAME", defaultValue = "komura",
+            completionCandidates = Converters.AlgorithmNames.class,
+            description = "The graph algorithm: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+    private Algorithm algorithm;
+
+    @Option(names = "--csv", paramLabel = "FILE", description = "Write the table as CSV.")
+    private Path csv;
+
+    @Option(names = "--png", paramLabel = "FILE", description = "Plot R(p).")
+    private Path png;
+
+    @Option(names = "--json", description = "Print {\"results\":[{\"lattice\",\"size\",\"p\",\"trials\",\"spanning\","
+            + "\"error\"},...]} instead of the table.")
+    private boolean json;
+
+    @Option(names = "--from-csv", paramLabel = "FILE", description = "Analyse and plot a CSV written by --csv instead"
+            + " of running.")
+    private Path fromCsv;
+
+    @Mixin
+    private Progress.Options progressOptions;
 
     /** One (size, p) point of the sweep. */
     record Row(String lattice, long size, int length, double p, int trials, long spanning, double probability,
             double error, double msPerRealisation, double labelMsPerRealisation) {
     }
 
-    static int run(List<String> args, PrintStream out) throws IOException {
-        Arguments a = new Arguments(args, Set.of("lattice", "sizes", "p", "trials", "seed", "backend", "algorithm", "csv",
-                "png", "from-csv"), Set.of("json"));
-        if (!a.positionals().isEmpty()) {
-            throw new UsageException("percolation takes no positional arguments, got " + a.positionals());
-        }
-        if (a.get("png", null) != null) {
+    @Override
+    public Integer call() throws IOException {
+        if (png != null) {
             Plots.requireFonts();
         }
-        long seed = Long.parseLong(a.get("seed", "1"));
-        Measured m = a.get("from-csv", null) != null ? readCsv(Path.of(a.get("from-csv", null))) : measure(a, seed);
+        PrintWriter out = command.commandLine().getOut();
+        Measured m = fromCsv != null ? readCsv(fromCsv) : measure();
         List<Row> rows = m.rows();
         LatticeKind kind = m.kind();
         String ran = m.backend();
@@ -52,28 +114,29 @@ final class PercolationCommand {
         int trials = rows.get(0).trials();
         List<Crossed> crossings = crossings(rows, m.sizeCount(), rows.size() / m.sizeCount(), seed);
 
-        if (a.get("csv", null) != null) {
-            writeCsv(Path.of(a.get("csv", null)), rows, ran, algorithmName);
+        if (csv != null) {
+            writeCsv(csv, rows, ran, algorithmName);
         }
-        if (a.get("png", null) != null) {
+        if (png != null) {
             Map<String, List<Crossing.Point>> curves = new LinkedHashMap<>();
             for (Row r : rows) {
                 curves.computeIfAbsent("N = " + r.size(), k -> new ArrayList<>())
                         .add(new Crossing.Point(r.p(), r.probability(), r.error()));
             }
-            Plots.write(Path.of(a.get("png", null)), "Bond percolation, " + CliNames.of(kind) + " lattice", "p",
+            Plots.write(png, "Bond percolation, " + CliNames.of(kind) + " lattice", "p",
                     "spanning probability R(p)", curves, exactThreshold(kind), "exact p_c", true);
         }
-        if (a.flag("json")) {
-            StringBuilder json = new StringBuilder("{\"results\":[");
-            for (int i = 0; i < rows.size(); i++) {
-                Row r = rows.get(i);
-                json.append(i == 0 ? "" : ",").append(String.format(Locale.ROOT,
-                        "{\"lattice\":%s,\"size\":%d,\"p\":%s,\"trials\":%d,\"spanning\":%s,\"error\":%s}",
-                        Json.quote(r.lattice()), r.size(), precise(r.p()), r.trials(), precise(r.probability()),
-                        precise(r.error())));
+        if (json) {
+            ObjectNode result = Json.object();
+            ArrayNode list = result.putArray("results");
+            for (Row r : rows) {
+                ObjectNode o = list.addObject().put("lattice", r.lattice()).put("size", r.size());
+                o.set("p", Json.fixed(r.p(), 6));
+                o.put("trials", r.trials());
+                o.set("spanning", Json.fixed(r.probability(), 6));
+                o.set("error", Json.fixed(r.error(), 6));
             }
-            out.println(json.append("]}"));
+            out.println(Json.write(result));
             return Main.OK;
         }
         out.printf("bond percolation on the %s lattice (open), %d trials per point, backend %s, algorithm %s%n",
@@ -99,55 +162,51 @@ final class PercolationCommand {
     record Measured(List<Row> rows, LatticeKind kind, String backend, String algorithm, int sizeCount) {
     }
 
-    private static Measured measure(Arguments a, long seed) {
-        LatticeKind kind = parse(() -> CliNames.parse(LatticeKind.class, a.get("lattice", "honeycomb")));
-        List<Long> sizes = Grids.sizes("sizes", a.get("sizes", "2^12,2^14"));
-        List<Double> ps = Grids.values("p", a.get("p", "0.60:0.70:0.01"));
+    private Measured measure() {
+        List<Long> sizes = this.sizes.list();
+        List<Double> ps = probabilities.list();
         for (double p : ps) {
             if (!(p >= 0 && p <= 1)) {
                 throw new UsageException("--p values must lie in [0, 1], got " + p);
             }
         }
-        int trials = a.getInt("trials", 100);
         if (trials < 1) {
             throw new UsageException("--trials must be positive, got " + trials);
         }
-        Backend backend = parse(() -> CliNames.parse(Backend.class, a.get("backend", "auto")));
-        Algorithm algorithm = parse(() -> CliNames.parse(Algorithm.class, a.get("algorithm", "komura")));
 
         List<Row> rows = new ArrayList<>();
-        Progress progress = new Progress((long) sizes.size() * ps.size() * trials);
         String ran = null;
-        for (int sizeIndex = 0; sizeIndex < sizes.size(); sizeIndex++) {
-            long size = sizes.get(sizeIndex);
-            try (Lattice lattice = Lattice.withSites(kind, size, false, seed);
-                    BondPercolation percolation = BondPercolation.create(lattice, backend, algorithm)) {
-                ran = CliNames.of(percolation.backend());
-                // one untimed realisation (numbered apart from the measured ones) keeps the first
-                // launches' costs, such as loading the kernels, out of the times per realisation
-                percolation.run(ps.get(0), seed, -1L - sizeIndex, 1);
-                for (int i = 0; i < ps.size(); i++) {
-                    double p = ps.get(i);
-                    // realisation numbers never repeat across sizes and p, so all points are independent
-                    long spanning = 0;
-                    double totalMs = 0;
-                    double labelMs = 0;
-                    for (int done = 0; done < trials; done += CHUNK) {
-                        int count = Math.min(CHUNK, trials - done);
-                        BondPercolation.Result r = percolation.run(p, seed,
-                                ((long) sizeIndex * ps.size() + i) * trials + done, count);
-                        spanning += r.spanning();
-                        totalMs += r.totalMs();
-                        labelMs += r.labelMs();
-                        progress.advance(count, String.format(Locale.ROOT, "N=%d p=%.6f", lattice.siteCount(), p));
+        try (Progress progress = progressOptions.start(main, "percolation", (long) sizes.size() * ps.size() * trials)) {
+            for (int sizeIndex = 0; sizeIndex < sizes.size(); sizeIndex++) {
+                long size = sizes.get(sizeIndex);
+                try (Lattice lattice = Lattice.withSites(kind, size, false, seed);
+                        BondPercolation percolation = BondPercolation.create(lattice, backend, algorithm)) {
+                    ran = CliNames.of(percolation.backend());
+                    // one untimed realisation (numbered apart from the measured ones) keeps the first
+                    // launches' costs, such as loading the kernels, out of the times per realisation
+                    percolation.run(ps.get(0), seed, -1L - sizeIndex, 1);
+                    for (int i = 0; i < ps.size(); i++) {
+                        double p = ps.get(i);
+                        // realisation numbers never repeat across sizes and p, so all points are independent
+                        long spanning = 0;
+                        double totalMs = 0;
+                        double labelMs = 0;
+                        for (int done = 0; done < trials; done += CHUNK) {
+                            int count = Math.min(CHUNK, trials - done);
+                            BondPercolation.Result r = percolation.run(p, seed,
+                                    ((long) sizeIndex * ps.size() + i) * trials + done, count);
+                            spanning += r.spanning();
+                            totalMs += r.totalMs();
+                            labelMs += r.labelMs();
+                            progress.advance(count, String.format(Locale.ROOT, "N=%d p=%.6f", lattice.siteCount(), p));
+                        }
+                        BondPercolation.Result all = new BondPercolation.Result(trials, spanning, totalMs, labelMs);
+                        rows.add(new Row(CliNames.of(kind), lattice.siteCount(), lattice.length(), p, trials, spanning,
+                                all.probability(), all.error(), totalMs / trials, labelMs / trials));
                     }
-                    BondPercolation.Result all = new BondPercolation.Result(trials, spanning, totalMs, labelMs);
-                    rows.add(new Row(CliNames.of(kind), lattice.siteCount(), lattice.length(), p, trials, spanning,
-                            all.probability(), all.error(), totalMs / trials, labelMs / trials));
                 }
             }
         }
-        progress.finish();
         return new Measured(rows, kind, ran, CliNames.of(algorithm), sizes.size());
     }
 
@@ -196,17 +255,5 @@ final class PercolationCommand {
                 "%s,%d,%d,%.6f,%d,%d,%.6f,%.6f,%.5f,%.5f", r.lattice(), r.size(), r.length(), r.p(), r.trials(),
                 r.spanning(), r.probability(), r.error(), r.msPerRealisation(), r.labelMsPerRealisation()), backend,
                 algorithm);
-    }
-
-    private static String precise(double v) {
-        return Double.isNaN(v) ? "null" : String.format(Locale.ROOT, "%.6f", v);
-    }
-
-    static <T> T parse(java.util.function.Supplier<T> parser) {
-        try {
-            return parser.get();
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
-        }
     }
 }

@@ -1,40 +1,166 @@
 package org.ccl4j.cli;
 
-import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
 import java.util.Locale;
+import java.util.function.LongSupplier;
 
-/** A progress bar on stderr for long runs, drawn only when a terminal is attached. */
-final class Progress {
-    private static final int WIDTH = 30;
-    private final PrintStream err;
-    private final boolean enabled;
-    private final long total;
-    private long done;
-    private long lastDraw;
+import picocli.CommandLine.Option;
 
-    Progress(long total) {
-        this.err = System.err;
-        this.enabled = System.console() != null && total > 0;
-        this.total = total;
+/**
+ * The progress of a long command (bench, percolation, ising) on standard error, with the elapsed
+ * time and an estimate of the time left. It is shown whatever standard output is (a file, a pipe:
+ * the results go there, the progress does not); {@code --no-progress} turns it off.
+ *
+ * <p>On a terminal it is one line redrawn in place ({@code \r}) at most ten times a second and
+ * cleared at the end, so that it never mixes with the results. Elsewhere (a log file, CI) it is
+ * a plain line every {@link #LINE_INTERVAL_NS} and a last line with the total time: carriage
+ * returns would garble a log.
+ */
+final class Progress implements AutoCloseable {
+    /** How often a plain line is written when standard error is not a terminal. */
+    static final long LINE_INTERVAL_NS = 10_000_000_000L;
+    private static final long REDRAW_NS = 100_000_000L;
+    private static final int BAR = 24;
+    /** The terminal line is kept below 80 columns; the current item is cut to fit. */
+    private static final int LINE_WIDTH = 79;
+
+    /** How it is shown. */
+    enum Mode {
+        /** Not at all. */
+        OFF,
+        /** A bar redrawn in place. */
+        TERMINAL,
+        /** Plain lines now and then. */
+        LINES
     }
 
-    void advance(long steps, String what) {
-        done += steps;
-        long now = System.nanoTime();
-        if (!enabled || (now - lastDraw < 100_000_000L && done < total)) {
+    /** {@code --no-progress}, a mixin of the commands that show progress. */
+    static final class Options {
+        @Option(names = {"--no-progress", "--quiet"},
+                description = "Show no progress on standard error (it shows there even when standard output is"
+                        + " redirected).")
+        boolean off;
+
+        /** The progress of {@code task}, of {@code total} steps, as {@code --no-progress} and standard error say. */
+        Progress start(Main top, String task, long total) {
+            Mode mode = off ? Mode.OFF : top.stderrIsTerminal() ? Mode.TERMINAL : Mode.LINES;
+            return new Progress(top.err(), mode, task, total, System::nanoTime);
+        }
+    }
+
+    private final PrintWriter err;
+    private final Mode mode;
+    private final String task;
+    private final long total;
+    private final LongSupplier clock;
+    private final long start;
+    private long done;
+    private String what = "";
+    private long lastDraw;
+    private int lastWidth;
+
+    /**
+     * @param err   where it is written
+     * @param mode  how
+     * @param task  the command's name, which starts each plain line
+     * @param total the steps of the whole run (realisations, sweeps, measurements)
+     * @param clock nanoseconds, {@link System#nanoTime} but in tests
+     */
+    Progress(PrintWriter err, Mode mode, String task, long total, LongSupplier clock) {
+        this.err = err;
+        this.mode = total > 0 ? mode : Mode.OFF;
+        this.task = task;
+        this.total = total;
+        this.clock = clock;
+        this.start = clock.getAsLong();
+        // a bar shows at the first step; plain lines wait for the first interval (a short run writes only the last)
+        this.lastDraw = this.mode == Mode.TERMINAL ? start - REDRAW_NS : start;
+    }
+
+    /** Says what is being done now (drawn now on a terminal, in the next plain line otherwise). */
+    void show(String now) {
+        what = now;
+        draw(mode == Mode.TERMINAL);
+    }
+
+    /** {@code steps} more steps are done; {@code now} is what is being done. */
+    void advance(long steps, String now) {
+        done = Math.min(total, done + steps);
+        what = now;
+        draw(false);
+    }
+
+    /** One more step is done. */
+    void step() {
+        advance(1, what);
+    }
+
+    /** The end, also of a failed run: clears the terminal line, or writes a last plain line with the time taken. */
+    @Override
+    public void close() {
+        if (mode == Mode.TERMINAL && lastWidth > 0) {
+            err.print("\r" + " ".repeat(lastWidth) + "\r");
+            err.flush();
+        } else if (mode == Mode.LINES) {
+            err.println(String.format(Locale.ROOT, "%s: %d/%d (%d%%) in %s", task, done, total, 100 * done / total,
+                    duration(clock.getAsLong() - start)));
+            err.flush();
+        }
+    }
+
+    private void draw(boolean now) {
+        if (mode == Mode.OFF) {
             return;
         }
-        lastDraw = now;
-        int filled = (int) (WIDTH * done / total);
-        err.print(String.format(Locale.ROOT, "\r[%s%s] %3d%% %-40s", "#".repeat(filled), " ".repeat(WIDTH - filled),
-                100 * done / total, what));
+        long t = clock.getAsLong();
+        long interval = mode == Mode.TERMINAL ? REDRAW_NS : LINE_INTERVAL_NS;
+        if (!now && t - lastDraw < interval) {
+            return;
+        }
+        lastDraw = t;
+        long elapsed = t - start;
+        String times = "elapsed " + duration(elapsed) + ", ETA " + (done == 0 ? "?"
+                : duration((long) ((double) elapsed * (total - done) / done)));
+        int percent = (int) (100 * done / total);
+        if (mode == Mode.LINES) {
+            err.println(String.format(Locale.ROOT, "%s: %d/%d (%d%%), %s%s", task, done, total, percent, times,
+                    what.isEmpty() ? "" : ", " + what));
+        } else {
+            int filled = (int) (BAR * done / total);
+            String line = String.format(Locale.ROOT, "[%s%s] %3d%% %s  %s", "#".repeat(filled),
+                    ".".repeat(BAR - filled), percent, times, what);
+            line = line.length() > LINE_WIDTH ? line.substring(0, LINE_WIDTH) : line;
+            // spaces over what is left of a longer previous line
+            err.print("\r" + line + " ".repeat(Math.max(0, lastWidth - line.length())));
+            lastWidth = line.length();
+        }
         err.flush();
     }
 
-    void finish() {
-        if (enabled) {
-            err.print("\r" + " ".repeat(WIDTH + 48) + "\r");
-            err.flush();
+    /** m:ss, or h:mm:ss from an hour on. */
+    static String duration(long nanos) {
+        long s = Math.max(0, nanos) / 1_000_000_000L;
+        return s >= 3600 ? String.format(Locale.ROOT, "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60)
+                : String.format(Locale.ROOT, "%d:%02d", s / 60, s % 60);
+    }
+
+    /**
+     * Whether standard error (file descriptor 2) is a terminal: {@code isatty(2)} through the FFM
+     * API. {@code System.console().isTerminal()} is no use here: it asks about standard input and
+     * output, so redirecting the results to a file would hide the bar.
+     */
+    static boolean stderrIsTerminal() {
+        try {
+            Linker linker = Linker.nativeLinker();
+            MethodHandle isatty = linker.downcallHandle(linker.defaultLookup().find("isatty").orElseThrow(),
+                    FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
+            return (int) isatty.invokeExact(2) == 1;
+        } catch (Throwable e) {
+            return false; // no C library to ask: plain lines are safe anywhere
         }
     }
 }

@@ -19,10 +19,18 @@ final class CliTestSupport {
     }
 
     static Result run(String... args) {
+        return run(false, args);
+    }
+
+    /**
+     * A run whose standard output and error are captured (standard output is thus redirected);
+     * {@code stderrIsTerminal} says whether the command is to take standard error for a terminal.
+     */
+    static Result run(boolean stderrIsTerminal, String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code = Main.run(List.of(args), new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
+                new PrintStream(err, true, StandardCharsets.UTF_8), stderrIsTerminal);
         return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 

@@ -1,0 +1,156 @@
+package org.ccl4j.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.NoSuchFileException;
+import java.util.Arrays;
+import java.util.List;
+
+import org.ccl4j.BackendUnavailableException;
+import org.ccl4j.Ccl4jException;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import picocli.CommandLine;
+import picocli.CommandLine.IExecutionExceptionHandler;
+import picocli.CommandLine.IParameterExceptionHandler;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.UnmatchedArgumentException;
+
+/**
+ * What a failing command prints and returns. Without {@code --json}: {@code ccl4j: MESSAGE} on
+ * standard error; a usage error adds a suggestion for a mistyped option or command, the
+ * command's synopsis and where its help is. With {@code --json}: one object on standard output,
+ * where a program reading the command's JSON looks, {@code {"error":MESSAGE,"kind":KIND,"exitCode":N}}.
+ * The exit code is the same either way; see {@link Main}.
+ */
+final class Errors implements IParameterExceptionHandler, IExecutionExceptionHandler {
+    /** The kinds of failure, as JSON names them, with their exit codes. */
+    enum Kind {
+        USAGE("usage", Main.USAGE),
+        INVALID_INPUT("invalid-input", Main.INVALID_INPUT),
+        BACKEND_UNAVAILABLE("backend-unavailable", Main.BACKEND_UNAVAILABLE),
+        NATIVE_FAILURE("native-failure", Main.FAILURE),
+        INTERNAL_ERROR("internal-error", Main.FAILURE);
+
+        final String json;
+        final int exitCode;
+
+        Kind(String json, int exitCode) {
+            this.json = json;
+            this.exitCode = exitCode;
+        }
+    }
+
+    /** A command line that picocli could not parse: an unknown option or command, a bad or missing value. */
+    @Override
+    public int handleParseException(ParameterException e, String[] args) {
+        CommandLine command = e.getCommandLine();
+        List<String> suggestions = e instanceof UnmatchedArgumentException u && !u.getUnmatched().isEmpty()
+                ? closest(u.getSuggestions(), u.getUnmatched().get(0)) : List.of();
+        String message = e.getMessage();
+        if (e instanceof UnmatchedArgumentException u && command.getParent() == null && !u.isUnknownOption()
+                && args.length > 0 && u.getUnmatched().get(0).equals(args[0])) {
+            message = "unknown command '" + args[0] + "'"; // picocli says "Unmatched arguments from index 0: ..."
+        }
+        // the parse failed, so the parse result cannot say whether --json came before the error: look at the words
+        boolean json = Arrays.asList(args).subList(0, endOfOptions(args)).contains("--json");
+        return report(command, Kind.USAGE, message, suggestions, json);
+    }
+
+    /** An exception from a command's work: its kind decides the message and the exit code. */
+    @Override
+    public int handleExecutionException(Exception e, CommandLine command, ParseResult parsed) {
+        boolean json = command.getParseResult().hasMatchedOption("--json");
+        PrintWriter err = command.getErr();
+        return switch (e) {
+            case UsageException u -> report(command, Kind.USAGE, u.getMessage(), List.of(), json);
+            case BackendUnavailableException b -> report(command, Kind.BACKEND_UNAVAILABLE,
+                    "backend unavailable: " + b.getMessage(), List.of(), json);
+            case NoSuchFileException n -> report(command, Kind.INVALID_INPUT, "invalid input: no such file: "
+                    + n.getFile(), List.of(), json);
+            case IllegalArgumentException i -> invalidInput(command, i, json);
+            case IOException i -> invalidInput(command, i, json);
+            case UncheckedIOException i -> invalidInput(command, i, json);
+            // the library's way of saying that a combination of options is not supported
+            case UnsupportedOperationException u -> report(command, Kind.USAGE, u.getMessage(), List.of(), json);
+            case Ccl4jException c -> report(command, Kind.NATIVE_FAILURE, "native failure (status " + c.status() + "): "
+                    + c.getMessage(), List.of(), json);
+            default -> {
+                // a bug of ours: say so plainly, with the trace for the report
+                int code = report(command, Kind.INTERNAL_ERROR, "internal error: " + e, List.of(), json);
+                e.printStackTrace(err);
+                err.flush();
+                yield code;
+            }
+        };
+    }
+
+    /** Malformed files (the message names the file, the line or byte offset and the problem), bad values. */
+    private static int invalidInput(CommandLine command, Exception e, boolean json) {
+        return report(command, Kind.INVALID_INPUT, "invalid input: " + e.getMessage(), List.of(), json);
+    }
+
+    private static int report(CommandLine command, Kind kind, String message, List<String> suggestions, boolean json) {
+        if (json) {
+            ObjectNode error = Json.object().put("error", message).put("kind", kind.json)
+                    .put("exitCode", kind.exitCode);
+            if (!suggestions.isEmpty()) {
+                suggestions.forEach(error.putArray("suggestions")::add);
+            }
+            command.getOut().println(Json.write(error));
+            command.getOut().flush();
+            return kind.exitCode;
+        }
+        PrintWriter err = command.getErr();
+        err.println("ccl4j: " + message);
+        if (!suggestions.isEmpty()) {
+            err.println("Did you mean " + String.join(" or ", suggestions) + "?");
+        }
+        if (kind == Kind.USAGE) {
+            CommandLine.Help help = command.getHelp();
+            err.print(help.synopsisHeading() + help.synopsis(help.synopsisHeadingLength()));
+            err.println("Try '" + command.getCommandSpec().qualifiedName() + " --help' for more information.");
+        }
+        err.flush();
+        return kind.exitCode;
+    }
+
+    /**
+     * Those of picocli's suggestions that are closest to what was typed, by edit distance. Picocli
+     * finds good candidates but does not order them by closeness: for --conectivity it offers
+     * --color first, then --connectivity.
+     */
+    static List<String> closest(List<String> candidates, String typed) {
+        String word = typed.contains("=") ? typed.substring(0, typed.indexOf('=')) : typed;
+        int best = candidates.stream().mapToInt(c -> distance(c, word)).min().orElse(0);
+        return candidates.stream().filter(c -> distance(c, word) == best).toList();
+    }
+
+    /** Levenshtein distance, a swap of two neighbouring letters counting as one edit (lable, label). */
+    static int distance(String a, String b) {
+        int[][] d = new int[a.length() + 1][b.length() + 1];
+        for (int i = 0; i <= a.length(); i++) {
+            for (int j = 0; j <= b.length(); j++) {
+                if (i == 0 || j == 0) {
+                    d[i][j] = i + j;
+                    continue;
+                }
+                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+                d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
+                if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
+                    d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+                }
+            }
+        }
+        return d[a.length()][b.length()];
+    }
+
+    /** The index of "--" (after it, "--json" would be a file name), or the length. */
+    private static int endOfOptions(String[] args) {
+        int end = Arrays.asList(args).indexOf("--");
+        return end < 0 ? args.length : end;
+    }
+}

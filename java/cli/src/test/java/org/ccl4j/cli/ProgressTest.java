@@ -1,0 +1,99 @@
+package org.ccl4j.cli;
+
+import static org.ccl4j.cli.CliTestSupport.run;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+
+import org.ccl4j.cli.CliTestSupport.Result;
+import org.junit.jupiter.api.Test;
+
+/** The progress of long commands on standard error, whatever standard output is. */
+class ProgressTest {
+    private static final long SECOND = 1_000_000_000L;
+
+    /** A clock the test moves. */
+    private static final class Clock {
+        long now = 7 * SECOND; // not zero: the progress must measure from its own start
+
+        long seconds(long s) {
+            now += s * SECOND;
+            return now;
+        }
+    }
+
+    @Test
+    void onATerminalTheBarIsRedrawnInPlaceWithElapsedTimeAndEta() {
+        StringWriter text = new StringWriter();
+        Clock clock = new Clock();
+        String first = "[######..................]  25% elapsed 0:05, ETA 0:15  L=16 T=2.2000";
+        String second = "[############............]  50% elapsed 0:10, ETA 0:10  L=32";
+        try (Progress p = new Progress(new PrintWriter(text), Progress.Mode.TERMINAL, "ising", 100, () -> clock.now)) {
+            clock.seconds(5);
+            p.advance(25, "L=16 T=2.2000");
+            assertEquals("\r" + first, text.toString());
+            p.advance(25, "L=16 T=2.3000"); // within 0.1 s of the last drawing: not drawn
+            assertEquals("\r" + first, text.toString());
+            clock.seconds(5);
+            p.advance(0, "L=32");
+            assertEquals("\r" + first + "\r" + second + " ".repeat(first.length() - second.length()), text.toString(),
+                    "spaces over the rest of the longer line before");
+        }
+        assertTrue(text.toString().endsWith("\r" + second + " ".repeat(first.length() - second.length()) + "\r"
+                + " ".repeat(second.length()) + "\r"), "cleared at the end: " + text);
+        assertFalse(text.toString().contains("\n"), text.toString());
+    }
+
+    @Test
+    void elsewhereItWritesAPlainLineEveryTenSecondsAndTheTimeTakenAtTheEnd() {
+        StringWriter text = new StringWriter();
+        Clock clock = new Clock();
+        try (Progress p = new Progress(new PrintWriter(text), Progress.Mode.LINES, "percolation", 400,
+                () -> clock.now)) {
+            clock.seconds(9);
+            p.advance(100, "N=4096 p=0.6000");
+            assertEquals("", text.toString(), "nothing before 10 s");
+            clock.seconds(1);
+            p.advance(100, "N=4096 p=0.6100");
+            assertEquals("percolation: 200/400 (50%), elapsed 0:10, ETA 0:10, N=4096 p=0.6100\n", text.toString());
+            clock.seconds(3650);
+            p.advance(200, "N=16384 p=0.7000");
+        }
+        assertEquals("percolation: 200/400 (50%), elapsed 0:10, ETA 0:10, N=4096 p=0.6100\n"
+                + "percolation: 400/400 (100%), elapsed 1:01:00, ETA 0:00, N=16384 p=0.7000\n"
+                + "percolation: 400/400 (100%) in 1:01:00\n", text.toString());
+    }
+
+    @Test
+    void aSweepShowsItsProgressWhileItsResultsGoElsewhere() {
+        String[] ising = {"ising", "--L", "4,6", "--T", "2,3", "--sweeps", "20", "--warmup", "5", "--backend", "cpu",
+                "--json"};
+        // standard output captured, i.e. redirected; standard error a terminal
+        Result r = run(true, ising);
+        assertEquals(Main.OK, r.code(), r.err());
+        assertTrue(r.out().startsWith("{\"results\":[") && r.out().lines().count() == 1, r.out());
+        assertFalse(r.out().contains("\r") || r.out().contains("ETA"), "no progress in the results: " + r.out());
+        assertTrue(r.err().startsWith("\r[") && r.err().contains("% elapsed 0:0") && r.err().contains("ETA "),
+                r.err());
+        assertTrue(r.err().endsWith("\r"), "the bar is cleared at the end: " + r.err());
+
+        // standard error not a terminal either: the last plain line counts every sweep, 2 sizes x 2 T x (5 + 20)
+        r = run(false, ising);
+        assertEquals(Main.OK, r.code(), r.err());
+        assertTrue(r.err().matches("ising: 100/100 \\(100%\\) in 0:\\d\\d\n"), r.err());
+
+        r = run(true, concat(ising, "--no-progress"));
+        assertEquals(Main.OK, r.code(), r.err());
+        assertEquals("", r.err());
+        assertEquals("", run(false, concat(ising, "--quiet")).err());
+    }
+
+    private static String[] concat(String[] args, String more) {
+        String[] all = java.util.Arrays.copyOf(args, args.length + 1);
+        all[args.length] = more;
+        return all;
+    }
+}
