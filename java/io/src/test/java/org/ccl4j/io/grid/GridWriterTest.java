@@ -178,4 +178,48 @@ class GridWriterTest {
             }
         }
     }
+
+    /**
+     * The PNGs that ImageIO writes for us, decoded by a decoder written from the specification: 8-bit
+     * grey up to 255, 16-bit grey above, not interlaced, every sample as stored, for odd shapes
+     * (one pixel, one row, one column) and stacked volumes.
+     */
+    @Test
+    void pngsFollowTheSpecification() throws IOException {
+        int[][] shapes = {{1, 1, 1}, {1, 9, 1}, {9, 1, 1}, {37, 23, 1}, {6, 4, 5}};
+        try (Arena arena = Arena.ofConfined()) {
+            for (int[] s : shapes) {
+                for (int bound : new int[] {2, 256, 65536}) {
+                    Grid g = randomGrid(arena, Grid.CellType.I32, s[0], s[1], s[2], bound, s[0] * 31L + bound);
+                    g.set(0, bound - 1);
+                    Path file = dir.resolve("spec.png");
+                    GridWriter.writePng(g, file);
+                    PngSpec.Image png = PngSpec.decode(file);
+                    String what = GridDims.of(g) + " below " + bound;
+                    assertEquals(s[0], png.width(), what);
+                    assertEquals(s[1] * s[2], png.height(), what);
+                    assertEquals(0, png.colorType(), what);
+                    assertEquals(bound > 256 ? 16 : 8, png.bitDepth(), what);
+                    for (int i = 0; i < g.cellCount(); i++) {
+                        assertEquals(g.get(i), png.sample(i % s[0], i / s[0], 0), what + ", cell " + i);
+                    }
+                    Grid back = GridReader.read(file, arena);
+                    assertEquals(bound > 256 ? Grid.CellType.I32 : Grid.CellType.U8, back.type(), what);
+                    assertSameCells(g, back);
+                }
+            }
+        }
+    }
+
+    @Test
+    void aPngReplacesALongerFile() throws IOException {
+        try (Arena arena = Arena.ofConfined()) {
+            Path file = dir.resolve("again.png");
+            Files.write(file, new byte[100_000]);
+            Grid g = randomGrid(arena, Grid.CellType.U8, 5, 3, 1, 256, 9);
+            GridWriter.writePng(g, file);
+            assertTrue(Files.size(file) < 1000, Files.size(file) + " bytes: the old content is left at the end");
+            assertSameCells(g, GridReader.read(file, arena));
+        }
+    }
 }
