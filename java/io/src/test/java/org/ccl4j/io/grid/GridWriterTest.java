@@ -222,4 +222,20 @@ class GridWriterTest {
             assertSameCells(g, GridReader.read(file, arena));
         }
     }
+
+    /** ImageIO asks for each row once, in order: no whole-image buffer is built behind the writer's back. */
+    @Test
+    void pngRowsAreProducedOnceEachInOrder() throws IOException {
+        java.util.List<Integer> asked = new java.util.ArrayList<>();
+        Path file = dir.resolve("rows.png");
+        PngOutput.rgb8(file, 4, 50, (y, row) -> {
+            asked.add(y);
+            assertEquals(12, row.length, "one row of 4 RGB pixels");
+            java.util.Arrays.fill(row, (byte) y);
+        });
+        assertEquals(java.util.stream.IntStream.range(0, 50).boxed().toList(), asked);
+        PngSpec.Image png = PngSpec.decode(file);
+        assertEquals(49, png.sample(3, 49, 2));
+        assertThrows(IllegalArgumentException.class, () -> PngOutput.grey8(file, 0, 3, (y, row) -> { }));
+    }
 }
