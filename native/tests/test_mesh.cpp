@@ -394,8 +394,10 @@ void abi() {
         bad.cell_type = 3;
         expect_error(c, &bad, &o, out.data(), CCL4J_INVALID_ARGUMENT, "cell type 3", "unknown cell type");
         ccl4j_mesh_options bo{};
-        bo.connectivity = 6;
-        expect_error(c, &m, &bo, out.data(), CCL4J_INVALID_ARGUMENT, "connectivity 6", "6 in 2D");
+        bo.connectivity = 7;
+        expect_error(c, &m, &bo, out.data(), CCL4J_INVALID_ARGUMENT,
+                     "connectivity 7 does not fit a 2D mesh (23x19x1): expected 4 or 8 (or 6 or 26, which act as 4 "
+                     "and 8)", "7 in 2D");
         bo.connectivity = 5;
         expect_error(c, &m3, &bo, out.data(), CCL4J_INVALID_ARGUMENT, "connectivity 5", "5 in 3D");
         bo.connectivity = 8;
@@ -448,6 +450,91 @@ void abi() {
     o.algorithm = CCL4J_ALGORITHM_MESH_CPU_PARALLEL;
     expect_error(c, &m, &o, out.data(), CCL4J_UNSUPPORTED, "MESH_CPU_PARALLEL (24) runs on the CPU backends",
                  "CPU algorithm on CUDA");
+    ccl4j_context_destroy(c);
+}
+
+// A W x H x 1 volume takes the 3D connectivities, as scikit-image and cc3d take them: 6 labels as
+// 4, 26 as 8, and periodic z joins a cell to itself only. Through the ABI, on every backend present
+// and every algorithm of each (the GPU ones when a device is there), against the 2D reference.
+void single_layer() {
+    std::mt19937 rng(26);
+    const std::vector<std::vector<int32_t>> dims = {{1, 1}, {1, 7}, {7, 1}, {2, 2}, {23, 19}, {64, 3}};
+    ccl4j_capabilities caps;
+    CHECK(ccl4j_get_capabilities(&caps) == CCL4J_SUCCESS);
+    std::vector<std::pair<ccl4j_backend, std::vector<ccl4j_algorithm>>> runs = {
+        {CCL4J_BACKEND_CPU_PARALLEL, {CCL4J_ALGORITHM_AUTO, CCL4J_ALGORITHM_MESH_CPU_RASTER,
+                                      CCL4J_ALGORITHM_MESH_CPU_EQUIVALENCE, CCL4J_ALGORITHM_MESH_CPU_PARALLEL}},
+        {CCL4J_BACKEND_CPU_SERIAL, {CCL4J_ALGORITHM_MESH_CPU_RASTER, CCL4J_ALGORITHM_MESH_CPU_PARALLEL}}};
+    if (caps.backends & (1u << CCL4J_BACKEND_CUDA)) {
+        std::vector<ccl4j_algorithm> gpu;
+        for (int a = CCL4J_ALGORITHM_MESH_NEIGHBOUR; a <= CCL4J_ALGORITHM_MESH_UNION_FIND; ++a) {
+            gpu.push_back(static_cast<ccl4j_algorithm>(a));
+        }
+        runs.push_back({CCL4J_BACKEND_CUDA, gpu});
+    } else {
+        std::printf("NOTICE: no CUDA device present - single-layer meshes with 6 and 26 are not run on CUDA\n");
+    }
+    for (const auto& [backend, algorithms] : runs) {
+        ccl4j_context c = nullptr;
+        CHECK(ccl4j_context_create(backend, 0, &c) == CCL4J_SUCCESS);
+        for (const auto& d : dims) {
+            for (auto type : {ccl4j::CellType::U8, ccl4j::CellType::I32}) {
+                Field f = random_field(rng, d[0], d[1], 1, type, 0.55, 2);
+                Field colours = random_field(rng, d[0], d[1], 1, type, 0, 3);
+                for (ccl4j_algorithm a : algorithms) {
+                    for (auto [three, two] : {std::pair<int, int>{6, 4}, {26, 8}}) {
+                        for (unsigned periodic : {0u, 4u, 3u, 7u}) {
+                            for (bool same : {false, true}) {
+                                const Field& field = same ? colours : f;
+                                const auto mode = same ? ccl4j::MeshMode::SameValue : ccl4j::MeshMode::Foreground;
+                                ccl4j_mesh m = abi_mesh(field);
+                                ccl4j_mesh_options o{};
+                                o.algorithm = a;
+                                o.connectivity = three;
+                                o.periodic = periodic;
+                                o.mode = same ? CCL4J_MESH_SAME_VALUE : CCL4J_MESH_FOREGROUND;
+                                std::vector<int32_t> labels(size_t(field.n()) + 1, -12345);
+                                const std::string what = "backend " + std::to_string(backend) + " algorithm " +
+                                                         std::to_string(a) + " on " +
+                                                         describe(field, three, periodic, mode);
+                                const ccl4j_status status = label(c, &m, &o, labels.data(), nullptr);
+                                CHECK_MSG(status == CCL4J_SUCCESS, what + ": " + ccl4j_context_error_message(c));
+                                if (status != CCL4J_SUCCESS) continue;
+                                CHECK_MSG(labels.back() == -12345, what + ": wrote past the last label");
+                                labels.pop_back();
+                                // the planar stencil, and periodic z (bit 4) dropped: it changes nothing
+                                check_labels(labels, reference(mesh_of(field, two, periodic & 3u, mode), field),
+                                             what);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        ccl4j_context_destroy(c);
+    }
+    // Hand-checked: two cells touching at a corner are one cluster under 26 and two under 6.
+    Field corner = constant_field(3, 2, 1, ccl4j::CellType::U8, 0);
+    corner.u8[0] = corner.u8[4] = 1;  // (0, 0) and (1, 1)
+    ccl4j_context c = nullptr;
+    CHECK(ccl4j_context_create(CCL4J_BACKEND_CPU_SERIAL, 0, &c) == CCL4J_SUCCESS);
+    ccl4j_mesh m = abi_mesh(corner);
+    ccl4j_mesh_options o{};
+    std::vector<int32_t> labels(6);
+    o.connectivity = 26;
+    o.periodic = CCL4J_PERIODIC_Z;
+    CHECK(label(c, &m, &o, labels.data(), nullptr) == CCL4J_SUCCESS);
+    CHECK(labels == (std::vector<int32_t>{0, -1, -1, -1, 0, -1}));
+    o.connectivity = 6;
+    CHECK(label(c, &m, &o, labels.data(), nullptr) == CCL4J_SUCCESS);
+    CHECK(labels == (std::vector<int32_t>{0, -1, -1, -1, 4, -1}));
+    // 4 and 8 stay 2D-only: a volume of two layers refuses them
+    Field two = constant_field(3, 2, 2, ccl4j::CellType::U8, 1);
+    ccl4j_mesh m2 = abi_mesh(two);
+    std::vector<int32_t> labels2(12);
+    o.connectivity = 8;
+    expect_error(c, &m2, &o, labels2.data(), CCL4J_INVALID_ARGUMENT,
+                 "connectivity 8 does not fit a 3D mesh (3x2x2): expected 6 or 26", "8 in 3D");
     ccl4j_context_destroy(c);
 }
 
@@ -618,6 +705,7 @@ int main() {
     iteration_limits();
     serpentines();
     abi();
+    single_layer();
     strided();
     strided_errors();
     std::printf("%d passed, %d failed\n", passed, failed);

@@ -460,9 +460,14 @@ void test_mesh_bad_arguments() {
     expect(ccl4j_phase_run_create_mesh(context, &bad, nullptr, &run), CCL4J_INVALID_ARGUMENT, context,
            "row stride 7 < width 8");
     ccl4j_mesh_options options{};
-    options.connectivity = 6;
+    options.connectivity = 5;
     expect(ccl4j_phase_run_create_mesh(context, &mesh, &options, &run), CCL4J_INVALID_ARGUMENT, context,
-           "connectivity 6 on a 2D mesh");
+           "connectivity 5 on a 2D mesh");
+    options.connectivity = 26;  // a single layer takes 26 (as 8) and 6 (as 4)
+    CHECK_MSG(ccl4j_phase_run_create_mesh(context, &mesh, &options, &run) == CCL4J_SUCCESS,
+              "connectivity 26 on a single layer: " + message(context));
+    ccl4j_phase_run_destroy(run);
+    run = nullptr;
     options = {};
     options.algorithm = CCL4J_ALGORITHM_ECL_CC;
     expect(ccl4j_phase_run_create_mesh(context, &mesh, &options, &run), CCL4J_INVALID_ARGUMENT, context,

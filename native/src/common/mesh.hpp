@@ -23,7 +23,7 @@ struct Mesh {
     // copy to the device reads strides: the algorithms need dense cells (dense() is true).
     int64_t row_stride = 0;    // cells from one row to the next; 0 = width
     int64_t layer_stride = 0;  // cells from one layer to the next; 0 = row_step() * height
-    int32_t connectivity = 4;  // 4 or 8 in 2D (depth == 1), 6 or 26 in 3D
+    int32_t connectivity = 4;  // 4 or 8 in 2D (depth == 1; the ABI maps 6 and 26 there), 6 or 26 in 3D
     bool periodic[3] = {false, false, false};  // wrap-around per axis x, y, z
     MeshMode mode = MeshMode::Foreground;
 

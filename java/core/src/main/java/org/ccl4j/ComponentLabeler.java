@@ -216,8 +216,8 @@ public final class ComponentLabeler implements AutoCloseable {
      * memory on CUDA, so the copy back is DMA).
      *
      * @throws IllegalArgumentException      when the options do not fit the grid (connectivity
-     *                                       4/8 for 2D, 6/26 for 3D) or the grid's cells are on
-     *                                       the Java heap and the backend is native
+     *                                       4/8 on a 3D grid) or the grid's cells are on the
+     *                                       Java heap and the backend is native
      * @throws UnsupportedOperationException when the algorithm does not run on this backend
      * @throws Ccl4jException                on a native failure (device error, out of memory,
      *                                       iteration limit reached)

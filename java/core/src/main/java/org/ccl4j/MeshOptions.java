@@ -4,10 +4,13 @@ package org.ccl4j;
  * How to label a mesh. Zero means "the default" for every numeric parameter.
  *
  * @param algorithm     the algorithm; {@link MeshAlgorithm#AUTO} picks the backend's best
- * @param connectivity  4 or 8 for 2D grids, 6 or 26 for 3D grids; 0 = face neighbours (4 in 2D, 6 in 3D)
+ * @param connectivity  4 or 8 for 2D grids, 6 or 26 for 3D grids; 0 = face neighbours (4 in 2D, 6 in 3D). A
+ *                      single layer (depth 1) takes 6 and 26 too, as 4 and 8: a {@code W×H×1} volume is
+ *                      labelled as other tools (scikit-image, cc3d) label it
  * @param periodicX     wrap-around boundary along x (else open)
  * @param periodicY     wrap-around boundary along y
- * @param periodicZ     wrap-around boundary along z (no effect on a 2D grid)
+ * @param periodicZ     wrap-around boundary along z (no effect on a 2D grid: a single layer's neighbour across
+ *                      z is the cell itself)
  * @param mode          which cells are labelled and which neighbours connect
  * @param cpuThreads    threads of {@link MeshAlgorithm#CPU_PARALLEL} on the CPU_PARALLEL backend; 0 = all cores
  * @param blockSize     CUDA threads per block; 0 = the algorithm's default
@@ -57,7 +60,7 @@ public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean per
                 maxIterations);
     }
 
-    /** 4 or 8 (2D), 6 or 26 (3D), 0 for face neighbours. */
+    /** 4 or 8 (2D), 6 or 26 (3D, and 2D as 4 and 8), 0 for face neighbours. */
     public MeshOptions withConnectivity(int c) {
         return new MeshOptions(algorithm, c, periodicX, periodicY, periodicZ, mode, cpuThreads, blockSize, tileSize,
                 maxIterations);
@@ -99,20 +102,23 @@ public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean per
     }
 
     /**
-     * The connectivity these options give {@code grid}: the face neighbours when it is 0.
+     * The connectivity these options give {@code grid}: the face neighbours when it is 0. On a single
+     * layer (depth 1) 6 gives 4 and 26 gives 8, which connect the same cells there: the neighbours
+     * across z are absent, or with periodic z the cell itself.
      *
-     * @throws IllegalArgumentException when the connectivity does not fit the grid (4/8 need a 2D
-     *                                  grid, 6/26 a 3D one)
+     * @throws IllegalArgumentException when the connectivity does not fit the grid (4/8 on a 3D grid)
      */
     public int connectivityFor(Grid grid) {
         boolean threeD = grid.is3d();
         if (connectivity == 0) {
             return threeD ? 6 : 4;
         }
-        boolean fits = threeD ? connectivity == 6 || connectivity == 26 : connectivity == 4 || connectivity == 8;
-        if (!fits) {
-            throw new IllegalArgumentException("connectivity " + connectivity + " does not fit " + grid + ": expected "
-                    + (threeD ? "6 or 26" : "4 or 8") + ", or 0 for face neighbours");
+        if (!threeD) {
+            return connectivity == 6 ? 4 : connectivity == 26 ? 8 : connectivity;
+        }
+        if (connectivity != 6 && connectivity != 26) {
+            throw new IllegalArgumentException("connectivity " + connectivity + " does not fit " + grid
+                    + ": expected 6 or 26, or 0 for face neighbours");
         }
         return connectivity;
     }

@@ -89,6 +89,27 @@ class MeshLabelerTest {
         }
     }
 
+    /** A W×H×1 volume with 6 or 26, periodic z or not, on every CPU run: as 4 or 8 (scikit-image and cc3d agree). */
+    @Test
+    void aSingleLayerTakesTheThreeDimensionalStencils() {
+        try (Arena arena = Arena.ofConfined()) {
+            Grid grid = Grid.ofBytes(arena, MeshUnionFindTest.CELLS, 5, 4);
+            for (boolean periodicZ : new boolean[] {false, true}) {
+                for (MeshMode mode : MeshMode.values()) {
+                    MeshOptions planar = MeshOptions.defaults().withMode(mode).withPeriodic(true, false, periodicZ);
+                    expect(MeshUnionFindTest.label(planar.withConnectivity(4)), grid, planar.withConnectivity(6));
+                    expect(MeshUnionFindTest.label(planar.withConnectivity(8)), grid, planar.withConnectivity(26));
+                }
+            }
+            // by hand: (0,2) and (1,1) touch at a corner only
+            Grid corner = Grid.ofBytes(arena, new byte[] {0, 1, 1, 0}, 2, 2);
+            expect(new int[] {-1, 1, 1, -1}, corner, MeshOptions.defaults().withConnectivity(26).withPeriodic(false,
+                    false, true));
+            expect(new int[] {-1, 1, 2, -1}, corner, MeshOptions.defaults().withConnectivity(6).withPeriodic(false,
+                    false, true));
+        }
+    }
+
     @Test
     void singleRowsAndColumns() {
         try (Arena arena = Arena.ofConfined()) {
@@ -173,8 +194,8 @@ class MeshLabelerTest {
              ComponentLabeler java = ComponentLabeler.create(Backend.JAVA)) {
             Grid flat = Grid.ofBytes(arena, MeshUnionFindTest.CELLS, 5, 4);
             Grid volume = Grid.allocate(arena, Grid.CellType.U8, 3, 3, 2);
-            assertMessage("connectivity 26 does not fit Grid[5x4, U8]", IllegalArgumentException.class,
-                    () -> cpu.label(flat, MeshOptions.defaults().withConnectivity(26)));
+            assertMessage("connectivity 4 does not fit Grid[3x3x2, U8]", IllegalArgumentException.class,
+                    () -> java.label(volume, MeshOptions.defaults().withConnectivity(4)));
             assertMessage("connectivity 8 does not fit Grid[3x3x2, U8]", IllegalArgumentException.class,
                     () -> cpu.label(volume, MeshOptions.defaults().withConnectivity(8)));
             assertMessage("connectivity must be 4 or 8 (2D), 6 or 26 (3D), or 0 for face neighbours, got 5",

@@ -129,11 +129,33 @@ class MeshUnionFindTest {
     @Test
     void optionsMustFitTheGrid() {
         try (Arena arena = Arena.ofConfined()) {
-            Grid flat = Grid.ofBytes(arena, CELLS, 5, 4);
+            Grid volume = Grid.allocate(arena, Grid.CellType.U8, 5, 4, 2);
             var e = assertThrows(IllegalArgumentException.class,
-                    () -> MeshUnionFind.label(flat, MeshOptions.defaults().withConnectivity(6)));
-            assertEquals("connectivity 6 does not fit Grid[5x4, U8]: expected 4 or 8, or 0 for face neighbours",
+                    () -> MeshUnionFind.label(volume, MeshOptions.defaults().withConnectivity(4)));
+            assertEquals("connectivity 4 does not fit Grid[5x4x2, U8]: expected 6 or 26, or 0 for face neighbours",
                     e.getMessage());
+        }
+    }
+
+    /** A single layer takes the 3D stencils, as scikit-image and cc3d do: 6 labels as 4, 26 as 8. */
+    @Test
+    void aSingleLayerTakes6And26() {
+        assertArrayEquals(label(MeshOptions.defaults()), label(MeshOptions.defaults().withConnectivity(6)));
+        assertArrayEquals(label(MeshOptions.defaults().withConnectivity(8)),
+                label(MeshOptions.defaults().withConnectivity(26)));
+        // periodic z on one layer joins a cell to itself only
+        assertArrayEquals(label(MeshOptions.defaults().withConnectivity(8)),
+                label(MeshOptions.defaults().withConnectivity(26).withPeriodic(false, false, true)));
+        assertArrayEquals(label(MeshOptions.defaults().withConnectivity(8).withPeriodic(true, true, false)),
+                label(MeshOptions.defaults().withConnectivity(26).withPeriodic(true)));
+        // and 6 is not 26: the corner joining the two left clusters stays apart
+        assertEquals(10, label(MeshOptions.defaults().withConnectivity(6).withPeriodic(false, false, true))[10]);
+        assertEquals(0, label(MeshOptions.defaults().withConnectivity(26))[10]);
+        try (Arena arena = Arena.ofConfined()) {
+            Grid flat = Grid.ofBytes(arena, CELLS, 5, 4);
+            assertEquals(4, MeshOptions.defaults().withConnectivity(6).connectivityFor(flat));
+            assertEquals(8, MeshOptions.defaults().withConnectivity(26).connectivityFor(flat));
+            assertEquals(4, MeshOptions.defaults().connectivityFor(flat));
         }
     }
 }

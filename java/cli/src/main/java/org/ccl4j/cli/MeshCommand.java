@@ -14,7 +14,7 @@ import java.util.concurrent.Callable;
 import org.ccl4j.Backend;
 import org.ccl4j.ComponentLabeler;
 import org.ccl4j.Labels;
-import org.ccl4j.io.GraphFormatException;
+import org.ccl4j.io.grid.ImageFormatException;
 import org.ccl4j.Grid;
 import org.ccl4j.GridDims;
 import org.ccl4j.io.grid.GridFormat;
@@ -252,7 +252,7 @@ final class MeshCommand implements Callable<Integer> {
     private static Grid read(Path file, GridReadOptions options, Arena arena) throws IOException {
         try {
             return GridReader.read(file, options, arena);
-        } catch (NoSuchFileException | GraphFormatException e) {
+        } catch (NoSuchFileException | ImageFormatException e) {
             throw e;
         } catch (IllegalArgumentException e) {
             // a raw file without --dims: the command line is incomplete (the message names the file)

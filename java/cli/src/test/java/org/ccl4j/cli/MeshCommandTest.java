@@ -467,8 +467,6 @@ class MeshCommandTest {
                 {"mesh", f, "--mode", "sideways"},
                 {"mesh", f, "--connectivity", "5"},
                 {"mesh", f, "--connectivity", "four"},
-                {"mesh", f, "--connectivity", "6"},
-                {"mesh", f, "--connectivity", "26"},
                 {"mesh", "--generate", "percolation:4x4x4:0.5:1", "--connectivity", "8"},
                 {"mesh", "--generate", "percolation:4x4x4:0.5:1", "--connectivity", "4"},
                 {"mesh", f, "--periodic", "--periodic-axes", "x"},
@@ -492,9 +490,10 @@ class MeshCommandTest {
             assertEquals(2, r.code(), String.join(" ", c) + ": " + r.err());
             assertTrue(r.err().startsWith("ccl4j: "), String.join(" ", c) + ": " + r.err());
         }
-        Result r = run("mesh", f, "--connectivity", "6");
+        Result r = run("mesh", "--generate", "percolation:4x4x4:0.5:1", "--connectivity", "8");
         assertTrue(r.err().contains("usage: ccl4j"), r.err());
-        assertTrue(r.err().contains("--connectivity 6 does not fit the 2D grid 2x2: use 4 or 8"), r.err());
+        assertTrue(r.err().contains("--connectivity 8 does not fit the 3D grid 4x4x4: use 6 or 26"), r.err());
+        assertEquals(0, run("mesh", f, "--connectivity", "26").code(), "a single layer takes 26, as 8");
         r = run("mesh", raw.toString());
         assertTrue(r.err().contains("cells.raw") && r.err().contains("--dims"), r.err());
         r = run("mesh", "--generate", "spiral:5", "--dims", "5x5");

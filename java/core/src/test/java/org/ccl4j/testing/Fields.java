@@ -60,15 +60,16 @@ public final class Fields {
                         new int[] {2, 9, 1}, new int[] {1, 1, 7}, new int[] {2, 2, 2}, new int[] {1, 6, 5}));
         Arbitrary<Grid.CellType> types = Arbitraries.of(Grid.CellType.class);
         Arbitrary<MeshMode> modes = Arbitraries.of(MeshMode.class);
-        Arbitrary<Boolean> fullNeighbourhood = Arbitraries.of(false, true);
+        // bit 0: the full neighbourhood (8, 26) or the faces (4, 6); 4 and 5: a single layer with 6 or 26
+        Arbitrary<Integer> stencils = Arbitraries.integers().between(0, 5);
         Arbitrary<Integer> periodic = Arbitraries.integers().between(0, 7);
         Arbitrary<Double> densities = Arbitraries.of(0.0, 0.2, 0.45, 0.6, 0.8, 1.0);
         Arbitrary<Integer> values = Arbitraries.integers().between(1, 4);
         Arbitrary<Long> seeds = Arbitraries.longs();
-        return Combinators.combine(dims, types, modes, fullNeighbourhood, periodic, densities, values, seeds)
-                .as((d, t, m, full, p, density, v, seed) -> new Case(d[0], d[1], d[2], t, m,
-                        d[2] > 1 ? (full ? 26 : 6) : (full ? 8 : 4), (p & 1) != 0, (p & 2) != 0, (p & 4) != 0,
-                        density, v, seed));
+        return Combinators.combine(dims, types, modes, stencils, periodic, densities, values, seeds)
+                .as((d, t, m, s, p, density, v, seed) -> new Case(d[0], d[1], d[2], t, m,
+                        d[2] > 1 || s >= 4 ? ((s & 1) != 0 ? 26 : 6) : ((s & 1) != 0 ? 8 : 4),
+                        (p & 1) != 0, (p & 2) != 0, (p & 4) != 0, density, v, seed));
     }
 
     /**
@@ -79,7 +80,10 @@ public final class Fields {
         int w = g.width();
         int h = g.height();
         int d = g.depth();
-        int c = o.connectivityFor(g);
+        o.connectivityFor(g);  // the options must fit
+        // The stencil as asked for, from its definition: on a single layer 6 and 26 reach across z,
+        // where there is nothing or (periodic) the layer itself.
+        int c = o.connectivity() == 0 ? o.connectivityFor(g) : o.connectivity();
         boolean same = o.mode() == MeshMode.SAME_VALUE;
         boolean faces = c == 4 || c == 6;
         boolean planar = c == 4 || c == 8;

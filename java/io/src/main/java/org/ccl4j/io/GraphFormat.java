@@ -29,7 +29,11 @@ public enum GraphFormat {
     MTX("mtx"),
     /** SNAP edge list ({@code .txt}): {@code #} comments, pairs of ids of up to 63 bits. */
     SNAP("snap"),
-    /** DIMACS shortest-path format ({@code .gr}): {@code c} comments, {@code p sp N M}, {@code a u v w}. */
+    /**
+     * DIMACS formats: shortest paths ({@code .gr}: {@code c} comments, {@code p sp N M},
+     * {@code a u v w}), cliques and colouring ({@code .col}, {@code .clq}: {@code p edge N M} or
+     * {@code p col N M}, {@code e u v}).
+     */
     DIMACS("dimacs"),
     /** Plain edge list: {@code #} or {@code %} comments, pairs of 0-based vertex ids. */
     EDGES("edges");
@@ -67,7 +71,7 @@ public enum GraphFormat {
 
     /**
      * Finds the format of {@code file}. By extension: {@code .egr} EGR, {@code .mtx} MTX,
-     * {@code .gr} DIMACS, {@code .edges .el .tsv .csv} EDGES. For {@code .txt}, {@code .snap} and
+     * {@code .gr .col .clq} DIMACS, {@code .edges .el .tsv .csv} EDGES. For {@code .txt}, {@code .snap} and
      * unknown extensions, by content: a {@code %%MatrixMarket} banner means MTX; a binary file whose
      * size matches its {@code .egr} header means EGR; a first line starting with {@code c} or
      * {@code p} means DIMACS, with {@code #} SNAP, with {@code %} EDGES; otherwise (a first line of
@@ -94,7 +98,7 @@ public enum GraphFormat {
         return switch (dot < 0 ? "" : name.substring(dot + 1)) {
             case "egr" -> EGR;
             case "mtx" -> MTX;
-            case "gr" -> DIMACS;
+            case "gr", "col", "clq" -> DIMACS;
             case "edges", "el", "tsv", "csv" -> EDGES;
             case "txt", "snap" -> SNAP;
             default -> AUTO;

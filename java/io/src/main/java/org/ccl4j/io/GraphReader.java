@@ -29,11 +29,18 @@ import org.ccl4j.GraphBuilder;
  *     4 bytes per vertex. Edge weights after the neighbour lists are accepted and ignored.</li>
  * <li>{@link GraphFormat#MTX}: the matrix dimension; entry {@code (i, j)} is the edge
  *     {@code i-1 – j-1} whatever its value, explicit zeros included; symmetric files may store
- *     either triangle. Coordinate {@code pattern}, {@code integer} and {@code real} matrices,
- *     {@code general}, {@code symmetric} or {@code skew-symmetric}, are read; {@code complex},
- *     {@code hermitian}, {@code array} and non-square matrices are rejected.</li>
- * <li>{@link GraphFormat#DIMACS}: {@code N} of {@code p sp N M}; arc {@code a u v w} is the edge
- *     {@code u-1 – v-1}; the file must hold exactly {@code M} arcs.</li>
+ *     either triangle. Coordinate matrices of every field ({@code pattern}, {@code integer},
+ *     {@code real}, {@code complex}) and symmetry ({@code general}, {@code symmetric},
+ *     {@code skew-symmetric}, {@code hermitian}) are read. The values are not needed and are skipped
+ *     unread, so what real files hold there is taken: {@code nan}, {@code inf}, {@code -Infinity},
+ *     an {@code inf} in an {@code integer} file, a value column in a {@code pattern} file, the two
+ *     parts of a complex value; more than two values on a line is an error. {@code array} (dense)
+ *     and non-square matrices are rejected.</li>
+ * <li>{@link GraphFormat#DIMACS}: {@code N} of the problem line {@code p sp N M} (shortest paths,
+ *     {@code .gr}) or {@code p edge N M} / {@code p col N M} (cliques and colouring, {@code .col});
+ *     an arc line {@code a u v w} or an edge line {@code e u v} is the edge {@code u-1 – v-1}, the
+ *     weight optional and ignored; node lines {@code n v value} are skipped. The file must hold
+ *     exactly {@code M} arc or edge lines.</li>
  * <li>{@link GraphFormat#SNAP}: by default the distinct ids (up to {@code 2^63-1}) numbered
  *     {@code 0..n-1} in order of first appearance, with the file's ids in
  *     {@link GraphFile#originalIds()}; with {@link ReadOptions#keepIds()} the largest id plus one.</li>
@@ -58,6 +65,7 @@ public final class GraphReader {
     /** Below this many arcs the .egr checks run as one task. */
     private static final long PARALLEL_ARCS = 1 << 20;
     private static final int MAX_TASKS = 16;
+    private static final String DIMACS_PROBLEMS = "'p sp N M', 'p edge N M' or 'p col N M'";
 
     private GraphReader() {
     }
@@ -268,28 +276,20 @@ public final class GraphReader {
                 throw in.error("unknown Matrix Market format '" + layout + "': expected 'coordinate'");
             }
             String field = bannerWord(in, "field");
-            boolean hasValue;
-            boolean integerValues = false;
             switch (field) {
-                case "pattern" -> hasValue = false;
-                case "integer" -> {
-                    hasValue = true;
-                    integerValues = true;
+                case "pattern", "integer", "real", "double", "complex" -> {
+                    // the values, if any, are not needed: an entry is an edge whatever its value
                 }
-                case "real", "double" -> hasValue = true;
-                case "complex" -> throw in.error("complex Matrix Market matrices are not supported");
                 default -> throw in.error("unknown Matrix Market field '" + field
-                        + "': expected pattern, integer or real");
+                        + "': expected pattern, integer, real or complex");
             }
             String symmetry = bannerWord(in, "symmetry");
             switch (symmetry) {
-                case "general", "symmetric", "skew-symmetric" -> {
+                case "general", "symmetric", "skew-symmetric", "hermitian" -> {
                     // an entry is an edge, and edges are undirected, whichever triangle holds it
                 }
-                case "hermitian" -> throw in.error("'hermitian' Matrix Market matrices are complex, "
-                        + "which is not supported");
                 default -> throw in.error("unknown Matrix Market symmetry '" + symmetry
-                        + "': expected general, symmetric or skew-symmetric");
+                        + "': expected general, symmetric, skew-symmetric or hermitian");
             }
             if (!in.atLineEnd()) {
                 throw in.error("unexpected '" + in.readWord() + "' after the Matrix Market banner");
@@ -313,7 +313,6 @@ public final class GraphReader {
             builder.vertexCount((int) rows);
             in.nextLine();
             long read = 0;
-            String entryShape = hasValue ? "'row column value'" : "'row column'";
             while (true) {
                 skipMatrixMarketComments(in);
                 if (in.skipBlanks() == TextInput.EOF) {
@@ -330,12 +329,14 @@ public final class GraphReader {
                 if (j < 1 || j > rows) {
                     throw in.error("column index " + j + " is out of range 1.." + rows);
                 }
-                if (hasValue) {
-                    in.skipNumber(field + " value", integerValues);
-                }
-                if (!in.atLineEnd()) {
-                    throw in.error("unexpected '" + in.readWord() + "' after the entry: a " + field
-                            + " entry is " + entryShape);
+                // The values are skipped unread: 1.5, -0, nan, inf, a value in a pattern file, the
+                // two parts of a complex one. More than two tokens is not an entry, though.
+                for (int values = 0; !in.atLineEnd(); values++) {
+                    if (values == 2) {
+                        throw in.error("unexpected '" + in.readWord() + "' after the entry: a line holds the row, "
+                                + "the column and at most two values");
+                    }
+                    in.skipToken();
                 }
                 builder.addEdge((int) i - 1, (int) j - 1);
                 read++;
@@ -368,31 +369,40 @@ public final class GraphReader {
         }
     }
 
-    // ---- DIMACS shortest path -----------------------------------------------------------------
+    // ---- DIMACS: shortest paths, cliques and colouring -----------------------------------------
 
+    /**
+     * The DIMACS formats share their lines: {@code c} comments, one problem line, then one line per
+     * edge, {@code a u v w} (shortest paths, {@code p sp}) or {@code e u v} (cliques and colouring,
+     * {@code p edge} and {@code p col}, as in the {@code .col} benchmark files). Both kinds of edge
+     * line are taken under every problem, with or without a weight (ignored), as JGraphT's importer
+     * does; node lines {@code n v value} and {@code %} comments are skipped.
+     */
     private static CsrGraph readDimacs(Path file, Arena arena) throws IOException {
         try (TextInput in = new TextInput(file, false); GraphBuilder builder = new GraphBuilder()) {
             requireNonEmpty(file, in);
             long n = -1;
             long declared = 0;
             long problemLine = -1;
-            long arcs = 0;
+            String counted = "edges";
+            long edges = 0;
             while (true) {
                 int b = in.skipBlanks();
                 if (b == TextInput.EOF) {
                     break;
                 }
-                if (b == '\n' || b == 'c') {
+                if (b == '\n' || b == 'c' || b == '%') {
                     in.nextLine();
                     continue;
                 }
                 String kind = in.readWord();
-                if (kind.equals("a")) {
+                if (kind.equals("a") || kind.equals("e")) {
+                    String what = kind.equals("a") ? "arc" : "edge";
                     if (n < 0) {
-                        throw in.error("arc before the problem line 'p sp N M'");
+                        throw in.error(what + " before the problem line (" + DIMACS_PROBLEMS + ")");
                     }
-                    if (arcs == declared) {
-                        throw in.error("more arcs than the " + declared + " declared on line " + problemLine);
+                    if (edges == declared) {
+                        throw in.error("more " + counted + " than the " + declared + " declared on line " + problemLine);
                     }
                     long u = in.readUnsigned("tail vertex");
                     if (u < 1 || u > n) {
@@ -402,39 +412,41 @@ public final class GraphReader {
                     if (v < 1 || v > n) {
                         throw in.error("head vertex " + v + " is out of range 1.." + n);
                     }
-                    in.skipNumber("arc length", true);
-                    if (!in.atLineEnd()) {
-                        throw in.error("unexpected '" + in.readWord() + "' after the arc: an arc line is 'a u v w'");
+                    if (in.skipToken() && !in.atLineEnd()) {
+                        throw in.error("unexpected '" + in.readWord() + "' after the " + what + ": the line is '"
+                                + kind + " u v' with at most one weight");
                     }
                     builder.addEdge((int) u - 1, (int) v - 1);
-                    arcs++;
+                    edges++;
                 } else if (kind.equals("p")) {
                     if (n >= 0) {
                         throw in.error("a second problem line (the first is line " + problemLine + ")");
                     }
                     String problem = in.readWord();
-                    if (!"sp".equals(problem)) {
+                    if (!"sp".equals(problem) && !"edge".equals(problem) && !"col".equals(problem)) {
                         throw in.error("unsupported DIMACS problem '" + (problem == null ? "" : problem)
-                                + "': expected 'p sp N M'");
+                                + "': expected " + DIMACS_PROBLEMS);
                     }
+                    counted = problem.equals("sp") ? "arcs" : "edges";
                     problemLine = in.line();
                     n = in.readUnsigned("vertex count", Integer.MAX_VALUE);
-                    declared = in.readUnsigned("arc count");
+                    declared = in.readUnsigned(problem.equals("sp") ? "arc count" : "edge count");
                     if (!in.atLineEnd()) {
-                        throw in.error("unexpected '" + in.readWord() + "' after the problem line 'p sp N M'");
+                        throw in.error("unexpected '" + in.readWord() + "' after the problem line 'p " + problem
+                                + " N M'");
                     }
                     builder.vertexCount((int) n);
-                } else {
-                    throw in.error("unknown DIMACS line type '" + kind + "': lines start with c, p or a");
+                } else if (!kind.equals("n")) {
+                    throw in.error("unknown DIMACS line type '" + kind + "': lines start with c, p, a, e or n");
                 }
                 in.nextLine();
             }
             if (n < 0) {
-                throw new GraphFormatException(file, -1, -1, "missing the problem line 'p sp N M'");
+                throw new GraphFormatException(file, -1, -1, "missing the problem line (" + DIMACS_PROBLEMS + ")");
             }
-            if (arcs < declared) {
-                throw in.errorAtLine(in.line(), "the file ends after " + arcs + " of the " + declared
-                        + " arcs declared on line " + problemLine);
+            if (edges < declared) {
+                throw in.errorAtLine(in.line(), "the file ends after " + edges + " of the " + declared + " "
+                        + counted + " declared on line " + problemLine);
             }
             return builder.build(arena);
         }

@@ -175,6 +175,26 @@ final class TextInput implements Closeable {
         }
     }
 
+    /**
+     * Skips the next token, whatever it holds (a value that is not needed), without looking at it;
+     * false when the line or the file ends there instead.
+     */
+    boolean skipToken() throws IOException {
+        int b = skipBlanks();
+        if (b == '\n' || b == EOF) {
+            return false;
+        }
+        while (true) {
+            while (position < limit && !isSeparator(buffer[position])) {
+                position++;
+            }
+            if (position < limit || eof) {
+                return true;
+            }
+            refill();  // a token longer than the margin: read on
+        }
+    }
+
     /** Reads the next token as text (for header keywords); null at the end of the line or file. */
     String readWord() throws IOException {
         int b = skipBlanks();

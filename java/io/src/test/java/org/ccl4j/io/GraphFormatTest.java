@@ -35,6 +35,8 @@ class GraphFormatTest {
         assertEquals(GraphFormat.EGR, GraphFormat.detect(write(dir, "g.EGR", edges)));
         assertEquals(GraphFormat.MTX, GraphFormat.detect(write(dir, "g.mtx", edges)));
         assertEquals(GraphFormat.DIMACS, GraphFormat.detect(write(dir, "g.gr", edges)));
+        assertEquals(GraphFormat.DIMACS, GraphFormat.detect(write(dir, "myciel3.col", edges)));
+        assertEquals(GraphFormat.DIMACS, GraphFormat.detect(write(dir, "brock200_1.CLQ", edges)));
         for (String ext : new String[] {"edges", "el", "tsv", "csv"}) {
             assertEquals(GraphFormat.EDGES, GraphFormat.detect(write(dir, "g." + ext, "# snap-like\n0 1\n")), ext);
         }

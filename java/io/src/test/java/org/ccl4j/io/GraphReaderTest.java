@@ -86,6 +86,128 @@ class GraphReaderTest {
         }
     }
 
+    /** The value columns of real files are skipped unread: LAGraph's test matrices, shortened. */
+    @Test
+    void matrixMarketValuesAreIgnoredWhateverTheyHold() throws IOException {
+        // comments_west0067.mtx: a GraphBLAS type line and nan; skew_fp32.mtx: inf in a skew matrix
+        Path west = write(dir, "comments_west.mtx", """
+                %%MatrixMarket matrix coordinate real general
+                %%GraphBLAS double
+                % comments for west0067.mtx
+                6 6 7
+                1 1 nan
+                5 1 -.2788416
+                2 3 NaN
+                3 4 +inf
+                4 2 -Infinity
+                6 5 INF
+                5 6 1e-300
+                """);
+        Path skew = write(dir, "skew_fp32.mtx", """
+                %%MatrixMarket matrix coordinate real skew-symmetric
+                %%GraphBLAS float
+                4 4 3
+                4 1 -.12565
+                3 1 inf
+                4 2 -inf
+                """);
+        // matrix_fp64.mtx: an 'integer' matrix with infinite values
+        Path integer = write(dir, "matrix_fp64.mtx", """
+                %%MatrixMarket matrix coordinate integer general
+                4 4 3
+                4 1 -inf
+                1 2 inf
+                3 3 0
+                """);
+        try (Arena arena = Arena.ofConfined()) {
+            assertLists(new int[][] {{4}, {2, 3}, {1, 3}, {1, 2}, {0, 5}, {4}}, read(west, arena).graph());
+            assertLists(new int[][] {{2, 3}, {3}, {0}, {0, 1}}, read(skew, arena).graph());
+            assertLists(new int[][] {{1, 3}, {0}, {}, {0}}, read(integer, arena).graph());
+        }
+    }
+
+    /** A value longer than the reader's look-ahead, across the end of its 1 MiB buffer, is skipped too. */
+    @Test
+    void aValueAcrossTheReadBufferIsSkipped() throws IOException {
+        StringBuilder text = new StringBuilder("%%MatrixMarket matrix coordinate real general\n3 3 ");
+        int lines = ((1 << 20) - 2000) / 8;
+        text.append(lines + 2).append('\n');
+        text.append("1 2 0.5\n".repeat(lines));
+        text.append("2 3 ").append("7".repeat(5000)).append(" 0\n3 3 1\n");
+        Path file = write(dir, "long.mtx", text.toString());
+        try (Arena arena = Arena.ofConfined()) {
+            assertLists(new int[][] {{1}, {0, 2}, {1}}, read(file, arena).graph());
+        }
+    }
+
+    /** ParU's Ragusa16.mtx and Tina_AskCal_perm.mtx: 'pattern' files with a value column. */
+    @Test
+    void aValueColumnInAPatternFileIsIgnored() throws IOException {
+        Path file = write(dir, "Tina.mtx", """
+                %%MatrixMarket matrix coordinate pattern general
+                %-------------------------------------------------------------------------------
+                % Permuted version of Pajek/Tina_AskCal
+                %-------------------------------------------------------------------------------
+                5 5 4
+                1 1  1
+                1 5  1
+                4 5  2
+                3 2 1
+                """);
+        try (Arena arena = Arena.ofConfined()) {
+            assertLists(new int[][] {{4}, {2}, {1}, {4}, {0, 3}}, read(file, arena).graph());
+        }
+    }
+
+    @Test
+    void complexAndHermitianMatricesGiveTheirPattern() throws IOException {
+        Path complex = write(dir, "c.mtx", """
+                %%MatrixMarket matrix coordinate complex hermitian
+                3 3 3
+                1 1 2.0 0.0
+                2 1 1.5 -0.5
+                3 2 nan inf
+                """);
+        Path general = write(dir, "g.mtx", "%%MatrixMarket matrix coordinate complex general\n3 3 1\n3 1 1 1\n");
+        try (Arena arena = Arena.ofConfined()) {
+            assertLists(new int[][] {{1}, {0, 2}, {1}}, read(complex, arena).graph());
+            assertLists(new int[][] {{2}, {}, {0}}, read(general, arena).graph());
+        }
+    }
+
+    /** The colouring benchmarks' .col files, as JGraphT's DIMACS importer reads them. */
+    @Test
+    void readsDimacsColouringFiles() throws IOException {
+        Path myciel = write(dir, "myciel.col", """
+                c FILE: myciel-like.col
+                c SOURCE: written for this test
+                p edge 7 5
+                e 1 2
+                e 2 3
+                c a comment between edges
+                e 3 1
+                e 5 6 9
+                e 6 5
+                """);
+        Path col = write(dir, "g.clq", """
+                p col 4 2
+                n 1 10
+                n 4 3
+                e 4 3
+                a 1 4 2.5
+                """);
+        try (Arena arena = Arena.ofConfined()) {
+            GraphFile f = read(myciel, arena);
+            assertEquals(GraphFormat.DIMACS, f.format());
+            assertLists(new int[][] {{1, 2}, {0, 2}, {0, 1}, {}, {5}, {4}, {}}, f.graph());
+            assertLists(new int[][] {{3}, {}, {3}, {0, 2}}, read(col, arena).graph());
+            // and with the format named, whatever the extension
+            Path named = write(dir, "g.txt", "c x\np col 2 1\ne 2 1\n");
+            assertLists(new int[][] {{1}, {0}},
+                    GraphReader.read(named, GraphFormat.DIMACS, ReadOptions.defaults(), arena).graph());
+        }
+    }
+
     @Test
     void readsDimacs() throws IOException {
         Path file = write(dir, "g.gr", """

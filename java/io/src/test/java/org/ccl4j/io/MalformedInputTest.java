@@ -34,11 +34,12 @@ class MalformedInputTest {
         assertMalformed(dir, "d.mtx", "%%MatrixMarket vector coordinate real general\n", 1, "'vector'");
         assertMalformed(dir, "e.mtx", "%%MatrixMarket matrix array real general\n2 2\n1\n2\n3\n4\n", 1,
                 "'array' (dense) format is not supported");
-        assertMalformed(dir, "f.mtx", "%%MatrixMarket matrix coordinate complex general\n", 1,
-                "complex Matrix Market matrices are not supported");
-        assertMalformed(dir, "g.mtx", "%%MatrixMarket matrix coordinate real hermitian\n", 1, "'hermitian'");
+        assertMalformed(dir, "f.mtx", "%%MatrixMarket matrix coordinate quaternion general\n", 1,
+                "unknown Matrix Market field 'quaternion': expected pattern, integer, real or complex");
+        assertMalformed(dir, "g.mtx", "%%MatrixMarket matrix coordinate complex\n", 1,
+                "the Matrix Market banner ends before its symmetry");
         assertMalformed(dir, "h.mtx", "%%MatrixMarket matrix coordinate real upper\n", 1,
-                "unknown Matrix Market symmetry 'upper'");
+                "unknown Matrix Market symmetry 'upper': expected general, symmetric, skew-symmetric or hermitian");
         assertMalformed(dir, "i.mtx", "%%MatrixMarket matrix coordinate boolean general\n", 1,
                 "unknown Matrix Market field 'boolean'");
         assertMalformed(dir, "j.mtx", "%%MatrixMarket matrix coordinate real general extra\n", 1,
@@ -61,13 +62,16 @@ class MalformedInputTest {
         assertMalformed(dir, "d.mtx", PATTERN + "5 5 1\n1 x\n", 3, "expected column index, found 'x'");
         assertMalformed(dir, "e.mtx", PATTERN + "5 5 1\n1 2x\n", 3, "expected column index, found '2x'");
         assertMalformed(dir, "f.mtx", PATTERN + "5 5 1\n1\n", 3, "expected column index, found the end of the line");
-        assertMalformed(dir, "g.mtx", PATTERN + "5 5 1\n1 2 3\n", 3, "unexpected '3' after the entry");
-        assertMalformed(dir, "h.mtx", "%%MatrixMarket matrix coordinate real general\n5 5 1\n1 2\n", 3,
-                "expected real value, found the end of the line");
-        assertMalformed(dir, "i.mtx", "%%MatrixMarket matrix coordinate real general\n5 5 1\n1 2 1.5e\n", 3,
-                "expected real value, found '1.5e'");
-        assertMalformed(dir, "j.mtx", "%%MatrixMarket matrix coordinate integer general\n5 5 1\n1 2 1.5\n", 3,
-                "expected integer value, found '1.5'");
+        // values are ignored, but a third one means the line is not an entry
+        GraphFormatException extra = assertMalformed(dir, "g.mtx", PATTERN + "5 5 2\n1 2 nan 0 3 4\n", 3,
+                "unexpected '3' after the entry: a line holds the row, the column and at most two values");
+        assertEquals(PATTERN.length() + 6 + 10, extra.byteOffset());
+        assertMalformed(dir, "h.mtx", "%%MatrixMarket matrix coordinate real general\n5 5 1\n1 nan 2\n", 3,
+                "expected column index, found 'nan'");
+        assertMalformed(dir, "i.mtx", "%%MatrixMarket matrix coordinate real general\n5 5 1\n1.0 2.0 1.5\n", 3,
+                "expected row index, found '1.0'");
+        assertMalformed(dir, "j.mtx", "%%MatrixMarket matrix coordinate integer general\n5 5 1\n1 6 inf\n", 3,
+                "column index 6 is out of range 1..5");
         assertMalformed(dir, "k.mtx", PATTERN + "5 5 3\n1 2\n2 3\n", 5,
                 "the file ends after 2 of the 3 entries declared on line 2");
         assertMalformed(dir, "l.mtx", PATTERN + "5 5 1\n1 2\n% c\n2 3\n", 5,
@@ -88,20 +92,37 @@ class MalformedInputTest {
     @Test
     void dimacs() throws IOException {
         assertMalformed(dir, "a.gr", "", -1, "the file is empty");
-        assertMalformed(dir, "b.gr", "c no problem line\n", -1, "missing the problem line 'p sp N M'");
+        assertMalformed(dir, "b.gr", "c no problem line\n", -1,
+                "missing the problem line ('p sp N M', 'p edge N M' or 'p col N M')");
         assertMalformed(dir, "c.gr", "a 1 2 3\np sp 2 1\n", 1, "arc before the problem line");
-        assertMalformed(dir, "d.gr", "p edge 2 1\n", 1, "unsupported DIMACS problem 'edge'");
+        assertMalformed(dir, "d.gr", "p max 2 1\n", 1,
+                "unsupported DIMACS problem 'max': expected 'p sp N M', 'p edge N M' or 'p col N M'");
         assertMalformed(dir, "e.gr", "p sp 2 1\np sp 2 1\n", 2, "a second problem line (the first is line 1)");
         assertMalformed(dir, "f.gr", "p sp 2\n", 1, "expected arc count, found the end of the line");
         assertMalformed(dir, "g.gr", "p sp 5 1\na 1 7 1\n", 2, "head vertex 7 is out of range 1..5");
         assertMalformed(dir, "h.gr", "p sp 5 1\na 0 2 1\n", 2, "tail vertex 0 is out of range 1..5");
-        assertMalformed(dir, "i.gr", "p sp 5 1\na 1 2\n", 2, "expected arc length, found the end of the line");
-        assertMalformed(dir, "j.gr", "p sp 5 1\na 1 2 x\n", 2, "expected arc length, found 'x'");
-        assertMalformed(dir, "k.gr", "p sp 5 1\na 1 2 3 4\n", 2, "unexpected '4' after the arc");
-        assertMalformed(dir, "l.gr", "p sp 5 1\ne 1 2\n", 2, "unknown DIMACS line type 'e'");
+        assertMalformed(dir, "i.gr", "p sp 5 1\na 1\n", 2, "expected head vertex, found the end of the line");
+        assertMalformed(dir, "j.gr", "p sp 5 1\na 1 x 2\n", 2, "expected head vertex, found 'x'");
+        assertMalformed(dir, "k.gr", "p sp 5 1\na 1 2 3 4\n", 2,
+                "unexpected '4' after the arc: the line is 'a u v' with at most one weight");
+        assertMalformed(dir, "l.gr", "p sp 5 1\nx 1 2\n", 2, "unknown DIMACS line type 'x': lines start with c, p, a, e or n");
         assertMalformed(dir, "m.gr", "p sp 5 2\na 1 2 1\n", 3, "the file ends after 1 of the 2 arcs declared on line 1");
         assertMalformed(dir, "n.gr", "p sp 5 1\na 1 2 1\nc\na 2 3 1\n", 4, "more arcs than the 1 declared on line 1");
         assertMalformed(dir, "o.gr", "p sp -5 1\n", 1, "vertex count -5 is negative");
+    }
+
+    @Test
+    void dimacsColouring() throws IOException {
+        assertMalformed(dir, "a.col", "e 1 2\np edge 2 1\n", 1, "edge before the problem line");
+        assertMalformed(dir, "b.col", "p edge 4\n", 1, "expected edge count, found the end of the line");
+        assertMalformed(dir, "c.col", "p col 4 2\ne 1 2\n", 3, "the file ends after 1 of the 2 edges declared on line 1");
+        assertMalformed(dir, "d.col", "p edge 4 1\ne 1 2\ne 2 3\n", 3, "more edges than the 1 declared on line 1");
+        assertMalformed(dir, "e.col", "p edge 4 1\ne 1 5\n", 2, "head vertex 5 is out of range 1..4");
+        assertMalformed(dir, "f.col", "p edge 4 1\ne 0 1\n", 2, "tail vertex 0 is out of range 1..4");
+        assertMalformed(dir, "g.col", "p edge 4 1\ne 1 2 3 4\n", 2,
+                "unexpected '4' after the edge: the line is 'e u v' with at most one weight");
+        assertMalformed(dir, "h.col", "p edge 4 1 x\n", 1, "unexpected 'x' after the problem line 'p edge N M'");
+        assertMalformed(dir, "i.col", "p edge 3 1\ne 1 -2\n", 2, "head vertex -2 is negative");
     }
 
     // ---- SNAP and edge lists ----

@@ -19,12 +19,14 @@ class TestGraphsTest {
     @CsvSource(delimiter = '|', textBlock = """
             banner.dat            | MTX    |    4 |    4
             clean.egr             | EGR    |   12 |   16
+            colouring.col         | DIMACS |   12 |   18
             commas.csv            | EDGES  |    7 |    6
             components.el         | EDGES  |   16 |   24
             dimacs.graph          | DIMACS |    5 |    6
             general-real.mtx      | MTX    |    6 |    6
             isolated.edges        | EDGES  |   10 |    6
             only-comments.snap    | SNAP   |    0 |    0
+            pattern-values.mtx    | MTX    |    6 |    6
             random.egr            | EGR    | 5000 | 8000
             random.el             | EDGES  | 3000 | 4600
             road.gr               | DIMACS |    9 |   12
@@ -33,6 +35,7 @@ class TestGraphsTest {
             symmetric-pattern.mtx | MTX    |    8 |   10
             temporal.snap         | SNAP   |   10 |   16
             unclean.egr           | EGR    |    7 |    8
+            values-nan.mtx        | MTX    |    7 |   10
             weighted.egr          | EGR    |    6 |   12
             """)
     void reads(String name, GraphFormat format, int vertices, long arcs) throws IOException {

@@ -144,7 +144,8 @@ class MeshPhaseRunTest {
                         MeshOptions.defaults().withAlgorithm(MeshAlgorithm.UNION_FIND)));
         assertTrue(gpu.getMessage().contains("needs a CUDA context"), gpu.getMessage());
         IllegalArgumentException connectivity = assertThrows(IllegalArgumentException.class,
-                () -> PhaseRun.openMesh(Backend.CPU_PARALLEL, 0, grid, MeshOptions.defaults().withConnectivity(26)));
+                () -> PhaseRun.openMesh(Backend.CPU_PARALLEL, 0, grids.get("3D 17x13x11 p0.3, 6"),
+                        MeshOptions.defaults().withConnectivity(8)));
         assertTrue(connectivity.getMessage().contains("connectivity"), connectivity.getMessage());
         try (PhaseRun run = PhaseRun.openMesh(Backend.CPU_SERIAL, 0, grid, MeshOptions.defaults())) {
             assertEquals(List.of("local", "merge", "flatten"), run.phases());

@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.nio.file.Path;
 import java.util.Objects;
-import org.ccl4j.io.GraphFormatException;
 
 /**
  * Reads grids from image and volume files into off-heap {@link Grid}s.
@@ -25,7 +24,7 @@ import org.ccl4j.io.GraphFormatException;
  * With a threshold ({@link GridReadOptions#withThreshold}) the result is a uint8 foreground field:
  * 1 where the value is at least the threshold, 0 elsewhere.
  *
- * <p>Malformed files raise a {@link GraphFormatException} naming the file, the line (PGM headers,
+ * <p>Malformed files raise an {@link ImageFormatException} naming the file, the line (PGM headers,
  * P2 samples) or byte offset (binary data) and the problem. Sizes are checked against the file
  * length before anything is allocated, so truncated files and bogus headers fail at once.
  */
@@ -41,7 +40,7 @@ public final class GridReader {
     /**
      * Reads {@code file} into {@code arena} as the options say.
      *
-     * @throws GraphFormatException     when the file does not follow its format or the dimensions
+     * @throws ImageFormatException     when the file does not follow its format or the dimensions
      * @throws IllegalArgumentException when a raw file is read without dimensions
      * @throws IOException              when the file cannot be read
      */
@@ -58,9 +57,9 @@ public final class GridReader {
     }
 
     /** An image's dimensions against the ones the options give, if any. */
-    static void checkDims(Path file, GridDims actual, GridReadOptions options) {
+    static void checkDims(Path file, GridDims actual, GridReadOptions options) throws ImageFormatException {
         if (options.dims() != null && !options.dims().equals(actual)) {
-            throw new GraphFormatException(file, -1, -1, "the image is " + actual + " but the dimensions "
+            throw new ImageFormatException(file, -1, -1, "the image is " + actual + " but the dimensions "
                     + options.dims() + " were given");
         }
     }

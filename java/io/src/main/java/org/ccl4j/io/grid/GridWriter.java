@@ -83,22 +83,26 @@ public final class GridWriter {
         }
     }
 
-    /** Writes {@code grid} as a greyscale PNG, 8-bit or 16-bit by its largest cell. */
+    /** Writes {@code grid} as a greyscale PNG, 8-bit or 16-bit by its largest cell, through {@code javax.imageio}. */
     public static void writePng(Grid grid, Path file) throws IOException {
         boolean wide = checkedMax(grid) > 255;
         int width = grid.width();
-        PngEncoder.write(file, width, grid.height() * grid.depth(), PngEncoder.GREY, wide ? 16 : 8, (y, row) -> {
-            int base = y * width;
-            for (int x = 0; x < width; x++) {
-                int value = grid.get(base + x);
-                if (wide) {
-                    row[2 * x] = (byte) (value >>> 8);
-                    row[2 * x + 1] = (byte) value;
-                } else {
-                    row[x] = (byte) value;
+        int height = grid.height() * grid.depth();
+        if (wide) {
+            PngOutput.grey16(file, width, height, (y, row) -> {
+                int base = y * width;
+                for (int x = 0; x < width; x++) {
+                    row[x] = (short) grid.get(base + x);
                 }
-            }
-        });
+            });
+        } else {
+            PngOutput.grey8(file, width, height, (y, row) -> {
+                int base = y * width;
+                for (int x = 0; x < width; x++) {
+                    row[x] = (byte) grid.get(base + x);
+                }
+            });
+        }
     }
 
     /** Writes the cells of {@code grid} as they are: uint8 bytes or little-endian int32s, x fastest. */

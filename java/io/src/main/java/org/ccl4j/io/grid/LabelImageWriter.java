@@ -126,7 +126,7 @@ public final class LabelImageWriter {
         checked(labels, width, height, depth);
         Objects.checkIndex(z, depth);
         long base = (long) width * height * z;
-        PngEncoder.write(file, width, height, PngEncoder.RGB, 8, (y, row) -> {
+        PngOutput.rgb8(file, width, height, (y, row) -> {
             long at = base + (long) width * y;
             int previousLabel = -1;
             int rgb = 0;

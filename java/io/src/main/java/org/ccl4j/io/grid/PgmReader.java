@@ -8,7 +8,6 @@ import java.io.InputStream;
 import java.lang.foreign.Arena;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.ccl4j.io.GraphFormatException;
 
 /**
  * Reads Netpbm greymaps, {@code P2} (ASCII) and {@code P5} (binary), one image per file. The header
@@ -30,16 +29,16 @@ final class PgmReader {
     static Grid read(Path file, GridReadOptions options, Arena arena) throws IOException {
         long size = Files.size(file);
         if (size == 0) {
-            throw new GraphFormatException(file, -1, -1, "the file is empty");
+            throw new ImageFormatException(file, -1, -1, "the file is empty");
         }
         try (Input in = new Input(file)) {
             int p = in.read();
             int kind = in.read();
             if (p != 'P' || kind < '0' || kind > '9') {
-                throw new GraphFormatException(file, -1, 0, "not a PGM file: it does not start with P2 or P5");
+                throw new ImageFormatException(file, -1, 0, "not a PGM file: it does not start with P2 or P5");
             }
             if (kind != '2' && kind != '5') {
-                throw new GraphFormatException(file, 1, -1, "magic number P" + (char) kind + " is "
+                throw new ImageFormatException(file, 1, -1, "magic number P" + (char) kind + " is "
                         + switch (kind) {
                             case '1', '4' -> "a bitmap (PBM)";
                             case '3', '6' -> "a pixmap (PPM)";
@@ -51,7 +50,7 @@ final class PgmReader {
             int width = in.headerNumber("width", Integer.MAX_VALUE);
             int height = in.headerNumber("height", Integer.MAX_VALUE);
             if ((long) width * height > Integer.MAX_VALUE) {
-                throw new GraphFormatException(file, in.line(), -1, "the image is " + width + "x" + height
+                throw new ImageFormatException(file, in.line(), -1, "the image is " + width + "x" + height
                         + ", more than the " + Integer.MAX_VALUE + " cells a grid holds");
             }
             int maxval = in.headerNumber("maxval", 65535);
@@ -67,7 +66,7 @@ final class PgmReader {
             if (ascii) {
                 // The shortest P2 raster is one digit per sample with single separators.
                 if (size - rasterStart < 2L * cells - 1) {
-                    throw new GraphFormatException(file, -1, size, "truncated: " + cells + " samples need at least "
+                    throw new ImageFormatException(file, -1, size, "truncated: " + cells + " samples need at least "
                             + (2L * cells - 1) + " bytes after the header, the file has " + (size - rasterStart));
                 }
             } else {
@@ -78,7 +77,7 @@ final class PgmReader {
                     rasterStart++;
                 }
                 if (size - rasterStart != need) {
-                    throw new GraphFormatException(file, -1, Math.min(size, rasterStart + need), "the raster of a "
+                    throw new ImageFormatException(file, -1, Math.min(size, rasterStart + need), "the raster of a "
                             + width + "x" + height + " image with maxval " + maxval + " is " + need + " bytes after the "
                             + "header (which ends at byte " + rasterStart + "), the file has " + (size - rasterStart)
                             + (size - rasterStart < need ? ": it is truncated" : ": a file holds one image"));
@@ -133,12 +132,12 @@ final class PgmReader {
             int samples = Math.min(chunk.length / (wide ? 2 : 1), cells - index);
             int bytes = samples * (wide ? 2 : 1);
             if (in.readFully(chunk, bytes) < bytes) {
-                throw new GraphFormatException(file, -1, offset, "truncated: the file ends inside the raster");
+                throw new ImageFormatException(file, -1, offset, "truncated: the file ends inside the raster");
             }
             for (int k = 0; k < samples; k++) {
                 int value = wide ? (chunk[2 * k] & 0xFF) << 8 | (chunk[2 * k + 1] & 0xFF) : chunk[k] & 0xFF;
                 if (value > maxval) {
-                    throw new GraphFormatException(file, -1, offset + (long) k * (wide ? 2 : 1), "sample " + value
+                    throw new ImageFormatException(file, -1, offset + (long) k * (wide ? 2 : 1), "sample " + value
                             + " exceeds maxval " + maxval);
                 }
                 sink.put(index + k, value);
@@ -254,8 +253,8 @@ final class PgmReader {
             return (int) value;
         }
 
-        GraphFormatException error(String reason) {
-            return new GraphFormatException(file, line, -1, reason);
+        ImageFormatException error(String reason) {
+            return new ImageFormatException(file, line, -1, reason);
         }
 
         @Override

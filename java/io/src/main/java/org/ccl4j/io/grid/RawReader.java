@@ -11,7 +11,6 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Locale;
-import org.ccl4j.io.GraphFormatException;
 
 /**
  * Reads raw cells: {@code width * height * depth} uint8 bytes or little-endian int32s, x fastest,
@@ -33,7 +32,7 @@ final class RawReader {
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
             long size = channel.size();
             if (size != need) {
-                throw new GraphFormatException(file, -1, Math.min(size, need), "the file is " + size + " bytes but a "
+                throw new ImageFormatException(file, -1, Math.min(size, need), "the file is " + size + " bytes but a "
                         + dims + " grid of " + type.name().toLowerCase(Locale.ROOT) + " cells is " + need
                         + " bytes" + (size < need ? ": it is truncated or the dimensions are wrong"
                         : ": the dimensions or the cell type are wrong"));
@@ -67,7 +66,7 @@ final class RawReader {
         while (target.hasRemaining()) {
             int n = channel.read(target, position);
             if (n < 0) {
-                throw new GraphFormatException(file, -1, position, "the file ended while being read (it shrank)");
+                throw new ImageFormatException(file, -1, position, "the file ended while being read (it shrank)");
             }
             position += n;
         }

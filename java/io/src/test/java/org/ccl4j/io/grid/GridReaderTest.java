@@ -14,7 +14,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.function.IntBinaryOperator;
-import org.ccl4j.io.GraphFormatException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -213,7 +212,7 @@ class GridReaderTest {
         return file;
     }
 
-    static void assertNamesFile(GraphFormatException e, Path file) {
+    static void assertNamesFile(ImageFormatException e, Path file) {
         assertTrue(e.getMessage().startsWith(file.toString()), e.getMessage());
     }
 }

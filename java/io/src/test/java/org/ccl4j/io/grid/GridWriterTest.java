@@ -178,4 +178,64 @@ class GridWriterTest {
             }
         }
     }
+
+    /**
+     * The PNGs that ImageIO writes for us, decoded by a decoder written from the specification: 8-bit
+     * grey up to 255, 16-bit grey above, not interlaced, every sample as stored, for odd shapes
+     * (one pixel, one row, one column) and stacked volumes.
+     */
+    @Test
+    void pngsFollowTheSpecification() throws IOException {
+        int[][] shapes = {{1, 1, 1}, {1, 9, 1}, {9, 1, 1}, {37, 23, 1}, {6, 4, 5}};
+        try (Arena arena = Arena.ofConfined()) {
+            for (int[] s : shapes) {
+                for (int bound : new int[] {2, 256, 65536}) {
+                    Grid g = randomGrid(arena, Grid.CellType.I32, s[0], s[1], s[2], bound, s[0] * 31L + bound);
+                    g.set(0, bound - 1);
+                    Path file = dir.resolve("spec.png");
+                    GridWriter.writePng(g, file);
+                    PngSpec.Image png = PngSpec.decode(file);
+                    String what = GridDims.of(g) + " below " + bound;
+                    assertEquals(s[0], png.width(), what);
+                    assertEquals(s[1] * s[2], png.height(), what);
+                    assertEquals(0, png.colorType(), what);
+                    assertEquals(bound > 256 ? 16 : 8, png.bitDepth(), what);
+                    for (int i = 0; i < g.cellCount(); i++) {
+                        assertEquals(g.get(i), png.sample(i % s[0], i / s[0], 0), what + ", cell " + i);
+                    }
+                    Grid back = GridReader.read(file, arena);
+                    assertEquals(bound > 256 ? Grid.CellType.I32 : Grid.CellType.U8, back.type(), what);
+                    assertSameCells(g, back);
+                }
+            }
+        }
+    }
+
+    @Test
+    void aPngReplacesALongerFile() throws IOException {
+        try (Arena arena = Arena.ofConfined()) {
+            Path file = dir.resolve("again.png");
+            Files.write(file, new byte[100_000]);
+            Grid g = randomGrid(arena, Grid.CellType.U8, 5, 3, 1, 256, 9);
+            GridWriter.writePng(g, file);
+            assertTrue(Files.size(file) < 1000, Files.size(file) + " bytes: the old content is left at the end");
+            assertSameCells(g, GridReader.read(file, arena));
+        }
+    }
+
+    /** ImageIO asks for each row once, in order: no whole-image buffer is built behind the writer's back. */
+    @Test
+    void pngRowsAreProducedOnceEachInOrder() throws IOException {
+        java.util.List<Integer> asked = new java.util.ArrayList<>();
+        Path file = dir.resolve("rows.png");
+        PngOutput.rgb8(file, 4, 50, (y, row) -> {
+            asked.add(y);
+            assertEquals(12, row.length, "one row of 4 RGB pixels");
+            java.util.Arrays.fill(row, (byte) y);
+        });
+        assertEquals(java.util.stream.IntStream.range(0, 50).boxed().toList(), asked);
+        PngSpec.Image png = PngSpec.decode(file);
+        assertEquals(49, png.sample(3, 49, 2));
+        assertThrows(IllegalArgumentException.class, () -> PngOutput.grey8(file, 0, 3, (y, row) -> { }));
+    }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.ccl4j.Grid;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.lang.foreign.Arena;
@@ -54,6 +55,23 @@ class LabelImageWriterTest {
         assertEquals(3, image.getHeight());
         for (int i = 0; i < labels.length; i++) {
             assertEquals(LabelImageWriter.color(labels[i]), image.getRGB(i % 4, i / 4) & 0xFFFFFF, "cell " + i);
+        }
+        // 8-bit RGB by the specification, not interlaced, readable without javax.imageio
+        PngSpec.Image png = PngSpec.decode(file);
+        assertEquals(2, png.colorType());
+        assertEquals(8, png.bitDepth());
+        for (int i = 0; i < labels.length; i++) {
+            int rgb = LabelImageWriter.color(labels[i]);
+            for (int c = 0; c < 3; c++) {
+                assertEquals(rgb >> (16 - 8 * c) & 0xFF, png.sample(i % 4, i / 4, c), "cell " + i + ", channel " + c);
+            }
+        }
+        // and by the library's own reader, as packed colours
+        try (Arena arena = Arena.ofConfined()) {
+            Grid back = GridReader.read(file, GridReadOptions.defaults().withColor(GridReadOptions.ColorMode.RGB), arena);
+            for (int i = 0; i < labels.length; i++) {
+                assertEquals(LabelImageWriter.color(labels[i]), back.get(i), "cell " + i);
+            }
         }
     }
 

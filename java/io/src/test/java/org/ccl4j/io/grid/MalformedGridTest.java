@@ -14,19 +14,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.zip.CRC32;
-import org.ccl4j.io.GraphFormatException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** Malformed grid files: each gives a GraphFormatException naming the file, the place and the problem. */
+/** Malformed grid files: each gives a ImageFormatException naming the file, the place and the problem. */
 class MalformedGridTest {
     @TempDir
     Path dir;
 
-    private GraphFormatException assertMalformed(Path file, GridReadOptions options, String phrase) {
-        GraphFormatException e = assertThrows(GraphFormatException.class, () -> {
+    private ImageFormatException assertMalformed(Path file, GridReadOptions options, String phrase) {
+        ImageFormatException e = assertThrows(ImageFormatException.class, () -> {
             try (Arena arena = Arena.ofConfined()) {
                 GridReader.read(file, options, arena);
             }
@@ -65,14 +64,14 @@ class MalformedGridTest {
         "P2\\n2 3\\n255\\n1   2     3     4          \\n | 5 | the file ends after 4 of 6 samples",
     })
     void pgmProblemsNameTheLine(String text, long line, String phrase) throws IOException {
-        GraphFormatException e = assertMalformed(write("bad.pgm", ascii(text.strip())), GridReadOptions.defaults(), phrase);
+        ImageFormatException e = assertMalformed(write("bad.pgm", ascii(text.strip())), GridReadOptions.defaults(), phrase);
         assertEquals(line, e.line(), e.getMessage());
     }
 
     @Test
     void notAPgm() throws IOException {
         Path file = write("x.pgm", ascii("GIF89a"));
-        GraphFormatException e = assertMalformed(file, GridReadOptions.defaults(), "not a PGM file");
+        ImageFormatException e = assertMalformed(file, GridReadOptions.defaults(), "not a PGM file");
         assertEquals(0, e.byteOffset());
         assertMalformed(write("empty.pgm", new byte[0]), GridReadOptions.defaults(), "the file is empty");
     }
@@ -82,7 +81,7 @@ class MalformedGridTest {
         // 40000 x 40000 samples cannot fit in a few bytes: no 1.6 GB grid is allocated
         assertMalformed(write("big.pgm", ascii("P2\n40000 40000\n255\n1 2 3\n")), GridReadOptions.defaults(),
                 "truncated: 1600000000 samples need at least 3199999999 bytes after the header");
-        GraphFormatException huge = assertMalformed(write("huge.pgm", ascii("P5\n100000 100000\n255\n")),
+        ImageFormatException huge = assertMalformed(write("huge.pgm", ascii("P5\n100000 100000\n255\n")),
                 GridReadOptions.defaults(), "the image is 100000x100000, more than the 2147483647 cells a grid holds");
         assertEquals(2, huge.line());
     }
@@ -90,7 +89,7 @@ class MalformedGridTest {
     @Test
     void binaryPgmProblemsNameTheOffset() throws IOException {
         byte[] header = ascii("P5\n4 4\n255\n");
-        GraphFormatException truncated = assertMalformed(write("short.pgm", Arrays.copyOf(header, header.length + 10)),
+        ImageFormatException truncated = assertMalformed(write("short.pgm", Arrays.copyOf(header, header.length + 10)),
                 GridReadOptions.defaults(), "is 16 bytes after the header (which ends at byte 11), the file has 10: "
                         + "it is truncated");
         assertEquals(header.length + 10, truncated.byteOffset());
@@ -105,14 +104,14 @@ class MalformedGridTest {
         file = Arrays.copyOf(wide, wide.length + 8);
         file[wide.length + 4] = 0x03;
         file[wide.length + 5] = (byte) 0xE9; // 1001
-        GraphFormatException big = assertMalformed(write("big16.pgm", file), GridReadOptions.defaults(),
+        ImageFormatException big = assertMalformed(write("big16.pgm", file), GridReadOptions.defaults(),
                 "sample 1001 exceeds maxval 1000");
         assertEquals(wide.length + 4, big.byteOffset());
 
         byte[] small = ascii("P5\n2 1\n100\n");
         file = Arrays.copyOf(small, small.length + 2);
         file[small.length + 1] = (byte) 200;
-        GraphFormatException over = assertMalformed(write("big8.pgm", file), GridReadOptions.defaults(),
+        ImageFormatException over = assertMalformed(write("big8.pgm", file), GridReadOptions.defaults(),
                 "sample 200 exceeds maxval 100");
         assertEquals(small.length + 1, over.byteOffset());
     }
@@ -121,7 +120,7 @@ class MalformedGridTest {
     void rawSizeMustMatch() throws IOException {
         GridReadOptions options = GridReadOptions.defaults().withDims(new GridDims(10, 10, 2))
                 .withRawType(Grid.CellType.I32);
-        GraphFormatException shortFile = assertMalformed(write("v.raw", new byte[799]), options,
+        ImageFormatException shortFile = assertMalformed(write("v.raw", new byte[799]), options,
                 "the file is 799 bytes but a 10x10x2 grid of i32 cells is 800 bytes: it is truncated");
         assertEquals(799, shortFile.byteOffset());
         assertMalformed(write("w.raw", new byte[801]), options, "the file is 801 bytes but a 10x10x2 grid");
@@ -149,8 +148,9 @@ class MalformedGridTest {
         for (int cut : new int[] {4, 20, 40, good.length - 30, good.length - 12}) {
             assertMalformed(write("cut" + cut + ".png", Arrays.copyOf(good, cut)), GridReadOptions.defaults(), "PNG");
         }
-        assertMalformed(write("text.png", ascii("not an image at all")), GridReadOptions.defaults(),
-                "not a readable PNG file");
+        ImageFormatException text = assertMalformed(write("text.png", ascii("not an image at all")),
+                GridReadOptions.defaults(), "not a PNG file: it does not start with the PNG signature");
+        assertEquals(0, text.byteOffset());
 
         // a 40000 x 40000 header in front of a tiny IDAT: rejected before any pixel memory is taken
         byte[] bogus = good.clone();
@@ -161,5 +161,77 @@ class MalformedGridTest {
         header.putInt(29, (int) crc.getValue());
         assertMalformed(write("bogus.png", bogus), GridReadOptions.defaults(),
                 "truncated or damaged: a 40000x40000 image cannot be compressed into");
+    }
+
+    /** The chunks of rgb.png: signature, IHDR at 8, IDAT at 33 (the fixture has no other chunk), IEND last. */
+    private static byte[] rgbPng() throws Exception {
+        byte[] good = Files.readAllBytes(Path.of(MalformedGridTest.class.getResource("rgb.png").toURI()));
+        ByteBuffer b = ByteBuffer.wrap(good);
+        assertEquals("IHDR", new String(good, 12, 4, StandardCharsets.US_ASCII));
+        assertEquals("IDAT", new String(good, 37, 4, StandardCharsets.US_ASCII));
+        assertEquals(good.length - 12, 33 + 12 + b.getInt(33), "IEND follows IDAT");
+        return good;
+    }
+
+    /** Damage that ImageIO does not notice (it skips CRCs) or reports without a place: named with its byte. */
+    @Test
+    void damagedChunksAreNamedWithTheirOffset() throws Exception {
+        byte[] good = rgbPng();
+        int idatLength = ByteBuffer.wrap(good).getInt(33);
+
+        // one flipped bit in the compressed pixels: a CRC error, as libpng reports it
+        byte[] flipped = good.clone();
+        flipped[41 + idatLength / 2] ^= 0x10;
+        ImageFormatException crc = assertMalformed(write("flipped.png", flipped), GridReadOptions.defaults(),
+                "damaged PNG file: the CRC of chunk IDAT at byte 33 is");
+        assertEquals(41 + idatLength, crc.byteOffset());
+
+        // cut inside the IDAT data: the chunk's length says more than there is
+        ImageFormatException cut = assertMalformed(write("cut.png", Arrays.copyOf(good, 60)), GridReadOptions.defaults(),
+                "truncated PNG file: chunk IDAT at byte 33 declares " + idatLength + " data bytes, the file ends 19 bytes "
+                        + "after its header");
+        assertEquals(33, cut.byteOffset());
+
+        // the IEND chunk missing
+        ImageFormatException noEnd = assertMalformed(write("noend.png", Arrays.copyOf(good, good.length - 12)),
+                GridReadOptions.defaults(), "truncated PNG file: it ends after chunk IDAT (at byte 33), before the IEND chunk");
+        assertEquals(good.length - 12, noEnd.byteOffset());
+
+        // a chunk type that is not four letters
+        byte[] badType = good.clone();
+        badType[38] = '3';
+        ImageFormatException type = assertMalformed(write("type.png", badType), GridReadOptions.defaults(),
+                "damaged PNG file: chunk type 49334154 (hex) is not four letters");
+        assertEquals(37, type.byteOffset());
+
+        // IHDR must come first
+        byte[] noHeader = new byte[good.length - 25];
+        System.arraycopy(good, 0, noHeader, 0, 8);
+        System.arraycopy(good, 33, noHeader, 8, good.length - 33);
+        assertMalformed(write("noheader.png", noHeader), GridReadOptions.defaults(),
+                "damaged PNG file: the first chunk is IDAT, not IHDR");
+
+        // a signature cut short
+        ImageFormatException shortSignature = assertMalformed(write("sig.png", Arrays.copyOf(good, 5)),
+                GridReadOptions.defaults(), "truncated: the file is 5 bytes, shorter than the 8-byte PNG signature");
+        assertEquals(5, shortSignature.byteOffset());
+    }
+
+    @Test
+    void damageInAncillaryChunksAndBytesAfterIendAreIgnored() throws Exception {
+        byte[] good = rgbPng();
+        // a tEXt chunk with a wrong CRC after IHDR (libpng warns and drops it), and junk after IEND
+        byte[] text = ascii("Comment\0made by hand");
+        ByteBuffer file = ByteBuffer.allocate(good.length + 12 + text.length + 5);
+        file.put(good, 0, 33).putInt(text.length).put(ascii("tEXt")).put(text).putInt(0xDEADBEEF)
+                .put(good, 33, good.length - 33).put(ascii("junk\n"));
+        try (Arena arena = Arena.ofConfined()) {
+            Grid g = GridReader.read(write("text.png", file.array()), arena);
+            Grid expected = GridReader.read(write("good.png", good), arena);
+            assertEquals(GridDims.of(expected), GridDims.of(g));
+            for (int i = 0; i < g.cellCount(); i++) {
+                assertEquals(expected.get(i), g.get(i), "cell " + i);
+            }
+        }
     }
 }
