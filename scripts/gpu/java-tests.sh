@@ -9,7 +9,7 @@ java_dir=.gpu-carry/java
 reports=${OUT:-$root/target}/java-test-reports
 classpath="$java_dir/ccl4j.jar:$java_dir/test-classes:$(ls "$java_dir"/lib/*.jar | grep -v console-standalone | tr '\n' ':')"
 bash "$(dirname "$0")/unpack-jre.sh"
-"$java_dir/jre/bin/java" --enable-native-access=ALL-UNNAMED -Xss512k \
+"$java_dir/jre/bin/java" --enable-native-access=ALL-UNNAMED -Xss512k -Dccl4j.expectedVersion="$(cat "$java_dir/version")" \
   -jar "$java_dir"/lib/junit-platform-console-standalone-*.jar execute \
   --class-path "$classpath" --scan-class-path --include-classname '.*(Test|Properties)$' --exclude-classname '.*_jmhTest' \
   --config jqwik.database=/tmp/ccl4j-jqwik-database \

@@ -33,6 +33,8 @@ cd "$root"
 rm -rf "$carry/java" && mkdir -p "$carry/java/lib" "$carry/java/test-classes"
 cp java/cli/target/ccl4j-cli-*-SNAPSHOT-all.jar "$carry/java/ccl4j.jar"
 cp java/bench/target/ccl4j-benchmarks.jar "$carry/java/ccl4j-benchmarks.jar"
+# the project version, which the CLI's --version test compares with (surefire passes it here)
+sed -n 's:^  <version>\(.*\)</version>$:\1:p' pom.xml | head -1 >"$carry/java/version"
 for module in core io cli bench; do
   cp -r "java/$module/target/test-classes/." "$carry/java/test-classes/"
 done
