@@ -9,6 +9,10 @@ import java.lang.foreign.ValueLayout;
 import org.ccl4j.Algorithm;
 import org.ccl4j.Backend;
 import org.ccl4j.BackendUnavailableException;
+import org.ccl4j.Ccl4jException;
+import org.ccl4j.Grid;
+import org.ccl4j.MeshMode;
+import org.ccl4j.MeshOptions;
 import org.ccl4j.internal.Abi;
 import org.ccl4j.internal.NativeLibrary;
 
@@ -23,9 +27,36 @@ final class Native {
         }
         try (Arena call = Arena.ofConfined()) {
             MemorySegment out = call.allocate(ValueLayout.ADDRESS);
-            Abi.check(ccl4j_context_create(backend, device, out), MemorySegment.NULL);
+            check(ccl4j_context_create(backend, device, out), MemorySegment.NULL);
             return out.get(ValueLayout.ADDRESS, 0);
         }
+    }
+
+    /** Throws the exception the API throws for a failed status, with the native message. */
+    static void check(int status, MemorySegment context) {
+        if (status == CCL4J_SUCCESS()) {
+            return;
+        }
+        String message = Abi.errorMessage(context);
+        throw switch (Abi.statusName(status)) {
+            case "INVALID_ARGUMENT", "INVALID_INPUT" -> new IllegalArgumentException(message);
+            case "BACKEND_UNAVAILABLE" -> new BackendUnavailableException(message);
+            case "UNSUPPORTED" -> new UnsupportedOperationException(message);
+            case String name -> new Ccl4jException(Ccl4jException.Status.valueOf(name), message);
+        };
+    }
+
+    /** The grid as a {@code ccl4j_mesh} pointing at its cells, with its strides. */
+    static MemorySegment mesh(Arena arena, Grid grid) {
+        return Abi.mesh(arena, grid.width(), grid.height(), grid.depth(), grid.type() == Grid.CellType.U8,
+                grid.cells(), grid.rowStride(), grid.layerStride());
+    }
+
+    /** The options, their algorithm included, as a {@code ccl4j_mesh_options}. */
+    static MemorySegment meshOptions(Arena arena, MeshOptions o) {
+        return Abi.meshOptions(arena, Abi.meshAlgorithmCode(o.algorithm().name()), o.connectivity(), o.periodicX(),
+                o.periodicY(), o.periodicZ(), o.mode() == MeshMode.SAME_VALUE, o.cpuThreads(), o.blockSize(),
+                o.tileSize(), o.maxIterations());
     }
 
     /** The native backend code; the JAVA backend has no native phases. */

@@ -8,7 +8,6 @@ import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.ccl4j.internal.Abi;
 import org.ccl4j.Algorithm;
 import org.ccl4j.Backend;
 import org.ccl4j.CsrGraph;
@@ -48,11 +47,11 @@ public final class PhaseRun implements AutoCloseable {
         this.msOut = arena.allocate(ValueLayout.JAVA_DOUBLE);
         this.iterationsOut = arena.allocate(ValueLayout.JAVA_INT);
         MemorySegment count = arena.allocate(ValueLayout.JAVA_INT);
-        Abi.check(ccl4j_phase_run_count(context, run, count), context);
+        Native.check(ccl4j_phase_run_count(context, run, count), context);
         List<String> names = new ArrayList<>();
         MemorySegment name = arena.allocate(CCL4J_PHASE_NAME_SIZE());
         for (int i = 0; i < count.get(ValueLayout.JAVA_INT, 0); i++) {
-            Abi.check(ccl4j_phase_run_name(context, run, i, name), context);
+            Native.check(ccl4j_phase_run_name(context, run, i, name), context);
             names.add(name.getString(0));
         }
         this.phases = List.copyOf(names);
@@ -75,13 +74,13 @@ public final class PhaseRun implements AutoCloseable {
             MemorySegment csr = csr(call, graph);
             MemorySegment out = call.allocate(ValueLayout.ADDRESS);
             if (backend == Backend.CUDA) {
-                Abi.check(ccl4j_device_graph_create(context, csr, out, MemorySegment.NULL), context);
+                Native.check(ccl4j_device_graph_create(context, csr, out, MemorySegment.NULL), context);
                 deviceGraph = out.get(ValueLayout.ADDRESS, 0);
                 csr = MemorySegment.NULL;
             }
             MemorySegment options = ccl4j_label_options.allocate(call);
             ccl4j_label_options.algorithm(options, algorithmCode);
-            Abi.check(ccl4j_phase_run_create(context, deviceGraph, csr, options, out), context);
+            Native.check(ccl4j_phase_run_create(context, deviceGraph, csr, options, out), context);
             return new PhaseRun(context, deviceGraph, out.get(ValueLayout.ADDRESS, 0), graph.vertexCount());
         } catch (RuntimeException e) {
             ccl4j_device_graph_destroy(deviceGraph);
@@ -106,8 +105,8 @@ public final class PhaseRun implements AutoCloseable {
         MemorySegment context = Native.createContext(backendCode, device);
         try (Arena call = Arena.ofConfined()) {
             MemorySegment out = call.allocate(ValueLayout.ADDRESS);
-            Abi.check(ccl4j_phase_run_create_mesh(context, Abi.mesh(call, grid),
-                    Abi.meshOptions(call, options, options.algorithm()), out),
+            Native.check(ccl4j_phase_run_create_mesh(context, Native.mesh(call, grid),
+                    Native.meshOptions(call, options), out),
                     context);
             return new PhaseRun(context, MemorySegment.NULL, out.get(ValueLayout.ADDRESS, 0), grid.cellCount());
         } catch (RuntimeException e) {
@@ -143,7 +142,7 @@ public final class PhaseRun implements AutoCloseable {
     /** Runs phases {@code 0..phase-1} (untimed): the state phase {@code phase} starts from. */
     public void reset(int phase) {
         ensureOpen();
-        Abi.check(ccl4j_phase_run_reset(context, run, phase), context);
+        Native.check(ccl4j_phase_run_reset(context, run, phase), context);
     }
 
     /**
@@ -152,7 +151,7 @@ public final class PhaseRun implements AutoCloseable {
      */
     public double run(int phase) {
         ensureOpen();
-        Abi.check(ccl4j_phase_run_phase(context, run, phase, msOut, iterationsOut), context);
+        Native.check(ccl4j_phase_run_phase(context, run, phase, msOut, iterationsOut), context);
         return msOut.get(ValueLayout.JAVA_DOUBLE, 0);
     }
 
@@ -166,7 +165,7 @@ public final class PhaseRun implements AutoCloseable {
         ensureOpen();
         try (Arena call = Arena.ofConfined()) {
             MemorySegment labels = call.allocate(ValueLayout.JAVA_INT, vertexCount);
-            Abi.check(ccl4j_phase_run_labels(context, run, labels), context);
+            Native.check(ccl4j_phase_run_labels(context, run, labels), context);
             return labels.toArray(ValueLayout.JAVA_INT);
         }
     }

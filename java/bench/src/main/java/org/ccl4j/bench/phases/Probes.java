@@ -6,7 +6,6 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
-import org.ccl4j.internal.Abi;
 import org.ccl4j.BackendUnavailableException;
 import org.ccl4j.internal.NativeLibrary;
 
@@ -54,7 +53,7 @@ public final class Probes implements AutoCloseable {
         if (!host.isNative()) {
             throw new IllegalArgumentException("copies to the device need a native segment, not a heap one");
         }
-        Abi.check(ccl4j_copy_to_device(context, host, host.byteSize(), msOut), context);
+        Native.check(ccl4j_copy_to_device(context, host, host.byteSize(), msOut), context);
         return msOut.get(ValueLayout.JAVA_DOUBLE, 0);
     }
 
