@@ -9,7 +9,7 @@ public class Bookkeeping {
     public static void main(String[] args) {
         try (Arena arena = Arena.ofConfined();
              ComponentLabeler labeler = ComponentLabeler.create()) {
-            CsrGraph graph = CsrGraph.fromEdges(arena, 10,                  // 10 vertices, edges i-j:
+            CsrGraph graph = CsrGraph.fromEdges(arena, 10,          // 10 vertices; edges 0-1, 1-2, 2-3, 4-5, 5-6, 7-8
                     new int[] {0, 1, 2, 4, 5, 7}, new int[] {1, 2, 3, 5, 6, 8});
             Labels labels = labeler.label(graph);
             long k = labels.count();                                    // components
