@@ -11,6 +11,7 @@ import org.ccl4j.Backend;
 import org.ccl4j.BackendUnavailableException;
 import org.ccl4j.Ccl4jException;
 import org.ccl4j.Grid;
+import org.ccl4j.MeshAlgorithm;
 import org.ccl4j.MeshMode;
 import org.ccl4j.MeshOptions;
 import org.ccl4j.internal.Abi;
@@ -52,8 +53,11 @@ final class Native {
                 grid.cells(), grid.rowStride(), grid.layerStride());
     }
 
-    /** The options, their algorithm included, as a {@code ccl4j_mesh_options}. */
+    /** The options, their algorithm included, as a {@code ccl4j_mesh_options}; the Java union-find has no phases. */
     static MemorySegment meshOptions(Arena arena, MeshOptions o) {
+        if (o.algorithm() == MeshAlgorithm.JAVA) {
+            throw new IllegalArgumentException("the Java mesh union-find runs no native code: it has no native phases");
+        }
         return Abi.meshOptions(arena, Abi.meshAlgorithmCode(o.algorithm().name()), o.connectivity(), o.periodicX(),
                 o.periodicY(), o.periodicZ(), o.mode() == MeshMode.SAME_VALUE, o.cpuThreads(), o.blockSize(),
                 o.tileSize(), o.maxIterations());
