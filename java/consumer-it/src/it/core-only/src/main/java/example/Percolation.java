@@ -14,7 +14,7 @@ public class Percolation {
         }
         try (Lattice lattice = Lattice.create(LatticeKind.SQUARE, 64, true, 0);
              SwendsenWang chain = SwendsenWang.create(lattice, Backend.AUTO, Algorithm.KOMURA, 1)) {
-            SwendsenWang.Sweeps s = chain.sweep(2.269, 1000);               // magnetisation, energy per sweep
+            SwendsenWang.Sweeps s = chain.sweep(2.269, 200);                // magnetisation, energy per sweep
             System.out.printf("<|m|> = %.3f at T = 2.269%n",
                     Arrays.stream(s.magnetisation()).map(Math::abs).average().orElseThrow());
         }
