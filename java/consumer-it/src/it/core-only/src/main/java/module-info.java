@@ -1,0 +1,3 @@
+module example {
+    requires org.ccl4j;
+}
