@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "ccl4j.h"
+#include "ccl4j/bench.h"
 #include "common/error.hpp"
 #include "common/mesh.hpp"
 #include "cpu/mesh_cpu.hpp"

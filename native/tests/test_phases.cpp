@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "ccl4j.h"
+#include "ccl4j/bench.h"
 #include "check.hpp"
 #include "test_graphs.hpp"
 

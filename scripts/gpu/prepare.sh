@@ -47,9 +47,9 @@ jdk=""
 for d in "${JAVA_HOME:-}" /usr/lib/jvm/*; do
   [ -x "$d/bin/jlink" ] || continue
   v=$("$d/bin/java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java\.specification\.version = \([0-9]*\).*/\1/p')
-  if [ "${v:-0}" -ge 22 ]; then jdk=$d; break; fi
+  if [ "${v:-0}" -ge 23 ]; then jdk=$d; break; fi
 done
-[ -n "$jdk" ] || { echo "no JDK >= 22 with jlink found" >&2; exit 1; }
+[ -n "$jdk" ] || { echo "no JDK >= 23 with jlink found" >&2; exit 1; }
 # java.desktop is there for javax.imageio (PNG grids) and the plots (whose tests find out that the GPU
 # machine has no fonts installed: its font library stays); its X11, sound, splash and JPEG libraries
 # are not needed; stripping the native libraries keeps .gpu-carry small enough to travel (64 MiB).

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "ccl4j.h"
+#include "ccl4j/bench.h"
 #include "api/context.hpp"
 #include "api/phase_run.hpp"
 #include "common/error.hpp"

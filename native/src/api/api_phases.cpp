@@ -8,6 +8,7 @@
 #include "api/context.hpp"
 #include "api/phase_run.hpp"
 #include "ccl4j.h"
+#include "ccl4j/bench.h"
 #include "common/csr.hpp"
 #include "common/phases.hpp"
 #include "common/validate.hpp"

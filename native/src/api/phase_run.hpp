@@ -6,6 +6,7 @@
 
 #include "api/context.hpp"
 #include "ccl4j.h"
+#include "ccl4j/bench.h"
 #include "common/phases.hpp"
 
 struct ccl4j_phase_run_s {

@@ -6,7 +6,7 @@ import java.lang.foreign.MemorySegment;
 /**
  * Where the book-keeping of a {@link Labels} runs: the native library (CPU backends or CUDA,
  * {@link NativeLabelEngine}) or pure Java ({@link JavaLabelEngine}). The methods mirror the
- * label section of ccl4j.h: outputs go into native segments sized by the caller, and a
+ * functions of ccl4j/labels.h: outputs go into native segments sized by the caller, and a
  * {@code MemorySegment.NULL} output with capacity 0 asks only for a count.
  */
 interface LabelEngine {

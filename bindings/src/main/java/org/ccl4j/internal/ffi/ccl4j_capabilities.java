@@ -53,19 +53,21 @@ public class ccl4j_capabilities {
     private static final SequenceLayout version$LAYOUT = (SequenceLayout)$LAYOUT.select(groupElement("version"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * char version[32];
+     * Layout for field:
+     * {@snippet lang=c :
+     * char version[32]
      * }
      */
     public static final SequenceLayout version$layout() {
         return version$LAYOUT;
     }
 
-    private static final long version$OFFSET = 0;
+    private static final long version$OFFSET = $LAYOUT.byteOffset(groupElement("version"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * char version[32];
+     * Offset for field:
+     * {@snippet lang=c :
+     * char version[32]
      * }
      */
     public static final long version$offset() {
@@ -73,8 +75,9 @@ public class ccl4j_capabilities {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * char version[32];
+     * Getter for field:
+     * {@snippet lang=c :
+     * char version[32]
      * }
      */
     public static MemorySegment version(MemorySegment struct) {
@@ -82,8 +85,9 @@ public class ccl4j_capabilities {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * char version[32];
+     * Setter for field:
+     * {@snippet lang=c :
+     * char version[32]
      * }
      */
     public static void version(MemorySegment struct, MemorySegment fieldValue) {
@@ -93,50 +97,54 @@ public class ccl4j_capabilities {
     private static long[] version$DIMS = { 32 };
 
     /**
-     * Dimensions for array field: {@snippet lang=c :
-     * char version[32];
+     * Dimensions for array field:
+     * {@snippet lang=c :
+     * char version[32]
      * }
      */
     public static long[] version$dimensions() {
         return version$DIMS;
     }
-
     private static final VarHandle version$ELEM_HANDLE = version$LAYOUT.varHandle(sequenceElement());
 
     /**
-     * Indexed getter for field: {@snippet lang=c :
-     * char version[32];
+     * Indexed getter for field:
+     * {@snippet lang=c :
+     * char version[32]
      * }
      */
     public static byte version(MemorySegment struct, long index0) {
-        return (byte)version$ELEM_HANDLE.get(version(struct), 0L, index0);
+        return (byte)version$ELEM_HANDLE.get(struct, version$OFFSET, index0);
     }
 
     /**
-     * Indexed setter for field: {@snippet lang=c :
-     * char version[32];
+     * Indexed setter for field:
+     * {@snippet lang=c :
+     * char version[32]
      * }
      */
     public static void version(MemorySegment struct, long index0, byte fieldValue) {
-        version$ELEM_HANDLE.set(version(struct), 0L, index0, fieldValue);
+        version$ELEM_HANDLE.set(struct, version$OFFSET, index0, fieldValue);
     }
 
     private static final OfInt backends$LAYOUT = (OfInt)$LAYOUT.select(groupElement("backends"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * uint32_t backends;
+     * Layout for field:
+     * {@snippet lang=c :
+     * uint32_t backends
      * }
      */
     public static final OfInt backends$layout() {
         return backends$LAYOUT;
     }
 
-    private static final long backends$OFFSET = 32;
+    private static final long backends$OFFSET = $LAYOUT.byteOffset(groupElement("backends"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * uint32_t backends;
+     * Offset for field:
+     * {@snippet lang=c :
+     * uint32_t backends
      * }
      */
     public static final long backends$offset() {
@@ -144,8 +152,9 @@ public class ccl4j_capabilities {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * uint32_t backends;
+     * Getter for field:
+     * {@snippet lang=c :
+     * uint32_t backends
      * }
      */
     public static int backends(MemorySegment struct) {
@@ -153,8 +162,9 @@ public class ccl4j_capabilities {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * uint32_t backends;
+     * Setter for field:
+     * {@snippet lang=c :
+     * uint32_t backends
      * }
      */
     public static void backends(MemorySegment struct, int fieldValue) {
@@ -164,19 +174,21 @@ public class ccl4j_capabilities {
     private static final OfInt cuda_compiled$LAYOUT = (OfInt)$LAYOUT.select(groupElement("cuda_compiled"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * int32_t cuda_compiled;
+     * Layout for field:
+     * {@snippet lang=c :
+     * int32_t cuda_compiled
      * }
      */
     public static final OfInt cuda_compiled$layout() {
         return cuda_compiled$LAYOUT;
     }
 
-    private static final long cuda_compiled$OFFSET = 36;
+    private static final long cuda_compiled$OFFSET = $LAYOUT.byteOffset(groupElement("cuda_compiled"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * int32_t cuda_compiled;
+     * Offset for field:
+     * {@snippet lang=c :
+     * int32_t cuda_compiled
      * }
      */
     public static final long cuda_compiled$offset() {
@@ -184,8 +196,9 @@ public class ccl4j_capabilities {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * int32_t cuda_compiled;
+     * Getter for field:
+     * {@snippet lang=c :
+     * int32_t cuda_compiled
      * }
      */
     public static int cuda_compiled(MemorySegment struct) {
@@ -193,8 +206,9 @@ public class ccl4j_capabilities {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * int32_t cuda_compiled;
+     * Setter for field:
+     * {@snippet lang=c :
+     * int32_t cuda_compiled
      * }
      */
     public static void cuda_compiled(MemorySegment struct, int fieldValue) {
@@ -204,19 +218,21 @@ public class ccl4j_capabilities {
     private static final SequenceLayout cuda_archs$LAYOUT = (SequenceLayout)$LAYOUT.select(groupElement("cuda_archs"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * char cuda_archs[64];
+     * Layout for field:
+     * {@snippet lang=c :
+     * char cuda_archs[64]
      * }
      */
     public static final SequenceLayout cuda_archs$layout() {
         return cuda_archs$LAYOUT;
     }
 
-    private static final long cuda_archs$OFFSET = 40;
+    private static final long cuda_archs$OFFSET = $LAYOUT.byteOffset(groupElement("cuda_archs"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * char cuda_archs[64];
+     * Offset for field:
+     * {@snippet lang=c :
+     * char cuda_archs[64]
      * }
      */
     public static final long cuda_archs$offset() {
@@ -224,8 +240,9 @@ public class ccl4j_capabilities {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * char cuda_archs[64];
+     * Getter for field:
+     * {@snippet lang=c :
+     * char cuda_archs[64]
      * }
      */
     public static MemorySegment cuda_archs(MemorySegment struct) {
@@ -233,8 +250,9 @@ public class ccl4j_capabilities {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * char cuda_archs[64];
+     * Setter for field:
+     * {@snippet lang=c :
+     * char cuda_archs[64]
      * }
      */
     public static void cuda_archs(MemorySegment struct, MemorySegment fieldValue) {
@@ -244,50 +262,54 @@ public class ccl4j_capabilities {
     private static long[] cuda_archs$DIMS = { 64 };
 
     /**
-     * Dimensions for array field: {@snippet lang=c :
-     * char cuda_archs[64];
+     * Dimensions for array field:
+     * {@snippet lang=c :
+     * char cuda_archs[64]
      * }
      */
     public static long[] cuda_archs$dimensions() {
         return cuda_archs$DIMS;
     }
-
     private static final VarHandle cuda_archs$ELEM_HANDLE = cuda_archs$LAYOUT.varHandle(sequenceElement());
 
     /**
-     * Indexed getter for field: {@snippet lang=c :
-     * char cuda_archs[64];
+     * Indexed getter for field:
+     * {@snippet lang=c :
+     * char cuda_archs[64]
      * }
      */
     public static byte cuda_archs(MemorySegment struct, long index0) {
-        return (byte)cuda_archs$ELEM_HANDLE.get(cuda_archs(struct), 0L, index0);
+        return (byte)cuda_archs$ELEM_HANDLE.get(struct, cuda_archs$OFFSET, index0);
     }
 
     /**
-     * Indexed setter for field: {@snippet lang=c :
-     * char cuda_archs[64];
+     * Indexed setter for field:
+     * {@snippet lang=c :
+     * char cuda_archs[64]
      * }
      */
     public static void cuda_archs(MemorySegment struct, long index0, byte fieldValue) {
-        cuda_archs$ELEM_HANDLE.set(cuda_archs(struct), 0L, index0, fieldValue);
+        cuda_archs$ELEM_HANDLE.set(struct, cuda_archs$OFFSET, index0, fieldValue);
     }
 
     private static final OfInt cuda_runtime_version$LAYOUT = (OfInt)$LAYOUT.select(groupElement("cuda_runtime_version"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * int32_t cuda_runtime_version;
+     * Layout for field:
+     * {@snippet lang=c :
+     * int32_t cuda_runtime_version
      * }
      */
     public static final OfInt cuda_runtime_version$layout() {
         return cuda_runtime_version$LAYOUT;
     }
 
-    private static final long cuda_runtime_version$OFFSET = 104;
+    private static final long cuda_runtime_version$OFFSET = $LAYOUT.byteOffset(groupElement("cuda_runtime_version"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * int32_t cuda_runtime_version;
+     * Offset for field:
+     * {@snippet lang=c :
+     * int32_t cuda_runtime_version
      * }
      */
     public static final long cuda_runtime_version$offset() {
@@ -295,8 +317,9 @@ public class ccl4j_capabilities {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * int32_t cuda_runtime_version;
+     * Getter for field:
+     * {@snippet lang=c :
+     * int32_t cuda_runtime_version
      * }
      */
     public static int cuda_runtime_version(MemorySegment struct) {
@@ -304,8 +327,9 @@ public class ccl4j_capabilities {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * int32_t cuda_runtime_version;
+     * Setter for field:
+     * {@snippet lang=c :
+     * int32_t cuda_runtime_version
      * }
      */
     public static void cuda_runtime_version(MemorySegment struct, int fieldValue) {
@@ -315,19 +339,21 @@ public class ccl4j_capabilities {
     private static final OfInt cuda_driver_version$LAYOUT = (OfInt)$LAYOUT.select(groupElement("cuda_driver_version"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * int32_t cuda_driver_version;
+     * Layout for field:
+     * {@snippet lang=c :
+     * int32_t cuda_driver_version
      * }
      */
     public static final OfInt cuda_driver_version$layout() {
         return cuda_driver_version$LAYOUT;
     }
 
-    private static final long cuda_driver_version$OFFSET = 108;
+    private static final long cuda_driver_version$OFFSET = $LAYOUT.byteOffset(groupElement("cuda_driver_version"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * int32_t cuda_driver_version;
+     * Offset for field:
+     * {@snippet lang=c :
+     * int32_t cuda_driver_version
      * }
      */
     public static final long cuda_driver_version$offset() {
@@ -335,8 +361,9 @@ public class ccl4j_capabilities {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * int32_t cuda_driver_version;
+     * Getter for field:
+     * {@snippet lang=c :
+     * int32_t cuda_driver_version
      * }
      */
     public static int cuda_driver_version(MemorySegment struct) {
@@ -344,8 +371,9 @@ public class ccl4j_capabilities {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * int32_t cuda_driver_version;
+     * Setter for field:
+     * {@snippet lang=c :
+     * int32_t cuda_driver_version
      * }
      */
     public static void cuda_driver_version(MemorySegment struct, int fieldValue) {
@@ -355,19 +383,21 @@ public class ccl4j_capabilities {
     private static final OfInt device_count$LAYOUT = (OfInt)$LAYOUT.select(groupElement("device_count"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * int32_t device_count;
+     * Layout for field:
+     * {@snippet lang=c :
+     * int32_t device_count
      * }
      */
     public static final OfInt device_count$layout() {
         return device_count$LAYOUT;
     }
 
-    private static final long device_count$OFFSET = 112;
+    private static final long device_count$OFFSET = $LAYOUT.byteOffset(groupElement("device_count"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * int32_t device_count;
+     * Offset for field:
+     * {@snippet lang=c :
+     * int32_t device_count
      * }
      */
     public static final long device_count$offset() {
@@ -375,8 +405,9 @@ public class ccl4j_capabilities {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * int32_t device_count;
+     * Getter for field:
+     * {@snippet lang=c :
+     * int32_t device_count
      * }
      */
     public static int device_count(MemorySegment struct) {
@@ -384,8 +415,9 @@ public class ccl4j_capabilities {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * int32_t device_count;
+     * Setter for field:
+     * {@snippet lang=c :
+     * int32_t device_count
      * }
      */
     public static void device_count(MemorySegment struct, int fieldValue) {
@@ -395,19 +427,21 @@ public class ccl4j_capabilities {
     private static final OfInt cpu_threads$LAYOUT = (OfInt)$LAYOUT.select(groupElement("cpu_threads"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * int32_t cpu_threads;
+     * Layout for field:
+     * {@snippet lang=c :
+     * int32_t cpu_threads
      * }
      */
     public static final OfInt cpu_threads$layout() {
         return cpu_threads$LAYOUT;
     }
 
-    private static final long cpu_threads$OFFSET = 116;
+    private static final long cpu_threads$OFFSET = $LAYOUT.byteOffset(groupElement("cpu_threads"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * int32_t cpu_threads;
+     * Offset for field:
+     * {@snippet lang=c :
+     * int32_t cpu_threads
      * }
      */
     public static final long cpu_threads$offset() {
@@ -415,8 +449,9 @@ public class ccl4j_capabilities {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * int32_t cpu_threads;
+     * Getter for field:
+     * {@snippet lang=c :
+     * int32_t cpu_threads
      * }
      */
     public static int cpu_threads(MemorySegment struct) {
@@ -424,8 +459,9 @@ public class ccl4j_capabilities {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * int32_t cpu_threads;
+     * Setter for field:
+     * {@snippet lang=c :
+     * int32_t cpu_threads
      * }
      */
     public static void cpu_threads(MemorySegment struct, int fieldValue) {
@@ -476,3 +512,4 @@ public class ccl4j_capabilities {
         return addr.reinterpret(layout().byteSize() * elementCount, arena, cleanup);
     }
 }
+

@@ -19,8 +19,8 @@ import static java.lang.foreign.MemoryLayout.PathElement.*;
  *     int64_t arc_count;
  *     int32_t offset_width;
  *     int32_t reserved;
- *     const void* offsets;
- *     const int32_t* neighbors;
+ *     const void *offsets;
+ *     const int32_t *neighbors;
  * }
  * }
  */
@@ -49,19 +49,21 @@ public class ccl4j_csr {
     private static final OfLong vertex_count$LAYOUT = (OfLong)$LAYOUT.select(groupElement("vertex_count"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * int64_t vertex_count;
+     * Layout for field:
+     * {@snippet lang=c :
+     * int64_t vertex_count
      * }
      */
     public static final OfLong vertex_count$layout() {
         return vertex_count$LAYOUT;
     }
 
-    private static final long vertex_count$OFFSET = 0;
+    private static final long vertex_count$OFFSET = $LAYOUT.byteOffset(groupElement("vertex_count"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * int64_t vertex_count;
+     * Offset for field:
+     * {@snippet lang=c :
+     * int64_t vertex_count
      * }
      */
     public static final long vertex_count$offset() {
@@ -69,8 +71,9 @@ public class ccl4j_csr {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * int64_t vertex_count;
+     * Getter for field:
+     * {@snippet lang=c :
+     * int64_t vertex_count
      * }
      */
     public static long vertex_count(MemorySegment struct) {
@@ -78,8 +81,9 @@ public class ccl4j_csr {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * int64_t vertex_count;
+     * Setter for field:
+     * {@snippet lang=c :
+     * int64_t vertex_count
      * }
      */
     public static void vertex_count(MemorySegment struct, long fieldValue) {
@@ -89,19 +93,21 @@ public class ccl4j_csr {
     private static final OfLong arc_count$LAYOUT = (OfLong)$LAYOUT.select(groupElement("arc_count"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * int64_t arc_count;
+     * Layout for field:
+     * {@snippet lang=c :
+     * int64_t arc_count
      * }
      */
     public static final OfLong arc_count$layout() {
         return arc_count$LAYOUT;
     }
 
-    private static final long arc_count$OFFSET = 8;
+    private static final long arc_count$OFFSET = $LAYOUT.byteOffset(groupElement("arc_count"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * int64_t arc_count;
+     * Offset for field:
+     * {@snippet lang=c :
+     * int64_t arc_count
      * }
      */
     public static final long arc_count$offset() {
@@ -109,8 +115,9 @@ public class ccl4j_csr {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * int64_t arc_count;
+     * Getter for field:
+     * {@snippet lang=c :
+     * int64_t arc_count
      * }
      */
     public static long arc_count(MemorySegment struct) {
@@ -118,8 +125,9 @@ public class ccl4j_csr {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * int64_t arc_count;
+     * Setter for field:
+     * {@snippet lang=c :
+     * int64_t arc_count
      * }
      */
     public static void arc_count(MemorySegment struct, long fieldValue) {
@@ -129,19 +137,21 @@ public class ccl4j_csr {
     private static final OfInt offset_width$LAYOUT = (OfInt)$LAYOUT.select(groupElement("offset_width"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * int32_t offset_width;
+     * Layout for field:
+     * {@snippet lang=c :
+     * int32_t offset_width
      * }
      */
     public static final OfInt offset_width$layout() {
         return offset_width$LAYOUT;
     }
 
-    private static final long offset_width$OFFSET = 16;
+    private static final long offset_width$OFFSET = $LAYOUT.byteOffset(groupElement("offset_width"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * int32_t offset_width;
+     * Offset for field:
+     * {@snippet lang=c :
+     * int32_t offset_width
      * }
      */
     public static final long offset_width$offset() {
@@ -149,8 +159,9 @@ public class ccl4j_csr {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * int32_t offset_width;
+     * Getter for field:
+     * {@snippet lang=c :
+     * int32_t offset_width
      * }
      */
     public static int offset_width(MemorySegment struct) {
@@ -158,8 +169,9 @@ public class ccl4j_csr {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * int32_t offset_width;
+     * Setter for field:
+     * {@snippet lang=c :
+     * int32_t offset_width
      * }
      */
     public static void offset_width(MemorySegment struct, int fieldValue) {
@@ -169,19 +181,21 @@ public class ccl4j_csr {
     private static final OfInt reserved$LAYOUT = (OfInt)$LAYOUT.select(groupElement("reserved"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * int32_t reserved;
+     * Layout for field:
+     * {@snippet lang=c :
+     * int32_t reserved
      * }
      */
     public static final OfInt reserved$layout() {
         return reserved$LAYOUT;
     }
 
-    private static final long reserved$OFFSET = 20;
+    private static final long reserved$OFFSET = $LAYOUT.byteOffset(groupElement("reserved"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * int32_t reserved;
+     * Offset for field:
+     * {@snippet lang=c :
+     * int32_t reserved
      * }
      */
     public static final long reserved$offset() {
@@ -189,8 +203,9 @@ public class ccl4j_csr {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * int32_t reserved;
+     * Getter for field:
+     * {@snippet lang=c :
+     * int32_t reserved
      * }
      */
     public static int reserved(MemorySegment struct) {
@@ -198,8 +213,9 @@ public class ccl4j_csr {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * int32_t reserved;
+     * Setter for field:
+     * {@snippet lang=c :
+     * int32_t reserved
      * }
      */
     public static void reserved(MemorySegment struct, int fieldValue) {
@@ -209,19 +225,21 @@ public class ccl4j_csr {
     private static final AddressLayout offsets$LAYOUT = (AddressLayout)$LAYOUT.select(groupElement("offsets"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * const void * offsets;
+     * Layout for field:
+     * {@snippet lang=c :
+     * const void *offsets
      * }
      */
     public static final AddressLayout offsets$layout() {
         return offsets$LAYOUT;
     }
 
-    private static final long offsets$OFFSET = 24;
+    private static final long offsets$OFFSET = $LAYOUT.byteOffset(groupElement("offsets"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * const void * offsets;
+     * Offset for field:
+     * {@snippet lang=c :
+     * const void *offsets
      * }
      */
     public static final long offsets$offset() {
@@ -229,8 +247,9 @@ public class ccl4j_csr {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * const void * offsets;
+     * Getter for field:
+     * {@snippet lang=c :
+     * const void *offsets
      * }
      */
     public static MemorySegment offsets(MemorySegment struct) {
@@ -238,8 +257,9 @@ public class ccl4j_csr {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * const void * offsets;
+     * Setter for field:
+     * {@snippet lang=c :
+     * const void *offsets
      * }
      */
     public static void offsets(MemorySegment struct, MemorySegment fieldValue) {
@@ -249,19 +269,21 @@ public class ccl4j_csr {
     private static final AddressLayout neighbors$LAYOUT = (AddressLayout)$LAYOUT.select(groupElement("neighbors"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * const int32_t * neighbors;
+     * Layout for field:
+     * {@snippet lang=c :
+     * const int32_t *neighbors
      * }
      */
     public static final AddressLayout neighbors$layout() {
         return neighbors$LAYOUT;
     }
 
-    private static final long neighbors$OFFSET = 32;
+    private static final long neighbors$OFFSET = $LAYOUT.byteOffset(groupElement("neighbors"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * const int32_t * neighbors;
+     * Offset for field:
+     * {@snippet lang=c :
+     * const int32_t *neighbors
      * }
      */
     public static final long neighbors$offset() {
@@ -269,8 +291,9 @@ public class ccl4j_csr {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * const int32_t * neighbors;
+     * Getter for field:
+     * {@snippet lang=c :
+     * const int32_t *neighbors
      * }
      */
     public static MemorySegment neighbors(MemorySegment struct) {
@@ -278,8 +301,9 @@ public class ccl4j_csr {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * const int32_t * neighbors;
+     * Setter for field:
+     * {@snippet lang=c :
+     * const int32_t *neighbors
      * }
      */
     public static void neighbors(MemorySegment struct, MemorySegment fieldValue) {
@@ -330,3 +354,4 @@ public class ccl4j_csr {
         return addr.reinterpret(layout().byteSize() * elementCount, arena, cleanup);
     }
 }
+

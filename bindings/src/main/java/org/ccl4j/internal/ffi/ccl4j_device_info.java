@@ -20,7 +20,7 @@ import static java.lang.foreign.MemoryLayout.PathElement.*;
  *     int32_t compute_minor;
  *     int32_t multiprocessors;
  *     int64_t total_memory;
- *     char name[CCL4J_NAME_SIZE];
+ *     char name[256];
  * }
  * }
  */
@@ -49,19 +49,21 @@ public class ccl4j_device_info {
     private static final OfInt index$LAYOUT = (OfInt)$LAYOUT.select(groupElement("index"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * int32_t index;
+     * Layout for field:
+     * {@snippet lang=c :
+     * int32_t index
      * }
      */
     public static final OfInt index$layout() {
         return index$LAYOUT;
     }
 
-    private static final long index$OFFSET = 0;
+    private static final long index$OFFSET = $LAYOUT.byteOffset(groupElement("index"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * int32_t index;
+     * Offset for field:
+     * {@snippet lang=c :
+     * int32_t index
      * }
      */
     public static final long index$offset() {
@@ -69,8 +71,9 @@ public class ccl4j_device_info {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * int32_t index;
+     * Getter for field:
+     * {@snippet lang=c :
+     * int32_t index
      * }
      */
     public static int index(MemorySegment struct) {
@@ -78,8 +81,9 @@ public class ccl4j_device_info {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * int32_t index;
+     * Setter for field:
+     * {@snippet lang=c :
+     * int32_t index
      * }
      */
     public static void index(MemorySegment struct, int fieldValue) {
@@ -89,19 +93,21 @@ public class ccl4j_device_info {
     private static final OfInt compute_major$LAYOUT = (OfInt)$LAYOUT.select(groupElement("compute_major"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * int32_t compute_major;
+     * Layout for field:
+     * {@snippet lang=c :
+     * int32_t compute_major
      * }
      */
     public static final OfInt compute_major$layout() {
         return compute_major$LAYOUT;
     }
 
-    private static final long compute_major$OFFSET = 4;
+    private static final long compute_major$OFFSET = $LAYOUT.byteOffset(groupElement("compute_major"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * int32_t compute_major;
+     * Offset for field:
+     * {@snippet lang=c :
+     * int32_t compute_major
      * }
      */
     public static final long compute_major$offset() {
@@ -109,8 +115,9 @@ public class ccl4j_device_info {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * int32_t compute_major;
+     * Getter for field:
+     * {@snippet lang=c :
+     * int32_t compute_major
      * }
      */
     public static int compute_major(MemorySegment struct) {
@@ -118,8 +125,9 @@ public class ccl4j_device_info {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * int32_t compute_major;
+     * Setter for field:
+     * {@snippet lang=c :
+     * int32_t compute_major
      * }
      */
     public static void compute_major(MemorySegment struct, int fieldValue) {
@@ -129,19 +137,21 @@ public class ccl4j_device_info {
     private static final OfInt compute_minor$LAYOUT = (OfInt)$LAYOUT.select(groupElement("compute_minor"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * int32_t compute_minor;
+     * Layout for field:
+     * {@snippet lang=c :
+     * int32_t compute_minor
      * }
      */
     public static final OfInt compute_minor$layout() {
         return compute_minor$LAYOUT;
     }
 
-    private static final long compute_minor$OFFSET = 8;
+    private static final long compute_minor$OFFSET = $LAYOUT.byteOffset(groupElement("compute_minor"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * int32_t compute_minor;
+     * Offset for field:
+     * {@snippet lang=c :
+     * int32_t compute_minor
      * }
      */
     public static final long compute_minor$offset() {
@@ -149,8 +159,9 @@ public class ccl4j_device_info {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * int32_t compute_minor;
+     * Getter for field:
+     * {@snippet lang=c :
+     * int32_t compute_minor
      * }
      */
     public static int compute_minor(MemorySegment struct) {
@@ -158,8 +169,9 @@ public class ccl4j_device_info {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * int32_t compute_minor;
+     * Setter for field:
+     * {@snippet lang=c :
+     * int32_t compute_minor
      * }
      */
     public static void compute_minor(MemorySegment struct, int fieldValue) {
@@ -169,19 +181,21 @@ public class ccl4j_device_info {
     private static final OfInt multiprocessors$LAYOUT = (OfInt)$LAYOUT.select(groupElement("multiprocessors"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * int32_t multiprocessors;
+     * Layout for field:
+     * {@snippet lang=c :
+     * int32_t multiprocessors
      * }
      */
     public static final OfInt multiprocessors$layout() {
         return multiprocessors$LAYOUT;
     }
 
-    private static final long multiprocessors$OFFSET = 12;
+    private static final long multiprocessors$OFFSET = $LAYOUT.byteOffset(groupElement("multiprocessors"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * int32_t multiprocessors;
+     * Offset for field:
+     * {@snippet lang=c :
+     * int32_t multiprocessors
      * }
      */
     public static final long multiprocessors$offset() {
@@ -189,8 +203,9 @@ public class ccl4j_device_info {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * int32_t multiprocessors;
+     * Getter for field:
+     * {@snippet lang=c :
+     * int32_t multiprocessors
      * }
      */
     public static int multiprocessors(MemorySegment struct) {
@@ -198,8 +213,9 @@ public class ccl4j_device_info {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * int32_t multiprocessors;
+     * Setter for field:
+     * {@snippet lang=c :
+     * int32_t multiprocessors
      * }
      */
     public static void multiprocessors(MemorySegment struct, int fieldValue) {
@@ -209,19 +225,21 @@ public class ccl4j_device_info {
     private static final OfLong total_memory$LAYOUT = (OfLong)$LAYOUT.select(groupElement("total_memory"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * int64_t total_memory;
+     * Layout for field:
+     * {@snippet lang=c :
+     * int64_t total_memory
      * }
      */
     public static final OfLong total_memory$layout() {
         return total_memory$LAYOUT;
     }
 
-    private static final long total_memory$OFFSET = 16;
+    private static final long total_memory$OFFSET = $LAYOUT.byteOffset(groupElement("total_memory"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * int64_t total_memory;
+     * Offset for field:
+     * {@snippet lang=c :
+     * int64_t total_memory
      * }
      */
     public static final long total_memory$offset() {
@@ -229,8 +247,9 @@ public class ccl4j_device_info {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * int64_t total_memory;
+     * Getter for field:
+     * {@snippet lang=c :
+     * int64_t total_memory
      * }
      */
     public static long total_memory(MemorySegment struct) {
@@ -238,8 +257,9 @@ public class ccl4j_device_info {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * int64_t total_memory;
+     * Setter for field:
+     * {@snippet lang=c :
+     * int64_t total_memory
      * }
      */
     public static void total_memory(MemorySegment struct, long fieldValue) {
@@ -249,19 +269,21 @@ public class ccl4j_device_info {
     private static final SequenceLayout name$LAYOUT = (SequenceLayout)$LAYOUT.select(groupElement("name"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * char name[256];
+     * Layout for field:
+     * {@snippet lang=c :
+     * char name[256]
      * }
      */
     public static final SequenceLayout name$layout() {
         return name$LAYOUT;
     }
 
-    private static final long name$OFFSET = 24;
+    private static final long name$OFFSET = $LAYOUT.byteOffset(groupElement("name"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * char name[256];
+     * Offset for field:
+     * {@snippet lang=c :
+     * char name[256]
      * }
      */
     public static final long name$offset() {
@@ -269,8 +291,9 @@ public class ccl4j_device_info {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * char name[256];
+     * Getter for field:
+     * {@snippet lang=c :
+     * char name[256]
      * }
      */
     public static MemorySegment name(MemorySegment struct) {
@@ -278,8 +301,9 @@ public class ccl4j_device_info {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * char name[256];
+     * Setter for field:
+     * {@snippet lang=c :
+     * char name[256]
      * }
      */
     public static void name(MemorySegment struct, MemorySegment fieldValue) {
@@ -289,32 +313,34 @@ public class ccl4j_device_info {
     private static long[] name$DIMS = { 256 };
 
     /**
-     * Dimensions for array field: {@snippet lang=c :
-     * char name[256];
+     * Dimensions for array field:
+     * {@snippet lang=c :
+     * char name[256]
      * }
      */
     public static long[] name$dimensions() {
         return name$DIMS;
     }
-
     private static final VarHandle name$ELEM_HANDLE = name$LAYOUT.varHandle(sequenceElement());
 
     /**
-     * Indexed getter for field: {@snippet lang=c :
-     * char name[256];
+     * Indexed getter for field:
+     * {@snippet lang=c :
+     * char name[256]
      * }
      */
     public static byte name(MemorySegment struct, long index0) {
-        return (byte)name$ELEM_HANDLE.get(name(struct), 0L, index0);
+        return (byte)name$ELEM_HANDLE.get(struct, name$OFFSET, index0);
     }
 
     /**
-     * Indexed setter for field: {@snippet lang=c :
-     * char name[256];
+     * Indexed setter for field:
+     * {@snippet lang=c :
+     * char name[256]
      * }
      */
     public static void name(MemorySegment struct, long index0, byte fieldValue) {
-        name$ELEM_HANDLE.set(name(struct), 0L, index0, fieldValue);
+        name$ELEM_HANDLE.set(struct, name$OFFSET, index0, fieldValue);
     }
 
     /**
@@ -361,3 +387,4 @@ public class ccl4j_device_info {
         return addr.reinterpret(layout().byteSize() * elementCount, arena, cleanup);
     }
 }
+

@@ -19,41 +19,6 @@ public class ccl4j_h extends ccl4j_h$shared {
     }
 
     static final Arena LIBRARY_ARENA = Arena.ofAuto();
-    static final boolean TRACE_DOWNCALLS = Boolean.getBoolean("jextract.trace.downcalls");
-
-    static void traceDowncall(String name, Object... args) {
-         String traceArgs = Arrays.stream(args)
-                       .map(Object::toString)
-                       .collect(Collectors.joining(", "));
-         System.out.printf("%s(%s)\n", name, traceArgs);
-    }
-
-    static MemorySegment findOrThrow(String symbol) {
-        return SYMBOL_LOOKUP.find(symbol)
-            .orElseThrow(() -> new UnsatisfiedLinkError("unresolved symbol: " + symbol));
-    }
-
-    static MethodHandle upcallHandle(Class<?> fi, String name, FunctionDescriptor fdesc) {
-        try {
-            return MethodHandles.lookup().findVirtual(fi, name, fdesc.toMethodType());
-        } catch (ReflectiveOperationException ex) {
-            throw new AssertionError(ex);
-        }
-    }
-
-    static MemoryLayout align(MemoryLayout layout, long align) {
-        return switch (layout) {
-            case PaddingLayout p -> p;
-            case ValueLayout v -> v.withByteAlignment(align);
-            case GroupLayout g -> {
-                MemoryLayout[] alignedMembers = g.memberLayouts().stream()
-                        .map(m -> align(m, align)).toArray(MemoryLayout[]::new);
-                yield g instanceof StructLayout ?
-                        MemoryLayout.structLayout(alignedMembers) : MemoryLayout.unionLayout(alignedMembers);
-            }
-            case SequenceLayout s -> MemoryLayout.sequenceLayout(s.elementCount(), align(s.elementLayout(), align));
-        };
-    }
 
     static final SymbolLookup SYMBOL_LOOKUP = SymbolLookup.loaderLookup()
             .or(Linker.nativeLinker().defaultLookup());
@@ -67,7 +32,6 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_VERSION_MAJOR() {
         return CCL4J_VERSION_MAJOR;
     }
-
     private static final int CCL4J_VERSION_MINOR = (int)1L;
     /**
      * {@snippet lang=c :
@@ -77,7 +41,6 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_VERSION_MINOR() {
         return CCL4J_VERSION_MINOR;
     }
-
     private static final int CCL4J_VERSION_PATCH = (int)0L;
     /**
      * {@snippet lang=c :
@@ -87,7 +50,6 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_VERSION_PATCH() {
         return CCL4J_VERSION_PATCH;
     }
-
     private static final int CCL4J_SUCCESS = (int)0L;
     /**
      * {@snippet lang=c :
@@ -97,7 +59,6 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_SUCCESS() {
         return CCL4J_SUCCESS;
     }
-
     private static final int CCL4J_INVALID_ARGUMENT = (int)1L;
     /**
      * {@snippet lang=c :
@@ -107,7 +68,6 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_INVALID_ARGUMENT() {
         return CCL4J_INVALID_ARGUMENT;
     }
-
     private static final int CCL4J_INVALID_INPUT = (int)2L;
     /**
      * {@snippet lang=c :
@@ -117,7 +77,6 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_INVALID_INPUT() {
         return CCL4J_INVALID_INPUT;
     }
-
     private static final int CCL4J_BACKEND_UNAVAILABLE = (int)3L;
     /**
      * {@snippet lang=c :
@@ -127,7 +86,6 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_BACKEND_UNAVAILABLE() {
         return CCL4J_BACKEND_UNAVAILABLE;
     }
-
     private static final int CCL4J_OUT_OF_MEMORY = (int)4L;
     /**
      * {@snippet lang=c :
@@ -137,7 +95,6 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_OUT_OF_MEMORY() {
         return CCL4J_OUT_OF_MEMORY;
     }
-
     private static final int CCL4J_DEVICE_ERROR = (int)5L;
     /**
      * {@snippet lang=c :
@@ -147,7 +104,6 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_DEVICE_ERROR() {
         return CCL4J_DEVICE_ERROR;
     }
-
     private static final int CCL4J_NOT_CONVERGED = (int)6L;
     /**
      * {@snippet lang=c :
@@ -157,7 +113,6 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_NOT_CONVERGED() {
         return CCL4J_NOT_CONVERGED;
     }
-
     private static final int CCL4J_UNSUPPORTED = (int)7L;
     /**
      * {@snippet lang=c :
@@ -167,7 +122,6 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_UNSUPPORTED() {
         return CCL4J_UNSUPPORTED;
     }
-
     private static final int CCL4J_INTERNAL_ERROR = (int)8L;
     /**
      * {@snippet lang=c :
@@ -177,7 +131,6 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_INTERNAL_ERROR() {
         return CCL4J_INTERNAL_ERROR;
     }
-
     private static final int CCL4J_BACKEND_AUTO = (int)0L;
     /**
      * {@snippet lang=c :
@@ -187,7 +140,6 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_BACKEND_AUTO() {
         return CCL4J_BACKEND_AUTO;
     }
-
     private static final int CCL4J_BACKEND_CUDA = (int)1L;
     /**
      * {@snippet lang=c :
@@ -197,7 +149,6 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_BACKEND_CUDA() {
         return CCL4J_BACKEND_CUDA;
     }
-
     private static final int CCL4J_BACKEND_CPU_PARALLEL = (int)2L;
     /**
      * {@snippet lang=c :
@@ -207,7 +158,6 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_BACKEND_CPU_PARALLEL() {
         return CCL4J_BACKEND_CPU_PARALLEL;
     }
-
     private static final int CCL4J_BACKEND_CPU_SERIAL = (int)3L;
     /**
      * {@snippet lang=c :
@@ -217,7 +167,6 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_BACKEND_CPU_SERIAL() {
         return CCL4J_BACKEND_CPU_SERIAL;
     }
-
     private static final int CCL4J_ALGORITHM_AUTO = (int)0L;
     /**
      * {@snippet lang=c :
@@ -227,7 +176,6 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_ALGORITHM_AUTO() {
         return CCL4J_ALGORITHM_AUTO;
     }
-
     private static final int CCL4J_ALGORITHM_ECL_CC = (int)1L;
     /**
      * {@snippet lang=c :
@@ -237,7 +185,6 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_ALGORITHM_ECL_CC() {
         return CCL4J_ALGORITHM_ECL_CC;
     }
-
     private static final int CCL4J_ALGORITHM_CPU_REFERENCE = (int)2L;
     /**
      * {@snippet lang=c :
@@ -247,7 +194,6 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_ALGORITHM_CPU_REFERENCE() {
         return CCL4J_ALGORITHM_CPU_REFERENCE;
     }
-
     private static final int CCL4J_ALGORITHM_HAWICK_EDGE = (int)3L;
     /**
      * {@snippet lang=c :
@@ -257,7 +203,6 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_ALGORITHM_HAWICK_EDGE() {
         return CCL4J_ALGORITHM_HAWICK_EDGE;
     }
-
     private static final int CCL4J_ALGORITHM_HAWICK_VERTEX = (int)4L;
     /**
      * {@snippet lang=c :
@@ -267,7 +212,6 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_ALGORITHM_HAWICK_VERTEX() {
         return CCL4J_ALGORITHM_HAWICK_VERTEX;
     }
-
     private static final int CCL4J_ALGORITHM_HAWICK_BFS = (int)5L;
     /**
      * {@snippet lang=c :
@@ -277,7 +221,6 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_ALGORITHM_HAWICK_BFS() {
         return CCL4J_ALGORITHM_HAWICK_BFS;
     }
-
     private static final int CCL4J_ALGORITHM_KOMURA = (int)6L;
     /**
      * {@snippet lang=c :
@@ -287,7 +230,6 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_ALGORITHM_KOMURA() {
         return CCL4J_ALGORITHM_KOMURA;
     }
-
     private static final int CCL4J_ALGORITHM_MESH_NEIGHBOUR = (int)16L;
     /**
      * {@snippet lang=c :
@@ -297,7 +239,6 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_ALGORITHM_MESH_NEIGHBOUR() {
         return CCL4J_ALGORITHM_MESH_NEIGHBOUR;
     }
-
     private static final int CCL4J_ALGORITHM_MESH_LOCAL = (int)17L;
     /**
      * {@snippet lang=c :
@@ -307,7 +248,6 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_ALGORITHM_MESH_LOCAL() {
         return CCL4J_ALGORITHM_MESH_LOCAL;
     }
-
     private static final int CCL4J_ALGORITHM_MESH_DIRECTIONAL = (int)18L;
     /**
      * {@snippet lang=c :
@@ -317,7 +257,6 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_ALGORITHM_MESH_DIRECTIONAL() {
         return CCL4J_ALGORITHM_MESH_DIRECTIONAL;
     }
-
     private static final int CCL4J_ALGORITHM_MESH_EQUIVALENCE = (int)19L;
     /**
      * {@snippet lang=c :
@@ -327,7 +266,6 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_ALGORITHM_MESH_EQUIVALENCE() {
         return CCL4J_ALGORITHM_MESH_EQUIVALENCE;
     }
-
     private static final int CCL4J_ALGORITHM_MESH_KOMURA = (int)20L;
     /**
      * {@snippet lang=c :
@@ -337,7 +275,6 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_ALGORITHM_MESH_KOMURA() {
         return CCL4J_ALGORITHM_MESH_KOMURA;
     }
-
     private static final int CCL4J_ALGORITHM_MESH_UNION_FIND = (int)21L;
     /**
      * {@snippet lang=c :
@@ -347,7 +284,6 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_ALGORITHM_MESH_UNION_FIND() {
         return CCL4J_ALGORITHM_MESH_UNION_FIND;
     }
-
     private static final int CCL4J_ALGORITHM_MESH_CPU_RASTER = (int)22L;
     /**
      * {@snippet lang=c :
@@ -357,7 +293,6 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_ALGORITHM_MESH_CPU_RASTER() {
         return CCL4J_ALGORITHM_MESH_CPU_RASTER;
     }
-
     private static final int CCL4J_ALGORITHM_MESH_CPU_EQUIVALENCE = (int)23L;
     /**
      * {@snippet lang=c :
@@ -367,7 +302,6 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_ALGORITHM_MESH_CPU_EQUIVALENCE() {
         return CCL4J_ALGORITHM_MESH_CPU_EQUIVALENCE;
     }
-
     private static final int CCL4J_ALGORITHM_MESH_CPU_PARALLEL = (int)24L;
     /**
      * {@snippet lang=c :
@@ -377,17 +311,6 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_ALGORITHM_MESH_CPU_PARALLEL() {
         return CCL4J_ALGORITHM_MESH_CPU_PARALLEL;
     }
-
-    private static final int CCL4J_CHECK_INPUT = (int)1L;
-    /**
-     * {@snippet lang=c :
-     * #define CCL4J_CHECK_INPUT 1
-     * }
-     */
-    public static int CCL4J_CHECK_INPUT() {
-        return CCL4J_CHECK_INPUT;
-    }
-
     private static final int CCL4J_PHASE_NAME_SIZE = (int)24L;
     /**
      * {@snippet lang=c :
@@ -397,7 +320,6 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_PHASE_NAME_SIZE() {
         return CCL4J_PHASE_NAME_SIZE;
     }
-
     private static final int CCL4J_MAX_PHASES = (int)16L;
     /**
      * {@snippet lang=c :
@@ -407,7 +329,6 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_MAX_PHASES() {
         return CCL4J_MAX_PHASES;
     }
-
     private static final int CCL4J_NAME_SIZE = (int)256L;
     /**
      * {@snippet lang=c :
@@ -417,7 +338,6 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_NAME_SIZE() {
         return CCL4J_NAME_SIZE;
     }
-
     private static final int CCL4J_CELL_U8 = (int)1L;
     /**
      * {@snippet lang=c :
@@ -427,7 +347,6 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_CELL_U8() {
         return CCL4J_CELL_U8;
     }
-
     private static final int CCL4J_CELL_I32 = (int)4L;
     /**
      * {@snippet lang=c :
@@ -437,7 +356,6 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_CELL_I32() {
         return CCL4J_CELL_I32;
     }
-
     private static final int CCL4J_MESH_FOREGROUND = (int)0L;
     /**
      * {@snippet lang=c :
@@ -447,7 +365,6 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_MESH_FOREGROUND() {
         return CCL4J_MESH_FOREGROUND;
     }
-
     private static final int CCL4J_MESH_SAME_VALUE = (int)1L;
     /**
      * {@snippet lang=c :
@@ -457,37 +374,6 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_MESH_SAME_VALUE() {
         return CCL4J_MESH_SAME_VALUE;
     }
-
-    private static final int CCL4J_PERIODIC_X = (int)1L;
-    /**
-     * {@snippet lang=c :
-     * #define CCL4J_PERIODIC_X 1
-     * }
-     */
-    public static int CCL4J_PERIODIC_X() {
-        return CCL4J_PERIODIC_X;
-    }
-
-    private static final int CCL4J_PERIODIC_Y = (int)2L;
-    /**
-     * {@snippet lang=c :
-     * #define CCL4J_PERIODIC_Y 2
-     * }
-     */
-    public static int CCL4J_PERIODIC_Y() {
-        return CCL4J_PERIODIC_Y;
-    }
-
-    private static final int CCL4J_PERIODIC_Z = (int)4L;
-    /**
-     * {@snippet lang=c :
-     * #define CCL4J_PERIODIC_Z 4
-     * }
-     */
-    public static int CCL4J_PERIODIC_Z() {
-        return CCL4J_PERIODIC_Z;
-    }
-
     private static final int CCL4J_ORDER_SMALLEST_MEMBER = (int)0L;
     /**
      * {@snippet lang=c :
@@ -497,7 +383,6 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_ORDER_SMALLEST_MEMBER() {
         return CCL4J_ORDER_SMALLEST_MEMBER;
     }
-
     private static final int CCL4J_ORDER_SIZE_DESCENDING = (int)1L;
     /**
      * {@snippet lang=c :
@@ -507,7 +392,6 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_ORDER_SIZE_DESCENDING() {
         return CCL4J_ORDER_SIZE_DESCENDING;
     }
-
     private static final int CCL4J_HISTOGRAM_EXACT = (int)0L;
     /**
      * {@snippet lang=c :
@@ -517,7 +401,6 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_HISTOGRAM_EXACT() {
         return CCL4J_HISTOGRAM_EXACT;
     }
-
     private static final int CCL4J_HISTOGRAM_LOG2 = (int)1L;
     /**
      * {@snippet lang=c :
@@ -527,7 +410,6 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_HISTOGRAM_LOG2() {
         return CCL4J_HISTOGRAM_LOG2;
     }
-
     private static final int CCL4J_LABELS_HOST = (int)0L;
     /**
      * {@snippet lang=c :
@@ -537,7 +419,6 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_LABELS_HOST() {
         return CCL4J_LABELS_HOST;
     }
-
     private static final int CCL4J_LABELS_DEVICE = (int)1L;
     /**
      * {@snippet lang=c :
@@ -547,7 +428,6 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_LABELS_DEVICE() {
         return CCL4J_LABELS_DEVICE;
     }
-
     private static final int CCL4J_LATTICE_SQUARE = (int)1L;
     /**
      * {@snippet lang=c :
@@ -557,7 +437,6 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_LATTICE_SQUARE() {
         return CCL4J_LATTICE_SQUARE;
     }
-
     private static final int CCL4J_LATTICE_TRIANGULAR = (int)2L;
     /**
      * {@snippet lang=c :
@@ -567,7 +446,6 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_LATTICE_TRIANGULAR() {
         return CCL4J_LATTICE_TRIANGULAR;
     }
-
     private static final int CCL4J_LATTICE_HONEYCOMB = (int)3L;
     /**
      * {@snippet lang=c :
@@ -577,7 +455,6 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_LATTICE_HONEYCOMB() {
         return CCL4J_LATTICE_HONEYCOMB;
     }
-
     private static final int CCL4J_LATTICE_SIMPLE_CUBIC = (int)4L;
     /**
      * {@snippet lang=c :
@@ -587,7 +464,6 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_LATTICE_SIMPLE_CUBIC() {
         return CCL4J_LATTICE_SIMPLE_CUBIC;
     }
-
     private static final int CCL4J_LATTICE_BCC = (int)5L;
     /**
      * {@snippet lang=c :
@@ -597,7 +473,6 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_LATTICE_BCC() {
         return CCL4J_LATTICE_BCC;
     }
-
     private static final int CCL4J_LATTICE_BETHE = (int)6L;
     /**
      * {@snippet lang=c :
@@ -607,7 +482,6 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_LATTICE_BETHE() {
         return CCL4J_LATTICE_BETHE;
     }
-
     private static final int CCL4J_LATTICE_BETHE_RANDOM = (int)7L;
     /**
      * {@snippet lang=c :
@@ -617,21 +491,18 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_LATTICE_BETHE_RANDOM() {
         return CCL4J_LATTICE_BETHE_RANDOM;
     }
-
     /**
      * {@snippet lang=c :
      * typedef int32_t ccl4j_status
      * }
      */
     public static final OfInt ccl4j_status = ccl4j_h.C_INT;
-
     /**
      * {@snippet lang=c :
      * typedef int32_t ccl4j_backend
      * }
      */
     public static final OfInt ccl4j_backend = ccl4j_h.C_INT;
-
     /**
      * {@snippet lang=c :
      * typedef int32_t ccl4j_algorithm
@@ -639,69 +510,13 @@ public class ccl4j_h extends ccl4j_h$shared {
      */
     public static final OfInt ccl4j_algorithm = ccl4j_h.C_INT;
 
-    /**
-     * {@snippet lang=c :
-     * typedef int32_t ccl4j_lattice_kind
-     * }
-     */
-    public static final OfInt ccl4j_lattice_kind = ccl4j_h.C_INT;
-
-    /**
-     * {@snippet lang=c :
-     * typedef struct ccl4j_context_s {
-     * } *ccl4j_context
-     * }
-     */
-    public static final AddressLayout ccl4j_context = ccl4j_h.C_POINTER;
-
-    /**
-     * {@snippet lang=c :
-     * typedef struct ccl4j_device_graph_s {
-     * } *ccl4j_device_graph
-     * }
-     */
-    public static final AddressLayout ccl4j_device_graph = ccl4j_h.C_POINTER;
-
-    /**
-     * {@snippet lang=c :
-     * typedef struct ccl4j_lattice_s {
-     * } *ccl4j_lattice
-     * }
-     */
-    public static final AddressLayout ccl4j_lattice = ccl4j_h.C_POINTER;
-
-    /**
-     * {@snippet lang=c :
-     * typedef struct ccl4j_percolation_s {
-     * } *ccl4j_percolation
-     * }
-     */
-    public static final AddressLayout ccl4j_percolation = ccl4j_h.C_POINTER;
-
-    /**
-     * {@snippet lang=c :
-     * typedef struct ccl4j_ising_s {
-     * } *ccl4j_ising
-     * }
-     */
-    public static final AddressLayout ccl4j_ising = ccl4j_h.C_POINTER;
-
-    /**
-     * {@snippet lang=c :
-     * typedef struct ccl4j_phase_run_s {
-     * } *ccl4j_phase_run
-     * }
-     */
-    public static final AddressLayout ccl4j_phase_run = ccl4j_h.C_POINTER;
-
-
     private static class ccl4j_get_capabilities {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             ccl4j_h.C_INT,
             ccl4j_h.C_POINTER
         );
 
-        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_get_capabilities");
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_get_capabilities");
 
         public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
     }
@@ -709,7 +524,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_get_capabilities(ccl4j_capabilities* out);
+     * ccl4j_status ccl4j_get_capabilities(ccl4j_capabilities *out)
      * }
      */
     public static FunctionDescriptor ccl4j_get_capabilities$descriptor() {
@@ -719,7 +534,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_get_capabilities(ccl4j_capabilities* out);
+     * ccl4j_status ccl4j_get_capabilities(ccl4j_capabilities *out)
      * }
      */
     public static MethodHandle ccl4j_get_capabilities$handle() {
@@ -729,7 +544,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Address for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_get_capabilities(ccl4j_capabilities* out);
+     * ccl4j_status ccl4j_get_capabilities(ccl4j_capabilities *out)
      * }
      */
     public static MemorySegment ccl4j_get_capabilities$address() {
@@ -738,7 +553,7 @@ public class ccl4j_h extends ccl4j_h$shared {
 
     /**
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_get_capabilities(ccl4j_capabilities* out);
+     * ccl4j_status ccl4j_get_capabilities(ccl4j_capabilities *out)
      * }
      */
     public static int ccl4j_get_capabilities(MemorySegment out) {
@@ -755,7 +570,6 @@ public class ccl4j_h extends ccl4j_h$shared {
         }
     }
 
-
     private static class ccl4j_get_device_info {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             ccl4j_h.C_INT,
@@ -763,7 +577,7 @@ public class ccl4j_h extends ccl4j_h$shared {
             ccl4j_h.C_POINTER
         );
 
-        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_get_device_info");
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_get_device_info");
 
         public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
     }
@@ -771,7 +585,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_get_device_info(int32_t device, ccl4j_device_info* out);
+     * ccl4j_status ccl4j_get_device_info(int32_t device, ccl4j_device_info *out)
      * }
      */
     public static FunctionDescriptor ccl4j_get_device_info$descriptor() {
@@ -781,7 +595,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_get_device_info(int32_t device, ccl4j_device_info* out);
+     * ccl4j_status ccl4j_get_device_info(int32_t device, ccl4j_device_info *out)
      * }
      */
     public static MethodHandle ccl4j_get_device_info$handle() {
@@ -791,7 +605,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Address for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_get_device_info(int32_t device, ccl4j_device_info* out);
+     * ccl4j_status ccl4j_get_device_info(int32_t device, ccl4j_device_info *out)
      * }
      */
     public static MemorySegment ccl4j_get_device_info$address() {
@@ -800,7 +614,7 @@ public class ccl4j_h extends ccl4j_h$shared {
 
     /**
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_get_device_info(int32_t device, ccl4j_device_info* out);
+     * ccl4j_status ccl4j_get_device_info(int32_t device, ccl4j_device_info *out)
      * }
      */
     public static int ccl4j_get_device_info(int device, MemorySegment out) {
@@ -816,7 +630,12 @@ public class ccl4j_h extends ccl4j_h$shared {
            throw new AssertionError("should not reach here", ex$);
         }
     }
-
+    /**
+     * {@snippet lang=c :
+     * typedef struct ccl4j_context_s *ccl4j_context
+     * }
+     */
+    public static final AddressLayout ccl4j_context = ccl4j_h.C_POINTER;
 
     private static class ccl4j_context_create {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
@@ -826,7 +645,7 @@ public class ccl4j_h extends ccl4j_h$shared {
             ccl4j_h.C_POINTER
         );
 
-        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_context_create");
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_context_create");
 
         public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
     }
@@ -834,7 +653,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_context_create(ccl4j_backend backend, int32_t device, ccl4j_context* out);
+     * ccl4j_status ccl4j_context_create(ccl4j_backend backend, int32_t device, ccl4j_context *out)
      * }
      */
     public static FunctionDescriptor ccl4j_context_create$descriptor() {
@@ -844,7 +663,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_context_create(ccl4j_backend backend, int32_t device, ccl4j_context* out);
+     * ccl4j_status ccl4j_context_create(ccl4j_backend backend, int32_t device, ccl4j_context *out)
      * }
      */
     public static MethodHandle ccl4j_context_create$handle() {
@@ -854,7 +673,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Address for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_context_create(ccl4j_backend backend, int32_t device, ccl4j_context* out);
+     * ccl4j_status ccl4j_context_create(ccl4j_backend backend, int32_t device, ccl4j_context *out)
      * }
      */
     public static MemorySegment ccl4j_context_create$address() {
@@ -863,7 +682,7 @@ public class ccl4j_h extends ccl4j_h$shared {
 
     /**
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_context_create(ccl4j_backend backend, int32_t device, ccl4j_context* out);
+     * ccl4j_status ccl4j_context_create(ccl4j_backend backend, int32_t device, ccl4j_context *out)
      * }
      */
     public static int ccl4j_context_create(int backend, int device, MemorySegment out) {
@@ -880,13 +699,12 @@ public class ccl4j_h extends ccl4j_h$shared {
         }
     }
 
-
     private static class ccl4j_context_destroy {
         public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
             ccl4j_h.C_POINTER
         );
 
-        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_context_destroy");
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_context_destroy");
 
         public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
     }
@@ -894,7 +712,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * void ccl4j_context_destroy(ccl4j_context context);
+     * void ccl4j_context_destroy(ccl4j_context context)
      * }
      */
     public static FunctionDescriptor ccl4j_context_destroy$descriptor() {
@@ -904,7 +722,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * void ccl4j_context_destroy(ccl4j_context context);
+     * void ccl4j_context_destroy(ccl4j_context context)
      * }
      */
     public static MethodHandle ccl4j_context_destroy$handle() {
@@ -914,7 +732,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Address for:
      * {@snippet lang=c :
-     * void ccl4j_context_destroy(ccl4j_context context);
+     * void ccl4j_context_destroy(ccl4j_context context)
      * }
      */
     public static MemorySegment ccl4j_context_destroy$address() {
@@ -923,7 +741,7 @@ public class ccl4j_h extends ccl4j_h$shared {
 
     /**
      * {@snippet lang=c :
-     * void ccl4j_context_destroy(ccl4j_context context);
+     * void ccl4j_context_destroy(ccl4j_context context)
      * }
      */
     public static void ccl4j_context_destroy(MemorySegment context) {
@@ -940,14 +758,13 @@ public class ccl4j_h extends ccl4j_h$shared {
         }
     }
 
-
     private static class ccl4j_context_backend {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             ccl4j_h.C_INT,
             ccl4j_h.C_POINTER
         );
 
-        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_context_backend");
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_context_backend");
 
         public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
     }
@@ -955,7 +772,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * ccl4j_backend ccl4j_context_backend(ccl4j_context context);
+     * ccl4j_backend ccl4j_context_backend(ccl4j_context context)
      * }
      */
     public static FunctionDescriptor ccl4j_context_backend$descriptor() {
@@ -965,7 +782,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * ccl4j_backend ccl4j_context_backend(ccl4j_context context);
+     * ccl4j_backend ccl4j_context_backend(ccl4j_context context)
      * }
      */
     public static MethodHandle ccl4j_context_backend$handle() {
@@ -975,7 +792,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Address for:
      * {@snippet lang=c :
-     * ccl4j_backend ccl4j_context_backend(ccl4j_context context);
+     * ccl4j_backend ccl4j_context_backend(ccl4j_context context)
      * }
      */
     public static MemorySegment ccl4j_context_backend$address() {
@@ -984,7 +801,7 @@ public class ccl4j_h extends ccl4j_h$shared {
 
     /**
      * {@snippet lang=c :
-     * ccl4j_backend ccl4j_context_backend(ccl4j_context context);
+     * ccl4j_backend ccl4j_context_backend(ccl4j_context context)
      * }
      */
     public static int ccl4j_context_backend(MemorySegment context) {
@@ -1001,14 +818,13 @@ public class ccl4j_h extends ccl4j_h$shared {
         }
     }
 
-
     private static class ccl4j_context_error_message {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             ccl4j_h.C_POINTER,
             ccl4j_h.C_POINTER
         );
 
-        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_context_error_message");
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_context_error_message");
 
         public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
     }
@@ -1016,7 +832,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * const char* ccl4j_context_error_message(ccl4j_context context);
+     * const char *ccl4j_context_error_message(ccl4j_context context)
      * }
      */
     public static FunctionDescriptor ccl4j_context_error_message$descriptor() {
@@ -1026,7 +842,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * const char* ccl4j_context_error_message(ccl4j_context context);
+     * const char *ccl4j_context_error_message(ccl4j_context context)
      * }
      */
     public static MethodHandle ccl4j_context_error_message$handle() {
@@ -1036,7 +852,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Address for:
      * {@snippet lang=c :
-     * const char* ccl4j_context_error_message(ccl4j_context context);
+     * const char *ccl4j_context_error_message(ccl4j_context context)
      * }
      */
     public static MemorySegment ccl4j_context_error_message$address() {
@@ -1045,7 +861,7 @@ public class ccl4j_h extends ccl4j_h$shared {
 
     /**
      * {@snippet lang=c :
-     * const char* ccl4j_context_error_message(ccl4j_context context);
+     * const char *ccl4j_context_error_message(ccl4j_context context)
      * }
      */
     public static MemorySegment ccl4j_context_error_message(MemorySegment context) {
@@ -1062,134 +878,6 @@ public class ccl4j_h extends ccl4j_h$shared {
         }
     }
 
-
-    private static class ccl4j_label_graph {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            ccl4j_h.C_INT,
-            ccl4j_h.C_POINTER,
-            ccl4j_h.C_POINTER,
-            ccl4j_h.C_POINTER,
-            ccl4j_h.C_POINTER,
-            ccl4j_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_label_graph");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * ccl4j_status ccl4j_label_graph(ccl4j_context context, const ccl4j_csr* graph, const ccl4j_label_options* options, int32_t* labels, ccl4j_timings* timings);
-     * }
-     */
-    public static FunctionDescriptor ccl4j_label_graph$descriptor() {
-        return ccl4j_label_graph.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * ccl4j_status ccl4j_label_graph(ccl4j_context context, const ccl4j_csr* graph, const ccl4j_label_options* options, int32_t* labels, ccl4j_timings* timings);
-     * }
-     */
-    public static MethodHandle ccl4j_label_graph$handle() {
-        return ccl4j_label_graph.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * ccl4j_status ccl4j_label_graph(ccl4j_context context, const ccl4j_csr* graph, const ccl4j_label_options* options, int32_t* labels, ccl4j_timings* timings);
-     * }
-     */
-    public static MemorySegment ccl4j_label_graph$address() {
-        return ccl4j_label_graph.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * ccl4j_status ccl4j_label_graph(ccl4j_context context, const ccl4j_csr* graph, const ccl4j_label_options* options, int32_t* labels, ccl4j_timings* timings);
-     * }
-     */
-    public static int ccl4j_label_graph(MemorySegment context, MemorySegment graph, MemorySegment options, MemorySegment labels, MemorySegment timings) {
-        var mh$ = ccl4j_label_graph.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("ccl4j_label_graph", context, graph, options, labels, timings);
-            }
-            return (int)mh$.invokeExact(context, graph, options, labels, timings);
-        } catch (Error | RuntimeException ex) {
-           throw ex;
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-
-    private static class ccl4j_check_graph {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            ccl4j_h.C_INT,
-            ccl4j_h.C_POINTER,
-            ccl4j_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_check_graph");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * ccl4j_status ccl4j_check_graph(ccl4j_context context, const ccl4j_csr* graph);
-     * }
-     */
-    public static FunctionDescriptor ccl4j_check_graph$descriptor() {
-        return ccl4j_check_graph.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * ccl4j_status ccl4j_check_graph(ccl4j_context context, const ccl4j_csr* graph);
-     * }
-     */
-    public static MethodHandle ccl4j_check_graph$handle() {
-        return ccl4j_check_graph.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * ccl4j_status ccl4j_check_graph(ccl4j_context context, const ccl4j_csr* graph);
-     * }
-     */
-    public static MemorySegment ccl4j_check_graph$address() {
-        return ccl4j_check_graph.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * ccl4j_status ccl4j_check_graph(ccl4j_context context, const ccl4j_csr* graph);
-     * }
-     */
-    public static int ccl4j_check_graph(MemorySegment context, MemorySegment graph) {
-        var mh$ = ccl4j_check_graph.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("ccl4j_check_graph", context, graph);
-            }
-            return (int)mh$.invokeExact(context, graph);
-        } catch (Error | RuntimeException ex) {
-           throw ex;
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-
     private static class ccl4j_host_alloc {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             ccl4j_h.C_INT,
@@ -1198,7 +886,7 @@ public class ccl4j_h extends ccl4j_h$shared {
             ccl4j_h.C_POINTER
         );
 
-        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_host_alloc");
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_host_alloc");
 
         public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
     }
@@ -1206,7 +894,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_host_alloc(int64_t bytes, void** out, int32_t* pinned);
+     * ccl4j_status ccl4j_host_alloc(int64_t bytes, void **out, int32_t *pinned)
      * }
      */
     public static FunctionDescriptor ccl4j_host_alloc$descriptor() {
@@ -1216,7 +904,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_host_alloc(int64_t bytes, void** out, int32_t* pinned);
+     * ccl4j_status ccl4j_host_alloc(int64_t bytes, void **out, int32_t *pinned)
      * }
      */
     public static MethodHandle ccl4j_host_alloc$handle() {
@@ -1226,7 +914,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Address for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_host_alloc(int64_t bytes, void** out, int32_t* pinned);
+     * ccl4j_status ccl4j_host_alloc(int64_t bytes, void **out, int32_t *pinned)
      * }
      */
     public static MemorySegment ccl4j_host_alloc$address() {
@@ -1235,7 +923,7 @@ public class ccl4j_h extends ccl4j_h$shared {
 
     /**
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_host_alloc(int64_t bytes, void** out, int32_t* pinned);
+     * ccl4j_status ccl4j_host_alloc(int64_t bytes, void **out, int32_t *pinned)
      * }
      */
     public static int ccl4j_host_alloc(long bytes, MemorySegment out, MemorySegment pinned) {
@@ -1252,13 +940,12 @@ public class ccl4j_h extends ccl4j_h$shared {
         }
     }
 
-
     private static class ccl4j_host_free {
         public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
             ccl4j_h.C_POINTER
         );
 
-        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_host_free");
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_host_free");
 
         public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
     }
@@ -1266,7 +953,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * void ccl4j_host_free(void* memory);
+     * void ccl4j_host_free(void *memory)
      * }
      */
     public static FunctionDescriptor ccl4j_host_free$descriptor() {
@@ -1276,7 +963,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * void ccl4j_host_free(void* memory);
+     * void ccl4j_host_free(void *memory)
      * }
      */
     public static MethodHandle ccl4j_host_free$handle() {
@@ -1286,7 +973,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Address for:
      * {@snippet lang=c :
-     * void ccl4j_host_free(void* memory);
+     * void ccl4j_host_free(void *memory)
      * }
      */
     public static MemorySegment ccl4j_host_free$address() {
@@ -1295,7 +982,7 @@ public class ccl4j_h extends ccl4j_h$shared {
 
     /**
      * {@snippet lang=c :
-     * void ccl4j_host_free(void* memory);
+     * void ccl4j_host_free(void *memory)
      * }
      */
     public static void ccl4j_host_free(MemorySegment memory) {
@@ -1312,6 +999,136 @@ public class ccl4j_h extends ccl4j_h$shared {
         }
     }
 
+    private static class ccl4j_label_graph {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_label_graph");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_label_graph(ccl4j_context context, const ccl4j_csr *graph, const ccl4j_label_options *options, int32_t *labels, ccl4j_timings *timings)
+     * }
+     */
+    public static FunctionDescriptor ccl4j_label_graph$descriptor() {
+        return ccl4j_label_graph.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_label_graph(ccl4j_context context, const ccl4j_csr *graph, const ccl4j_label_options *options, int32_t *labels, ccl4j_timings *timings)
+     * }
+     */
+    public static MethodHandle ccl4j_label_graph$handle() {
+        return ccl4j_label_graph.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_label_graph(ccl4j_context context, const ccl4j_csr *graph, const ccl4j_label_options *options, int32_t *labels, ccl4j_timings *timings)
+     * }
+     */
+    public static MemorySegment ccl4j_label_graph$address() {
+        return ccl4j_label_graph.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_label_graph(ccl4j_context context, const ccl4j_csr *graph, const ccl4j_label_options *options, int32_t *labels, ccl4j_timings *timings)
+     * }
+     */
+    public static int ccl4j_label_graph(MemorySegment context, MemorySegment graph, MemorySegment options, MemorySegment labels, MemorySegment timings) {
+        var mh$ = ccl4j_label_graph.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_label_graph", context, graph, options, labels, timings);
+            }
+            return (int)mh$.invokeExact(context, graph, options, labels, timings);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class ccl4j_check_graph {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_check_graph");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_check_graph(ccl4j_context context, const ccl4j_csr *graph)
+     * }
+     */
+    public static FunctionDescriptor ccl4j_check_graph$descriptor() {
+        return ccl4j_check_graph.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_check_graph(ccl4j_context context, const ccl4j_csr *graph)
+     * }
+     */
+    public static MethodHandle ccl4j_check_graph$handle() {
+        return ccl4j_check_graph.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_check_graph(ccl4j_context context, const ccl4j_csr *graph)
+     * }
+     */
+    public static MemorySegment ccl4j_check_graph$address() {
+        return ccl4j_check_graph.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_check_graph(ccl4j_context context, const ccl4j_csr *graph)
+     * }
+     */
+    public static int ccl4j_check_graph(MemorySegment context, MemorySegment graph) {
+        var mh$ = ccl4j_check_graph.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_check_graph", context, graph);
+            }
+            return (int)mh$.invokeExact(context, graph);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+    /**
+     * {@snippet lang=c :
+     * typedef struct ccl4j_device_graph_s *ccl4j_device_graph
+     * }
+     */
+    public static final AddressLayout ccl4j_device_graph = ccl4j_h.C_POINTER;
 
     private static class ccl4j_device_graph_create {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
@@ -1322,7 +1139,7 @@ public class ccl4j_h extends ccl4j_h$shared {
             ccl4j_h.C_POINTER
         );
 
-        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_device_graph_create");
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_device_graph_create");
 
         public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
     }
@@ -1330,7 +1147,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_device_graph_create(ccl4j_context context, const ccl4j_csr* graph, ccl4j_device_graph* out, double* h2d_ms);
+     * ccl4j_status ccl4j_device_graph_create(ccl4j_context context, const ccl4j_csr *graph, ccl4j_device_graph *out, double *h2d_ms)
      * }
      */
     public static FunctionDescriptor ccl4j_device_graph_create$descriptor() {
@@ -1340,7 +1157,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_device_graph_create(ccl4j_context context, const ccl4j_csr* graph, ccl4j_device_graph* out, double* h2d_ms);
+     * ccl4j_status ccl4j_device_graph_create(ccl4j_context context, const ccl4j_csr *graph, ccl4j_device_graph *out, double *h2d_ms)
      * }
      */
     public static MethodHandle ccl4j_device_graph_create$handle() {
@@ -1350,7 +1167,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Address for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_device_graph_create(ccl4j_context context, const ccl4j_csr* graph, ccl4j_device_graph* out, double* h2d_ms);
+     * ccl4j_status ccl4j_device_graph_create(ccl4j_context context, const ccl4j_csr *graph, ccl4j_device_graph *out, double *h2d_ms)
      * }
      */
     public static MemorySegment ccl4j_device_graph_create$address() {
@@ -1359,7 +1176,7 @@ public class ccl4j_h extends ccl4j_h$shared {
 
     /**
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_device_graph_create(ccl4j_context context, const ccl4j_csr* graph, ccl4j_device_graph* out, double* h2d_ms);
+     * ccl4j_status ccl4j_device_graph_create(ccl4j_context context, const ccl4j_csr *graph, ccl4j_device_graph *out, double *h2d_ms)
      * }
      */
     public static int ccl4j_device_graph_create(MemorySegment context, MemorySegment graph, MemorySegment out, MemorySegment h2d_ms) {
@@ -1376,13 +1193,12 @@ public class ccl4j_h extends ccl4j_h$shared {
         }
     }
 
-
     private static class ccl4j_device_graph_destroy {
         public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
             ccl4j_h.C_POINTER
         );
 
-        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_device_graph_destroy");
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_device_graph_destroy");
 
         public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
     }
@@ -1390,7 +1206,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * void ccl4j_device_graph_destroy(ccl4j_device_graph graph);
+     * void ccl4j_device_graph_destroy(ccl4j_device_graph graph)
      * }
      */
     public static FunctionDescriptor ccl4j_device_graph_destroy$descriptor() {
@@ -1400,7 +1216,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * void ccl4j_device_graph_destroy(ccl4j_device_graph graph);
+     * void ccl4j_device_graph_destroy(ccl4j_device_graph graph)
      * }
      */
     public static MethodHandle ccl4j_device_graph_destroy$handle() {
@@ -1410,7 +1226,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Address for:
      * {@snippet lang=c :
-     * void ccl4j_device_graph_destroy(ccl4j_device_graph graph);
+     * void ccl4j_device_graph_destroy(ccl4j_device_graph graph)
      * }
      */
     public static MemorySegment ccl4j_device_graph_destroy$address() {
@@ -1419,7 +1235,7 @@ public class ccl4j_h extends ccl4j_h$shared {
 
     /**
      * {@snippet lang=c :
-     * void ccl4j_device_graph_destroy(ccl4j_device_graph graph);
+     * void ccl4j_device_graph_destroy(ccl4j_device_graph graph)
      * }
      */
     public static void ccl4j_device_graph_destroy(MemorySegment graph) {
@@ -1436,7 +1252,6 @@ public class ccl4j_h extends ccl4j_h$shared {
         }
     }
 
-
     private static class ccl4j_label_device_graph {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             ccl4j_h.C_INT,
@@ -1447,7 +1262,7 @@ public class ccl4j_h extends ccl4j_h$shared {
             ccl4j_h.C_POINTER
         );
 
-        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_label_device_graph");
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_label_device_graph");
 
         public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
     }
@@ -1455,7 +1270,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_label_device_graph(ccl4j_context context, ccl4j_device_graph graph, const ccl4j_label_options* options, int32_t* labels, ccl4j_timings* timings);
+     * ccl4j_status ccl4j_label_device_graph(ccl4j_context context, ccl4j_device_graph graph, const ccl4j_label_options *options, int32_t *labels, ccl4j_timings *timings)
      * }
      */
     public static FunctionDescriptor ccl4j_label_device_graph$descriptor() {
@@ -1465,7 +1280,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_label_device_graph(ccl4j_context context, ccl4j_device_graph graph, const ccl4j_label_options* options, int32_t* labels, ccl4j_timings* timings);
+     * ccl4j_status ccl4j_label_device_graph(ccl4j_context context, ccl4j_device_graph graph, const ccl4j_label_options *options, int32_t *labels, ccl4j_timings *timings)
      * }
      */
     public static MethodHandle ccl4j_label_device_graph$handle() {
@@ -1475,7 +1290,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Address for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_label_device_graph(ccl4j_context context, ccl4j_device_graph graph, const ccl4j_label_options* options, int32_t* labels, ccl4j_timings* timings);
+     * ccl4j_status ccl4j_label_device_graph(ccl4j_context context, ccl4j_device_graph graph, const ccl4j_label_options *options, int32_t *labels, ccl4j_timings *timings)
      * }
      */
     public static MemorySegment ccl4j_label_device_graph$address() {
@@ -1484,7 +1299,7 @@ public class ccl4j_h extends ccl4j_h$shared {
 
     /**
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_label_device_graph(ccl4j_context context, ccl4j_device_graph graph, const ccl4j_label_options* options, int32_t* labels, ccl4j_timings* timings);
+     * ccl4j_status ccl4j_label_device_graph(ccl4j_context context, ccl4j_device_graph graph, const ccl4j_label_options *options, int32_t *labels, ccl4j_timings *timings)
      * }
      */
     public static int ccl4j_label_device_graph(MemorySegment context, MemorySegment graph, MemorySegment options, MemorySegment labels, MemorySegment timings) {
@@ -1501,7 +1316,6 @@ public class ccl4j_h extends ccl4j_h$shared {
         }
     }
 
-
     private static class ccl4j_label_mesh {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             ccl4j_h.C_INT,
@@ -1512,7 +1326,7 @@ public class ccl4j_h extends ccl4j_h$shared {
             ccl4j_h.C_POINTER
         );
 
-        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_label_mesh");
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_label_mesh");
 
         public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
     }
@@ -1520,7 +1334,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_label_mesh(ccl4j_context context, const ccl4j_mesh* mesh, const ccl4j_mesh_options* options, int32_t* labels, ccl4j_timings* timings);
+     * ccl4j_status ccl4j_label_mesh(ccl4j_context context, const ccl4j_mesh *mesh, const ccl4j_mesh_options *options, int32_t *labels, ccl4j_timings *timings)
      * }
      */
     public static FunctionDescriptor ccl4j_label_mesh$descriptor() {
@@ -1530,7 +1344,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_label_mesh(ccl4j_context context, const ccl4j_mesh* mesh, const ccl4j_mesh_options* options, int32_t* labels, ccl4j_timings* timings);
+     * ccl4j_status ccl4j_label_mesh(ccl4j_context context, const ccl4j_mesh *mesh, const ccl4j_mesh_options *options, int32_t *labels, ccl4j_timings *timings)
      * }
      */
     public static MethodHandle ccl4j_label_mesh$handle() {
@@ -1540,7 +1354,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Address for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_label_mesh(ccl4j_context context, const ccl4j_mesh* mesh, const ccl4j_mesh_options* options, int32_t* labels, ccl4j_timings* timings);
+     * ccl4j_status ccl4j_label_mesh(ccl4j_context context, const ccl4j_mesh *mesh, const ccl4j_mesh_options *options, int32_t *labels, ccl4j_timings *timings)
      * }
      */
     public static MemorySegment ccl4j_label_mesh$address() {
@@ -1549,7 +1363,7 @@ public class ccl4j_h extends ccl4j_h$shared {
 
     /**
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_label_mesh(ccl4j_context context, const ccl4j_mesh* mesh, const ccl4j_mesh_options* options, int32_t* labels, ccl4j_timings* timings);
+     * ccl4j_status ccl4j_label_mesh(ccl4j_context context, const ccl4j_mesh *mesh, const ccl4j_mesh_options *options, int32_t *labels, ccl4j_timings *timings)
      * }
      */
     public static int ccl4j_label_mesh(MemorySegment context, MemorySegment mesh, MemorySegment options, MemorySegment labels, MemorySegment timings) {
@@ -1566,7 +1380,6 @@ public class ccl4j_h extends ccl4j_h$shared {
         }
     }
 
-
     private static class ccl4j_labels_summary {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             ccl4j_h.C_INT,
@@ -1575,7 +1388,7 @@ public class ccl4j_h extends ccl4j_h$shared {
             ccl4j_h.C_POINTER
         );
 
-        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_labels_summary");
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_labels_summary");
 
         public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
     }
@@ -1583,7 +1396,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_labels_summary(ccl4j_context context, const ccl4j_label_array* labels, ccl4j_label_summary* out);
+     * ccl4j_status ccl4j_labels_summary(ccl4j_context context, const ccl4j_label_array *labels, ccl4j_label_summary *out)
      * }
      */
     public static FunctionDescriptor ccl4j_labels_summary$descriptor() {
@@ -1593,7 +1406,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_labels_summary(ccl4j_context context, const ccl4j_label_array* labels, ccl4j_label_summary* out);
+     * ccl4j_status ccl4j_labels_summary(ccl4j_context context, const ccl4j_label_array *labels, ccl4j_label_summary *out)
      * }
      */
     public static MethodHandle ccl4j_labels_summary$handle() {
@@ -1603,7 +1416,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Address for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_labels_summary(ccl4j_context context, const ccl4j_label_array* labels, ccl4j_label_summary* out);
+     * ccl4j_status ccl4j_labels_summary(ccl4j_context context, const ccl4j_label_array *labels, ccl4j_label_summary *out)
      * }
      */
     public static MemorySegment ccl4j_labels_summary$address() {
@@ -1612,7 +1425,7 @@ public class ccl4j_h extends ccl4j_h$shared {
 
     /**
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_labels_summary(ccl4j_context context, const ccl4j_label_array* labels, ccl4j_label_summary* out);
+     * ccl4j_status ccl4j_labels_summary(ccl4j_context context, const ccl4j_label_array *labels, ccl4j_label_summary *out)
      * }
      */
     public static int ccl4j_labels_summary(MemorySegment context, MemorySegment labels, MemorySegment out) {
@@ -1629,7 +1442,6 @@ public class ccl4j_h extends ccl4j_h$shared {
         }
     }
 
-
     private static class ccl4j_labels_components {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             ccl4j_h.C_INT,
@@ -1642,7 +1454,7 @@ public class ccl4j_h extends ccl4j_h$shared {
             ccl4j_h.C_POINTER
         );
 
-        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_labels_components");
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_labels_components");
 
         public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
     }
@@ -1650,7 +1462,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_labels_components(ccl4j_context context, const ccl4j_label_array* labels, int32_t order, int64_t capacity, int32_t* component_labels, int32_t* sizes, int64_t* components);
+     * ccl4j_status ccl4j_labels_components(ccl4j_context context, const ccl4j_label_array *labels, int32_t order, int64_t capacity, int32_t *component_labels, int32_t *sizes, int64_t *components)
      * }
      */
     public static FunctionDescriptor ccl4j_labels_components$descriptor() {
@@ -1660,7 +1472,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_labels_components(ccl4j_context context, const ccl4j_label_array* labels, int32_t order, int64_t capacity, int32_t* component_labels, int32_t* sizes, int64_t* components);
+     * ccl4j_status ccl4j_labels_components(ccl4j_context context, const ccl4j_label_array *labels, int32_t order, int64_t capacity, int32_t *component_labels, int32_t *sizes, int64_t *components)
      * }
      */
     public static MethodHandle ccl4j_labels_components$handle() {
@@ -1670,7 +1482,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Address for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_labels_components(ccl4j_context context, const ccl4j_label_array* labels, int32_t order, int64_t capacity, int32_t* component_labels, int32_t* sizes, int64_t* components);
+     * ccl4j_status ccl4j_labels_components(ccl4j_context context, const ccl4j_label_array *labels, int32_t order, int64_t capacity, int32_t *component_labels, int32_t *sizes, int64_t *components)
      * }
      */
     public static MemorySegment ccl4j_labels_components$address() {
@@ -1679,7 +1491,7 @@ public class ccl4j_h extends ccl4j_h$shared {
 
     /**
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_labels_components(ccl4j_context context, const ccl4j_label_array* labels, int32_t order, int64_t capacity, int32_t* component_labels, int32_t* sizes, int64_t* components);
+     * ccl4j_status ccl4j_labels_components(ccl4j_context context, const ccl4j_label_array *labels, int32_t order, int64_t capacity, int32_t *component_labels, int32_t *sizes, int64_t *components)
      * }
      */
     public static int ccl4j_labels_components(MemorySegment context, MemorySegment labels, int order, long capacity, MemorySegment component_labels, MemorySegment sizes, MemorySegment components) {
@@ -1696,7 +1508,6 @@ public class ccl4j_h extends ccl4j_h$shared {
         }
     }
 
-
     private static class ccl4j_labels_compact {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             ccl4j_h.C_INT,
@@ -1707,7 +1518,7 @@ public class ccl4j_h extends ccl4j_h$shared {
             ccl4j_h.C_POINTER
         );
 
-        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_labels_compact");
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_labels_compact");
 
         public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
     }
@@ -1715,7 +1526,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_labels_compact(ccl4j_context context, const ccl4j_label_array* labels, int32_t order, int32_t* out, int64_t* components);
+     * ccl4j_status ccl4j_labels_compact(ccl4j_context context, const ccl4j_label_array *labels, int32_t order, int32_t *out, int64_t *components)
      * }
      */
     public static FunctionDescriptor ccl4j_labels_compact$descriptor() {
@@ -1725,7 +1536,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_labels_compact(ccl4j_context context, const ccl4j_label_array* labels, int32_t order, int32_t* out, int64_t* components);
+     * ccl4j_status ccl4j_labels_compact(ccl4j_context context, const ccl4j_label_array *labels, int32_t order, int32_t *out, int64_t *components)
      * }
      */
     public static MethodHandle ccl4j_labels_compact$handle() {
@@ -1735,7 +1546,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Address for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_labels_compact(ccl4j_context context, const ccl4j_label_array* labels, int32_t order, int32_t* out, int64_t* components);
+     * ccl4j_status ccl4j_labels_compact(ccl4j_context context, const ccl4j_label_array *labels, int32_t order, int32_t *out, int64_t *components)
      * }
      */
     public static MemorySegment ccl4j_labels_compact$address() {
@@ -1744,7 +1555,7 @@ public class ccl4j_h extends ccl4j_h$shared {
 
     /**
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_labels_compact(ccl4j_context context, const ccl4j_label_array* labels, int32_t order, int32_t* out, int64_t* components);
+     * ccl4j_status ccl4j_labels_compact(ccl4j_context context, const ccl4j_label_array *labels, int32_t order, int32_t *out, int64_t *components)
      * }
      */
     public static int ccl4j_labels_compact(MemorySegment context, MemorySegment labels, int order, MemorySegment out, MemorySegment components) {
@@ -1761,7 +1572,6 @@ public class ccl4j_h extends ccl4j_h$shared {
         }
     }
 
-
     private static class ccl4j_labels_histogram {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             ccl4j_h.C_INT,
@@ -1774,7 +1584,7 @@ public class ccl4j_h extends ccl4j_h$shared {
             ccl4j_h.C_POINTER
         );
 
-        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_labels_histogram");
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_labels_histogram");
 
         public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
     }
@@ -1782,7 +1592,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_labels_histogram(ccl4j_context context, const ccl4j_label_array* labels, int32_t binning, int64_t capacity, int32_t* bin_sizes, int32_t* bin_counts, int64_t* bins);
+     * ccl4j_status ccl4j_labels_histogram(ccl4j_context context, const ccl4j_label_array *labels, int32_t binning, int64_t capacity, int32_t *bin_sizes, int32_t *bin_counts, int64_t *bins)
      * }
      */
     public static FunctionDescriptor ccl4j_labels_histogram$descriptor() {
@@ -1792,7 +1602,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_labels_histogram(ccl4j_context context, const ccl4j_label_array* labels, int32_t binning, int64_t capacity, int32_t* bin_sizes, int32_t* bin_counts, int64_t* bins);
+     * ccl4j_status ccl4j_labels_histogram(ccl4j_context context, const ccl4j_label_array *labels, int32_t binning, int64_t capacity, int32_t *bin_sizes, int32_t *bin_counts, int64_t *bins)
      * }
      */
     public static MethodHandle ccl4j_labels_histogram$handle() {
@@ -1802,7 +1612,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Address for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_labels_histogram(ccl4j_context context, const ccl4j_label_array* labels, int32_t binning, int64_t capacity, int32_t* bin_sizes, int32_t* bin_counts, int64_t* bins);
+     * ccl4j_status ccl4j_labels_histogram(ccl4j_context context, const ccl4j_label_array *labels, int32_t binning, int64_t capacity, int32_t *bin_sizes, int32_t *bin_counts, int64_t *bins)
      * }
      */
     public static MemorySegment ccl4j_labels_histogram$address() {
@@ -1811,7 +1621,7 @@ public class ccl4j_h extends ccl4j_h$shared {
 
     /**
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_labels_histogram(ccl4j_context context, const ccl4j_label_array* labels, int32_t binning, int64_t capacity, int32_t* bin_sizes, int32_t* bin_counts, int64_t* bins);
+     * ccl4j_status ccl4j_labels_histogram(ccl4j_context context, const ccl4j_label_array *labels, int32_t binning, int64_t capacity, int32_t *bin_sizes, int32_t *bin_counts, int64_t *bins)
      * }
      */
     public static int ccl4j_labels_histogram(MemorySegment context, MemorySegment labels, int binning, long capacity, MemorySegment bin_sizes, MemorySegment bin_counts, MemorySegment bins) {
@@ -1828,7 +1638,6 @@ public class ccl4j_h extends ccl4j_h$shared {
         }
     }
 
-
     private static class ccl4j_labels_members {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             ccl4j_h.C_INT,
@@ -1841,7 +1650,7 @@ public class ccl4j_h extends ccl4j_h$shared {
             ccl4j_h.C_POINTER
         );
 
-        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_labels_members");
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_labels_members");
 
         public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
     }
@@ -1849,7 +1658,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_labels_members(ccl4j_context context, const ccl4j_label_array* labels, int32_t order, int64_t offsets_capacity, int32_t* offsets, int64_t members_capacity, int32_t* members);
+     * ccl4j_status ccl4j_labels_members(ccl4j_context context, const ccl4j_label_array *labels, int32_t order, int64_t offsets_capacity, int32_t *offsets, int64_t members_capacity, int32_t *members)
      * }
      */
     public static FunctionDescriptor ccl4j_labels_members$descriptor() {
@@ -1859,7 +1668,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_labels_members(ccl4j_context context, const ccl4j_label_array* labels, int32_t order, int64_t offsets_capacity, int32_t* offsets, int64_t members_capacity, int32_t* members);
+     * ccl4j_status ccl4j_labels_members(ccl4j_context context, const ccl4j_label_array *labels, int32_t order, int64_t offsets_capacity, int32_t *offsets, int64_t members_capacity, int32_t *members)
      * }
      */
     public static MethodHandle ccl4j_labels_members$handle() {
@@ -1869,7 +1678,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Address for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_labels_members(ccl4j_context context, const ccl4j_label_array* labels, int32_t order, int64_t offsets_capacity, int32_t* offsets, int64_t members_capacity, int32_t* members);
+     * ccl4j_status ccl4j_labels_members(ccl4j_context context, const ccl4j_label_array *labels, int32_t order, int64_t offsets_capacity, int32_t *offsets, int64_t members_capacity, int32_t *members)
      * }
      */
     public static MemorySegment ccl4j_labels_members$address() {
@@ -1878,7 +1687,7 @@ public class ccl4j_h extends ccl4j_h$shared {
 
     /**
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_labels_members(ccl4j_context context, const ccl4j_label_array* labels, int32_t order, int64_t offsets_capacity, int32_t* offsets, int64_t members_capacity, int32_t* members);
+     * ccl4j_status ccl4j_labels_members(ccl4j_context context, const ccl4j_label_array *labels, int32_t order, int64_t offsets_capacity, int32_t *offsets, int64_t members_capacity, int32_t *members)
      * }
      */
     public static int ccl4j_labels_members(MemorySegment context, MemorySegment labels, int order, long offsets_capacity, MemorySegment offsets, long members_capacity, MemorySegment members) {
@@ -1895,7 +1704,6 @@ public class ccl4j_h extends ccl4j_h$shared {
         }
     }
 
-
     private static class ccl4j_labels_component_members {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             ccl4j_h.C_INT,
@@ -1907,7 +1715,7 @@ public class ccl4j_h extends ccl4j_h$shared {
             ccl4j_h.C_POINTER
         );
 
-        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_labels_component_members");
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_labels_component_members");
 
         public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
     }
@@ -1915,7 +1723,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_labels_component_members(ccl4j_context context, const ccl4j_label_array* labels, int32_t label, int64_t capacity, int32_t* members, int64_t* size);
+     * ccl4j_status ccl4j_labels_component_members(ccl4j_context context, const ccl4j_label_array *labels, int32_t label, int64_t capacity, int32_t *members, int64_t *size)
      * }
      */
     public static FunctionDescriptor ccl4j_labels_component_members$descriptor() {
@@ -1925,7 +1733,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_labels_component_members(ccl4j_context context, const ccl4j_label_array* labels, int32_t label, int64_t capacity, int32_t* members, int64_t* size);
+     * ccl4j_status ccl4j_labels_component_members(ccl4j_context context, const ccl4j_label_array *labels, int32_t label, int64_t capacity, int32_t *members, int64_t *size)
      * }
      */
     public static MethodHandle ccl4j_labels_component_members$handle() {
@@ -1935,7 +1743,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Address for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_labels_component_members(ccl4j_context context, const ccl4j_label_array* labels, int32_t label, int64_t capacity, int32_t* members, int64_t* size);
+     * ccl4j_status ccl4j_labels_component_members(ccl4j_context context, const ccl4j_label_array *labels, int32_t label, int64_t capacity, int32_t *members, int64_t *size)
      * }
      */
     public static MemorySegment ccl4j_labels_component_members$address() {
@@ -1944,7 +1752,7 @@ public class ccl4j_h extends ccl4j_h$shared {
 
     /**
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_labels_component_members(ccl4j_context context, const ccl4j_label_array* labels, int32_t label, int64_t capacity, int32_t* members, int64_t* size);
+     * ccl4j_status ccl4j_labels_component_members(ccl4j_context context, const ccl4j_label_array *labels, int32_t label, int64_t capacity, int32_t *members, int64_t *size)
      * }
      */
     public static int ccl4j_labels_component_members(MemorySegment context, MemorySegment labels, int label, long capacity, MemorySegment members, MemorySegment size) {
@@ -1961,7 +1769,6 @@ public class ccl4j_h extends ccl4j_h$shared {
         }
     }
 
-
     private static class ccl4j_labels_filter {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             ccl4j_h.C_INT,
@@ -1973,7 +1780,7 @@ public class ccl4j_h extends ccl4j_h$shared {
             ccl4j_h.C_POINTER
         );
 
-        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_labels_filter");
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_labels_filter");
 
         public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
     }
@@ -1981,7 +1788,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_labels_filter(ccl4j_context context, const ccl4j_label_array* labels, int32_t min_size, int32_t max_size, int32_t* out, int64_t* kept);
+     * ccl4j_status ccl4j_labels_filter(ccl4j_context context, const ccl4j_label_array *labels, int32_t min_size, int32_t max_size, int32_t *out, int64_t *kept)
      * }
      */
     public static FunctionDescriptor ccl4j_labels_filter$descriptor() {
@@ -1991,7 +1798,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_labels_filter(ccl4j_context context, const ccl4j_label_array* labels, int32_t min_size, int32_t max_size, int32_t* out, int64_t* kept);
+     * ccl4j_status ccl4j_labels_filter(ccl4j_context context, const ccl4j_label_array *labels, int32_t min_size, int32_t max_size, int32_t *out, int64_t *kept)
      * }
      */
     public static MethodHandle ccl4j_labels_filter$handle() {
@@ -2001,7 +1808,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Address for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_labels_filter(ccl4j_context context, const ccl4j_label_array* labels, int32_t min_size, int32_t max_size, int32_t* out, int64_t* kept);
+     * ccl4j_status ccl4j_labels_filter(ccl4j_context context, const ccl4j_label_array *labels, int32_t min_size, int32_t max_size, int32_t *out, int64_t *kept)
      * }
      */
     public static MemorySegment ccl4j_labels_filter$address() {
@@ -2010,7 +1817,7 @@ public class ccl4j_h extends ccl4j_h$shared {
 
     /**
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_labels_filter(ccl4j_context context, const ccl4j_label_array* labels, int32_t min_size, int32_t max_size, int32_t* out, int64_t* kept);
+     * ccl4j_status ccl4j_labels_filter(ccl4j_context context, const ccl4j_label_array *labels, int32_t min_size, int32_t max_size, int32_t *out, int64_t *kept)
      * }
      */
     public static int ccl4j_labels_filter(MemorySegment context, MemorySegment labels, int min_size, int max_size, MemorySegment out, MemorySegment kept) {
@@ -2027,7 +1834,6 @@ public class ccl4j_h extends ccl4j_h$shared {
         }
     }
 
-
     private static class ccl4j_induced_subgraph {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             ccl4j_h.C_INT,
@@ -2042,7 +1848,7 @@ public class ccl4j_h extends ccl4j_h$shared {
             ccl4j_h.C_POINTER
         );
 
-        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_induced_subgraph");
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_induced_subgraph");
 
         public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
     }
@@ -2050,7 +1856,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_induced_subgraph(ccl4j_context context, const ccl4j_csr* graph, const int32_t* vertices, int64_t vertex_count, int32_t offset_width, void* offsets, int32_t* neighbors, int64_t neighbors_capacity, int64_t* arc_count);
+     * ccl4j_status ccl4j_induced_subgraph(ccl4j_context context, const ccl4j_csr *graph, const int32_t *vertices, int64_t vertex_count, int32_t offset_width, void *offsets, int32_t *neighbors, int64_t neighbors_capacity, int64_t *arc_count)
      * }
      */
     public static FunctionDescriptor ccl4j_induced_subgraph$descriptor() {
@@ -2060,7 +1866,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_induced_subgraph(ccl4j_context context, const ccl4j_csr* graph, const int32_t* vertices, int64_t vertex_count, int32_t offset_width, void* offsets, int32_t* neighbors, int64_t neighbors_capacity, int64_t* arc_count);
+     * ccl4j_status ccl4j_induced_subgraph(ccl4j_context context, const ccl4j_csr *graph, const int32_t *vertices, int64_t vertex_count, int32_t offset_width, void *offsets, int32_t *neighbors, int64_t neighbors_capacity, int64_t *arc_count)
      * }
      */
     public static MethodHandle ccl4j_induced_subgraph$handle() {
@@ -2070,7 +1876,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Address for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_induced_subgraph(ccl4j_context context, const ccl4j_csr* graph, const int32_t* vertices, int64_t vertex_count, int32_t offset_width, void* offsets, int32_t* neighbors, int64_t neighbors_capacity, int64_t* arc_count);
+     * ccl4j_status ccl4j_induced_subgraph(ccl4j_context context, const ccl4j_csr *graph, const int32_t *vertices, int64_t vertex_count, int32_t offset_width, void *offsets, int32_t *neighbors, int64_t neighbors_capacity, int64_t *arc_count)
      * }
      */
     public static MemorySegment ccl4j_induced_subgraph$address() {
@@ -2079,7 +1885,7 @@ public class ccl4j_h extends ccl4j_h$shared {
 
     /**
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_induced_subgraph(ccl4j_context context, const ccl4j_csr* graph, const int32_t* vertices, int64_t vertex_count, int32_t offset_width, void* offsets, int32_t* neighbors, int64_t neighbors_capacity, int64_t* arc_count);
+     * ccl4j_status ccl4j_induced_subgraph(ccl4j_context context, const ccl4j_csr *graph, const int32_t *vertices, int64_t vertex_count, int32_t offset_width, void *offsets, int32_t *neighbors, int64_t neighbors_capacity, int64_t *arc_count)
      * }
      */
     public static int ccl4j_induced_subgraph(MemorySegment context, MemorySegment graph, MemorySegment vertices, long vertex_count, int offset_width, MemorySegment offsets, MemorySegment neighbors, long neighbors_capacity, MemorySegment arc_count) {
@@ -2095,7 +1901,18 @@ public class ccl4j_h extends ccl4j_h$shared {
            throw new AssertionError("should not reach here", ex$);
         }
     }
-
+    /**
+     * {@snippet lang=c :
+     * typedef int32_t ccl4j_lattice_kind
+     * }
+     */
+    public static final OfInt ccl4j_lattice_kind = ccl4j_h.C_INT;
+    /**
+     * {@snippet lang=c :
+     * typedef struct ccl4j_lattice_s *ccl4j_lattice
+     * }
+     */
+    public static final AddressLayout ccl4j_lattice = ccl4j_h.C_POINTER;
 
     private static class ccl4j_lattice_create {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
@@ -2107,7 +1924,7 @@ public class ccl4j_h extends ccl4j_h$shared {
             ccl4j_h.C_POINTER
         );
 
-        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_lattice_create");
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_lattice_create");
 
         public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
     }
@@ -2115,7 +1932,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_lattice_create(ccl4j_lattice_kind kind, int32_t length, int32_t periodic, uint64_t seed, ccl4j_lattice* out);
+     * ccl4j_status ccl4j_lattice_create(ccl4j_lattice_kind kind, int32_t length, int32_t periodic, uint64_t seed, ccl4j_lattice *out)
      * }
      */
     public static FunctionDescriptor ccl4j_lattice_create$descriptor() {
@@ -2125,7 +1942,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_lattice_create(ccl4j_lattice_kind kind, int32_t length, int32_t periodic, uint64_t seed, ccl4j_lattice* out);
+     * ccl4j_status ccl4j_lattice_create(ccl4j_lattice_kind kind, int32_t length, int32_t periodic, uint64_t seed, ccl4j_lattice *out)
      * }
      */
     public static MethodHandle ccl4j_lattice_create$handle() {
@@ -2135,7 +1952,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Address for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_lattice_create(ccl4j_lattice_kind kind, int32_t length, int32_t periodic, uint64_t seed, ccl4j_lattice* out);
+     * ccl4j_status ccl4j_lattice_create(ccl4j_lattice_kind kind, int32_t length, int32_t periodic, uint64_t seed, ccl4j_lattice *out)
      * }
      */
     public static MemorySegment ccl4j_lattice_create$address() {
@@ -2144,7 +1961,7 @@ public class ccl4j_h extends ccl4j_h$shared {
 
     /**
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_lattice_create(ccl4j_lattice_kind kind, int32_t length, int32_t periodic, uint64_t seed, ccl4j_lattice* out);
+     * ccl4j_status ccl4j_lattice_create(ccl4j_lattice_kind kind, int32_t length, int32_t periodic, uint64_t seed, ccl4j_lattice *out)
      * }
      */
     public static int ccl4j_lattice_create(int kind, int length, int periodic, long seed, MemorySegment out) {
@@ -2161,13 +1978,12 @@ public class ccl4j_h extends ccl4j_h$shared {
         }
     }
 
-
     private static class ccl4j_lattice_destroy {
         public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
             ccl4j_h.C_POINTER
         );
 
-        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_lattice_destroy");
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_lattice_destroy");
 
         public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
     }
@@ -2175,7 +1991,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * void ccl4j_lattice_destroy(ccl4j_lattice lattice);
+     * void ccl4j_lattice_destroy(ccl4j_lattice lattice)
      * }
      */
     public static FunctionDescriptor ccl4j_lattice_destroy$descriptor() {
@@ -2185,7 +2001,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * void ccl4j_lattice_destroy(ccl4j_lattice lattice);
+     * void ccl4j_lattice_destroy(ccl4j_lattice lattice)
      * }
      */
     public static MethodHandle ccl4j_lattice_destroy$handle() {
@@ -2195,7 +2011,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Address for:
      * {@snippet lang=c :
-     * void ccl4j_lattice_destroy(ccl4j_lattice lattice);
+     * void ccl4j_lattice_destroy(ccl4j_lattice lattice)
      * }
      */
     public static MemorySegment ccl4j_lattice_destroy$address() {
@@ -2204,7 +2020,7 @@ public class ccl4j_h extends ccl4j_h$shared {
 
     /**
      * {@snippet lang=c :
-     * void ccl4j_lattice_destroy(ccl4j_lattice lattice);
+     * void ccl4j_lattice_destroy(ccl4j_lattice lattice)
      * }
      */
     public static void ccl4j_lattice_destroy(MemorySegment lattice) {
@@ -2221,7 +2037,6 @@ public class ccl4j_h extends ccl4j_h$shared {
         }
     }
 
-
     private static class ccl4j_lattice_get_info {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             ccl4j_h.C_INT,
@@ -2229,7 +2044,7 @@ public class ccl4j_h extends ccl4j_h$shared {
             ccl4j_h.C_POINTER
         );
 
-        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_lattice_get_info");
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_lattice_get_info");
 
         public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
     }
@@ -2237,7 +2052,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_lattice_get_info(ccl4j_lattice lattice, ccl4j_lattice_info* out);
+     * ccl4j_status ccl4j_lattice_get_info(ccl4j_lattice lattice, ccl4j_lattice_info *out)
      * }
      */
     public static FunctionDescriptor ccl4j_lattice_get_info$descriptor() {
@@ -2247,7 +2062,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_lattice_get_info(ccl4j_lattice lattice, ccl4j_lattice_info* out);
+     * ccl4j_status ccl4j_lattice_get_info(ccl4j_lattice lattice, ccl4j_lattice_info *out)
      * }
      */
     public static MethodHandle ccl4j_lattice_get_info$handle() {
@@ -2257,7 +2072,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Address for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_lattice_get_info(ccl4j_lattice lattice, ccl4j_lattice_info* out);
+     * ccl4j_status ccl4j_lattice_get_info(ccl4j_lattice lattice, ccl4j_lattice_info *out)
      * }
      */
     public static MemorySegment ccl4j_lattice_get_info$address() {
@@ -2266,7 +2081,7 @@ public class ccl4j_h extends ccl4j_h$shared {
 
     /**
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_lattice_get_info(ccl4j_lattice lattice, ccl4j_lattice_info* out);
+     * ccl4j_status ccl4j_lattice_get_info(ccl4j_lattice lattice, ccl4j_lattice_info *out)
      * }
      */
     public static int ccl4j_lattice_get_info(MemorySegment lattice, MemorySegment out) {
@@ -2283,7 +2098,6 @@ public class ccl4j_h extends ccl4j_h$shared {
         }
     }
 
-
     private static class ccl4j_lattice_copy {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             ccl4j_h.C_INT,
@@ -2295,7 +2109,7 @@ public class ccl4j_h extends ccl4j_h$shared {
             ccl4j_h.C_POINTER
         );
 
-        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_lattice_copy");
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_lattice_copy");
 
         public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
     }
@@ -2303,7 +2117,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_lattice_copy(ccl4j_lattice lattice, int32_t* offsets, int32_t* neighbors, int32_t* arc_bonds, int32_t* side0, int32_t* side1);
+     * ccl4j_status ccl4j_lattice_copy(ccl4j_lattice lattice, int32_t *offsets, int32_t *neighbors, int32_t *arc_bonds, int32_t *side0, int32_t *side1)
      * }
      */
     public static FunctionDescriptor ccl4j_lattice_copy$descriptor() {
@@ -2313,7 +2127,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_lattice_copy(ccl4j_lattice lattice, int32_t* offsets, int32_t* neighbors, int32_t* arc_bonds, int32_t* side0, int32_t* side1);
+     * ccl4j_status ccl4j_lattice_copy(ccl4j_lattice lattice, int32_t *offsets, int32_t *neighbors, int32_t *arc_bonds, int32_t *side0, int32_t *side1)
      * }
      */
     public static MethodHandle ccl4j_lattice_copy$handle() {
@@ -2323,7 +2137,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Address for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_lattice_copy(ccl4j_lattice lattice, int32_t* offsets, int32_t* neighbors, int32_t* arc_bonds, int32_t* side0, int32_t* side1);
+     * ccl4j_status ccl4j_lattice_copy(ccl4j_lattice lattice, int32_t *offsets, int32_t *neighbors, int32_t *arc_bonds, int32_t *side0, int32_t *side1)
      * }
      */
     public static MemorySegment ccl4j_lattice_copy$address() {
@@ -2332,7 +2146,7 @@ public class ccl4j_h extends ccl4j_h$shared {
 
     /**
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_lattice_copy(ccl4j_lattice lattice, int32_t* offsets, int32_t* neighbors, int32_t* arc_bonds, int32_t* side0, int32_t* side1);
+     * ccl4j_status ccl4j_lattice_copy(ccl4j_lattice lattice, int32_t *offsets, int32_t *neighbors, int32_t *arc_bonds, int32_t *side0, int32_t *side1)
      * }
      */
     public static int ccl4j_lattice_copy(MemorySegment lattice, MemorySegment offsets, MemorySegment neighbors, MemorySegment arc_bonds, MemorySegment side0, MemorySegment side1) {
@@ -2349,7 +2163,6 @@ public class ccl4j_h extends ccl4j_h$shared {
         }
     }
 
-
     private static class ccl4j_draw_bonds {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             ccl4j_h.C_INT,
@@ -2361,7 +2174,7 @@ public class ccl4j_h extends ccl4j_h$shared {
             ccl4j_h.C_POINTER
         );
 
-        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_draw_bonds");
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_draw_bonds");
 
         public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
     }
@@ -2369,7 +2182,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_draw_bonds(ccl4j_context context, int64_t bond_count, uint64_t seed, uint64_t realisation, double p, uint8_t* open);
+     * ccl4j_status ccl4j_draw_bonds(ccl4j_context context, int64_t bond_count, uint64_t seed, uint64_t realisation, double p, uint8_t *open)
      * }
      */
     public static FunctionDescriptor ccl4j_draw_bonds$descriptor() {
@@ -2379,7 +2192,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_draw_bonds(ccl4j_context context, int64_t bond_count, uint64_t seed, uint64_t realisation, double p, uint8_t* open);
+     * ccl4j_status ccl4j_draw_bonds(ccl4j_context context, int64_t bond_count, uint64_t seed, uint64_t realisation, double p, uint8_t *open)
      * }
      */
     public static MethodHandle ccl4j_draw_bonds$handle() {
@@ -2389,7 +2202,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Address for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_draw_bonds(ccl4j_context context, int64_t bond_count, uint64_t seed, uint64_t realisation, double p, uint8_t* open);
+     * ccl4j_status ccl4j_draw_bonds(ccl4j_context context, int64_t bond_count, uint64_t seed, uint64_t realisation, double p, uint8_t *open)
      * }
      */
     public static MemorySegment ccl4j_draw_bonds$address() {
@@ -2398,7 +2211,7 @@ public class ccl4j_h extends ccl4j_h$shared {
 
     /**
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_draw_bonds(ccl4j_context context, int64_t bond_count, uint64_t seed, uint64_t realisation, double p, uint8_t* open);
+     * ccl4j_status ccl4j_draw_bonds(ccl4j_context context, int64_t bond_count, uint64_t seed, uint64_t realisation, double p, uint8_t *open)
      * }
      */
     public static int ccl4j_draw_bonds(MemorySegment context, long bond_count, long seed, long realisation, double p, MemorySegment open) {
@@ -2414,7 +2227,12 @@ public class ccl4j_h extends ccl4j_h$shared {
            throw new AssertionError("should not reach here", ex$);
         }
     }
-
+    /**
+     * {@snippet lang=c :
+     * typedef struct ccl4j_percolation_s *ccl4j_percolation
+     * }
+     */
+    public static final AddressLayout ccl4j_percolation = ccl4j_h.C_POINTER;
 
     private static class ccl4j_percolation_create {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
@@ -2425,7 +2243,7 @@ public class ccl4j_h extends ccl4j_h$shared {
             ccl4j_h.C_POINTER
         );
 
-        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_percolation_create");
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_percolation_create");
 
         public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
     }
@@ -2433,7 +2251,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_percolation_create(ccl4j_context context, ccl4j_lattice lattice, const ccl4j_label_options* options, ccl4j_percolation* out);
+     * ccl4j_status ccl4j_percolation_create(ccl4j_context context, ccl4j_lattice lattice, const ccl4j_label_options *options, ccl4j_percolation *out)
      * }
      */
     public static FunctionDescriptor ccl4j_percolation_create$descriptor() {
@@ -2443,7 +2261,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_percolation_create(ccl4j_context context, ccl4j_lattice lattice, const ccl4j_label_options* options, ccl4j_percolation* out);
+     * ccl4j_status ccl4j_percolation_create(ccl4j_context context, ccl4j_lattice lattice, const ccl4j_label_options *options, ccl4j_percolation *out)
      * }
      */
     public static MethodHandle ccl4j_percolation_create$handle() {
@@ -2453,7 +2271,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Address for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_percolation_create(ccl4j_context context, ccl4j_lattice lattice, const ccl4j_label_options* options, ccl4j_percolation* out);
+     * ccl4j_status ccl4j_percolation_create(ccl4j_context context, ccl4j_lattice lattice, const ccl4j_label_options *options, ccl4j_percolation *out)
      * }
      */
     public static MemorySegment ccl4j_percolation_create$address() {
@@ -2462,7 +2280,7 @@ public class ccl4j_h extends ccl4j_h$shared {
 
     /**
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_percolation_create(ccl4j_context context, ccl4j_lattice lattice, const ccl4j_label_options* options, ccl4j_percolation* out);
+     * ccl4j_status ccl4j_percolation_create(ccl4j_context context, ccl4j_lattice lattice, const ccl4j_label_options *options, ccl4j_percolation *out)
      * }
      */
     public static int ccl4j_percolation_create(MemorySegment context, MemorySegment lattice, MemorySegment options, MemorySegment out) {
@@ -2479,13 +2297,12 @@ public class ccl4j_h extends ccl4j_h$shared {
         }
     }
 
-
     private static class ccl4j_percolation_destroy {
         public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
             ccl4j_h.C_POINTER
         );
 
-        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_percolation_destroy");
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_percolation_destroy");
 
         public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
     }
@@ -2493,7 +2310,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * void ccl4j_percolation_destroy(ccl4j_percolation percolation);
+     * void ccl4j_percolation_destroy(ccl4j_percolation percolation)
      * }
      */
     public static FunctionDescriptor ccl4j_percolation_destroy$descriptor() {
@@ -2503,7 +2320,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * void ccl4j_percolation_destroy(ccl4j_percolation percolation);
+     * void ccl4j_percolation_destroy(ccl4j_percolation percolation)
      * }
      */
     public static MethodHandle ccl4j_percolation_destroy$handle() {
@@ -2513,7 +2330,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Address for:
      * {@snippet lang=c :
-     * void ccl4j_percolation_destroy(ccl4j_percolation percolation);
+     * void ccl4j_percolation_destroy(ccl4j_percolation percolation)
      * }
      */
     public static MemorySegment ccl4j_percolation_destroy$address() {
@@ -2522,7 +2339,7 @@ public class ccl4j_h extends ccl4j_h$shared {
 
     /**
      * {@snippet lang=c :
-     * void ccl4j_percolation_destroy(ccl4j_percolation percolation);
+     * void ccl4j_percolation_destroy(ccl4j_percolation percolation)
      * }
      */
     public static void ccl4j_percolation_destroy(MemorySegment percolation) {
@@ -2539,7 +2356,6 @@ public class ccl4j_h extends ccl4j_h$shared {
         }
     }
 
-
     private static class ccl4j_percolation_run {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             ccl4j_h.C_INT,
@@ -2553,7 +2369,7 @@ public class ccl4j_h extends ccl4j_h$shared {
             ccl4j_h.C_POINTER
         );
 
-        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_percolation_run");
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_percolation_run");
 
         public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
     }
@@ -2561,7 +2377,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_percolation_run(ccl4j_percolation percolation, double p, uint64_t seed, uint64_t first_realisation, int32_t count, uint8_t* spanning, int32_t* labels, ccl4j_percolation_result* out);
+     * ccl4j_status ccl4j_percolation_run(ccl4j_percolation percolation, double p, uint64_t seed, uint64_t first_realisation, int32_t count, uint8_t *spanning, int32_t *labels, ccl4j_percolation_result *out)
      * }
      */
     public static FunctionDescriptor ccl4j_percolation_run$descriptor() {
@@ -2571,7 +2387,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_percolation_run(ccl4j_percolation percolation, double p, uint64_t seed, uint64_t first_realisation, int32_t count, uint8_t* spanning, int32_t* labels, ccl4j_percolation_result* out);
+     * ccl4j_status ccl4j_percolation_run(ccl4j_percolation percolation, double p, uint64_t seed, uint64_t first_realisation, int32_t count, uint8_t *spanning, int32_t *labels, ccl4j_percolation_result *out)
      * }
      */
     public static MethodHandle ccl4j_percolation_run$handle() {
@@ -2581,7 +2397,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Address for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_percolation_run(ccl4j_percolation percolation, double p, uint64_t seed, uint64_t first_realisation, int32_t count, uint8_t* spanning, int32_t* labels, ccl4j_percolation_result* out);
+     * ccl4j_status ccl4j_percolation_run(ccl4j_percolation percolation, double p, uint64_t seed, uint64_t first_realisation, int32_t count, uint8_t *spanning, int32_t *labels, ccl4j_percolation_result *out)
      * }
      */
     public static MemorySegment ccl4j_percolation_run$address() {
@@ -2590,7 +2406,7 @@ public class ccl4j_h extends ccl4j_h$shared {
 
     /**
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_percolation_run(ccl4j_percolation percolation, double p, uint64_t seed, uint64_t first_realisation, int32_t count, uint8_t* spanning, int32_t* labels, ccl4j_percolation_result* out);
+     * ccl4j_status ccl4j_percolation_run(ccl4j_percolation percolation, double p, uint64_t seed, uint64_t first_realisation, int32_t count, uint8_t *spanning, int32_t *labels, ccl4j_percolation_result *out)
      * }
      */
     public static int ccl4j_percolation_run(MemorySegment percolation, double p, long seed, long first_realisation, int count, MemorySegment spanning, MemorySegment labels, MemorySegment out) {
@@ -2606,7 +2422,12 @@ public class ccl4j_h extends ccl4j_h$shared {
            throw new AssertionError("should not reach here", ex$);
         }
     }
-
+    /**
+     * {@snippet lang=c :
+     * typedef struct ccl4j_ising_s *ccl4j_ising
+     * }
+     */
+    public static final AddressLayout ccl4j_ising = ccl4j_h.C_POINTER;
 
     private static class ccl4j_ising_create {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
@@ -2618,7 +2439,7 @@ public class ccl4j_h extends ccl4j_h$shared {
             ccl4j_h.C_POINTER
         );
 
-        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_ising_create");
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_ising_create");
 
         public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
     }
@@ -2626,7 +2447,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_ising_create(ccl4j_context context, ccl4j_lattice lattice, const ccl4j_label_options* options, uint64_t seed, ccl4j_ising* out);
+     * ccl4j_status ccl4j_ising_create(ccl4j_context context, ccl4j_lattice lattice, const ccl4j_label_options *options, uint64_t seed, ccl4j_ising *out)
      * }
      */
     public static FunctionDescriptor ccl4j_ising_create$descriptor() {
@@ -2636,7 +2457,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_ising_create(ccl4j_context context, ccl4j_lattice lattice, const ccl4j_label_options* options, uint64_t seed, ccl4j_ising* out);
+     * ccl4j_status ccl4j_ising_create(ccl4j_context context, ccl4j_lattice lattice, const ccl4j_label_options *options, uint64_t seed, ccl4j_ising *out)
      * }
      */
     public static MethodHandle ccl4j_ising_create$handle() {
@@ -2646,7 +2467,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Address for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_ising_create(ccl4j_context context, ccl4j_lattice lattice, const ccl4j_label_options* options, uint64_t seed, ccl4j_ising* out);
+     * ccl4j_status ccl4j_ising_create(ccl4j_context context, ccl4j_lattice lattice, const ccl4j_label_options *options, uint64_t seed, ccl4j_ising *out)
      * }
      */
     public static MemorySegment ccl4j_ising_create$address() {
@@ -2655,7 +2476,7 @@ public class ccl4j_h extends ccl4j_h$shared {
 
     /**
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_ising_create(ccl4j_context context, ccl4j_lattice lattice, const ccl4j_label_options* options, uint64_t seed, ccl4j_ising* out);
+     * ccl4j_status ccl4j_ising_create(ccl4j_context context, ccl4j_lattice lattice, const ccl4j_label_options *options, uint64_t seed, ccl4j_ising *out)
      * }
      */
     public static int ccl4j_ising_create(MemorySegment context, MemorySegment lattice, MemorySegment options, long seed, MemorySegment out) {
@@ -2672,13 +2493,12 @@ public class ccl4j_h extends ccl4j_h$shared {
         }
     }
 
-
     private static class ccl4j_ising_destroy {
         public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
             ccl4j_h.C_POINTER
         );
 
-        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_ising_destroy");
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_ising_destroy");
 
         public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
     }
@@ -2686,7 +2506,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * void ccl4j_ising_destroy(ccl4j_ising ising);
+     * void ccl4j_ising_destroy(ccl4j_ising ising)
      * }
      */
     public static FunctionDescriptor ccl4j_ising_destroy$descriptor() {
@@ -2696,7 +2516,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * void ccl4j_ising_destroy(ccl4j_ising ising);
+     * void ccl4j_ising_destroy(ccl4j_ising ising)
      * }
      */
     public static MethodHandle ccl4j_ising_destroy$handle() {
@@ -2706,7 +2526,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Address for:
      * {@snippet lang=c :
-     * void ccl4j_ising_destroy(ccl4j_ising ising);
+     * void ccl4j_ising_destroy(ccl4j_ising ising)
      * }
      */
     public static MemorySegment ccl4j_ising_destroy$address() {
@@ -2715,7 +2535,7 @@ public class ccl4j_h extends ccl4j_h$shared {
 
     /**
      * {@snippet lang=c :
-     * void ccl4j_ising_destroy(ccl4j_ising ising);
+     * void ccl4j_ising_destroy(ccl4j_ising ising)
      * }
      */
     public static void ccl4j_ising_destroy(MemorySegment ising) {
@@ -2732,7 +2552,6 @@ public class ccl4j_h extends ccl4j_h$shared {
         }
     }
 
-
     private static class ccl4j_ising_sweep {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             ccl4j_h.C_INT,
@@ -2744,7 +2563,7 @@ public class ccl4j_h extends ccl4j_h$shared {
             ccl4j_h.C_POINTER
         );
 
-        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_ising_sweep");
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_ising_sweep");
 
         public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
     }
@@ -2752,7 +2571,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_ising_sweep(ccl4j_ising ising, double temperature, int32_t sweeps, double* magnetisation, double* energy, double* total_ms);
+     * ccl4j_status ccl4j_ising_sweep(ccl4j_ising ising, double temperature, int32_t sweeps, double *magnetisation, double *energy, double *total_ms)
      * }
      */
     public static FunctionDescriptor ccl4j_ising_sweep$descriptor() {
@@ -2762,7 +2581,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_ising_sweep(ccl4j_ising ising, double temperature, int32_t sweeps, double* magnetisation, double* energy, double* total_ms);
+     * ccl4j_status ccl4j_ising_sweep(ccl4j_ising ising, double temperature, int32_t sweeps, double *magnetisation, double *energy, double *total_ms)
      * }
      */
     public static MethodHandle ccl4j_ising_sweep$handle() {
@@ -2772,7 +2591,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Address for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_ising_sweep(ccl4j_ising ising, double temperature, int32_t sweeps, double* magnetisation, double* energy, double* total_ms);
+     * ccl4j_status ccl4j_ising_sweep(ccl4j_ising ising, double temperature, int32_t sweeps, double *magnetisation, double *energy, double *total_ms)
      * }
      */
     public static MemorySegment ccl4j_ising_sweep$address() {
@@ -2781,7 +2600,7 @@ public class ccl4j_h extends ccl4j_h$shared {
 
     /**
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_ising_sweep(ccl4j_ising ising, double temperature, int32_t sweeps, double* magnetisation, double* energy, double* total_ms);
+     * ccl4j_status ccl4j_ising_sweep(ccl4j_ising ising, double temperature, int32_t sweeps, double *magnetisation, double *energy, double *total_ms)
      * }
      */
     public static int ccl4j_ising_sweep(MemorySegment ising, double temperature, int sweeps, MemorySegment magnetisation, MemorySegment energy, MemorySegment total_ms) {
@@ -2797,637 +2616,41 @@ public class ccl4j_h extends ccl4j_h$shared {
            throw new AssertionError("should not reach here", ex$);
         }
     }
-
-
-    private static class ccl4j_noop {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            ccl4j_h.C_INT,
-            ccl4j_h.C_INT
-        );
-
-        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_noop");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * int32_t ccl4j_noop(int32_t value);
-     * }
-     */
-    public static FunctionDescriptor ccl4j_noop$descriptor() {
-        return ccl4j_noop.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * int32_t ccl4j_noop(int32_t value);
-     * }
-     */
-    public static MethodHandle ccl4j_noop$handle() {
-        return ccl4j_noop.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * int32_t ccl4j_noop(int32_t value);
-     * }
-     */
-    public static MemorySegment ccl4j_noop$address() {
-        return ccl4j_noop.ADDR;
-    }
-
+    private static final int CCL4J_CHECK_INPUT = (int)1L;
     /**
      * {@snippet lang=c :
-     * int32_t ccl4j_noop(int32_t value);
+     * #define CCL4J_CHECK_INPUT 1
      * }
      */
-    public static int ccl4j_noop(int value) {
-        var mh$ = ccl4j_noop.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("ccl4j_noop", value);
-            }
-            return (int)mh$.invokeExact(value);
-        } catch (Error | RuntimeException ex) {
-           throw ex;
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
+    public static int CCL4J_CHECK_INPUT() {
+        return CCL4J_CHECK_INPUT;
     }
-
-
-    private static class ccl4j_copy_to_device {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            ccl4j_h.C_INT,
-            ccl4j_h.C_POINTER,
-            ccl4j_h.C_POINTER,
-            ccl4j_h.C_LONG,
-            ccl4j_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_copy_to_device");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * ccl4j_status ccl4j_copy_to_device(ccl4j_context context, const void* host, int64_t bytes, double* ms);
-     * }
-     */
-    public static FunctionDescriptor ccl4j_copy_to_device$descriptor() {
-        return ccl4j_copy_to_device.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * ccl4j_status ccl4j_copy_to_device(ccl4j_context context, const void* host, int64_t bytes, double* ms);
-     * }
-     */
-    public static MethodHandle ccl4j_copy_to_device$handle() {
-        return ccl4j_copy_to_device.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * ccl4j_status ccl4j_copy_to_device(ccl4j_context context, const void* host, int64_t bytes, double* ms);
-     * }
-     */
-    public static MemorySegment ccl4j_copy_to_device$address() {
-        return ccl4j_copy_to_device.ADDR;
-    }
-
+    private static final int CCL4J_PERIODIC_X = (int)1L;
     /**
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_copy_to_device(ccl4j_context context, const void* host, int64_t bytes, double* ms);
+     * #define CCL4J_PERIODIC_X 1
      * }
      */
-    public static int ccl4j_copy_to_device(MemorySegment context, MemorySegment host, long bytes, MemorySegment ms) {
-        var mh$ = ccl4j_copy_to_device.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("ccl4j_copy_to_device", context, host, bytes, ms);
-            }
-            return (int)mh$.invokeExact(context, host, bytes, ms);
-        } catch (Error | RuntimeException ex) {
-           throw ex;
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
+    public static int CCL4J_PERIODIC_X() {
+        return CCL4J_PERIODIC_X;
     }
-
-
-    private static class ccl4j_phase_run_create {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            ccl4j_h.C_INT,
-            ccl4j_h.C_POINTER,
-            ccl4j_h.C_POINTER,
-            ccl4j_h.C_POINTER,
-            ccl4j_h.C_POINTER,
-            ccl4j_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_phase_run_create");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * ccl4j_status ccl4j_phase_run_create(ccl4j_context context, ccl4j_device_graph device_graph, const ccl4j_csr* host_graph, const ccl4j_label_options* options, ccl4j_phase_run* out);
-     * }
-     */
-    public static FunctionDescriptor ccl4j_phase_run_create$descriptor() {
-        return ccl4j_phase_run_create.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * ccl4j_status ccl4j_phase_run_create(ccl4j_context context, ccl4j_device_graph device_graph, const ccl4j_csr* host_graph, const ccl4j_label_options* options, ccl4j_phase_run* out);
-     * }
-     */
-    public static MethodHandle ccl4j_phase_run_create$handle() {
-        return ccl4j_phase_run_create.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * ccl4j_status ccl4j_phase_run_create(ccl4j_context context, ccl4j_device_graph device_graph, const ccl4j_csr* host_graph, const ccl4j_label_options* options, ccl4j_phase_run* out);
-     * }
-     */
-    public static MemorySegment ccl4j_phase_run_create$address() {
-        return ccl4j_phase_run_create.ADDR;
-    }
-
+    private static final int CCL4J_PERIODIC_Y = (int)2L;
     /**
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_phase_run_create(ccl4j_context context, ccl4j_device_graph device_graph, const ccl4j_csr* host_graph, const ccl4j_label_options* options, ccl4j_phase_run* out);
+     * #define CCL4J_PERIODIC_Y 2
      * }
      */
-    public static int ccl4j_phase_run_create(MemorySegment context, MemorySegment device_graph, MemorySegment host_graph, MemorySegment options, MemorySegment out) {
-        var mh$ = ccl4j_phase_run_create.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("ccl4j_phase_run_create", context, device_graph, host_graph, options, out);
-            }
-            return (int)mh$.invokeExact(context, device_graph, host_graph, options, out);
-        } catch (Error | RuntimeException ex) {
-           throw ex;
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
+    public static int CCL4J_PERIODIC_Y() {
+        return CCL4J_PERIODIC_Y;
     }
-
-
-    private static class ccl4j_phase_run_destroy {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
-            ccl4j_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_phase_run_destroy");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * void ccl4j_phase_run_destroy(ccl4j_phase_run run);
-     * }
-     */
-    public static FunctionDescriptor ccl4j_phase_run_destroy$descriptor() {
-        return ccl4j_phase_run_destroy.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * void ccl4j_phase_run_destroy(ccl4j_phase_run run);
-     * }
-     */
-    public static MethodHandle ccl4j_phase_run_destroy$handle() {
-        return ccl4j_phase_run_destroy.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * void ccl4j_phase_run_destroy(ccl4j_phase_run run);
-     * }
-     */
-    public static MemorySegment ccl4j_phase_run_destroy$address() {
-        return ccl4j_phase_run_destroy.ADDR;
-    }
-
+    private static final int CCL4J_PERIODIC_Z = (int)4L;
     /**
      * {@snippet lang=c :
-     * void ccl4j_phase_run_destroy(ccl4j_phase_run run);
+     * #define CCL4J_PERIODIC_Z 4
      * }
      */
-    public static void ccl4j_phase_run_destroy(MemorySegment run) {
-        var mh$ = ccl4j_phase_run_destroy.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("ccl4j_phase_run_destroy", run);
-            }
-            mh$.invokeExact(run);
-        } catch (Error | RuntimeException ex) {
-           throw ex;
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
+    public static int CCL4J_PERIODIC_Z() {
+        return CCL4J_PERIODIC_Z;
     }
-
-
-    private static class ccl4j_phase_run_count {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            ccl4j_h.C_INT,
-            ccl4j_h.C_POINTER,
-            ccl4j_h.C_POINTER,
-            ccl4j_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_phase_run_count");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * ccl4j_status ccl4j_phase_run_count(ccl4j_context context, ccl4j_phase_run run, int32_t* count);
-     * }
-     */
-    public static FunctionDescriptor ccl4j_phase_run_count$descriptor() {
-        return ccl4j_phase_run_count.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * ccl4j_status ccl4j_phase_run_count(ccl4j_context context, ccl4j_phase_run run, int32_t* count);
-     * }
-     */
-    public static MethodHandle ccl4j_phase_run_count$handle() {
-        return ccl4j_phase_run_count.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * ccl4j_status ccl4j_phase_run_count(ccl4j_context context, ccl4j_phase_run run, int32_t* count);
-     * }
-     */
-    public static MemorySegment ccl4j_phase_run_count$address() {
-        return ccl4j_phase_run_count.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * ccl4j_status ccl4j_phase_run_count(ccl4j_context context, ccl4j_phase_run run, int32_t* count);
-     * }
-     */
-    public static int ccl4j_phase_run_count(MemorySegment context, MemorySegment run, MemorySegment count) {
-        var mh$ = ccl4j_phase_run_count.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("ccl4j_phase_run_count", context, run, count);
-            }
-            return (int)mh$.invokeExact(context, run, count);
-        } catch (Error | RuntimeException ex) {
-           throw ex;
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-
-    private static class ccl4j_phase_run_name {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            ccl4j_h.C_INT,
-            ccl4j_h.C_POINTER,
-            ccl4j_h.C_POINTER,
-            ccl4j_h.C_INT,
-            ccl4j_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_phase_run_name");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * ccl4j_status ccl4j_phase_run_name(ccl4j_context context, ccl4j_phase_run run, int32_t phase, char* name);
-     * }
-     */
-    public static FunctionDescriptor ccl4j_phase_run_name$descriptor() {
-        return ccl4j_phase_run_name.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * ccl4j_status ccl4j_phase_run_name(ccl4j_context context, ccl4j_phase_run run, int32_t phase, char* name);
-     * }
-     */
-    public static MethodHandle ccl4j_phase_run_name$handle() {
-        return ccl4j_phase_run_name.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * ccl4j_status ccl4j_phase_run_name(ccl4j_context context, ccl4j_phase_run run, int32_t phase, char* name);
-     * }
-     */
-    public static MemorySegment ccl4j_phase_run_name$address() {
-        return ccl4j_phase_run_name.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * ccl4j_status ccl4j_phase_run_name(ccl4j_context context, ccl4j_phase_run run, int32_t phase, char* name);
-     * }
-     */
-    public static int ccl4j_phase_run_name(MemorySegment context, MemorySegment run, int phase, MemorySegment name) {
-        var mh$ = ccl4j_phase_run_name.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("ccl4j_phase_run_name", context, run, phase, name);
-            }
-            return (int)mh$.invokeExact(context, run, phase, name);
-        } catch (Error | RuntimeException ex) {
-           throw ex;
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-
-    private static class ccl4j_phase_run_reset {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            ccl4j_h.C_INT,
-            ccl4j_h.C_POINTER,
-            ccl4j_h.C_POINTER,
-            ccl4j_h.C_INT
-        );
-
-        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_phase_run_reset");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * ccl4j_status ccl4j_phase_run_reset(ccl4j_context context, ccl4j_phase_run run, int32_t phase);
-     * }
-     */
-    public static FunctionDescriptor ccl4j_phase_run_reset$descriptor() {
-        return ccl4j_phase_run_reset.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * ccl4j_status ccl4j_phase_run_reset(ccl4j_context context, ccl4j_phase_run run, int32_t phase);
-     * }
-     */
-    public static MethodHandle ccl4j_phase_run_reset$handle() {
-        return ccl4j_phase_run_reset.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * ccl4j_status ccl4j_phase_run_reset(ccl4j_context context, ccl4j_phase_run run, int32_t phase);
-     * }
-     */
-    public static MemorySegment ccl4j_phase_run_reset$address() {
-        return ccl4j_phase_run_reset.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * ccl4j_status ccl4j_phase_run_reset(ccl4j_context context, ccl4j_phase_run run, int32_t phase);
-     * }
-     */
-    public static int ccl4j_phase_run_reset(MemorySegment context, MemorySegment run, int phase) {
-        var mh$ = ccl4j_phase_run_reset.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("ccl4j_phase_run_reset", context, run, phase);
-            }
-            return (int)mh$.invokeExact(context, run, phase);
-        } catch (Error | RuntimeException ex) {
-           throw ex;
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-
-    private static class ccl4j_phase_run_phase {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            ccl4j_h.C_INT,
-            ccl4j_h.C_POINTER,
-            ccl4j_h.C_POINTER,
-            ccl4j_h.C_INT,
-            ccl4j_h.C_POINTER,
-            ccl4j_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_phase_run_phase");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * ccl4j_status ccl4j_phase_run_phase(ccl4j_context context, ccl4j_phase_run run, int32_t phase, double* ms, int32_t* iterations);
-     * }
-     */
-    public static FunctionDescriptor ccl4j_phase_run_phase$descriptor() {
-        return ccl4j_phase_run_phase.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * ccl4j_status ccl4j_phase_run_phase(ccl4j_context context, ccl4j_phase_run run, int32_t phase, double* ms, int32_t* iterations);
-     * }
-     */
-    public static MethodHandle ccl4j_phase_run_phase$handle() {
-        return ccl4j_phase_run_phase.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * ccl4j_status ccl4j_phase_run_phase(ccl4j_context context, ccl4j_phase_run run, int32_t phase, double* ms, int32_t* iterations);
-     * }
-     */
-    public static MemorySegment ccl4j_phase_run_phase$address() {
-        return ccl4j_phase_run_phase.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * ccl4j_status ccl4j_phase_run_phase(ccl4j_context context, ccl4j_phase_run run, int32_t phase, double* ms, int32_t* iterations);
-     * }
-     */
-    public static int ccl4j_phase_run_phase(MemorySegment context, MemorySegment run, int phase, MemorySegment ms, MemorySegment iterations) {
-        var mh$ = ccl4j_phase_run_phase.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("ccl4j_phase_run_phase", context, run, phase, ms, iterations);
-            }
-            return (int)mh$.invokeExact(context, run, phase, ms, iterations);
-        } catch (Error | RuntimeException ex) {
-           throw ex;
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-
-    private static class ccl4j_phase_run_labels {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            ccl4j_h.C_INT,
-            ccl4j_h.C_POINTER,
-            ccl4j_h.C_POINTER,
-            ccl4j_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_phase_run_labels");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * ccl4j_status ccl4j_phase_run_labels(ccl4j_context context, ccl4j_phase_run run, int32_t* labels);
-     * }
-     */
-    public static FunctionDescriptor ccl4j_phase_run_labels$descriptor() {
-        return ccl4j_phase_run_labels.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * ccl4j_status ccl4j_phase_run_labels(ccl4j_context context, ccl4j_phase_run run, int32_t* labels);
-     * }
-     */
-    public static MethodHandle ccl4j_phase_run_labels$handle() {
-        return ccl4j_phase_run_labels.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * ccl4j_status ccl4j_phase_run_labels(ccl4j_context context, ccl4j_phase_run run, int32_t* labels);
-     * }
-     */
-    public static MemorySegment ccl4j_phase_run_labels$address() {
-        return ccl4j_phase_run_labels.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * ccl4j_status ccl4j_phase_run_labels(ccl4j_context context, ccl4j_phase_run run, int32_t* labels);
-     * }
-     */
-    public static int ccl4j_phase_run_labels(MemorySegment context, MemorySegment run, MemorySegment labels) {
-        var mh$ = ccl4j_phase_run_labels.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("ccl4j_phase_run_labels", context, run, labels);
-            }
-            return (int)mh$.invokeExact(context, run, labels);
-        } catch (Error | RuntimeException ex) {
-           throw ex;
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-
-    private static class ccl4j_phase_run_create_mesh {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            ccl4j_h.C_INT,
-            ccl4j_h.C_POINTER,
-            ccl4j_h.C_POINTER,
-            ccl4j_h.C_POINTER,
-            ccl4j_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = ccl4j_h.findOrThrow("ccl4j_phase_run_create_mesh");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * ccl4j_status ccl4j_phase_run_create_mesh(ccl4j_context context, const ccl4j_mesh* mesh, const ccl4j_mesh_options* options, ccl4j_phase_run* out);
-     * }
-     */
-    public static FunctionDescriptor ccl4j_phase_run_create_mesh$descriptor() {
-        return ccl4j_phase_run_create_mesh.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * ccl4j_status ccl4j_phase_run_create_mesh(ccl4j_context context, const ccl4j_mesh* mesh, const ccl4j_mesh_options* options, ccl4j_phase_run* out);
-     * }
-     */
-    public static MethodHandle ccl4j_phase_run_create_mesh$handle() {
-        return ccl4j_phase_run_create_mesh.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * ccl4j_status ccl4j_phase_run_create_mesh(ccl4j_context context, const ccl4j_mesh* mesh, const ccl4j_mesh_options* options, ccl4j_phase_run* out);
-     * }
-     */
-    public static MemorySegment ccl4j_phase_run_create_mesh$address() {
-        return ccl4j_phase_run_create_mesh.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * ccl4j_status ccl4j_phase_run_create_mesh(ccl4j_context context, const ccl4j_mesh* mesh, const ccl4j_mesh_options* options, ccl4j_phase_run* out);
-     * }
-     */
-    public static int ccl4j_phase_run_create_mesh(MemorySegment context, MemorySegment mesh, MemorySegment options, MemorySegment out) {
-        var mh$ = ccl4j_phase_run_create_mesh.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("ccl4j_phase_run_create_mesh", context, mesh, options, out);
-            }
-            return (int)mh$.invokeExact(context, mesh, options, out);
-        } catch (Error | RuntimeException ex) {
-           throw ex;
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
 }
+

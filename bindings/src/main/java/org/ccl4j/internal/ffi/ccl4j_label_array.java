@@ -16,7 +16,7 @@ import static java.lang.foreign.MemoryLayout.PathElement.*;
  * {@snippet lang=c :
  * struct ccl4j_label_array {
  *     int64_t count;
- *     const int32_t* labels;
+ *     const int32_t *labels;
  *     int32_t location;
  *     int32_t reserved;
  * }
@@ -45,19 +45,21 @@ public class ccl4j_label_array {
     private static final OfLong count$LAYOUT = (OfLong)$LAYOUT.select(groupElement("count"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * int64_t count;
+     * Layout for field:
+     * {@snippet lang=c :
+     * int64_t count
      * }
      */
     public static final OfLong count$layout() {
         return count$LAYOUT;
     }
 
-    private static final long count$OFFSET = 0;
+    private static final long count$OFFSET = $LAYOUT.byteOffset(groupElement("count"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * int64_t count;
+     * Offset for field:
+     * {@snippet lang=c :
+     * int64_t count
      * }
      */
     public static final long count$offset() {
@@ -65,8 +67,9 @@ public class ccl4j_label_array {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * int64_t count;
+     * Getter for field:
+     * {@snippet lang=c :
+     * int64_t count
      * }
      */
     public static long count(MemorySegment struct) {
@@ -74,8 +77,9 @@ public class ccl4j_label_array {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * int64_t count;
+     * Setter for field:
+     * {@snippet lang=c :
+     * int64_t count
      * }
      */
     public static void count(MemorySegment struct, long fieldValue) {
@@ -85,19 +89,21 @@ public class ccl4j_label_array {
     private static final AddressLayout labels$LAYOUT = (AddressLayout)$LAYOUT.select(groupElement("labels"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * int32_t * labels;
+     * Layout for field:
+     * {@snippet lang=c :
+     * const int32_t *labels
      * }
      */
     public static final AddressLayout labels$layout() {
         return labels$LAYOUT;
     }
 
-    private static final long labels$OFFSET = 8;
+    private static final long labels$OFFSET = $LAYOUT.byteOffset(groupElement("labels"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * int32_t * labels;
+     * Offset for field:
+     * {@snippet lang=c :
+     * const int32_t *labels
      * }
      */
     public static final long labels$offset() {
@@ -105,8 +111,9 @@ public class ccl4j_label_array {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * int32_t * labels;
+     * Getter for field:
+     * {@snippet lang=c :
+     * const int32_t *labels
      * }
      */
     public static MemorySegment labels(MemorySegment struct) {
@@ -114,8 +121,9 @@ public class ccl4j_label_array {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * int32_t * labels;
+     * Setter for field:
+     * {@snippet lang=c :
+     * const int32_t *labels
      * }
      */
     public static void labels(MemorySegment struct, MemorySegment fieldValue) {
@@ -125,19 +133,21 @@ public class ccl4j_label_array {
     private static final OfInt location$LAYOUT = (OfInt)$LAYOUT.select(groupElement("location"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * int32_t location;
+     * Layout for field:
+     * {@snippet lang=c :
+     * int32_t location
      * }
      */
     public static final OfInt location$layout() {
         return location$LAYOUT;
     }
 
-    private static final long location$OFFSET = 16;
+    private static final long location$OFFSET = $LAYOUT.byteOffset(groupElement("location"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * int32_t location;
+     * Offset for field:
+     * {@snippet lang=c :
+     * int32_t location
      * }
      */
     public static final long location$offset() {
@@ -145,8 +155,9 @@ public class ccl4j_label_array {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * int32_t location;
+     * Getter for field:
+     * {@snippet lang=c :
+     * int32_t location
      * }
      */
     public static int location(MemorySegment struct) {
@@ -154,8 +165,9 @@ public class ccl4j_label_array {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * int32_t location;
+     * Setter for field:
+     * {@snippet lang=c :
+     * int32_t location
      * }
      */
     public static void location(MemorySegment struct, int fieldValue) {
@@ -165,19 +177,21 @@ public class ccl4j_label_array {
     private static final OfInt reserved$LAYOUT = (OfInt)$LAYOUT.select(groupElement("reserved"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * int32_t reserved;
+     * Layout for field:
+     * {@snippet lang=c :
+     * int32_t reserved
      * }
      */
     public static final OfInt reserved$layout() {
         return reserved$LAYOUT;
     }
 
-    private static final long reserved$OFFSET = 20;
+    private static final long reserved$OFFSET = $LAYOUT.byteOffset(groupElement("reserved"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * int32_t reserved;
+     * Offset for field:
+     * {@snippet lang=c :
+     * int32_t reserved
      * }
      */
     public static final long reserved$offset() {
@@ -185,8 +199,9 @@ public class ccl4j_label_array {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * int32_t reserved;
+     * Getter for field:
+     * {@snippet lang=c :
+     * int32_t reserved
      * }
      */
     public static int reserved(MemorySegment struct) {
@@ -194,8 +209,9 @@ public class ccl4j_label_array {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * int32_t reserved;
+     * Setter for field:
+     * {@snippet lang=c :
+     * int32_t reserved
      * }
      */
     public static void reserved(MemorySegment struct, int fieldValue) {
@@ -246,3 +262,4 @@ public class ccl4j_label_array {
         return addr.reinterpret(layout().byteSize() * elementCount, arena, cleanup);
     }
 }
+

@@ -51,19 +51,21 @@ public class ccl4j_label_options {
     private static final OfInt algorithm$LAYOUT = (OfInt)$LAYOUT.select(groupElement("algorithm"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * ccl4j_algorithm algorithm;
+     * Layout for field:
+     * {@snippet lang=c :
+     * ccl4j_algorithm algorithm
      * }
      */
     public static final OfInt algorithm$layout() {
         return algorithm$LAYOUT;
     }
 
-    private static final long algorithm$OFFSET = 0;
+    private static final long algorithm$OFFSET = $LAYOUT.byteOffset(groupElement("algorithm"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * ccl4j_algorithm algorithm;
+     * Offset for field:
+     * {@snippet lang=c :
+     * ccl4j_algorithm algorithm
      * }
      */
     public static final long algorithm$offset() {
@@ -71,8 +73,9 @@ public class ccl4j_label_options {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * ccl4j_algorithm algorithm;
+     * Getter for field:
+     * {@snippet lang=c :
+     * ccl4j_algorithm algorithm
      * }
      */
     public static int algorithm(MemorySegment struct) {
@@ -80,8 +83,9 @@ public class ccl4j_label_options {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * ccl4j_algorithm algorithm;
+     * Setter for field:
+     * {@snippet lang=c :
+     * ccl4j_algorithm algorithm
      * }
      */
     public static void algorithm(MemorySegment struct, int fieldValue) {
@@ -91,19 +95,21 @@ public class ccl4j_label_options {
     private static final OfInt flags$LAYOUT = (OfInt)$LAYOUT.select(groupElement("flags"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * uint32_t flags;
+     * Layout for field:
+     * {@snippet lang=c :
+     * uint32_t flags
      * }
      */
     public static final OfInt flags$layout() {
         return flags$LAYOUT;
     }
 
-    private static final long flags$OFFSET = 4;
+    private static final long flags$OFFSET = $LAYOUT.byteOffset(groupElement("flags"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * uint32_t flags;
+     * Offset for field:
+     * {@snippet lang=c :
+     * uint32_t flags
      * }
      */
     public static final long flags$offset() {
@@ -111,8 +117,9 @@ public class ccl4j_label_options {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * uint32_t flags;
+     * Getter for field:
+     * {@snippet lang=c :
+     * uint32_t flags
      * }
      */
     public static int flags(MemorySegment struct) {
@@ -120,8 +127,9 @@ public class ccl4j_label_options {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * uint32_t flags;
+     * Setter for field:
+     * {@snippet lang=c :
+     * uint32_t flags
      * }
      */
     public static void flags(MemorySegment struct, int fieldValue) {
@@ -131,19 +139,21 @@ public class ccl4j_label_options {
     private static final OfInt cpu_threads$LAYOUT = (OfInt)$LAYOUT.select(groupElement("cpu_threads"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * int32_t cpu_threads;
+     * Layout for field:
+     * {@snippet lang=c :
+     * int32_t cpu_threads
      * }
      */
     public static final OfInt cpu_threads$layout() {
         return cpu_threads$LAYOUT;
     }
 
-    private static final long cpu_threads$OFFSET = 8;
+    private static final long cpu_threads$OFFSET = $LAYOUT.byteOffset(groupElement("cpu_threads"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * int32_t cpu_threads;
+     * Offset for field:
+     * {@snippet lang=c :
+     * int32_t cpu_threads
      * }
      */
     public static final long cpu_threads$offset() {
@@ -151,8 +161,9 @@ public class ccl4j_label_options {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * int32_t cpu_threads;
+     * Getter for field:
+     * {@snippet lang=c :
+     * int32_t cpu_threads
      * }
      */
     public static int cpu_threads(MemorySegment struct) {
@@ -160,8 +171,9 @@ public class ccl4j_label_options {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * int32_t cpu_threads;
+     * Setter for field:
+     * {@snippet lang=c :
+     * int32_t cpu_threads
      * }
      */
     public static void cpu_threads(MemorySegment struct, int fieldValue) {
@@ -171,19 +183,21 @@ public class ccl4j_label_options {
     private static final OfInt block_size$LAYOUT = (OfInt)$LAYOUT.select(groupElement("block_size"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * int32_t block_size;
+     * Layout for field:
+     * {@snippet lang=c :
+     * int32_t block_size
      * }
      */
     public static final OfInt block_size$layout() {
         return block_size$LAYOUT;
     }
 
-    private static final long block_size$OFFSET = 12;
+    private static final long block_size$OFFSET = $LAYOUT.byteOffset(groupElement("block_size"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * int32_t block_size;
+     * Offset for field:
+     * {@snippet lang=c :
+     * int32_t block_size
      * }
      */
     public static final long block_size$offset() {
@@ -191,8 +205,9 @@ public class ccl4j_label_options {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * int32_t block_size;
+     * Getter for field:
+     * {@snippet lang=c :
+     * int32_t block_size
      * }
      */
     public static int block_size(MemorySegment struct) {
@@ -200,8 +215,9 @@ public class ccl4j_label_options {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * int32_t block_size;
+     * Setter for field:
+     * {@snippet lang=c :
+     * int32_t block_size
      * }
      */
     public static void block_size(MemorySegment struct, int fieldValue) {
@@ -211,19 +227,21 @@ public class ccl4j_label_options {
     private static final OfInt warp_threshold$LAYOUT = (OfInt)$LAYOUT.select(groupElement("warp_threshold"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * int32_t warp_threshold;
+     * Layout for field:
+     * {@snippet lang=c :
+     * int32_t warp_threshold
      * }
      */
     public static final OfInt warp_threshold$layout() {
         return warp_threshold$LAYOUT;
     }
 
-    private static final long warp_threshold$OFFSET = 16;
+    private static final long warp_threshold$OFFSET = $LAYOUT.byteOffset(groupElement("warp_threshold"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * int32_t warp_threshold;
+     * Offset for field:
+     * {@snippet lang=c :
+     * int32_t warp_threshold
      * }
      */
     public static final long warp_threshold$offset() {
@@ -231,8 +249,9 @@ public class ccl4j_label_options {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * int32_t warp_threshold;
+     * Getter for field:
+     * {@snippet lang=c :
+     * int32_t warp_threshold
      * }
      */
     public static int warp_threshold(MemorySegment struct) {
@@ -240,8 +259,9 @@ public class ccl4j_label_options {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * int32_t warp_threshold;
+     * Setter for field:
+     * {@snippet lang=c :
+     * int32_t warp_threshold
      * }
      */
     public static void warp_threshold(MemorySegment struct, int fieldValue) {
@@ -251,19 +271,21 @@ public class ccl4j_label_options {
     private static final OfInt block_threshold$LAYOUT = (OfInt)$LAYOUT.select(groupElement("block_threshold"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * int32_t block_threshold;
+     * Layout for field:
+     * {@snippet lang=c :
+     * int32_t block_threshold
      * }
      */
     public static final OfInt block_threshold$layout() {
         return block_threshold$LAYOUT;
     }
 
-    private static final long block_threshold$OFFSET = 20;
+    private static final long block_threshold$OFFSET = $LAYOUT.byteOffset(groupElement("block_threshold"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * int32_t block_threshold;
+     * Offset for field:
+     * {@snippet lang=c :
+     * int32_t block_threshold
      * }
      */
     public static final long block_threshold$offset() {
@@ -271,8 +293,9 @@ public class ccl4j_label_options {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * int32_t block_threshold;
+     * Getter for field:
+     * {@snippet lang=c :
+     * int32_t block_threshold
      * }
      */
     public static int block_threshold(MemorySegment struct) {
@@ -280,8 +303,9 @@ public class ccl4j_label_options {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * int32_t block_threshold;
+     * Setter for field:
+     * {@snippet lang=c :
+     * int32_t block_threshold
      * }
      */
     public static void block_threshold(MemorySegment struct, int fieldValue) {
@@ -291,19 +315,21 @@ public class ccl4j_label_options {
     private static final OfInt max_iterations$LAYOUT = (OfInt)$LAYOUT.select(groupElement("max_iterations"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * int32_t max_iterations;
+     * Layout for field:
+     * {@snippet lang=c :
+     * int32_t max_iterations
      * }
      */
     public static final OfInt max_iterations$layout() {
         return max_iterations$LAYOUT;
     }
 
-    private static final long max_iterations$OFFSET = 24;
+    private static final long max_iterations$OFFSET = $LAYOUT.byteOffset(groupElement("max_iterations"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * int32_t max_iterations;
+     * Offset for field:
+     * {@snippet lang=c :
+     * int32_t max_iterations
      * }
      */
     public static final long max_iterations$offset() {
@@ -311,8 +337,9 @@ public class ccl4j_label_options {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * int32_t max_iterations;
+     * Getter for field:
+     * {@snippet lang=c :
+     * int32_t max_iterations
      * }
      */
     public static int max_iterations(MemorySegment struct) {
@@ -320,8 +347,9 @@ public class ccl4j_label_options {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * int32_t max_iterations;
+     * Setter for field:
+     * {@snippet lang=c :
+     * int32_t max_iterations
      * }
      */
     public static void max_iterations(MemorySegment struct, int fieldValue) {
@@ -372,3 +400,4 @@ public class ccl4j_label_options {
         return addr.reinterpret(layout().byteSize() * elementCount, arena, cleanup);
     }
 }
+

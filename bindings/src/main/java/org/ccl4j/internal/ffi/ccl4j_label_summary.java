@@ -51,19 +51,21 @@ public class ccl4j_label_summary {
     private static final OfLong count$LAYOUT = (OfLong)$LAYOUT.select(groupElement("count"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * int64_t count;
+     * Layout for field:
+     * {@snippet lang=c :
+     * int64_t count
      * }
      */
     public static final OfLong count$layout() {
         return count$LAYOUT;
     }
 
-    private static final long count$OFFSET = 0;
+    private static final long count$OFFSET = $LAYOUT.byteOffset(groupElement("count"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * int64_t count;
+     * Offset for field:
+     * {@snippet lang=c :
+     * int64_t count
      * }
      */
     public static final long count$offset() {
@@ -71,8 +73,9 @@ public class ccl4j_label_summary {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * int64_t count;
+     * Getter for field:
+     * {@snippet lang=c :
+     * int64_t count
      * }
      */
     public static long count(MemorySegment struct) {
@@ -80,8 +83,9 @@ public class ccl4j_label_summary {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * int64_t count;
+     * Setter for field:
+     * {@snippet lang=c :
+     * int64_t count
      * }
      */
     public static void count(MemorySegment struct, long fieldValue) {
@@ -91,19 +95,21 @@ public class ccl4j_label_summary {
     private static final OfLong labelled$LAYOUT = (OfLong)$LAYOUT.select(groupElement("labelled"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * int64_t labelled;
+     * Layout for field:
+     * {@snippet lang=c :
+     * int64_t labelled
      * }
      */
     public static final OfLong labelled$layout() {
         return labelled$LAYOUT;
     }
 
-    private static final long labelled$OFFSET = 8;
+    private static final long labelled$OFFSET = $LAYOUT.byteOffset(groupElement("labelled"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * int64_t labelled;
+     * Offset for field:
+     * {@snippet lang=c :
+     * int64_t labelled
      * }
      */
     public static final long labelled$offset() {
@@ -111,8 +117,9 @@ public class ccl4j_label_summary {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * int64_t labelled;
+     * Getter for field:
+     * {@snippet lang=c :
+     * int64_t labelled
      * }
      */
     public static long labelled(MemorySegment struct) {
@@ -120,8 +127,9 @@ public class ccl4j_label_summary {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * int64_t labelled;
+     * Setter for field:
+     * {@snippet lang=c :
+     * int64_t labelled
      * }
      */
     public static void labelled(MemorySegment struct, long fieldValue) {
@@ -131,19 +139,21 @@ public class ccl4j_label_summary {
     private static final OfLong components$LAYOUT = (OfLong)$LAYOUT.select(groupElement("components"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * int64_t components;
+     * Layout for field:
+     * {@snippet lang=c :
+     * int64_t components
      * }
      */
     public static final OfLong components$layout() {
         return components$LAYOUT;
     }
 
-    private static final long components$OFFSET = 16;
+    private static final long components$OFFSET = $LAYOUT.byteOffset(groupElement("components"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * int64_t components;
+     * Offset for field:
+     * {@snippet lang=c :
+     * int64_t components
      * }
      */
     public static final long components$offset() {
@@ -151,8 +161,9 @@ public class ccl4j_label_summary {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * int64_t components;
+     * Getter for field:
+     * {@snippet lang=c :
+     * int64_t components
      * }
      */
     public static long components(MemorySegment struct) {
@@ -160,8 +171,9 @@ public class ccl4j_label_summary {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * int64_t components;
+     * Setter for field:
+     * {@snippet lang=c :
+     * int64_t components
      * }
      */
     public static void components(MemorySegment struct, long fieldValue) {
@@ -171,19 +183,21 @@ public class ccl4j_label_summary {
     private static final OfInt largest_size$LAYOUT = (OfInt)$LAYOUT.select(groupElement("largest_size"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * int32_t largest_size;
+     * Layout for field:
+     * {@snippet lang=c :
+     * int32_t largest_size
      * }
      */
     public static final OfInt largest_size$layout() {
         return largest_size$LAYOUT;
     }
 
-    private static final long largest_size$OFFSET = 24;
+    private static final long largest_size$OFFSET = $LAYOUT.byteOffset(groupElement("largest_size"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * int32_t largest_size;
+     * Offset for field:
+     * {@snippet lang=c :
+     * int32_t largest_size
      * }
      */
     public static final long largest_size$offset() {
@@ -191,8 +205,9 @@ public class ccl4j_label_summary {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * int32_t largest_size;
+     * Getter for field:
+     * {@snippet lang=c :
+     * int32_t largest_size
      * }
      */
     public static int largest_size(MemorySegment struct) {
@@ -200,8 +215,9 @@ public class ccl4j_label_summary {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * int32_t largest_size;
+     * Setter for field:
+     * {@snippet lang=c :
+     * int32_t largest_size
      * }
      */
     public static void largest_size(MemorySegment struct, int fieldValue) {
@@ -211,19 +227,21 @@ public class ccl4j_label_summary {
     private static final OfInt largest_label$LAYOUT = (OfInt)$LAYOUT.select(groupElement("largest_label"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * int32_t largest_label;
+     * Layout for field:
+     * {@snippet lang=c :
+     * int32_t largest_label
      * }
      */
     public static final OfInt largest_label$layout() {
         return largest_label$LAYOUT;
     }
 
-    private static final long largest_label$OFFSET = 28;
+    private static final long largest_label$OFFSET = $LAYOUT.byteOffset(groupElement("largest_label"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * int32_t largest_label;
+     * Offset for field:
+     * {@snippet lang=c :
+     * int32_t largest_label
      * }
      */
     public static final long largest_label$offset() {
@@ -231,8 +249,9 @@ public class ccl4j_label_summary {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * int32_t largest_label;
+     * Getter for field:
+     * {@snippet lang=c :
+     * int32_t largest_label
      * }
      */
     public static int largest_label(MemorySegment struct) {
@@ -240,8 +259,9 @@ public class ccl4j_label_summary {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * int32_t largest_label;
+     * Setter for field:
+     * {@snippet lang=c :
+     * int32_t largest_label
      * }
      */
     public static void largest_label(MemorySegment struct, int fieldValue) {
@@ -251,19 +271,21 @@ public class ccl4j_label_summary {
     private static final OfInt smallest_size$LAYOUT = (OfInt)$LAYOUT.select(groupElement("smallest_size"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * int32_t smallest_size;
+     * Layout for field:
+     * {@snippet lang=c :
+     * int32_t smallest_size
      * }
      */
     public static final OfInt smallest_size$layout() {
         return smallest_size$LAYOUT;
     }
 
-    private static final long smallest_size$OFFSET = 32;
+    private static final long smallest_size$OFFSET = $LAYOUT.byteOffset(groupElement("smallest_size"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * int32_t smallest_size;
+     * Offset for field:
+     * {@snippet lang=c :
+     * int32_t smallest_size
      * }
      */
     public static final long smallest_size$offset() {
@@ -271,8 +293,9 @@ public class ccl4j_label_summary {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * int32_t smallest_size;
+     * Getter for field:
+     * {@snippet lang=c :
+     * int32_t smallest_size
      * }
      */
     public static int smallest_size(MemorySegment struct) {
@@ -280,8 +303,9 @@ public class ccl4j_label_summary {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * int32_t smallest_size;
+     * Setter for field:
+     * {@snippet lang=c :
+     * int32_t smallest_size
      * }
      */
     public static void smallest_size(MemorySegment struct, int fieldValue) {
@@ -291,19 +315,21 @@ public class ccl4j_label_summary {
     private static final OfInt reserved$LAYOUT = (OfInt)$LAYOUT.select(groupElement("reserved"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * int32_t reserved;
+     * Layout for field:
+     * {@snippet lang=c :
+     * int32_t reserved
      * }
      */
     public static final OfInt reserved$layout() {
         return reserved$LAYOUT;
     }
 
-    private static final long reserved$OFFSET = 36;
+    private static final long reserved$OFFSET = $LAYOUT.byteOffset(groupElement("reserved"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * int32_t reserved;
+     * Offset for field:
+     * {@snippet lang=c :
+     * int32_t reserved
      * }
      */
     public static final long reserved$offset() {
@@ -311,8 +337,9 @@ public class ccl4j_label_summary {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * int32_t reserved;
+     * Getter for field:
+     * {@snippet lang=c :
+     * int32_t reserved
      * }
      */
     public static int reserved(MemorySegment struct) {
@@ -320,8 +347,9 @@ public class ccl4j_label_summary {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * int32_t reserved;
+     * Setter for field:
+     * {@snippet lang=c :
+     * int32_t reserved
      * }
      */
     public static void reserved(MemorySegment struct, int fieldValue) {
@@ -372,3 +400,4 @@ public class ccl4j_label_summary {
         return addr.reinterpret(layout().byteSize() * elementCount, arena, cleanup);
     }
 }
+

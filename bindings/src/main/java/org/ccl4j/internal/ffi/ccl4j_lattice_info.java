@@ -53,19 +53,21 @@ public class ccl4j_lattice_info {
     private static final OfInt kind$LAYOUT = (OfInt)$LAYOUT.select(groupElement("kind"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * ccl4j_lattice_kind kind;
+     * Layout for field:
+     * {@snippet lang=c :
+     * ccl4j_lattice_kind kind
      * }
      */
     public static final OfInt kind$layout() {
         return kind$LAYOUT;
     }
 
-    private static final long kind$OFFSET = 0;
+    private static final long kind$OFFSET = $LAYOUT.byteOffset(groupElement("kind"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * ccl4j_lattice_kind kind;
+     * Offset for field:
+     * {@snippet lang=c :
+     * ccl4j_lattice_kind kind
      * }
      */
     public static final long kind$offset() {
@@ -73,8 +75,9 @@ public class ccl4j_lattice_info {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * ccl4j_lattice_kind kind;
+     * Getter for field:
+     * {@snippet lang=c :
+     * ccl4j_lattice_kind kind
      * }
      */
     public static int kind(MemorySegment struct) {
@@ -82,8 +85,9 @@ public class ccl4j_lattice_info {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * ccl4j_lattice_kind kind;
+     * Setter for field:
+     * {@snippet lang=c :
+     * ccl4j_lattice_kind kind
      * }
      */
     public static void kind(MemorySegment struct, int fieldValue) {
@@ -93,19 +97,21 @@ public class ccl4j_lattice_info {
     private static final OfInt length$LAYOUT = (OfInt)$LAYOUT.select(groupElement("length"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * int32_t length;
+     * Layout for field:
+     * {@snippet lang=c :
+     * int32_t length
      * }
      */
     public static final OfInt length$layout() {
         return length$LAYOUT;
     }
 
-    private static final long length$OFFSET = 4;
+    private static final long length$OFFSET = $LAYOUT.byteOffset(groupElement("length"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * int32_t length;
+     * Offset for field:
+     * {@snippet lang=c :
+     * int32_t length
      * }
      */
     public static final long length$offset() {
@@ -113,8 +119,9 @@ public class ccl4j_lattice_info {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * int32_t length;
+     * Getter for field:
+     * {@snippet lang=c :
+     * int32_t length
      * }
      */
     public static int length(MemorySegment struct) {
@@ -122,8 +129,9 @@ public class ccl4j_lattice_info {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * int32_t length;
+     * Setter for field:
+     * {@snippet lang=c :
+     * int32_t length
      * }
      */
     public static void length(MemorySegment struct, int fieldValue) {
@@ -133,19 +141,21 @@ public class ccl4j_lattice_info {
     private static final OfInt periodic$LAYOUT = (OfInt)$LAYOUT.select(groupElement("periodic"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * int32_t periodic;
+     * Layout for field:
+     * {@snippet lang=c :
+     * int32_t periodic
      * }
      */
     public static final OfInt periodic$layout() {
         return periodic$LAYOUT;
     }
 
-    private static final long periodic$OFFSET = 8;
+    private static final long periodic$OFFSET = $LAYOUT.byteOffset(groupElement("periodic"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * int32_t periodic;
+     * Offset for field:
+     * {@snippet lang=c :
+     * int32_t periodic
      * }
      */
     public static final long periodic$offset() {
@@ -153,8 +163,9 @@ public class ccl4j_lattice_info {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * int32_t periodic;
+     * Getter for field:
+     * {@snippet lang=c :
+     * int32_t periodic
      * }
      */
     public static int periodic(MemorySegment struct) {
@@ -162,8 +173,9 @@ public class ccl4j_lattice_info {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * int32_t periodic;
+     * Setter for field:
+     * {@snippet lang=c :
+     * int32_t periodic
      * }
      */
     public static void periodic(MemorySegment struct, int fieldValue) {
@@ -173,19 +185,21 @@ public class ccl4j_lattice_info {
     private static final OfInt vertex_count$LAYOUT = (OfInt)$LAYOUT.select(groupElement("vertex_count"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * int32_t vertex_count;
+     * Layout for field:
+     * {@snippet lang=c :
+     * int32_t vertex_count
      * }
      */
     public static final OfInt vertex_count$layout() {
         return vertex_count$LAYOUT;
     }
 
-    private static final long vertex_count$OFFSET = 12;
+    private static final long vertex_count$OFFSET = $LAYOUT.byteOffset(groupElement("vertex_count"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * int32_t vertex_count;
+     * Offset for field:
+     * {@snippet lang=c :
+     * int32_t vertex_count
      * }
      */
     public static final long vertex_count$offset() {
@@ -193,8 +207,9 @@ public class ccl4j_lattice_info {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * int32_t vertex_count;
+     * Getter for field:
+     * {@snippet lang=c :
+     * int32_t vertex_count
      * }
      */
     public static int vertex_count(MemorySegment struct) {
@@ -202,8 +217,9 @@ public class ccl4j_lattice_info {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * int32_t vertex_count;
+     * Setter for field:
+     * {@snippet lang=c :
+     * int32_t vertex_count
      * }
      */
     public static void vertex_count(MemorySegment struct, int fieldValue) {
@@ -213,19 +229,21 @@ public class ccl4j_lattice_info {
     private static final OfLong arc_count$LAYOUT = (OfLong)$LAYOUT.select(groupElement("arc_count"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * int64_t arc_count;
+     * Layout for field:
+     * {@snippet lang=c :
+     * int64_t arc_count
      * }
      */
     public static final OfLong arc_count$layout() {
         return arc_count$LAYOUT;
     }
 
-    private static final long arc_count$OFFSET = 16;
+    private static final long arc_count$OFFSET = $LAYOUT.byteOffset(groupElement("arc_count"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * int64_t arc_count;
+     * Offset for field:
+     * {@snippet lang=c :
+     * int64_t arc_count
      * }
      */
     public static final long arc_count$offset() {
@@ -233,8 +251,9 @@ public class ccl4j_lattice_info {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * int64_t arc_count;
+     * Getter for field:
+     * {@snippet lang=c :
+     * int64_t arc_count
      * }
      */
     public static long arc_count(MemorySegment struct) {
@@ -242,8 +261,9 @@ public class ccl4j_lattice_info {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * int64_t arc_count;
+     * Setter for field:
+     * {@snippet lang=c :
+     * int64_t arc_count
      * }
      */
     public static void arc_count(MemorySegment struct, long fieldValue) {
@@ -253,19 +273,21 @@ public class ccl4j_lattice_info {
     private static final OfLong bond_count$LAYOUT = (OfLong)$LAYOUT.select(groupElement("bond_count"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * int64_t bond_count;
+     * Layout for field:
+     * {@snippet lang=c :
+     * int64_t bond_count
      * }
      */
     public static final OfLong bond_count$layout() {
         return bond_count$LAYOUT;
     }
 
-    private static final long bond_count$OFFSET = 24;
+    private static final long bond_count$OFFSET = $LAYOUT.byteOffset(groupElement("bond_count"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * int64_t bond_count;
+     * Offset for field:
+     * {@snippet lang=c :
+     * int64_t bond_count
      * }
      */
     public static final long bond_count$offset() {
@@ -273,8 +295,9 @@ public class ccl4j_lattice_info {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * int64_t bond_count;
+     * Getter for field:
+     * {@snippet lang=c :
+     * int64_t bond_count
      * }
      */
     public static long bond_count(MemorySegment struct) {
@@ -282,8 +305,9 @@ public class ccl4j_lattice_info {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * int64_t bond_count;
+     * Setter for field:
+     * {@snippet lang=c :
+     * int64_t bond_count
      * }
      */
     public static void bond_count(MemorySegment struct, long fieldValue) {
@@ -293,19 +317,21 @@ public class ccl4j_lattice_info {
     private static final OfInt side0_count$LAYOUT = (OfInt)$LAYOUT.select(groupElement("side0_count"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * int32_t side0_count;
+     * Layout for field:
+     * {@snippet lang=c :
+     * int32_t side0_count
      * }
      */
     public static final OfInt side0_count$layout() {
         return side0_count$LAYOUT;
     }
 
-    private static final long side0_count$OFFSET = 32;
+    private static final long side0_count$OFFSET = $LAYOUT.byteOffset(groupElement("side0_count"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * int32_t side0_count;
+     * Offset for field:
+     * {@snippet lang=c :
+     * int32_t side0_count
      * }
      */
     public static final long side0_count$offset() {
@@ -313,8 +339,9 @@ public class ccl4j_lattice_info {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * int32_t side0_count;
+     * Getter for field:
+     * {@snippet lang=c :
+     * int32_t side0_count
      * }
      */
     public static int side0_count(MemorySegment struct) {
@@ -322,8 +349,9 @@ public class ccl4j_lattice_info {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * int32_t side0_count;
+     * Setter for field:
+     * {@snippet lang=c :
+     * int32_t side0_count
      * }
      */
     public static void side0_count(MemorySegment struct, int fieldValue) {
@@ -333,19 +361,21 @@ public class ccl4j_lattice_info {
     private static final OfInt side1_count$LAYOUT = (OfInt)$LAYOUT.select(groupElement("side1_count"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * int32_t side1_count;
+     * Layout for field:
+     * {@snippet lang=c :
+     * int32_t side1_count
      * }
      */
     public static final OfInt side1_count$layout() {
         return side1_count$LAYOUT;
     }
 
-    private static final long side1_count$OFFSET = 36;
+    private static final long side1_count$OFFSET = $LAYOUT.byteOffset(groupElement("side1_count"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * int32_t side1_count;
+     * Offset for field:
+     * {@snippet lang=c :
+     * int32_t side1_count
      * }
      */
     public static final long side1_count$offset() {
@@ -353,8 +383,9 @@ public class ccl4j_lattice_info {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * int32_t side1_count;
+     * Getter for field:
+     * {@snippet lang=c :
+     * int32_t side1_count
      * }
      */
     public static int side1_count(MemorySegment struct) {
@@ -362,8 +393,9 @@ public class ccl4j_lattice_info {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * int32_t side1_count;
+     * Setter for field:
+     * {@snippet lang=c :
+     * int32_t side1_count
      * }
      */
     public static void side1_count(MemorySegment struct, int fieldValue) {
@@ -414,3 +446,4 @@ public class ccl4j_lattice_info {
         return addr.reinterpret(layout().byteSize() * elementCount, arena, cleanup);
     }
 }
+

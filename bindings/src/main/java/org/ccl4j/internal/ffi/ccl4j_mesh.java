@@ -19,7 +19,7 @@ import static java.lang.foreign.MemoryLayout.PathElement.*;
  *     int32_t height;
  *     int32_t depth;
  *     int32_t cell_type;
- *     const void* cells;
+ *     const void *cells;
  *     int64_t row_stride;
  *     int64_t layer_stride;
  * }
@@ -51,19 +51,21 @@ public class ccl4j_mesh {
     private static final OfInt width$LAYOUT = (OfInt)$LAYOUT.select(groupElement("width"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * int32_t width;
+     * Layout for field:
+     * {@snippet lang=c :
+     * int32_t width
      * }
      */
     public static final OfInt width$layout() {
         return width$LAYOUT;
     }
 
-    private static final long width$OFFSET = 0;
+    private static final long width$OFFSET = $LAYOUT.byteOffset(groupElement("width"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * int32_t width;
+     * Offset for field:
+     * {@snippet lang=c :
+     * int32_t width
      * }
      */
     public static final long width$offset() {
@@ -71,8 +73,9 @@ public class ccl4j_mesh {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * int32_t width;
+     * Getter for field:
+     * {@snippet lang=c :
+     * int32_t width
      * }
      */
     public static int width(MemorySegment struct) {
@@ -80,8 +83,9 @@ public class ccl4j_mesh {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * int32_t width;
+     * Setter for field:
+     * {@snippet lang=c :
+     * int32_t width
      * }
      */
     public static void width(MemorySegment struct, int fieldValue) {
@@ -91,19 +95,21 @@ public class ccl4j_mesh {
     private static final OfInt height$LAYOUT = (OfInt)$LAYOUT.select(groupElement("height"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * int32_t height;
+     * Layout for field:
+     * {@snippet lang=c :
+     * int32_t height
      * }
      */
     public static final OfInt height$layout() {
         return height$LAYOUT;
     }
 
-    private static final long height$OFFSET = 4;
+    private static final long height$OFFSET = $LAYOUT.byteOffset(groupElement("height"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * int32_t height;
+     * Offset for field:
+     * {@snippet lang=c :
+     * int32_t height
      * }
      */
     public static final long height$offset() {
@@ -111,8 +117,9 @@ public class ccl4j_mesh {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * int32_t height;
+     * Getter for field:
+     * {@snippet lang=c :
+     * int32_t height
      * }
      */
     public static int height(MemorySegment struct) {
@@ -120,8 +127,9 @@ public class ccl4j_mesh {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * int32_t height;
+     * Setter for field:
+     * {@snippet lang=c :
+     * int32_t height
      * }
      */
     public static void height(MemorySegment struct, int fieldValue) {
@@ -131,19 +139,21 @@ public class ccl4j_mesh {
     private static final OfInt depth$LAYOUT = (OfInt)$LAYOUT.select(groupElement("depth"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * int32_t depth;
+     * Layout for field:
+     * {@snippet lang=c :
+     * int32_t depth
      * }
      */
     public static final OfInt depth$layout() {
         return depth$LAYOUT;
     }
 
-    private static final long depth$OFFSET = 8;
+    private static final long depth$OFFSET = $LAYOUT.byteOffset(groupElement("depth"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * int32_t depth;
+     * Offset for field:
+     * {@snippet lang=c :
+     * int32_t depth
      * }
      */
     public static final long depth$offset() {
@@ -151,8 +161,9 @@ public class ccl4j_mesh {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * int32_t depth;
+     * Getter for field:
+     * {@snippet lang=c :
+     * int32_t depth
      * }
      */
     public static int depth(MemorySegment struct) {
@@ -160,8 +171,9 @@ public class ccl4j_mesh {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * int32_t depth;
+     * Setter for field:
+     * {@snippet lang=c :
+     * int32_t depth
      * }
      */
     public static void depth(MemorySegment struct, int fieldValue) {
@@ -171,19 +183,21 @@ public class ccl4j_mesh {
     private static final OfInt cell_type$LAYOUT = (OfInt)$LAYOUT.select(groupElement("cell_type"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * int32_t cell_type;
+     * Layout for field:
+     * {@snippet lang=c :
+     * int32_t cell_type
      * }
      */
     public static final OfInt cell_type$layout() {
         return cell_type$LAYOUT;
     }
 
-    private static final long cell_type$OFFSET = 12;
+    private static final long cell_type$OFFSET = $LAYOUT.byteOffset(groupElement("cell_type"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * int32_t cell_type;
+     * Offset for field:
+     * {@snippet lang=c :
+     * int32_t cell_type
      * }
      */
     public static final long cell_type$offset() {
@@ -191,8 +205,9 @@ public class ccl4j_mesh {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * int32_t cell_type;
+     * Getter for field:
+     * {@snippet lang=c :
+     * int32_t cell_type
      * }
      */
     public static int cell_type(MemorySegment struct) {
@@ -200,8 +215,9 @@ public class ccl4j_mesh {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * int32_t cell_type;
+     * Setter for field:
+     * {@snippet lang=c :
+     * int32_t cell_type
      * }
      */
     public static void cell_type(MemorySegment struct, int fieldValue) {
@@ -211,19 +227,21 @@ public class ccl4j_mesh {
     private static final AddressLayout cells$LAYOUT = (AddressLayout)$LAYOUT.select(groupElement("cells"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * const void * cells;
+     * Layout for field:
+     * {@snippet lang=c :
+     * const void *cells
      * }
      */
     public static final AddressLayout cells$layout() {
         return cells$LAYOUT;
     }
 
-    private static final long cells$OFFSET = 16;
+    private static final long cells$OFFSET = $LAYOUT.byteOffset(groupElement("cells"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * const void * cells;
+     * Offset for field:
+     * {@snippet lang=c :
+     * const void *cells
      * }
      */
     public static final long cells$offset() {
@@ -231,8 +249,9 @@ public class ccl4j_mesh {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * const void * cells;
+     * Getter for field:
+     * {@snippet lang=c :
+     * const void *cells
      * }
      */
     public static MemorySegment cells(MemorySegment struct) {
@@ -240,8 +259,9 @@ public class ccl4j_mesh {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * const void * cells;
+     * Setter for field:
+     * {@snippet lang=c :
+     * const void *cells
      * }
      */
     public static void cells(MemorySegment struct, MemorySegment fieldValue) {
@@ -251,19 +271,21 @@ public class ccl4j_mesh {
     private static final OfLong row_stride$LAYOUT = (OfLong)$LAYOUT.select(groupElement("row_stride"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * int64_t row_stride;
+     * Layout for field:
+     * {@snippet lang=c :
+     * int64_t row_stride
      * }
      */
     public static final OfLong row_stride$layout() {
         return row_stride$LAYOUT;
     }
 
-    private static final long row_stride$OFFSET = 24;
+    private static final long row_stride$OFFSET = $LAYOUT.byteOffset(groupElement("row_stride"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * int64_t row_stride;
+     * Offset for field:
+     * {@snippet lang=c :
+     * int64_t row_stride
      * }
      */
     public static final long row_stride$offset() {
@@ -271,8 +293,9 @@ public class ccl4j_mesh {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * int64_t row_stride;
+     * Getter for field:
+     * {@snippet lang=c :
+     * int64_t row_stride
      * }
      */
     public static long row_stride(MemorySegment struct) {
@@ -280,8 +303,9 @@ public class ccl4j_mesh {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * int64_t row_stride;
+     * Setter for field:
+     * {@snippet lang=c :
+     * int64_t row_stride
      * }
      */
     public static void row_stride(MemorySegment struct, long fieldValue) {
@@ -291,19 +315,21 @@ public class ccl4j_mesh {
     private static final OfLong layer_stride$LAYOUT = (OfLong)$LAYOUT.select(groupElement("layer_stride"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * int64_t layer_stride;
+     * Layout for field:
+     * {@snippet lang=c :
+     * int64_t layer_stride
      * }
      */
     public static final OfLong layer_stride$layout() {
         return layer_stride$LAYOUT;
     }
 
-    private static final long layer_stride$OFFSET = 32;
+    private static final long layer_stride$OFFSET = $LAYOUT.byteOffset(groupElement("layer_stride"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * int64_t layer_stride;
+     * Offset for field:
+     * {@snippet lang=c :
+     * int64_t layer_stride
      * }
      */
     public static final long layer_stride$offset() {
@@ -311,8 +337,9 @@ public class ccl4j_mesh {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * int64_t layer_stride;
+     * Getter for field:
+     * {@snippet lang=c :
+     * int64_t layer_stride
      * }
      */
     public static long layer_stride(MemorySegment struct) {
@@ -320,8 +347,9 @@ public class ccl4j_mesh {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * int64_t layer_stride;
+     * Setter for field:
+     * {@snippet lang=c :
+     * int64_t layer_stride
      * }
      */
     public static void layer_stride(MemorySegment struct, long fieldValue) {
@@ -372,3 +400,4 @@ public class ccl4j_mesh {
         return addr.reinterpret(layout().byteSize() * elementCount, arena, cleanup);
     }
 }
+

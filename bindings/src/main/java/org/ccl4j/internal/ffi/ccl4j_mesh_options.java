@@ -55,19 +55,21 @@ public class ccl4j_mesh_options {
     private static final OfInt algorithm$LAYOUT = (OfInt)$LAYOUT.select(groupElement("algorithm"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * ccl4j_algorithm algorithm;
+     * Layout for field:
+     * {@snippet lang=c :
+     * ccl4j_algorithm algorithm
      * }
      */
     public static final OfInt algorithm$layout() {
         return algorithm$LAYOUT;
     }
 
-    private static final long algorithm$OFFSET = 0;
+    private static final long algorithm$OFFSET = $LAYOUT.byteOffset(groupElement("algorithm"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * ccl4j_algorithm algorithm;
+     * Offset for field:
+     * {@snippet lang=c :
+     * ccl4j_algorithm algorithm
      * }
      */
     public static final long algorithm$offset() {
@@ -75,8 +77,9 @@ public class ccl4j_mesh_options {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * ccl4j_algorithm algorithm;
+     * Getter for field:
+     * {@snippet lang=c :
+     * ccl4j_algorithm algorithm
      * }
      */
     public static int algorithm(MemorySegment struct) {
@@ -84,8 +87,9 @@ public class ccl4j_mesh_options {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * ccl4j_algorithm algorithm;
+     * Setter for field:
+     * {@snippet lang=c :
+     * ccl4j_algorithm algorithm
      * }
      */
     public static void algorithm(MemorySegment struct, int fieldValue) {
@@ -95,19 +99,21 @@ public class ccl4j_mesh_options {
     private static final OfInt flags$LAYOUT = (OfInt)$LAYOUT.select(groupElement("flags"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * uint32_t flags;
+     * Layout for field:
+     * {@snippet lang=c :
+     * uint32_t flags
      * }
      */
     public static final OfInt flags$layout() {
         return flags$LAYOUT;
     }
 
-    private static final long flags$OFFSET = 4;
+    private static final long flags$OFFSET = $LAYOUT.byteOffset(groupElement("flags"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * uint32_t flags;
+     * Offset for field:
+     * {@snippet lang=c :
+     * uint32_t flags
      * }
      */
     public static final long flags$offset() {
@@ -115,8 +121,9 @@ public class ccl4j_mesh_options {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * uint32_t flags;
+     * Getter for field:
+     * {@snippet lang=c :
+     * uint32_t flags
      * }
      */
     public static int flags(MemorySegment struct) {
@@ -124,8 +131,9 @@ public class ccl4j_mesh_options {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * uint32_t flags;
+     * Setter for field:
+     * {@snippet lang=c :
+     * uint32_t flags
      * }
      */
     public static void flags(MemorySegment struct, int fieldValue) {
@@ -135,19 +143,21 @@ public class ccl4j_mesh_options {
     private static final OfInt connectivity$LAYOUT = (OfInt)$LAYOUT.select(groupElement("connectivity"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * int32_t connectivity;
+     * Layout for field:
+     * {@snippet lang=c :
+     * int32_t connectivity
      * }
      */
     public static final OfInt connectivity$layout() {
         return connectivity$LAYOUT;
     }
 
-    private static final long connectivity$OFFSET = 8;
+    private static final long connectivity$OFFSET = $LAYOUT.byteOffset(groupElement("connectivity"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * int32_t connectivity;
+     * Offset for field:
+     * {@snippet lang=c :
+     * int32_t connectivity
      * }
      */
     public static final long connectivity$offset() {
@@ -155,8 +165,9 @@ public class ccl4j_mesh_options {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * int32_t connectivity;
+     * Getter for field:
+     * {@snippet lang=c :
+     * int32_t connectivity
      * }
      */
     public static int connectivity(MemorySegment struct) {
@@ -164,8 +175,9 @@ public class ccl4j_mesh_options {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * int32_t connectivity;
+     * Setter for field:
+     * {@snippet lang=c :
+     * int32_t connectivity
      * }
      */
     public static void connectivity(MemorySegment struct, int fieldValue) {
@@ -175,19 +187,21 @@ public class ccl4j_mesh_options {
     private static final OfInt periodic$LAYOUT = (OfInt)$LAYOUT.select(groupElement("periodic"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * uint32_t periodic;
+     * Layout for field:
+     * {@snippet lang=c :
+     * uint32_t periodic
      * }
      */
     public static final OfInt periodic$layout() {
         return periodic$LAYOUT;
     }
 
-    private static final long periodic$OFFSET = 12;
+    private static final long periodic$OFFSET = $LAYOUT.byteOffset(groupElement("periodic"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * uint32_t periodic;
+     * Offset for field:
+     * {@snippet lang=c :
+     * uint32_t periodic
      * }
      */
     public static final long periodic$offset() {
@@ -195,8 +209,9 @@ public class ccl4j_mesh_options {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * uint32_t periodic;
+     * Getter for field:
+     * {@snippet lang=c :
+     * uint32_t periodic
      * }
      */
     public static int periodic(MemorySegment struct) {
@@ -204,8 +219,9 @@ public class ccl4j_mesh_options {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * uint32_t periodic;
+     * Setter for field:
+     * {@snippet lang=c :
+     * uint32_t periodic
      * }
      */
     public static void periodic(MemorySegment struct, int fieldValue) {
@@ -215,19 +231,21 @@ public class ccl4j_mesh_options {
     private static final OfInt mode$LAYOUT = (OfInt)$LAYOUT.select(groupElement("mode"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * int32_t mode;
+     * Layout for field:
+     * {@snippet lang=c :
+     * int32_t mode
      * }
      */
     public static final OfInt mode$layout() {
         return mode$LAYOUT;
     }
 
-    private static final long mode$OFFSET = 16;
+    private static final long mode$OFFSET = $LAYOUT.byteOffset(groupElement("mode"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * int32_t mode;
+     * Offset for field:
+     * {@snippet lang=c :
+     * int32_t mode
      * }
      */
     public static final long mode$offset() {
@@ -235,8 +253,9 @@ public class ccl4j_mesh_options {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * int32_t mode;
+     * Getter for field:
+     * {@snippet lang=c :
+     * int32_t mode
      * }
      */
     public static int mode(MemorySegment struct) {
@@ -244,8 +263,9 @@ public class ccl4j_mesh_options {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * int32_t mode;
+     * Setter for field:
+     * {@snippet lang=c :
+     * int32_t mode
      * }
      */
     public static void mode(MemorySegment struct, int fieldValue) {
@@ -255,19 +275,21 @@ public class ccl4j_mesh_options {
     private static final OfInt cpu_threads$LAYOUT = (OfInt)$LAYOUT.select(groupElement("cpu_threads"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * int32_t cpu_threads;
+     * Layout for field:
+     * {@snippet lang=c :
+     * int32_t cpu_threads
      * }
      */
     public static final OfInt cpu_threads$layout() {
         return cpu_threads$LAYOUT;
     }
 
-    private static final long cpu_threads$OFFSET = 20;
+    private static final long cpu_threads$OFFSET = $LAYOUT.byteOffset(groupElement("cpu_threads"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * int32_t cpu_threads;
+     * Offset for field:
+     * {@snippet lang=c :
+     * int32_t cpu_threads
      * }
      */
     public static final long cpu_threads$offset() {
@@ -275,8 +297,9 @@ public class ccl4j_mesh_options {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * int32_t cpu_threads;
+     * Getter for field:
+     * {@snippet lang=c :
+     * int32_t cpu_threads
      * }
      */
     public static int cpu_threads(MemorySegment struct) {
@@ -284,8 +307,9 @@ public class ccl4j_mesh_options {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * int32_t cpu_threads;
+     * Setter for field:
+     * {@snippet lang=c :
+     * int32_t cpu_threads
      * }
      */
     public static void cpu_threads(MemorySegment struct, int fieldValue) {
@@ -295,19 +319,21 @@ public class ccl4j_mesh_options {
     private static final OfInt block_size$LAYOUT = (OfInt)$LAYOUT.select(groupElement("block_size"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * int32_t block_size;
+     * Layout for field:
+     * {@snippet lang=c :
+     * int32_t block_size
      * }
      */
     public static final OfInt block_size$layout() {
         return block_size$LAYOUT;
     }
 
-    private static final long block_size$OFFSET = 24;
+    private static final long block_size$OFFSET = $LAYOUT.byteOffset(groupElement("block_size"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * int32_t block_size;
+     * Offset for field:
+     * {@snippet lang=c :
+     * int32_t block_size
      * }
      */
     public static final long block_size$offset() {
@@ -315,8 +341,9 @@ public class ccl4j_mesh_options {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * int32_t block_size;
+     * Getter for field:
+     * {@snippet lang=c :
+     * int32_t block_size
      * }
      */
     public static int block_size(MemorySegment struct) {
@@ -324,8 +351,9 @@ public class ccl4j_mesh_options {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * int32_t block_size;
+     * Setter for field:
+     * {@snippet lang=c :
+     * int32_t block_size
      * }
      */
     public static void block_size(MemorySegment struct, int fieldValue) {
@@ -335,19 +363,21 @@ public class ccl4j_mesh_options {
     private static final OfInt tile_size$LAYOUT = (OfInt)$LAYOUT.select(groupElement("tile_size"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * int32_t tile_size;
+     * Layout for field:
+     * {@snippet lang=c :
+     * int32_t tile_size
      * }
      */
     public static final OfInt tile_size$layout() {
         return tile_size$LAYOUT;
     }
 
-    private static final long tile_size$OFFSET = 28;
+    private static final long tile_size$OFFSET = $LAYOUT.byteOffset(groupElement("tile_size"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * int32_t tile_size;
+     * Offset for field:
+     * {@snippet lang=c :
+     * int32_t tile_size
      * }
      */
     public static final long tile_size$offset() {
@@ -355,8 +385,9 @@ public class ccl4j_mesh_options {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * int32_t tile_size;
+     * Getter for field:
+     * {@snippet lang=c :
+     * int32_t tile_size
      * }
      */
     public static int tile_size(MemorySegment struct) {
@@ -364,8 +395,9 @@ public class ccl4j_mesh_options {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * int32_t tile_size;
+     * Setter for field:
+     * {@snippet lang=c :
+     * int32_t tile_size
      * }
      */
     public static void tile_size(MemorySegment struct, int fieldValue) {
@@ -375,19 +407,21 @@ public class ccl4j_mesh_options {
     private static final OfInt max_iterations$LAYOUT = (OfInt)$LAYOUT.select(groupElement("max_iterations"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * int32_t max_iterations;
+     * Layout for field:
+     * {@snippet lang=c :
+     * int32_t max_iterations
      * }
      */
     public static final OfInt max_iterations$layout() {
         return max_iterations$LAYOUT;
     }
 
-    private static final long max_iterations$OFFSET = 32;
+    private static final long max_iterations$OFFSET = $LAYOUT.byteOffset(groupElement("max_iterations"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * int32_t max_iterations;
+     * Offset for field:
+     * {@snippet lang=c :
+     * int32_t max_iterations
      * }
      */
     public static final long max_iterations$offset() {
@@ -395,8 +429,9 @@ public class ccl4j_mesh_options {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * int32_t max_iterations;
+     * Getter for field:
+     * {@snippet lang=c :
+     * int32_t max_iterations
      * }
      */
     public static int max_iterations(MemorySegment struct) {
@@ -404,8 +439,9 @@ public class ccl4j_mesh_options {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * int32_t max_iterations;
+     * Setter for field:
+     * {@snippet lang=c :
+     * int32_t max_iterations
      * }
      */
     public static void max_iterations(MemorySegment struct, int fieldValue) {
@@ -456,3 +492,4 @@ public class ccl4j_mesh_options {
         return addr.reinterpret(layout().byteSize() * elementCount, arena, cleanup);
     }
 }
+

@@ -45,19 +45,21 @@ public class ccl4j_percolation_result {
     private static final OfLong realisations$LAYOUT = (OfLong)$LAYOUT.select(groupElement("realisations"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * int64_t realisations;
+     * Layout for field:
+     * {@snippet lang=c :
+     * int64_t realisations
      * }
      */
     public static final OfLong realisations$layout() {
         return realisations$LAYOUT;
     }
 
-    private static final long realisations$OFFSET = 0;
+    private static final long realisations$OFFSET = $LAYOUT.byteOffset(groupElement("realisations"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * int64_t realisations;
+     * Offset for field:
+     * {@snippet lang=c :
+     * int64_t realisations
      * }
      */
     public static final long realisations$offset() {
@@ -65,8 +67,9 @@ public class ccl4j_percolation_result {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * int64_t realisations;
+     * Getter for field:
+     * {@snippet lang=c :
+     * int64_t realisations
      * }
      */
     public static long realisations(MemorySegment struct) {
@@ -74,8 +77,9 @@ public class ccl4j_percolation_result {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * int64_t realisations;
+     * Setter for field:
+     * {@snippet lang=c :
+     * int64_t realisations
      * }
      */
     public static void realisations(MemorySegment struct, long fieldValue) {
@@ -85,19 +89,21 @@ public class ccl4j_percolation_result {
     private static final OfLong spanning$LAYOUT = (OfLong)$LAYOUT.select(groupElement("spanning"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * int64_t spanning;
+     * Layout for field:
+     * {@snippet lang=c :
+     * int64_t spanning
      * }
      */
     public static final OfLong spanning$layout() {
         return spanning$LAYOUT;
     }
 
-    private static final long spanning$OFFSET = 8;
+    private static final long spanning$OFFSET = $LAYOUT.byteOffset(groupElement("spanning"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * int64_t spanning;
+     * Offset for field:
+     * {@snippet lang=c :
+     * int64_t spanning
      * }
      */
     public static final long spanning$offset() {
@@ -105,8 +111,9 @@ public class ccl4j_percolation_result {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * int64_t spanning;
+     * Getter for field:
+     * {@snippet lang=c :
+     * int64_t spanning
      * }
      */
     public static long spanning(MemorySegment struct) {
@@ -114,8 +121,9 @@ public class ccl4j_percolation_result {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * int64_t spanning;
+     * Setter for field:
+     * {@snippet lang=c :
+     * int64_t spanning
      * }
      */
     public static void spanning(MemorySegment struct, long fieldValue) {
@@ -125,19 +133,21 @@ public class ccl4j_percolation_result {
     private static final OfDouble total_ms$LAYOUT = (OfDouble)$LAYOUT.select(groupElement("total_ms"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * double total_ms;
+     * Layout for field:
+     * {@snippet lang=c :
+     * double total_ms
      * }
      */
     public static final OfDouble total_ms$layout() {
         return total_ms$LAYOUT;
     }
 
-    private static final long total_ms$OFFSET = 16;
+    private static final long total_ms$OFFSET = $LAYOUT.byteOffset(groupElement("total_ms"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * double total_ms;
+     * Offset for field:
+     * {@snippet lang=c :
+     * double total_ms
      * }
      */
     public static final long total_ms$offset() {
@@ -145,8 +155,9 @@ public class ccl4j_percolation_result {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * double total_ms;
+     * Getter for field:
+     * {@snippet lang=c :
+     * double total_ms
      * }
      */
     public static double total_ms(MemorySegment struct) {
@@ -154,8 +165,9 @@ public class ccl4j_percolation_result {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * double total_ms;
+     * Setter for field:
+     * {@snippet lang=c :
+     * double total_ms
      * }
      */
     public static void total_ms(MemorySegment struct, double fieldValue) {
@@ -165,19 +177,21 @@ public class ccl4j_percolation_result {
     private static final OfDouble label_ms$LAYOUT = (OfDouble)$LAYOUT.select(groupElement("label_ms"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * double label_ms;
+     * Layout for field:
+     * {@snippet lang=c :
+     * double label_ms
      * }
      */
     public static final OfDouble label_ms$layout() {
         return label_ms$LAYOUT;
     }
 
-    private static final long label_ms$OFFSET = 24;
+    private static final long label_ms$OFFSET = $LAYOUT.byteOffset(groupElement("label_ms"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * double label_ms;
+     * Offset for field:
+     * {@snippet lang=c :
+     * double label_ms
      * }
      */
     public static final long label_ms$offset() {
@@ -185,8 +199,9 @@ public class ccl4j_percolation_result {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * double label_ms;
+     * Getter for field:
+     * {@snippet lang=c :
+     * double label_ms
      * }
      */
     public static double label_ms(MemorySegment struct) {
@@ -194,8 +209,9 @@ public class ccl4j_percolation_result {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * double label_ms;
+     * Setter for field:
+     * {@snippet lang=c :
+     * double label_ms
      * }
      */
     public static void label_ms(MemorySegment struct, double fieldValue) {
@@ -246,3 +262,4 @@ public class ccl4j_percolation_result {
         return addr.reinterpret(layout().byteSize() * elementCount, arena, cleanup);
     }
 }
+

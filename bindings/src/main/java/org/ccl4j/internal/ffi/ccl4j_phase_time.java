@@ -15,7 +15,7 @@ import static java.lang.foreign.MemoryLayout.PathElement.*;
 /**
  * {@snippet lang=c :
  * struct ccl4j_phase_time {
- *     char name[CCL4J_PHASE_NAME_SIZE];
+ *     char name[24];
  *     double ms;
  * }
  * }
@@ -41,19 +41,21 @@ public class ccl4j_phase_time {
     private static final SequenceLayout name$LAYOUT = (SequenceLayout)$LAYOUT.select(groupElement("name"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * char name[24];
+     * Layout for field:
+     * {@snippet lang=c :
+     * char name[24]
      * }
      */
     public static final SequenceLayout name$layout() {
         return name$LAYOUT;
     }
 
-    private static final long name$OFFSET = 0;
+    private static final long name$OFFSET = $LAYOUT.byteOffset(groupElement("name"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * char name[24];
+     * Offset for field:
+     * {@snippet lang=c :
+     * char name[24]
      * }
      */
     public static final long name$offset() {
@@ -61,8 +63,9 @@ public class ccl4j_phase_time {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * char name[24];
+     * Getter for field:
+     * {@snippet lang=c :
+     * char name[24]
      * }
      */
     public static MemorySegment name(MemorySegment struct) {
@@ -70,8 +73,9 @@ public class ccl4j_phase_time {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * char name[24];
+     * Setter for field:
+     * {@snippet lang=c :
+     * char name[24]
      * }
      */
     public static void name(MemorySegment struct, MemorySegment fieldValue) {
@@ -81,50 +85,54 @@ public class ccl4j_phase_time {
     private static long[] name$DIMS = { 24 };
 
     /**
-     * Dimensions for array field: {@snippet lang=c :
-     * char name[24];
+     * Dimensions for array field:
+     * {@snippet lang=c :
+     * char name[24]
      * }
      */
     public static long[] name$dimensions() {
         return name$DIMS;
     }
-
     private static final VarHandle name$ELEM_HANDLE = name$LAYOUT.varHandle(sequenceElement());
 
     /**
-     * Indexed getter for field: {@snippet lang=c :
-     * char name[24];
+     * Indexed getter for field:
+     * {@snippet lang=c :
+     * char name[24]
      * }
      */
     public static byte name(MemorySegment struct, long index0) {
-        return (byte)name$ELEM_HANDLE.get(name(struct), 0L, index0);
+        return (byte)name$ELEM_HANDLE.get(struct, name$OFFSET, index0);
     }
 
     /**
-     * Indexed setter for field: {@snippet lang=c :
-     * char name[24];
+     * Indexed setter for field:
+     * {@snippet lang=c :
+     * char name[24]
      * }
      */
     public static void name(MemorySegment struct, long index0, byte fieldValue) {
-        name$ELEM_HANDLE.set(name(struct), 0L, index0, fieldValue);
+        name$ELEM_HANDLE.set(struct, name$OFFSET, index0, fieldValue);
     }
 
     private static final OfDouble ms$LAYOUT = (OfDouble)$LAYOUT.select(groupElement("ms"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * double ms;
+     * Layout for field:
+     * {@snippet lang=c :
+     * double ms
      * }
      */
     public static final OfDouble ms$layout() {
         return ms$LAYOUT;
     }
 
-    private static final long ms$OFFSET = 24;
+    private static final long ms$OFFSET = $LAYOUT.byteOffset(groupElement("ms"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * double ms;
+     * Offset for field:
+     * {@snippet lang=c :
+     * double ms
      * }
      */
     public static final long ms$offset() {
@@ -132,8 +140,9 @@ public class ccl4j_phase_time {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * double ms;
+     * Getter for field:
+     * {@snippet lang=c :
+     * double ms
      * }
      */
     public static double ms(MemorySegment struct) {
@@ -141,8 +150,9 @@ public class ccl4j_phase_time {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * double ms;
+     * Setter for field:
+     * {@snippet lang=c :
+     * double ms
      * }
      */
     public static void ms(MemorySegment struct, double fieldValue) {
@@ -193,3 +203,4 @@ public class ccl4j_phase_time {
         return addr.reinterpret(layout().byteSize() * elementCount, arena, cleanup);
     }
 }
+

@@ -20,7 +20,7 @@ import static java.lang.foreign.MemoryLayout.PathElement.*;
  *     int32_t iterations;
  *     ccl4j_backend backend;
  *     ccl4j_algorithm algorithm;
- *     ccl4j_phase_time phases[CCL4J_MAX_PHASES];
+ *     ccl4j_phase_time phases[16];
  * }
  * }
  */
@@ -49,19 +49,21 @@ public class ccl4j_timings {
     private static final OfDouble total_ms$LAYOUT = (OfDouble)$LAYOUT.select(groupElement("total_ms"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * double total_ms;
+     * Layout for field:
+     * {@snippet lang=c :
+     * double total_ms
      * }
      */
     public static final OfDouble total_ms$layout() {
         return total_ms$LAYOUT;
     }
 
-    private static final long total_ms$OFFSET = 0;
+    private static final long total_ms$OFFSET = $LAYOUT.byteOffset(groupElement("total_ms"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * double total_ms;
+     * Offset for field:
+     * {@snippet lang=c :
+     * double total_ms
      * }
      */
     public static final long total_ms$offset() {
@@ -69,8 +71,9 @@ public class ccl4j_timings {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * double total_ms;
+     * Getter for field:
+     * {@snippet lang=c :
+     * double total_ms
      * }
      */
     public static double total_ms(MemorySegment struct) {
@@ -78,8 +81,9 @@ public class ccl4j_timings {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * double total_ms;
+     * Setter for field:
+     * {@snippet lang=c :
+     * double total_ms
      * }
      */
     public static void total_ms(MemorySegment struct, double fieldValue) {
@@ -89,19 +93,21 @@ public class ccl4j_timings {
     private static final OfInt phase_count$LAYOUT = (OfInt)$LAYOUT.select(groupElement("phase_count"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * int32_t phase_count;
+     * Layout for field:
+     * {@snippet lang=c :
+     * int32_t phase_count
      * }
      */
     public static final OfInt phase_count$layout() {
         return phase_count$LAYOUT;
     }
 
-    private static final long phase_count$OFFSET = 8;
+    private static final long phase_count$OFFSET = $LAYOUT.byteOffset(groupElement("phase_count"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * int32_t phase_count;
+     * Offset for field:
+     * {@snippet lang=c :
+     * int32_t phase_count
      * }
      */
     public static final long phase_count$offset() {
@@ -109,8 +115,9 @@ public class ccl4j_timings {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * int32_t phase_count;
+     * Getter for field:
+     * {@snippet lang=c :
+     * int32_t phase_count
      * }
      */
     public static int phase_count(MemorySegment struct) {
@@ -118,8 +125,9 @@ public class ccl4j_timings {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * int32_t phase_count;
+     * Setter for field:
+     * {@snippet lang=c :
+     * int32_t phase_count
      * }
      */
     public static void phase_count(MemorySegment struct, int fieldValue) {
@@ -129,19 +137,21 @@ public class ccl4j_timings {
     private static final OfInt iterations$LAYOUT = (OfInt)$LAYOUT.select(groupElement("iterations"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * int32_t iterations;
+     * Layout for field:
+     * {@snippet lang=c :
+     * int32_t iterations
      * }
      */
     public static final OfInt iterations$layout() {
         return iterations$LAYOUT;
     }
 
-    private static final long iterations$OFFSET = 12;
+    private static final long iterations$OFFSET = $LAYOUT.byteOffset(groupElement("iterations"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * int32_t iterations;
+     * Offset for field:
+     * {@snippet lang=c :
+     * int32_t iterations
      * }
      */
     public static final long iterations$offset() {
@@ -149,8 +159,9 @@ public class ccl4j_timings {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * int32_t iterations;
+     * Getter for field:
+     * {@snippet lang=c :
+     * int32_t iterations
      * }
      */
     public static int iterations(MemorySegment struct) {
@@ -158,8 +169,9 @@ public class ccl4j_timings {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * int32_t iterations;
+     * Setter for field:
+     * {@snippet lang=c :
+     * int32_t iterations
      * }
      */
     public static void iterations(MemorySegment struct, int fieldValue) {
@@ -169,19 +181,21 @@ public class ccl4j_timings {
     private static final OfInt backend$LAYOUT = (OfInt)$LAYOUT.select(groupElement("backend"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * ccl4j_backend backend;
+     * Layout for field:
+     * {@snippet lang=c :
+     * ccl4j_backend backend
      * }
      */
     public static final OfInt backend$layout() {
         return backend$LAYOUT;
     }
 
-    private static final long backend$OFFSET = 16;
+    private static final long backend$OFFSET = $LAYOUT.byteOffset(groupElement("backend"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * ccl4j_backend backend;
+     * Offset for field:
+     * {@snippet lang=c :
+     * ccl4j_backend backend
      * }
      */
     public static final long backend$offset() {
@@ -189,8 +203,9 @@ public class ccl4j_timings {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * ccl4j_backend backend;
+     * Getter for field:
+     * {@snippet lang=c :
+     * ccl4j_backend backend
      * }
      */
     public static int backend(MemorySegment struct) {
@@ -198,8 +213,9 @@ public class ccl4j_timings {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * ccl4j_backend backend;
+     * Setter for field:
+     * {@snippet lang=c :
+     * ccl4j_backend backend
      * }
      */
     public static void backend(MemorySegment struct, int fieldValue) {
@@ -209,19 +225,21 @@ public class ccl4j_timings {
     private static final OfInt algorithm$LAYOUT = (OfInt)$LAYOUT.select(groupElement("algorithm"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * ccl4j_algorithm algorithm;
+     * Layout for field:
+     * {@snippet lang=c :
+     * ccl4j_algorithm algorithm
      * }
      */
     public static final OfInt algorithm$layout() {
         return algorithm$LAYOUT;
     }
 
-    private static final long algorithm$OFFSET = 20;
+    private static final long algorithm$OFFSET = $LAYOUT.byteOffset(groupElement("algorithm"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * ccl4j_algorithm algorithm;
+     * Offset for field:
+     * {@snippet lang=c :
+     * ccl4j_algorithm algorithm
      * }
      */
     public static final long algorithm$offset() {
@@ -229,8 +247,9 @@ public class ccl4j_timings {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * ccl4j_algorithm algorithm;
+     * Getter for field:
+     * {@snippet lang=c :
+     * ccl4j_algorithm algorithm
      * }
      */
     public static int algorithm(MemorySegment struct) {
@@ -238,8 +257,9 @@ public class ccl4j_timings {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * ccl4j_algorithm algorithm;
+     * Setter for field:
+     * {@snippet lang=c :
+     * ccl4j_algorithm algorithm
      * }
      */
     public static void algorithm(MemorySegment struct, int fieldValue) {
@@ -249,19 +269,21 @@ public class ccl4j_timings {
     private static final SequenceLayout phases$LAYOUT = (SequenceLayout)$LAYOUT.select(groupElement("phases"));
 
     /**
-     * Layout for field: {@snippet lang=c :
-     * ccl4j_phase_time phases[16];
+     * Layout for field:
+     * {@snippet lang=c :
+     * ccl4j_phase_time phases[16]
      * }
      */
     public static final SequenceLayout phases$layout() {
         return phases$LAYOUT;
     }
 
-    private static final long phases$OFFSET = 24;
+    private static final long phases$OFFSET = $LAYOUT.byteOffset(groupElement("phases"));
 
     /**
-     * Offset for field: {@snippet lang=c :
-     * ccl4j_phase_time phases[16];
+     * Offset for field:
+     * {@snippet lang=c :
+     * ccl4j_phase_time phases[16]
      * }
      */
     public static final long phases$offset() {
@@ -269,8 +291,9 @@ public class ccl4j_timings {
     }
 
     /**
-     * Getter for field: {@snippet lang=c :
-     * ccl4j_phase_time phases[16];
+     * Getter for field:
+     * {@snippet lang=c :
+     * ccl4j_phase_time phases[16]
      * }
      */
     public static MemorySegment phases(MemorySegment struct) {
@@ -278,8 +301,9 @@ public class ccl4j_timings {
     }
 
     /**
-     * Setter for field: {@snippet lang=c :
-     * ccl4j_phase_time phases[16];
+     * Setter for field:
+     * {@snippet lang=c :
+     * ccl4j_phase_time phases[16]
      * }
      */
     public static void phases(MemorySegment struct, MemorySegment fieldValue) {
@@ -289,32 +313,36 @@ public class ccl4j_timings {
     private static long[] phases$DIMS = { 16 };
 
     /**
-     * Dimensions for array field: {@snippet lang=c :
-     * ccl4j_phase_time phases[16];
+     * Dimensions for array field:
+     * {@snippet lang=c :
+     * ccl4j_phase_time phases[16]
      * }
      */
     public static long[] phases$dimensions() {
         return phases$DIMS;
     }
-
     private static final MethodHandle phases$ELEM_HANDLE = phases$LAYOUT.sliceHandle(sequenceElement());
 
     /**
-     * Indexed getter for field: {@snippet lang=c :
-     * ccl4j_phase_time phases[16];
+     * Indexed getter for field:
+     * {@snippet lang=c :
+     * ccl4j_phase_time phases[16]
      * }
      */
     public static MemorySegment phases(MemorySegment struct, long index0) {
         try {
-            return (MemorySegment)phases$ELEM_HANDLE.invokeExact(phases(struct), 0L, index0);
+            return (MemorySegment)phases$ELEM_HANDLE.invokeExact(struct, phases$OFFSET, index0);
+        } catch (Error | RuntimeException ex) {
+            throw ex;
         } catch (Throwable ex$) {
             throw new AssertionError("should not reach here", ex$);
         }
     }
 
     /**
-     * Indexed setter for field: {@snippet lang=c :
-     * ccl4j_phase_time phases[16];
+     * Indexed setter for field:
+     * {@snippet lang=c :
+     * ccl4j_phase_time phases[16]
      * }
      */
     public static void phases(MemorySegment struct, long index0, MemorySegment fieldValue) {
@@ -365,3 +393,4 @@ public class ccl4j_timings {
         return addr.reinterpret(layout().byteSize() * elementCount, arena, cleanup);
     }
 }
+

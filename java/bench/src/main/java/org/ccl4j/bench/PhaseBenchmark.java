@@ -34,7 +34,7 @@ import org.openjdk.jmh.infra.Blackhole;
  * {@link BenchGraphs}) for a graph algorithm, {@code field} (a name of {@link BenchMeshes}: face
  * connectivity, open boundaries, foreground mode) for a mesh algorithm; a {@code backend} parameter
  * (CLI names), where it declares one, replaces the backend it names. Its {@code @Benchmark}
- * methods, one per phase and named as {@code ccl4j.h} names the phase, call
+ * methods, one per phase and named as {@code ccl4j/bench.h} names the phase, call
  * {@link #runPhase(Blackhole)}; a phase list that several algorithms share is a class of its own
  * ({@link PropagatePhases}, {@link LabelReductionPhases}, ...). The methods take the blackhole
  * rather than return the time, since a {@code double finalize()} would clash with {@link Object}'s.

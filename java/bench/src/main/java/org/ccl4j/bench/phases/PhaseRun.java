@@ -1,5 +1,6 @@
 package org.ccl4j.bench.phases;
 
+import static org.ccl4j.internal.ffi.ccl4j_bench_h.*;
 import static org.ccl4j.internal.ffi.ccl4j_h.*;
 
 import java.lang.foreign.Arena;
@@ -17,11 +18,11 @@ import org.ccl4j.internal.Abi;
 
 /**
  * The phases of one algorithm on one graph, run one at a time so that each can be timed alone
- * (the per-phase runs of {@code ccl4j.h}); for the benchmarks, not part of the API.
+ * (the per-phase runs of {@code ccl4j/bench.h}); for the benchmarks, not part of the API.
  *
  * <p>On CUDA the graph is uploaded once and the phases run on the device; on the CPU backends the
  * phases (ECL-CC's init, compute, finalize; Hawick's kernels, his CPU reference and Komura's
- * algorithm as {@code ccl4j.h} lists them) run on the graph's own memory, which must stay open
+ * algorithm as {@code ccl4j/bench.h} lists them) run on the graph's own memory, which must stay open
  * while the run is. A phase mutates the state: run phase {@code i} right after
  * {@link #reset(int) reset(i)} or after phase {@code i - 1}; running every phase in order labels
  * the graph, as {@link #labels()} then shows. {@link #openMesh} does the same for a mesh algorithm

@@ -32,13 +32,18 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The FFM layer is kept in jextract's shape by hand (jextract cannot be installed here), so this
- * test parses native/include/ccl4j.h and fails whenever a function, struct, field, typedef or
- * constant has no matching binding — name, arity, carrier types, offsets and sizes — or a binding
- * has no declaration left in the header.
+ * The bindings are jextract's output (BindingsAreGeneratedTest checks that where jextract is
+ * installed). This test needs no jextract: it parses the headers of native/include and fails
+ * whenever a function, struct, field, typedef or constant has no matching binding (name, arity,
+ * carrier types, offsets and sizes under the x86-64 System V rules) or a binding has no
+ * declaration left in the headers, so a header changed without regenerating the bindings is
+ * caught everywhere. The public headers (ccl4j.h and the topic headers it includes) belong to
+ * {@code ccl4j_h}, the benchmark header ccl4j/bench.h to {@code ccl4j_bench_h}.
  */
 class BindingsMatchHeaderTest {
-    private static final Path HEADER = Path.of("native/include/ccl4j.h");
+    private static final Path INCLUDE = Path.of("native/include");
+    private static final Path UMBRELLA = INCLUDE.resolve("ccl4j.h");
+    private static final Path BENCH = INCLUDE.resolve("ccl4j/bench.h");
     private static final String PACKAGE = "org.ccl4j.internal.ffi.";
 
     /** A C type as the header spells it, reduced to what decides the Java carrier. */
@@ -69,20 +74,47 @@ class BindingsMatchHeaderTest {
     private record CField(CType type, String name, long dimension) {
     }
 
-    private record CFunction(CType result, String name, List<CType> parameters) {
+    private record CFunction(CType result, String name, List<CType> parameters, Class<?> owner) {
     }
 
-    private static String header;
+    /** A typedef of an int32_t or an opaque handle, and the header class that holds its layout. */
+    private record CTypedef(String name, boolean handle, Class<?> owner) {
+    }
+
+    private static final List<CTypedef> typedefs = new ArrayList<>();
     private static final Map<String, Long> macros = new LinkedHashMap<>();
     private static final Map<String, List<CField>> structs = new LinkedHashMap<>();
     private static final List<CFunction> functions = new ArrayList<>();
     /** The opaque handle types (typedef struct x_s* x): pointers, whatever their name. */
     private static final Set<String> handles = new HashSet<>();
 
+    /** The headers: ccl4j.h and every header of ccl4j/, each with the header class of its bindings. */
+    private static Map<Path, Class<?>> headers() throws IOException {
+        Map<Path, Class<?>> headers = new LinkedHashMap<>();
+        headers.put(UMBRELLA, ccl4j_h.class);
+        try (var files = Files.list(INCLUDE.resolve("ccl4j"))) {
+            for (Path h : files.filter(f -> f.toString().endsWith(".h")).sorted().toList()) {
+                headers.put(h, h.equals(BENCH) ? ccl4j_bench_h.class : ccl4j_h.class);
+            }
+        }
+        return headers;
+    }
+
     @BeforeAll
-    static void parseHeader() throws IOException {
-        String raw = Files.readString(HEADER);
-        header = raw.replaceAll("(?s)/\\*.*?\\*/", "");
+    static void parseHeaders() throws IOException {
+        // the downcall handles behind the $descriptor methods look their symbols up when first used
+        assertTrue(org.ccl4j.internal.NativeLibrary.load(), org.ccl4j.internal.NativeLibrary::loadError);
+        for (var h : headers().entrySet()) {
+            parseHeader(Files.readString(h.getKey()), h.getValue());
+        }
+        assertTrue(functions.size() >= 10, "parsed only " + functions.size() + " functions from the headers");
+        assertTrue(structs.size() >= 5, "parsed only " + structs.size() + " structs from the headers");
+        assertTrue(typedefs.size() >= 5, "parsed only " + typedefs.size() + " typedefs from the headers");
+        assertTrue(functions.stream().anyMatch(f -> f.owner() == ccl4j_bench_h.class), "no function in " + BENCH);
+    }
+
+    private static void parseHeader(String raw, Class<?> owner) {
+        String header = raw.replaceAll("(?s)/\\*.*?\\*/", "");
         Matcher m = Pattern.compile("(?m)^#define\\s+(CCL4J_\\w+)\\s+(\\d+)u?\\s*$").matcher(header);
         while (m.find()) {
             macros.put(m.group(1), Long.parseLong(m.group(2)));
@@ -117,10 +149,26 @@ class BindingsMatchHeaderTest {
                     params.add(new CType(pm.group(1), !pm.group(2).isEmpty()));
                 }
             }
-            functions.add(new CFunction(new CType(m.group(1), !m.group(2).isEmpty()), m.group(3), params));
+            functions.add(new CFunction(new CType(m.group(1), !m.group(2).isEmpty()), m.group(3), params, owner));
         }
-        assertTrue(functions.size() >= 10, "parsed only " + functions.size() + " functions from the header");
-        assertTrue(structs.size() >= 5, "parsed only " + structs.size() + " structs from the header");
+        m = Pattern.compile("(?m)^typedef (int32_t|struct \\w+\\*) (ccl4j_\\w+);").matcher(header);
+        while (m.find()) {
+            typedefs.add(new CTypedef(m.group(2), !m.group(1).equals("int32_t"), owner));
+        }
+    }
+
+    /** ccl4j.h includes every topic header but the benchmarks' one. */
+    @Test
+    void theUmbrellaIncludesEveryPublicHeaderAndNotTheBenchmarkHeader() throws IOException {
+        String umbrella = Files.readString(UMBRELLA);
+        for (Path h : headers().keySet()) {
+            if (h.equals(UMBRELLA)) {
+                continue;
+            }
+            String directive = "#include \"ccl4j/" + h.getFileName() + "\"";
+            assertEquals(!h.equals(BENCH), umbrella.contains(directive),
+                    h.equals(BENCH) ? UMBRELLA + " must not include " + BENCH : UMBRELLA + " must include " + h);
+        }
     }
 
     private static long resolve(String token) {
@@ -133,14 +181,15 @@ class BindingsMatchHeaderTest {
             Class<?>[] expected = f.parameters().stream().map(CType::carrier).toArray(Class<?>[]::new);
             Method method;
             try {
-                method = ccl4j_h.class.getMethod(f.name(), expected);
+                method = f.owner().getMethod(f.name(), expected);
             } catch (NoSuchMethodException e) {
-                fail("ccl4j_h has no method " + f.name() + Arrays.toString(expected) + " for the header's " + f);
+                fail(f.owner().getSimpleName() + " has no method " + f.name() + Arrays.toString(expected)
+                        + " for the header's " + f);
                 return;
             }
             assertTrue(Modifier.isStatic(method.getModifiers()), f.name() + " must be static");
             assertEquals(f.result().carrier(), method.getReturnType(), "return type of " + f.name());
-            var descriptor = (java.lang.foreign.FunctionDescriptor) ccl4j_h.class.getMethod(f.name() + "$descriptor").invoke(null);
+            var descriptor = (java.lang.foreign.FunctionDescriptor) f.owner().getMethod(f.name() + "$descriptor").invoke(null);
             assertEquals(f.parameters().size(), descriptor.argumentLayouts().size(), "arity of " + f.name());
             for (int i = 0; i < expected.length; i++) {
                 assertEquals(expected[i], carrierOf(descriptor.argumentLayouts().get(i)),
@@ -152,13 +201,16 @@ class BindingsMatchHeaderTest {
     }
 
     @Test
-    void everyDowncallIsDeclaredInTheHeader() {
-        Set<String> declared = new TreeSet<>();
-        functions.forEach(f -> declared.add(f.name()));
-        for (Method m : ccl4j_h.class.getDeclaredMethods()) {
-            String name = m.getName();
-            if (Modifier.isPublic(m.getModifiers()) && name.startsWith("ccl4j_") && !name.contains("$")) {
-                assertTrue(declared.contains(name), "binding " + name + " has no declaration in " + HEADER);
+    void everyDowncallIsDeclaredInTheHeaders() {
+        for (Class<?> owner : List.of(ccl4j_h.class, ccl4j_bench_h.class)) {
+            Set<String> declared = new TreeSet<>();
+            functions.stream().filter(f -> f.owner() == owner).forEach(f -> declared.add(f.name()));
+            for (Method m : owner.getDeclaredMethods()) {
+                String name = m.getName();
+                if (Modifier.isPublic(m.getModifiers()) && name.startsWith("ccl4j_") && !name.contains("$")) {
+                    assertTrue(declared.contains(name), "binding " + owner.getSimpleName() + "." + name
+                            + " has no declaration in " + (owner == ccl4j_h.class ? UMBRELLA + " (and what it includes)" : BENCH));
+                }
             }
         }
     }
@@ -271,19 +323,15 @@ class BindingsMatchHeaderTest {
 
     @Test
     void everyTypedefHasALayoutConstant() throws Exception {
-        Matcher m = Pattern.compile("(?m)^typedef (int32_t|struct \\w+\\*) (ccl4j_\\w+);").matcher(header);
-        int count = 0;
-        while (m.find()) {
-            count++;
-            Field f = ccl4j_h.class.getField(m.group(2));
+        for (CTypedef t : typedefs) {
+            Field f = t.owner().getField(t.name());
             Object layout = f.get(null);
-            if (m.group(1).equals("int32_t")) {
-                assertEquals(ValueLayout.JAVA_INT, layout, m.group(2));
+            if (t.handle()) {
+                assertTrue(layout instanceof AddressLayout, t.name() + " must be an address layout");
             } else {
-                assertTrue(layout instanceof AddressLayout, m.group(2) + " must be an address layout");
+                assertEquals(ValueLayout.JAVA_INT, layout, t.name());
             }
         }
-        assertTrue(count >= 5, "parsed only " + count + " typedefs");
     }
 
     private static Class<?> carrierOf(MemoryLayout layout) {

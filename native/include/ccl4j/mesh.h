@@ -1,0 +1,81 @@
+/*
+ * ccl4j: labelling 2D and 3D meshes of cells. Included by ccl4j.h.
+ */
+#ifndef CCL4J_MESH_H
+#define CCL4J_MESH_H
+
+#include "common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- mesh labelling ------------------------------------------------------------------------ */
+
+/* Labelling 2D and 3D meshes of cells (images, lattices, simulation fields) without a graph: the
+ * neighbours of a cell are computed from its coordinates. Cell (x, y, z) is at linear index
+ * x + width * (y + height * z). Labels are canonical: every labelled cell gets the smallest linear
+ * index of its cluster; cells outside every cluster (zero cells in foreground mode) get -1. */
+
+/* ccl4j_mesh.cell_type (the value is the size of a cell in bytes). */
+#define CCL4J_CELL_U8 1  /* uint8_t */
+#define CCL4J_CELL_I32 4 /* int32_t */
+
+/* ccl4j_mesh_options.mode */
+#define CCL4J_MESH_FOREGROUND 0 /* non-zero cells are labelled, all non-zero neighbours connect; zero cells get -1 */
+#define CCL4J_MESH_SAME_VALUE 1 /* every cell is labelled; neighbours connect when their values are equal */
+
+/* Bits of ccl4j_mesh_options.periodic: wrap-around boundaries per axis. */
+#define CCL4J_PERIODIC_X 1u
+#define CCL4J_PERIODIC_Y 2u
+#define CCL4J_PERIODIC_Z 4u
+
+/* A host-resident mesh: width * height * depth cells of cell_type, x fastest. depth == 1 is a 2D
+ * mesh. Every extent is at least 1 and the cell count at most INT32_MAX.
+ * The cells may lie apart in memory (a region of a larger image or volume, rows with padding):
+ * cell (x, y, z) is at cells[x + row_stride * y + layer_stride * z], strides counted in cells, not
+ * bytes. 0 means dense: row_stride 0 is width, layer_stride 0 is the row stride times height.
+ * Rows and layers must not overlap: row_stride >= width, layer_stride >= row stride * height.
+ * The labels are dense whatever the strides: cell (x, y, z) has label x + width * (y + height * z),
+ * and canonical labels are the smallest such index of a cluster. Periodic boundaries wrap within
+ * the mesh as described (a region wraps at its own edges). */
+typedef struct ccl4j_mesh {
+    int32_t width;
+    int32_t height;
+    int32_t depth;
+    int32_t cell_type;     /* CCL4J_CELL_U8 or CCL4J_CELL_I32 */
+    const void* cells;     /* cell (0, 0, 0) */
+    int64_t row_stride;    /* cells from (x, y, z) to (x, y + 1, z); 0 = width */
+    int64_t layer_stride;  /* cells from (x, y, z) to (x, y, z + 1); 0 = row stride * height */
+} ccl4j_mesh;
+
+typedef struct ccl4j_mesh_options {
+    ccl4j_algorithm algorithm; /* AUTO or a CCL4J_ALGORITHM_MESH_* id */
+    uint32_t flags;            /* no flags are defined for meshes: 0 */
+    int32_t connectivity;      /* 4 or 8 in 2D (6 and 26 act as 4 and 8 there), 6 or 26 in 3D;
+                                  0 = face neighbours (4 in 2D, 6 in 3D) */
+    uint32_t periodic;         /* CCL4J_PERIODIC_* bits; 0 = open boundaries */
+    int32_t mode;              /* CCL4J_MESH_FOREGROUND or CCL4J_MESH_SAME_VALUE */
+    int32_t cpu_threads;       /* MESH_CPU_PARALLEL on CPU_PARALLEL: thread count; 0 = all available */
+    int32_t block_size;        /* CUDA threads per block; 0 = the algorithm's default */
+    int32_t tile_size;         /* MESH_LOCAL: tile edge in cells; 0 = its default */
+    int32_t max_iterations;    /* iterative algorithms stop with CCL4J_NOT_CONVERGED after this many
+                                  iterations; 0 = cell count + 2, which no correct run exceeds */
+} ccl4j_mesh_options;
+
+/* Labels the clusters of a host-resident mesh into labels (cell count entries, host memory).
+ * options may be NULL (AUTO, face neighbours, open boundaries, foreground mode); timings may be
+ * NULL. AUTO runs MESH_UNION_FIND on CUDA and MESH_CPU_PARALLEL on the CPU backends; the GPU
+ * algorithms (MESH_NEIGHBOUR .. MESH_UNION_FIND) need a CUDA context and the CPU ones
+ * (MESH_CPU_*) a CPU context, otherwise CCL4J_UNSUPPORTED. A strided mesh is gathered into dense
+ * device memory by the copy to the GPU itself (its h2d phase); the CPU backends pack it into a
+ * dense buffer first (a "pack" phase), and read a dense mesh in place. */
+CCL4J_API ccl4j_status ccl4j_label_mesh(ccl4j_context context, const ccl4j_mesh* mesh,
+                                        const ccl4j_mesh_options* options, int32_t* labels,
+                                        ccl4j_timings* timings);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CCL4J_MESH_H */
