@@ -47,6 +47,9 @@ void require_cuda(const ccl4j_context_s& context, const char* what) {
 PhasePlan cpu_graph_plan(const ccl4j_context_s& context, const Graph& graph, const LabelOptions& options,
                          int32_t* labels, PhaseLog& log) {
     const algorithms::Algorithm& algorithm = *algorithms::find(options.algorithm);
+    if (!algorithm.graph_cpu) {
+        fail(CCL4J_UNSUPPORTED, "algorithm " + algorithm.label() + " has no CPU implementation; use a CUDA context");
+    }
     const int threads = context.backend == CCL4J_BACKEND_CPU_SERIAL ? 1 : options.cpu_threads;
     return algorithm.graph_cpu(graph, options, threads, labels, log);
 }
