@@ -63,8 +63,9 @@ PhasePlan komura_plan(DeviceState& state, const DeviceCsr& graph, const LabelOpt
 
 }  // namespace detail
 
-// Runs options.algorithm (resolved, not AUTO) on the GPU, for a host graph (copied to the device,
-// labels copied back) or a resident graph (labels may be nullptr to leave them on the device):
+// Runs options.algorithm (resolved, not AUTO) on the GPU as its registry entry says
+// (algorithms/registry.cpp), for a host graph (copied to the device, labels copied back) or a
+// resident graph (labels may be nullptr to leave them on the device):
 //  ECL-CC (cuda_backend.hpp);
 //  Hawick's Kernel 1 (section 4.3.1): edge-parallel atomicMin on the colours, to a fixpoint;
 //    phases init, propagate; iterations: propagation launches;
