@@ -28,6 +28,7 @@
 #include <string>
 #include <vector>
 
+#include "api/options.hpp"
 #include "common/error.hpp"
 #include "bench_support.hpp"
 #include "cuda/cuda_backend.hpp"
@@ -167,9 +168,10 @@ private:
         options.algorithm = a.id;
         options.block_size = block_;
         options.max_iterations = max_iterations;
+        const ccl4j::LabelOptions checked = ccl4j::api::label_options(&options);
         ccl4j::PhaseLog log(&t);
         try {
-            gpu::label(state_, resident, options, labels.as<int32_t>(), log);
+            gpu::label(state_, resident, checked, labels.as<int32_t>(), log);
             return true;
         } catch (const ccl4j::Error& e) {
             if (e.status() != CCL4J_NOT_CONVERGED) throw;

@@ -23,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "core/options.hpp"
 #include "common/error.hpp"
 #include "bench_support.hpp"
 #include "cuda/cuda_backend.hpp"
@@ -90,11 +91,13 @@ double kernel_ms(const ccl4j_timings& t) {
 
 Row bench(gpu::DeviceState& state, const GraphSpec& spec, const LoadedGraph& g, const gpu::DeviceGraph& resident,
           const Config& config, int runs) {
-    ccl4j_label_options options{};
+    // The variants bench_ecl_volatile and bench_ecl_plain link the ECL-CC sources only, without
+    // the ABI layer that translates and validates options: parse_config checked the values.
+    ccl4j::LabelOptions options;
     options.algorithm = CCL4J_ALGORITHM_ECL_CC;
     options.block_size = config.block_size;
-    options.warp_threshold = config.warp_threshold;
-    options.block_threshold = config.block_threshold;
+    if (config.warp_threshold) options.warp_threshold = config.warp_threshold;
+    if (config.block_threshold) options.block_threshold = config.block_threshold;
     Row row{spec.name, config.label(), g.n, g.arcs, -1, 0, 0, {}, 0, 0, 0, spec.reference_ms, false};
     ccl4j_timings t;
 
@@ -156,6 +159,14 @@ Config parse_config(const std::string& arg) {
     Config c;
     if (std::sscanf(arg.c_str(), "%d:%d:%d", &c.block_size, &c.warp_threshold, &c.block_threshold) != 3) {
         throw std::runtime_error("expected --config BLOCK:WARP:BLOCKTHRESHOLD, got " + arg);
+    }
+    // What ccl4j::api::label_options accepts (0 = the default).
+    const int warp = c.warp_threshold ? c.warp_threshold : ccl4j::LabelOptions::kDefaultWarpThreshold;
+    const int block = c.block_threshold ? c.block_threshold : ccl4j::LabelOptions::kDefaultBlockThreshold;
+    if (c.block_size < 0 || c.block_size > 1024 || c.block_size % 32 != 0 || c.warp_threshold < 0 ||
+        c.block_threshold < 0 || warp > block) {
+        throw std::runtime_error("--config " + arg + ": block size 0 or a multiple of 32 up to 1024, and " +
+                                 "0 <= WARP <= BLOCKTHRESHOLD (0 = default)");
     }
     return c;
 }

@@ -41,9 +41,7 @@ Row bench(gpu::DeviceState& state, const std::string& name, const LoadedGraph& g
     gpu::DeviceGraphPtr resident = gpu::upload(state, g.view(), &h2d);
     ccl4j_timings t;
     ccl4j::PhaseLog log(&t);
-    ccl4j_label_options options{};
-    options.algorithm = CCL4J_ALGORITHM_ECL_CC;
-    gpu::ecl_cc(state, *resident, options, nullptr, log);
+    gpu::ecl_cc(state, *resident, ccl4j::LabelOptions{}, nullptr, log);
     gpu::keep_resident_labels(state, g.n);
     const int32_t* labels = state.resident_labels.as<int32_t>();
 

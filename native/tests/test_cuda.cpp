@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "api/options.hpp"
 #include "common/error.hpp"
 #include "cpu/cpu_algorithms.hpp"
 #include "cuda/cuda_backend.hpp"
@@ -27,7 +28,7 @@ namespace gpu = ccl4j::cuda;
 
 // ---- labelling against the oracle -------------------------------------------------------------
 
-ccl4j_label_options ecl_options(int32_t block_size, int32_t warp_threshold, int32_t block_threshold) {
+ccl4j_label_options abi_ecl_options(int32_t block_size, int32_t warp_threshold, int32_t block_threshold) {
     ccl4j_label_options options{};
     options.algorithm = CCL4J_ALGORITHM_ECL_CC;
     options.block_size = block_size;
@@ -36,9 +37,15 @@ ccl4j_label_options ecl_options(int32_t block_size, int32_t warp_threshold, int3
     return options;
 }
 
+// The options as the ABI layer translates and validates them.
+ccl4j::LabelOptions ecl_options(int32_t block_size, int32_t warp_threshold, int32_t block_threshold) {
+    const ccl4j_label_options options = abi_ecl_options(block_size, warp_threshold, block_threshold);
+    return ccl4j::api::label_options(&options);
+}
+
 struct Setting {
     std::string name;
-    ccl4j_label_options options;
+    ccl4j::LabelOptions options;
 };
 
 // The paper's defaults and settings that move vertices between the tiers and vary the blocks.
@@ -202,19 +209,20 @@ void test_buffers_and_memory(gpu::DeviceState& state) {
 void test_invalid_options(gpu::DeviceState& state) {
     const HostGraph g = grid2d(8, 8);
     std::vector<int32_t> labels(static_cast<size_t>(g.n));
+    // The options are validated once, where the ABI layer translates them.
     auto label_with = [&](ccl4j_label_options options) {
         return [&, options] {
             PhaseLog log(nullptr);
-            gpu::ecl_cc(state, g.view32(), options, labels.data(), log);
+            gpu::ecl_cc(state, g.view32(), ccl4j::api::label_options(&options), labels.data(), log);
         };
     };
     for (int32_t block_size : {-32, 16, 48, 2048}) {
-        check_fails(label_with(ecl_options(block_size, 0, 0)), CCL4J_INVALID_ARGUMENT,
+        check_fails(label_with(abi_ecl_options(block_size, 0, 0)), CCL4J_INVALID_ARGUMENT,
                     "block size " + std::to_string(block_size));
     }
-    check_fails(label_with(ecl_options(0, 100, 50)), CCL4J_INVALID_ARGUMENT,
+    check_fails(label_with(abi_ecl_options(0, 100, 50)), CCL4J_INVALID_ARGUMENT,
                 "warp threshold above block threshold");
-    check_fails(label_with(ecl_options(0, -1, 0)), CCL4J_INVALID_ARGUMENT,
+    check_fails(label_with(abi_ecl_options(0, -1, 0)), CCL4J_INVALID_ARGUMENT,
                 "negative warp threshold");
 }
 

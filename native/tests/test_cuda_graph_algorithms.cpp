@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "api/options.hpp"
 #include "common/error.hpp"
 #include "cpu/cpu_algorithms.hpp"
 #include "cuda/cuda_backend.hpp"
@@ -50,12 +51,13 @@ const std::vector<Algorithm>& algorithms() {
     return all;
 }
 
-ccl4j_label_options options_for(ccl4j_algorithm algorithm, int32_t block_size = 0, int32_t max_iterations = 0) {
+// The options as the ABI layer translates and validates them (which throws for invalid ones).
+ccl4j::LabelOptions options_for(ccl4j_algorithm algorithm, int32_t block_size = 0, int32_t max_iterations = 0) {
     ccl4j_label_options options{};
     options.algorithm = algorithm;
     options.block_size = block_size;
     options.max_iterations = max_iterations;
-    return options;
+    return ccl4j::api::label_options(&options);
 }
 
 // The iterations a GPU run may report, given the CPU version's: Kernel 3 takes the same steps

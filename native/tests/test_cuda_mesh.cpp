@@ -20,6 +20,7 @@
 
 #include <cuda_runtime.h>
 
+#include "api/options.hpp"
 #include "ccl4j.h"
 #include "check.hpp"
 #include "common/mesh.hpp"
@@ -510,10 +511,15 @@ void check_limits_and_errors(gpu::DeviceState& state) {
     bad = m;
     bad.width = bad.height = 65536;
     rejects(bad, {}, CCL4J_ALGORITHM_MESH_UNION_FIND, "2^32 cells");
+    // Block size and iteration limit are validated once, where the ABI layer translates them.
+    auto refused = [&](ccl4j_mesh_options abi, const std::string& what) {
+        check_fails([&] { ccl4j::api::mesh_options(&abi, CCL4J_BACKEND_CUDA); }, CCL4J_INVALID_ARGUMENT, what);
+    };
+    ccl4j_mesh_options abi{};
+    abi.algorithm = CCL4J_ALGORITHM_MESH_NEIGHBOUR;
+    abi.block_size = 48;
+    refused(abi, "block size 48");
     gpu::MeshTuning tuning;
-    tuning.block_size = 48;
-    rejects(m, tuning, CCL4J_ALGORITHM_MESH_NEIGHBOUR, "block size 48");
-    tuning = {};
     tuning.tile_size = 33;
     rejects(m, tuning, CCL4J_ALGORITHM_MESH_LOCAL, "tile size 33 in 2D");
     tuning.tile_size = 11;
@@ -521,9 +527,10 @@ void check_limits_and_errors(gpu::DeviceState& state) {
     Field cube = random_field(12, 12, 12, 0.5, 2, false, rng);
     rejects(cube.mesh(CellType::U8, 6, open, MeshMode::Foreground), tuning, CCL4J_ALGORITHM_MESH_LOCAL,
             "tile size 11 in 3D");
-    tuning = {};
-    tuning.max_iterations = -1;
-    rejects(m, tuning, CCL4J_ALGORITHM_MESH_EQUIVALENCE, "max_iterations -1");
+    abi = {};
+    abi.algorithm = CCL4J_ALGORITHM_MESH_EQUIVALENCE;
+    abi.max_iterations = -1;
+    refused(abi, "max_iterations -1");
     bad = m;
     bad.row_stride = m.width - 1;
     rejects(bad, {}, CCL4J_ALGORITHM_MESH_UNION_FIND, "rows that overlap");

@@ -10,6 +10,7 @@
 
 #include "ccl4j.h"
 #include "common/phase_log.hpp"
+#include "core/options.hpp"
 #include "cuda/cuda_backend.hpp"
 #include "cuda/graph_kernels.hpp"
 #include "check.hpp"
@@ -23,7 +24,7 @@ namespace ccl4j::test {
 // phases must be `kernel_phases`, after h2d for the host graph and before d2h where labels come
 // back. `check_timings`, when given, sees each run's timings and what it was.
 inline void check_gpu_runs(cuda::DeviceState& state, const HostGraph& g, int width, const cuda::DeviceGraph& resident,
-                           const ccl4j_label_options& options, const std::vector<int32_t>& expected,
+                           const ccl4j::LabelOptions& options, const std::vector<int32_t>& expected,
                            const std::vector<std::string>& kernel_phases, const std::string& what,
                            const std::function<void(const ccl4j_timings&, const std::string&)>& check_timings = {}) {
     std::vector<std::string> host_phases = {"h2d"};

@@ -14,8 +14,9 @@
 #include "common/error.hpp"
 #include "common/phase_log.hpp"
 #include "common/validate.hpp"
+#include "algorithms/registry.hpp"
 #include "api/context.hpp"
-#include "cpu/cpu_algorithms.hpp"
+#include "api/options.hpp"
 #ifdef CCL4J_WITH_CUDA
 #include "cuda/cuda_backend.hpp"
 #include "cuda/graph_kernels.hpp"
@@ -37,46 +38,36 @@ int cuda_device_count() {
 #endif
 }
 
-const char* backend_name(ccl4j_backend b) {
-    switch (b) {
-        case CCL4J_BACKEND_AUTO: return "AUTO";
-        case CCL4J_BACKEND_CUDA: return "CUDA";
-        case CCL4J_BACKEND_CPU_PARALLEL: return "CPU_PARALLEL";
-        case CCL4J_BACKEND_CPU_SERIAL: return "CPU_SERIAL";
-        default: return "unknown";
-    }
-}
-
 void require_cuda(const ccl4j_context_s& context, const char* what) {
     if (context.backend != CCL4J_BACKEND_CUDA) {
         fail(CCL4J_UNSUPPORTED, std::string(what) + " need a CUDA context; this one is " + backend_name(context.backend));
     }
 }
 
-ccl4j_label_options resolve_options(const ccl4j_label_options* options) {
-    ccl4j_label_options o{};
-    if (options) o = *options;
-    if (o.algorithm < CCL4J_ALGORITHM_AUTO || o.algorithm > CCL4J_ALGORITHM_KOMURA) {
-        fail(CCL4J_INVALID_ARGUMENT, "unknown algorithm " + std::to_string(o.algorithm));
+PhasePlan cpu_graph_plan(const ccl4j_context_s& context, const Graph& graph, const LabelOptions& options,
+                         int32_t* labels, PhaseLog& log) {
+    const algorithms::Algorithm& algorithm = *algorithms::find(options.algorithm);
+    if (!algorithm.graph_cpu) {
+        fail(CCL4J_UNSUPPORTED, "algorithm " + algorithm.label() + " has no CPU implementation; use a CUDA context");
     }
-    if (o.algorithm == CCL4J_ALGORITHM_AUTO) o.algorithm = CCL4J_ALGORITHM_ECL_CC;
-    if (o.cpu_threads < 0) fail(CCL4J_INVALID_ARGUMENT, "cpu_threads is negative: " + std::to_string(o.cpu_threads));
-    if (o.block_size < 0 || o.block_size > 1024 || o.block_size % 32 != 0) {
-        fail(CCL4J_INVALID_ARGUMENT, "block_size must be 0 or a multiple of 32 up to 1024, got " + std::to_string(o.block_size));
+    const int threads = context.backend == CCL4J_BACKEND_CPU_SERIAL ? 1 : options.cpu_threads;
+    return algorithm.graph_cpu(graph, options, threads, labels, log);
+}
+
+void label_graph(const ccl4j_context_s& context, const Graph& graph, const LabelOptions& options, int32_t* labels,
+                 ccl4j_timings* timings) {
+    Stopwatch total;
+    PhaseLog log(timings);
+    if (options.check_input) check_input(graph, options.cpu_threads);
+    if (context.backend == CCL4J_BACKEND_CUDA) {
+#ifdef CCL4J_WITH_CUDA
+        cuda::label(*context.cuda, graph, options, labels, log);
+#endif
+    } else {
+        for (const Phase& phase : cpu_graph_plan(context, graph, options, labels, log)) phase.run();
     }
-    if (o.warp_threshold < 0 || o.block_threshold < 0) {
-        fail(CCL4J_INVALID_ARGUMENT, "degree thresholds must not be negative");
-    }
-    if (o.max_iterations < 0) {
-        fail(CCL4J_INVALID_ARGUMENT, "max_iterations is negative: " + std::to_string(o.max_iterations));
-    }
-    int warp = o.warp_threshold ? o.warp_threshold : 16;
-    int block = o.block_threshold ? o.block_threshold : 352;
-    if (warp > block) {
-        fail(CCL4J_INVALID_ARGUMENT, "warp_threshold " + std::to_string(warp) + " exceeds block_threshold " +
-                                         std::to_string(block));
-    }
-    return o;
+    log.set_resolved(context.backend, options.algorithm);
+    log.set_total(total.lap());
 }
 
 }  // namespace ccl4j::api
@@ -85,24 +76,6 @@ namespace {
 
 using namespace ccl4j::api;
 using ccl4j::fail;
-
-void label_on_cpu(ccl4j_context context, const ccl4j::Graph& graph, const ccl4j_label_options& o, int32_t* labels,
-                  ccl4j::PhaseLog& log) {
-    // Hawick's kernels and Komura's algorithm have serial CPU versions, used by both CPU backends.
-    switch (o.algorithm) {
-        case CCL4J_ALGORITHM_CPU_REFERENCE: return ccl4j::cpu::hawick_reference(graph, labels, log);
-        case CCL4J_ALGORITHM_HAWICK_EDGE: return ccl4j::cpu::hawick_edge(graph, labels, o.max_iterations, log);
-        case CCL4J_ALGORITHM_HAWICK_VERTEX: return ccl4j::cpu::hawick_vertex(graph, labels, o.max_iterations, log);
-        case CCL4J_ALGORITHM_HAWICK_BFS: return ccl4j::cpu::hawick_bfs(graph, labels, o.max_iterations, log);
-        case CCL4J_ALGORITHM_KOMURA: return ccl4j::cpu::komura(graph, labels, log);
-        default: break;
-    }
-    if (context->backend == CCL4J_BACKEND_CPU_SERIAL) {
-        ccl4j::cpu::ecl_cc_serial(graph, labels, log);
-    } else {
-        ccl4j::cpu::ecl_cc_parallel(graph, labels, o.cpu_threads, log);
-    }
-}
 
 }  // namespace
 
@@ -192,21 +165,9 @@ const char* ccl4j_context_error_message(ccl4j_context context) {
 ccl4j_status ccl4j_label_graph(ccl4j_context context, const ccl4j_csr* graph, const ccl4j_label_options* options,
                                int32_t* labels, ccl4j_timings* timings) {
     return with_context(context, [&] {
-        ccl4j::Stopwatch total;
-        ccl4j::PhaseLog log(timings);
-        ccl4j::Graph g = ccl4j::validate_sizes(graph);
+        const ccl4j::Graph g = ccl4j::validate_sizes(graph);
         if (!labels && g.vertex_count > 0) fail(CCL4J_INVALID_ARGUMENT, "labels is NULL");
-        ccl4j_label_options o = resolve_options(options);
-        if (o.flags & CCL4J_CHECK_INPUT) ccl4j::check_input(g, o.cpu_threads);
-        if (context->backend == CCL4J_BACKEND_CUDA) {
-#ifdef CCL4J_WITH_CUDA
-            ccl4j::cuda::label(*context->cuda, g, o, labels, log);
-#endif
-        } else {
-            label_on_cpu(context, g, o, labels, log);
-        }
-        log.set_resolved(context->backend, o.algorithm);
-        log.set_total(total.lap());
+        label_graph(*context, g, label_options(options), labels, timings);
     });
 }
 
@@ -266,7 +227,7 @@ ccl4j_status ccl4j_label_device_graph(ccl4j_context context, ccl4j_device_graph 
         ccl4j::PhaseLog log(timings);
         if (!graph) fail(CCL4J_INVALID_ARGUMENT, "device graph is NULL");
         require_cuda(*context, "device-resident graphs");
-        ccl4j_label_options o = resolve_options(options);
+        const ccl4j::LabelOptions o = label_options(options);
 #ifdef CCL4J_WITH_CUDA
         ccl4j::cuda::forget_resident_labels(*context->cuda);
         ccl4j::cuda::label(*context->cuda, *graph->graph, o, labels, log);

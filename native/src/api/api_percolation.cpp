@@ -5,11 +5,13 @@
 #include <vector>
 
 #include "api/context.hpp"
+#include "api/options.hpp"
 #include "ccl4j.h"
 #include "common/error.hpp"
 #include "common/lattice.hpp"
 #include "common/phase_log.hpp"
 #include "common/philox.hpp"
+#include "common/validate.hpp"
 #include "cpu/percolation.hpp"
 #ifdef CCL4J_WITH_CUDA
 #include "cuda/percolation.hpp"
@@ -24,7 +26,7 @@ struct ccl4j_lattice_s {
 struct ClusterRun {
     ccl4j_context_s* context = nullptr;
     std::shared_ptr<const ccl4j::Lattice> lattice;
-    ccl4j_label_options options{};
+    ccl4j::LabelOptions options;
     std::vector<int32_t> masked;  // CPU: the masked arcs
     std::vector<int32_t> labels;  // CPU: the labels of the last realisation or sweep
 #ifdef CCL4J_WITH_CUDA
@@ -52,15 +54,14 @@ namespace {
 using namespace ccl4j::api;
 using ccl4j::fail;
 
-// Labels the masked arcs on the CPU through the graph ABI (its checks and dispatch); returns the
-// labelling time.
+// Labels the masked arcs on the CPU as ccl4j_label_graph does (its checks and dispatch); returns
+// the labelling time.
 double label_on_host(ClusterRun& run) {
     const ccl4j::Lattice& l = *run.lattice;
     const ccl4j_csr csr{l.vertex_count, static_cast<int64_t>(l.neighbors.size()), 4, 0, l.offsets.data(),
                         run.masked.data()};
     ccl4j_timings timings;
-    const ccl4j_status status = ccl4j_label_graph(run.context, &csr, &run.options, run.labels.data(), &timings);
-    if (status != CCL4J_SUCCESS) fail(status, run.context->error);
+    label_graph(*run.context, ccl4j::validate_sizes(&csr), run.options, run.labels.data(), &timings);
     return timings.total_ms;
 }
 
@@ -76,11 +77,8 @@ void set_up(ClusterRun& run, ccl4j_context context, ccl4j_lattice lattice, const
     if (!lattice) fail(CCL4J_INVALID_ARGUMENT, "lattice is NULL");
     run.context = context;
     run.lattice = lattice->lattice;
-    ccl4j_label_options o{};
-    if (options) o = *options;
-    if (o.algorithm == CCL4J_ALGORITHM_AUTO) o.algorithm = CCL4J_ALGORITHM_KOMURA;
-    run.options = resolve_options(&o);
-    run.options.flags &= ~CCL4J_CHECK_INPUT;  // the lattice builder's graphs are well formed
+    run.options = label_options(options, CCL4J_ALGORITHM_KOMURA);
+    run.options.check_input = false;  // the lattice builder's graphs are well formed
     if (run.on_cuda()) {
 #ifdef CCL4J_WITH_CUDA
         run.device = ccl4j::cuda::upload_lattice(*context->cuda, *run.lattice);

@@ -6,13 +6,13 @@
 #include <string>
 
 #include "api/context.hpp"
+#include "api/options.hpp"
 #include "api/phase_run.hpp"
 #include "ccl4j.h"
 #include "ccl4j/bench.h"
 #include "common/csr.hpp"
 #include "common/phases.hpp"
 #include "common/validate.hpp"
-#include "cpu/cpu_algorithms.hpp"
 #include "cpu/phase_program.hpp"
 
 namespace {
@@ -20,31 +20,14 @@ namespace {
 using namespace ccl4j::api;
 using ccl4j::fail;
 
-// The plan of o.algorithm on the CPU, as ccl4j_label_graph runs it: ECL-CC with the backend's
-// threads; Hawick's kernels, his reference and Komura's algorithm serially on both backends.
-ccl4j::PhasePlan cpu_plan(const ccl4j_context_s& context, const ccl4j::Graph& g, const ccl4j_label_options& o,
-                          int32_t* labels, ccl4j::PhaseLog& log) {
-    switch (o.algorithm) {
-        case CCL4J_ALGORITHM_CPU_REFERENCE: return ccl4j::cpu::hawick_reference_plan(g, labels, log);
-        case CCL4J_ALGORITHM_HAWICK_EDGE: return ccl4j::cpu::hawick_edge_plan(g, labels, o.max_iterations, log);
-        case CCL4J_ALGORITHM_HAWICK_VERTEX: return ccl4j::cpu::hawick_vertex_plan(g, labels, o.max_iterations, log);
-        case CCL4J_ALGORITHM_HAWICK_BFS: return ccl4j::cpu::hawick_bfs_plan(g, labels, o.max_iterations, log);
-        case CCL4J_ALGORITHM_KOMURA: return ccl4j::cpu::komura_plan(g, labels, log);
-        default: {
-            const int threads = context.backend == CCL4J_BACKEND_CPU_SERIAL ? 1 : o.cpu_threads;
-            return ccl4j::cpu::ecl_cc_plan(g, labels, threads);
-        }
-    }
-}
-
 ccl4j::PhaseProgramPtr cpu_program(const ccl4j_context_s& context, const ccl4j_csr* host_graph,
-                                   const ccl4j_label_options& o) {
+                                   const ccl4j::LabelOptions& o) {
     if (!host_graph) fail(CCL4J_INVALID_ARGUMENT, "host_graph is NULL: per-phase runs on the CPU need a host graph");
     const ccl4j::Graph g = ccl4j::validate_sizes(host_graph);
     if (g.vertex_count == 0) fail(CCL4J_INVALID_ARGUMENT, "per-phase runs need a graph with at least one vertex");
-    if (o.flags & CCL4J_CHECK_INPUT) ccl4j::check_input(g, o.cpu_threads);
+    if (o.check_input) ccl4j::check_input(g, o.cpu_threads);
     return std::make_unique<ccl4j::cpu::PlanProgram>(
-        g.vertex_count, [&](int32_t* labels, ccl4j::PhaseLog& log) { return cpu_plan(context, g, o, labels, log); });
+        g.vertex_count, [&](int32_t* labels, ccl4j::PhaseLog& log) { return cpu_graph_plan(context, g, o, labels, log); });
 }
 
 // The run, checked to be usable with this context.
@@ -88,7 +71,7 @@ ccl4j_status ccl4j_phase_run_create(ccl4j_context context, ccl4j_device_graph de
     return with_context(context, [&] {
         if (!out) fail(CCL4J_INVALID_ARGUMENT, "phase run output is NULL");
         *out = nullptr;
-        const ccl4j_label_options o = resolve_options(options);
+        const ccl4j::LabelOptions o = label_options(options);
         auto run = std::make_unique<ccl4j_phase_run_s>();
         run->context = context;
         if (context->backend == CCL4J_BACKEND_CUDA) {

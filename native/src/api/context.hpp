@@ -8,7 +8,12 @@
 #include <string>
 
 #include "ccl4j.h"
+#include "common/csr.hpp"
+#include "api/options.hpp"
 #include "common/error.hpp"
+#include "common/phase_log.hpp"
+#include "common/phases.hpp"
+#include "core/options.hpp"
 #ifdef CCL4J_WITH_CUDA
 #include "cuda/cuda_backend.hpp"
 #endif
@@ -36,10 +41,17 @@ std::string& thread_error();
 // CUDA devices usable now; 0 when the library was built without CUDA.
 int cuda_device_count();
 
-const char* backend_name(ccl4j_backend backend);
+// The CPU plan of options.algorithm for a context on CPU_PARALLEL or CPU_SERIAL, as labelling and
+// per-phase runs take it from the registry: the one place the CPU backend reads the table for
+// graphs.
+PhasePlan cpu_graph_plan(const ccl4j_context_s& context, const Graph& graph, const LabelOptions& options,
+                         int32_t* labels, PhaseLog& log);
 
-// Checks and fills in the defaults of graph-labelling options (AUTO becomes ECL-CC).
-ccl4j_label_options resolve_options(const ccl4j_label_options* options);
+// Labels a validated host graph on the context's backend (the input checks first when options
+// ask for them), filling timings (may be NULL) with the phases, the resolved backend and algorithm
+// and the total time.
+void label_graph(const ccl4j_context_s& context, const Graph& graph, const LabelOptions& options, int32_t* labels,
+                 ccl4j_timings* timings);
 
 // Throws CCL4J_UNSUPPORTED unless the context runs on CUDA; `what` names the operation.
 void require_cuda(const ccl4j_context_s& context, const char* what);

@@ -9,6 +9,7 @@
 #include "common/csr.hpp"
 #include "common/phase_log.hpp"
 #include "common/phases.hpp"
+#include "core/options.hpp"
 
 namespace ccl4j::cuda {
 
@@ -38,7 +39,7 @@ DeviceStatePtr create_state(int device);
 
 // ECL-CC on the GPU for a host-resident graph: copies it to the device, labels, copies labels
 // back to `labels` (host). Phases: h2d, init, compute1, compute2, compute3, finalize, d2h.
-void ecl_cc(DeviceState& state, const Graph& graph, const ccl4j_label_options& options, int32_t* labels,
+void ecl_cc(DeviceState& state, const Graph& graph, const LabelOptions& options, int32_t* labels,
             PhaseLog& log);
 
 // A graph resident on the device of the state it was created with.
@@ -53,13 +54,13 @@ DeviceGraphPtr upload(DeviceState& state, const Graph& graph, double* h2d_ms);
 int32_t vertex_count(const DeviceGraph& graph);
 
 // ECL-CC on a resident graph; labels (host) may be nullptr to keep them on the device.
-void ecl_cc(DeviceState& state, const DeviceGraph& graph, const ccl4j_label_options& options, int32_t* labels,
+void ecl_cc(DeviceState& state, const DeviceGraph& graph, const LabelOptions& options, int32_t* labels,
             PhaseLog& log);
 
 // The per-phase runs of ccl4j.h: the plan of options.algorithm (resolved) on a resident, non-empty
 // graph, with a state of its own (stream, events, work buffers) on the graph's device, so that
 // labelling calls on `state` leave it alone. The graph must outlive the program.
-PhaseProgramPtr phase_program(const DeviceState& state, const DeviceGraph& graph, const ccl4j_label_options& options);
+PhaseProgramPtr phase_program(const DeviceState& state, const DeviceGraph& graph, const LabelOptions& options);
 
 // Copies `bytes` of host memory to the device buffer a host graph's neighbours are copied into,
 // waits, and returns the copy's time in ms (CUDA events).

@@ -15,10 +15,8 @@ namespace ccl4j::cuda {
 
 namespace {
 
-// The paper's settings: 256 threads per block, thread tier up to degree 16, warp tier up to 352.
+// The paper's settings: 256 threads per block (its degree tiers are LabelOptions' defaults).
 constexpr int kDefaultBlockSize = 256;
-constexpr int kDefaultWarpThreshold = 16;
-constexpr int kDefaultBlockThreshold = 352;
 
 struct Tuning {
     int block_size;
@@ -26,21 +24,11 @@ struct Tuning {
     int block_threshold;
 };
 
-Tuning resolve(const ccl4j_label_options& options) {
-    const Tuning tuning{options.block_size ? options.block_size : kDefaultBlockSize,
-                        options.warp_threshold ? options.warp_threshold : kDefaultWarpThreshold,
-                        options.block_threshold ? options.block_threshold : kDefaultBlockThreshold};
-    // The warp tier needs whole warps.
-    if (tuning.block_size < 32 || tuning.block_size > 1024 || tuning.block_size % 32 != 0) {
-        fail(CCL4J_INVALID_ARGUMENT,
-             "block_size must be 0 or a multiple of 32 up to 1024, got " + std::to_string(options.block_size));
-    }
-    if (tuning.warp_threshold < 0 || tuning.block_threshold < tuning.warp_threshold) {
-        fail(CCL4J_INVALID_ARGUMENT, "ECL-CC degree thresholds must satisfy 0 <= warp_threshold (" +
-                                         std::to_string(tuning.warp_threshold) + ") <= block_threshold (" +
-                                         std::to_string(tuning.block_threshold) + ")");
-    }
-    return tuning;
+// The options are validated by the ABI layer (api/options.hpp): block_size is 0 or a multiple of
+// 32 up to 1024 (the warp tier needs whole warps), 0 <= warp_threshold <= block_threshold.
+Tuning resolve(const LabelOptions& options) {
+    return Tuning{options.block_size ? options.block_size : kDefaultBlockSize, options.warp_threshold,
+                  options.block_threshold};
 }
 
 enum Kernel { kInit, kThreadTier, kWarpTier, kBlockTier, kPointToRoots };
@@ -209,7 +197,7 @@ void enqueue_upload(DeviceState& state, const Graph& graph, DeviceBuffer& offset
 
 }  // namespace
 
-void ecl_cc(DeviceState& state, const Graph& graph, const ccl4j_label_options& options, int32_t* labels,
+void ecl_cc(DeviceState& state, const Graph& graph, const LabelOptions& options, int32_t* labels,
             PhaseLog& log) {
     const Tuning tuning = resolve(options);
     const int32_t n = graph.vertex_count;
@@ -245,12 +233,12 @@ DeviceGraphPtr upload(DeviceState& state, const Graph& graph, double* h2d_ms) {
 
 int32_t vertex_count(const DeviceGraph& graph) { return graph.vertex_count; }
 
-PhasePlan detail::ecl_cc_plan(DeviceState& state, const DeviceCsr& graph, const ccl4j_label_options& options) {
+PhasePlan detail::ecl_cc_plan(DeviceState& state, const DeviceCsr& graph, const LabelOptions& options) {
     const Launch launch = prepare(state, graph.vertex_count, graph.arc_count, graph.offset_width, resolve(options));
     return kernel_plan(state, launch, graph.offsets, graph.neighbors);
 }
 
-void ecl_cc(DeviceState& state, const DeviceGraph& graph, const ccl4j_label_options& options, int32_t* labels,
+void ecl_cc(DeviceState& state, const DeviceGraph& graph, const LabelOptions& options, int32_t* labels,
             PhaseLog& log) {
     const Tuning tuning = resolve(options);
     if (graph.device != state.device) {

@@ -7,8 +7,10 @@
 #include <functional>
 #include <initializer_list>
 #include <string>
+#include <type_traits>
 #include <vector>
 
+#include "algorithms/registry.hpp"
 #include "ccl4j.h"
 #include "common/csr.hpp"
 #include "common/error.hpp"
@@ -40,29 +42,30 @@ struct DeviceCsr {
 // phases capture the state (which must outlive the plan) and the buffers they use.
 using PlanBuilder = std::function<PhasePlan(const DeviceCsr& graph)>;
 
-// One labelling call around the plan that `build` makes, whose phases are named `phases`: checks
-// the launch options, copies a host graph in (phase h2d), runs the phases, copies the labels out
+// One labelling call around the plan that `build` makes, whose phases are named `phases`: copies
+// a host graph in (phase h2d), runs the phases, copies the labels out
 // (phase d2h; skipped when labels is nullptr for a resident graph), waits, and logs the phases
 // and iterations. An empty graph launches nothing and logs every phase as 0 ms.
-void run(DeviceState& state, const Graph& graph, const ccl4j_label_options& options, int32_t* labels, PhaseLog& log,
-         std::initializer_list<const char*> phases, const PlanBuilder& build);
-void run(DeviceState& state, const DeviceGraph& graph, const ccl4j_label_options& options, int32_t* labels,
-         PhaseLog& log, std::initializer_list<const char*> phases, const PlanBuilder& build);
+void run(DeviceState& state, const Graph& graph, int32_t* labels, PhaseLog& log,
+         const std::vector<std::string>& phases, const PlanBuilder& build);
+void run(DeviceState& state, const DeviceGraph& graph, int32_t* labels, PhaseLog& log,
+         const std::vector<std::string>& phases, const PlanBuilder& build);
 
 // The plan of options.algorithm (resolved, not AUTO: any algorithm label() below runs) for a
-// non-empty graph on `state`, as the labelling calls run it. Hawick's CPU reference has no GPU
-// version: Error(CCL4J_UNSUPPORTED).
-PhasePlan plan(DeviceState& state, const DeviceCsr& graph, const ccl4j_label_options& options);
-PhasePlan ecl_cc_plan(DeviceState& state, const DeviceCsr& graph, const ccl4j_label_options& options);
-PhasePlan hawick_edge_plan(DeviceState& state, const DeviceCsr& graph, const ccl4j_label_options& options);
-PhasePlan hawick_vertex_plan(DeviceState& state, const DeviceCsr& graph, const ccl4j_label_options& options);
-PhasePlan hawick_bfs_plan(DeviceState& state, const DeviceCsr& graph, const ccl4j_label_options& options);
-PhasePlan komura_plan(DeviceState& state, const DeviceCsr& graph, const ccl4j_label_options& options);
+// non-empty graph on `state`, as the labelling calls run it: the registry's CUDA plan, read here
+// and nowhere else. Hawick's CPU reference has no GPU version: Error(CCL4J_UNSUPPORTED).
+PhasePlan plan(DeviceState& state, const DeviceCsr& graph, const LabelOptions& options);
+PhasePlan ecl_cc_plan(DeviceState& state, const DeviceCsr& graph, const LabelOptions& options);
+PhasePlan hawick_edge_plan(DeviceState& state, const DeviceCsr& graph, const LabelOptions& options);
+PhasePlan hawick_vertex_plan(DeviceState& state, const DeviceCsr& graph, const LabelOptions& options);
+PhasePlan hawick_bfs_plan(DeviceState& state, const DeviceCsr& graph, const LabelOptions& options);
+PhasePlan komura_plan(DeviceState& state, const DeviceCsr& graph, const LabelOptions& options);
 
 }  // namespace detail
 
-// Runs options.algorithm (resolved, not AUTO) on the GPU, for a host graph (copied to the device,
-// labels copied back) or a resident graph (labels may be nullptr to leave them on the device):
+// Runs options.algorithm (resolved, not AUTO) on the GPU as its registry entry says
+// (algorithms/registry.cpp), for a host graph (copied to the device, labels copied back) or a
+// resident graph (labels may be nullptr to leave them on the device):
 //  ECL-CC (cuda_backend.hpp);
 //  Hawick's Kernel 1 (section 4.3.1): edge-parallel atomicMin on the colours, to a fixpoint;
 //    phases init, propagate; iterations: propagation launches;
@@ -75,29 +78,26 @@ PhasePlan komura_plan(DeviceState& state, const DeviceCsr& graph, const ccl4j_la
 // Each also has the phases h2d (host graphs) and d2h. Labels are canonical. Hawick's CPU
 // reference has no GPU version: Error(CCL4J_UNSUPPORTED).
 template <class AnyGraph>
-void label(DeviceState& state, const AnyGraph& graph, const ccl4j_label_options& options, int32_t* labels,
+void label(DeviceState& state, const AnyGraph& graph, const LabelOptions& options, int32_t* labels,
            PhaseLog& log) {
-    const auto run = [&](std::initializer_list<const char*> phases,
-                         PhasePlan (*plan)(DeviceState&, const detail::DeviceCsr&, const ccl4j_label_options&)) {
-        detail::run(state, graph, options, labels, log, phases,
-                    [&](const detail::DeviceCsr& csr) { return plan(state, csr, options); });
-    };
-    switch (options.algorithm) {
-        case CCL4J_ALGORITHM_ECL_CC: return ecl_cc(state, graph, options, labels, log);
-        case CCL4J_ALGORITHM_HAWICK_EDGE: return run({"init", "propagate"}, detail::hawick_edge_plan);
-        case CCL4J_ALGORITHM_HAWICK_VERTEX: return run({"init", "propagate"}, detail::hawick_vertex_plan);
-        case CCL4J_ALGORITHM_HAWICK_BFS: return run({"init", "search"}, detail::hawick_bfs_plan);
-        case CCL4J_ALGORITHM_KOMURA: return run({"init", "analysis1", "reduction", "analysis2"}, detail::komura_plan);
-        default:
-            fail(CCL4J_UNSUPPORTED, "algorithm " + std::to_string(options.algorithm) + " has no CUDA implementation");
+    const algorithms::Algorithm& algorithm = algorithms::cuda_graph_algorithm(options.algorithm);
+    // An algorithm with a host driver of its own (ECL-CC) runs it; the others run their plan
+    // (detail::plan) through detail::run.
+    if constexpr (std::is_same_v<AnyGraph, Graph>) {
+        if (algorithm.graph_cuda_label_host) return algorithm.graph_cuda_label_host(state, graph, options, labels, log);
+    } else {
+        if (algorithm.graph_cuda_label_resident) {
+            return algorithm.graph_cuda_label_resident(state, graph, options, labels, log);
+        }
     }
+    detail::run(state, graph, labels, log, algorithm.cuda_phases,
+                [&](const detail::DeviceCsr& csr) { return detail::plan(state, csr, options); });
 }
 
 namespace detail {
 
-// Threads per block: options.block_size, or 256. Throws Error(CCL4J_INVALID_ARGUMENT) unless it
-// is a multiple of 32 up to 1024 (the kernels work on whole warps).
-int block_size(const ccl4j_label_options& options);
+// Threads per block: options.block_size (validated by the ABI layer), or 256.
+int block_size(const LabelOptions& options);
 
 // Blocks for a grid-stride kernel over `items` items: enough to cover them once, at most as many
 // as the device holds at once.

@@ -42,14 +42,7 @@ namespace ccl4j::cuda {
 
 namespace detail {
 
-int block_size(const ccl4j_label_options& options) {
-    const int block = options.block_size ? options.block_size : 256;
-    if (block < 32 || block > 1024 || block % 32 != 0) {
-        fail(CCL4J_INVALID_ARGUMENT,
-             "block_size must be 0 or a multiple of 32 up to 1024, got " + std::to_string(options.block_size));
-    }
-    return block;
-}
+int block_size(const LabelOptions& options) { return options.block_size ? options.block_size : 256; }
 
 int grid_size(const DeviceState& state, int block, int64_t items) {
     int threads_per_multiprocessor = 0;
@@ -76,24 +69,17 @@ std::vector<void*> scratch(DeviceState& state, std::initializer_list<size_t> byt
 
 namespace {
 
-void check_options(const ccl4j_label_options& options) {
-    block_size(options);
-    if (options.max_iterations < 0) {
-        fail(CCL4J_INVALID_ARGUMENT, "max_iterations is negative: " + std::to_string(options.max_iterations));
-    }
-}
-
 // An empty graph launches nothing; its phases are logged as taking no time.
-void log_empty(PhaseLog& log, std::initializer_list<const char*> phases, bool uploaded, bool downloaded) {
+void log_empty(PhaseLog& log, const std::vector<std::string>& phases, bool uploaded, bool downloaded) {
     if (uploaded) log.add("h2d", 0);
-    for (const char* phase : phases) log.add(phase, 0);
+    for (const std::string& phase : phases) log.add(phase.c_str(), 0);
     if (downloaded) log.add("d2h", 0);
 }
 
 // Runs the plan on a graph already on the device (kUploaded recorded), marking the end of each
 // phase, copies the labels out when asked, waits, and logs.
 void execute(DeviceState& state, const DeviceCsr& graph, int32_t* labels, PhaseLog& log, bool uploaded,
-             std::initializer_list<const char*> phases, const PlanBuilder& build) {
+             const std::vector<std::string>& phases, const PlanBuilder& build) {
     state.parent.reserve(static_cast<size_t>(graph.vertex_count) * sizeof(int32_t), "labels");
     const PhasePlan plan = build(graph);
     // Phases end at the marks after kUploaded, in order.
@@ -115,9 +101,9 @@ void execute(DeviceState& state, const DeviceCsr& graph, int32_t* labels, PhaseL
     CCL4J_CUDA_CHECK(cudaStreamSynchronize(state.stream));
     if (uploaded) log.add("h2d", state.elapsed_ms(kStart, kUploaded));
     Mark from = kUploaded;
-    for (const char* phase : phases) {
+    for (const std::string& phase : phases) {
         const Mark to = static_cast<Mark>(from == kUploaded ? kInitialised : from + 1);
-        log.add(phase, state.elapsed_ms(from, to));
+        log.add(phase.c_str(), state.elapsed_ms(from, to));
         from = to;
     }
     if (labels) log.add("d2h", state.elapsed_ms(last, kDownloaded));
@@ -126,9 +112,8 @@ void execute(DeviceState& state, const DeviceCsr& graph, int32_t* labels, PhaseL
 
 }  // namespace
 
-void run(DeviceState& state, const Graph& graph, const ccl4j_label_options& options, int32_t* labels, PhaseLog& log,
-         std::initializer_list<const char*> phases, const PlanBuilder& build) {
-    check_options(options);
+void run(DeviceState& state, const Graph& graph, int32_t* labels, PhaseLog& log, const std::vector<std::string>& phases,
+         const PlanBuilder& build) {
     const int32_t n = graph.vertex_count;
     if (n == 0) {
         log_empty(log, phases, true, true);
@@ -151,9 +136,8 @@ void run(DeviceState& state, const Graph& graph, const ccl4j_label_options& opti
     execute(state, csr, labels, log, true, phases, build);
 }
 
-void run(DeviceState& state, const DeviceGraph& graph, const ccl4j_label_options& options, int32_t* labels,
-         PhaseLog& log, std::initializer_list<const char*> phases, const PlanBuilder& build) {
-    check_options(options);
+void run(DeviceState& state, const DeviceGraph& graph, int32_t* labels, PhaseLog& log,
+         const std::vector<std::string>& phases, const PlanBuilder& build) {
     if (graph.device != state.device) {
         fail(CCL4J_INVALID_ARGUMENT, "the graph lives on CUDA device " + std::to_string(graph.device) +
                                          ", this context uses device " + std::to_string(state.device));
@@ -169,18 +153,10 @@ void run(DeviceState& state, const DeviceGraph& graph, const ccl4j_label_options
     execute(state, csr, labels, log, false, phases, build);
 }
 
-PhasePlan plan(DeviceState& state, const DeviceCsr& graph, const ccl4j_label_options& options) {
-    check_options(options);
+PhasePlan plan(DeviceState& state, const DeviceCsr& graph, const LabelOptions& options) {
+    const algorithms::Algorithm& algorithm = algorithms::cuda_graph_algorithm(options.algorithm);
     state.parent.reserve(static_cast<size_t>(graph.vertex_count) * sizeof(int32_t), "labels");
-    switch (options.algorithm) {
-        case CCL4J_ALGORITHM_ECL_CC: return ecl_cc_plan(state, graph, options);
-        case CCL4J_ALGORITHM_HAWICK_EDGE: return hawick_edge_plan(state, graph, options);
-        case CCL4J_ALGORITHM_HAWICK_VERTEX: return hawick_vertex_plan(state, graph, options);
-        case CCL4J_ALGORITHM_HAWICK_BFS: return hawick_bfs_plan(state, graph, options);
-        case CCL4J_ALGORITHM_KOMURA: return komura_plan(state, graph, options);
-        default:
-            fail(CCL4J_UNSUPPORTED, "algorithm " + std::to_string(options.algorithm) + " has no CUDA implementation");
-    }
+    return algorithm.graph_cuda(state, graph, options);
 }
 
 }  // namespace detail
@@ -361,7 +337,7 @@ __global__ void propagate_edges(const int2* __restrict__ edges, const Offset* __
 }
 
 template <class Offset>
-PhasePlan edge_plan(DeviceState& state, const DeviceCsr& graph, const ccl4j_label_options& options) {
+PhasePlan edge_plan(DeviceState& state, const DeviceCsr& graph, const LabelOptions& options) {
     const int32_t n = graph.vertex_count;
     const auto* offsets = static_cast<const Offset*>(graph.offsets);
     const int32_t* neighbors = graph.neighbors;
@@ -469,7 +445,7 @@ __global__ void propagate_vertices(const Offset* __restrict__ offsets, const int
 }
 
 template <class Offset>
-PhasePlan vertex_plan(DeviceState& state, const DeviceCsr& graph, const ccl4j_label_options& options) {
+PhasePlan vertex_plan(DeviceState& state, const DeviceCsr& graph, const LabelOptions& options) {
     const int32_t n = graph.vertex_count;
     const auto* offsets = static_cast<const Offset*>(graph.offsets);
     const int32_t* neighbors = graph.neighbors;
@@ -608,7 +584,7 @@ __global__ void search_step(const Offset* __restrict__ offsets, const int32_t* _
 }
 
 template <class Offset>
-PhasePlan bfs_plan(DeviceState& state, const DeviceCsr& graph, const ccl4j_label_options& options) {
+PhasePlan bfs_plan(DeviceState& state, const DeviceCsr& graph, const LabelOptions& options) {
     const int32_t n = graph.vertex_count;
     const auto* offsets = static_cast<const Offset*>(graph.offsets);
     const int32_t* neighbors = graph.neighbors;
@@ -643,16 +619,16 @@ PhasePlan bfs_plan(DeviceState& state, const DeviceCsr& graph, const ccl4j_label
 
 namespace detail {
 
-PhasePlan hawick_edge_plan(DeviceState& state, const DeviceCsr& graph, const ccl4j_label_options& options) {
+PhasePlan hawick_edge_plan(DeviceState& state, const DeviceCsr& graph, const LabelOptions& options) {
     return graph.offset_width == 4 ? edge_plan<int32_t>(state, graph, options) : edge_plan<int64_t>(state, graph, options);
 }
 
-PhasePlan hawick_vertex_plan(DeviceState& state, const DeviceCsr& graph, const ccl4j_label_options& options) {
+PhasePlan hawick_vertex_plan(DeviceState& state, const DeviceCsr& graph, const LabelOptions& options) {
     return graph.offset_width == 4 ? vertex_plan<int32_t>(state, graph, options)
                                    : vertex_plan<int64_t>(state, graph, options);
 }
 
-PhasePlan hawick_bfs_plan(DeviceState& state, const DeviceCsr& graph, const ccl4j_label_options& options) {
+PhasePlan hawick_bfs_plan(DeviceState& state, const DeviceCsr& graph, const LabelOptions& options) {
     return graph.offset_width == 4 ? bfs_plan<int32_t>(state, graph, options) : bfs_plan<int64_t>(state, graph, options);
 }
 

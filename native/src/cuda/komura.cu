@@ -121,7 +121,7 @@ __global__ void reduce_labels(const Offset* __restrict__ offsets, const int32_t*
 }
 
 template <class Offset>
-PhasePlan komura_kernels(DeviceState& state, const DeviceCsr& graph, const ccl4j_label_options& options) {
+PhasePlan komura_kernels(DeviceState& state, const DeviceCsr& graph, const LabelOptions& options) {
     const int32_t n = graph.vertex_count;
     const auto* offsets = static_cast<const Offset*>(graph.offsets);
     const int32_t* neighbors = graph.neighbors;
@@ -162,7 +162,7 @@ PhasePlan komura_kernels(DeviceState& state, const DeviceCsr& graph, const ccl4j
 
 }  // namespace
 
-PhasePlan detail::komura_plan(DeviceState& state, const DeviceCsr& graph, const ccl4j_label_options& options) {
+PhasePlan detail::komura_plan(DeviceState& state, const DeviceCsr& graph, const LabelOptions& options) {
     return graph.offset_width == 4 ? komura_kernels<int32_t>(state, graph, options)
                                    : komura_kernels<int64_t>(state, graph, options);
 }

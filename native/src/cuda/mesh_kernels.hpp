@@ -8,15 +8,24 @@
 #include "common/mesh.hpp"
 #include "common/phase_log.hpp"
 #include "common/phases.hpp"
+#include "core/options.hpp"
 #include "cuda/cuda_backend.hpp"
 
 namespace ccl4j::cuda {
 
-struct MeshTuning {
-    int32_t block_size = 0;      // threads per block; 0 = the algorithm's default
-    int32_t tile_size = 0;       // kernel B's tile edge in cells; 0 = its default
-    int32_t max_iterations = 0;  // iterative kernels stop with CCL4J_NOT_CONVERGED; 0 = no correct run exceeds it
-};
+// Block size, tile size and iteration limit, validated by the ABI layer (api/options.hpp).
+using ccl4j::MeshTuning;
+
+// The plans of the GPU mesh algorithms (mesh_device.cuh), as the registry lists them.
+namespace mesh {
+struct Call;
+PhasePlan neighbour_propagation(Call& call);
+PhasePlan local_propagation(Call& call);
+PhasePlan directional_propagation(Call& call);
+PhasePlan label_equivalence(Call& call);
+PhasePlan komura_lattice(Call& call);
+PhasePlan block_union_find(Call& call);
+}  // namespace mesh
 
 // Labels a validated host-resident mesh with one of the CCL4J_ALGORITHM_MESH_* GPU algorithms:
 // copies the cells to the device, labels them, copies the canonical labels (see common/mesh.hpp)

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <string>
 
+#include "algorithms/registry.hpp"
 #include "common/error.hpp"
 #include "common/validate.hpp"
 #include "cuda/cuda_check.hpp"
@@ -100,14 +101,10 @@ int32_t iterate(Call& call, const char* batch_phase, int64_t max_batch, LoopCont
 
 namespace {
 
-bool is_gpu_mesh_algorithm(ccl4j_algorithm algorithm) {
-    return algorithm >= CCL4J_ALGORITHM_MESH_NEIGHBOUR && algorithm <= CCL4J_ALGORITHM_MESH_UNION_FIND;
-}
-
 // What the ABI layer has validated already is checked again here, so that no launch ever sees a
 // mesh it cannot index: sizes, pointer, strides, connectivity, and a cell count that int32 labels
-// hold.
-void check_call(const Mesh& m, const MeshTuning& tuning, const void* labels) {
+// hold. The tuning is validated once, by the ABI layer (api/options.hpp).
+void check_call(const Mesh& m, const void* labels) {
     if (m.width < 1 || m.height < 1 || m.depth < 1) {
         fail(CCL4J_INVALID_ARGUMENT, "mesh dimensions must be positive, got " + std::to_string(m.width) + "x" +
                                          std::to_string(m.height) + "x" + std::to_string(m.depth));
@@ -130,13 +127,6 @@ void check_call(const Mesh& m, const MeshTuning& tuning, const void* labels) {
     }
     if (m.mode != MeshMode::Foreground && m.mode != MeshMode::SameValue) {
         fail(CCL4J_INVALID_ARGUMENT, "unknown mesh mode " + std::to_string(static_cast<int>(m.mode)));
-    }
-    const int32_t block = tuning.block_size;
-    if (block != 0 && (block < 32 || block > 1024 || block % 32 != 0)) {
-        fail(CCL4J_INVALID_ARGUMENT, "block_size must be 0 or a multiple of 32 up to 1024, got " + std::to_string(block));
-    }
-    if (tuning.max_iterations < 0) {
-        fail(CCL4J_INVALID_ARGUMENT, "max_iterations is negative: " + std::to_string(tuning.max_iterations));
     }
 }
 
@@ -209,22 +199,13 @@ void copy_cells(void* target, const Mesh& m, cudaStream_t stream) {
     }
 }
 
+// The registry's CUDA plan of a mesh algorithm: the one place the CUDA backend reads the table
+// for meshes.
 PhasePlan plan_of(mesh::Call& call, ccl4j_algorithm algorithm) {
-    switch (algorithm) {
-        case CCL4J_ALGORITHM_MESH_NEIGHBOUR: return mesh::neighbour_propagation(call);
-        case CCL4J_ALGORITHM_MESH_LOCAL: return mesh::local_propagation(call);
-        case CCL4J_ALGORITHM_MESH_DIRECTIONAL: return mesh::directional_propagation(call);
-        case CCL4J_ALGORITHM_MESH_EQUIVALENCE: return mesh::label_equivalence(call);
-        case CCL4J_ALGORITHM_MESH_KOMURA: return mesh::komura_lattice(call);
-        default: return mesh::block_union_find(call);
-    }
+    return algorithms::cuda_mesh_algorithm(algorithm).mesh_cuda(call);
 }
 
-void check_algorithm(ccl4j_algorithm algorithm) {
-    if (!is_gpu_mesh_algorithm(algorithm)) {
-        fail(CCL4J_UNSUPPORTED, "algorithm " + std::to_string(algorithm) + " is not a CUDA mesh algorithm");
-    }
-}
+void check_algorithm(ccl4j_algorithm algorithm) { algorithms::cuda_mesh_algorithm(algorithm); }
 
 // A mesh algorithm's plan on a state of its own, over a copy of the cells made once. Each phase
 // is timed by events of its own around it (a fixpoint loop's waits for the device between its
@@ -282,7 +263,7 @@ private:
 void label_mesh(DeviceState& state, const Mesh& m, ccl4j_algorithm algorithm, const MeshTuning& tuning,
                 int32_t* labels, PhaseLog& log) {
     check_algorithm(algorithm);
-    check_call(m, tuning, labels);
+    check_call(m, labels);
     const size_t label_bytes = static_cast<size_t>(m.cell_count()) * sizeof(int32_t);
     mesh::PhaseClock clock(state.stream);
     mesh::Call call = prepare(state, m, tuning, clock);
@@ -305,7 +286,7 @@ void label_mesh(DeviceState& state, const Mesh& m, ccl4j_algorithm algorithm, co
 PhaseProgramPtr mesh_phase_program(const DeviceState& state, const Mesh& m, ccl4j_algorithm algorithm,
                                    const MeshTuning& tuning) {
     check_algorithm(algorithm);
-    check_call(m, tuning, m.cells);
+    check_call(m, m.cells);
     return std::make_unique<MeshPhaseProgram>(state.device, m, algorithm, tuning);
 }
 

@@ -165,7 +165,7 @@ void begin_results(DeviceState& state, DeviceLattice& lattice, int32_t count) {
     CCL4J_CUDA_CHECK(cudaMemsetAsync(lattice.results.as<void>(), 0, bytes, state.stream));
 }
 
-void percolation_realisation(DeviceState& state, DeviceLattice& lattice, const ccl4j_label_options& options,
+void percolation_realisation(DeviceState& state, DeviceLattice& lattice, const LabelOptions& options,
                              uint64_t seed, uint64_t realisation, uint64_t threshold, int32_t slot, PhaseLog& log) {
     const int32_t n = lattice.vertex_count;
     mask_percolation<<<grid(state, n), kBlock, 0, state.stream>>>(
@@ -213,7 +213,7 @@ void reset_spins(DeviceState& state, DeviceLattice& lattice) {
     CCL4J_CUDA_CHECK(cudaStreamSynchronize(state.stream));
 }
 
-void ising_sweep(DeviceState& state, DeviceLattice& lattice, const ccl4j_label_options& options, uint64_t seed,
+void ising_sweep(DeviceState& state, DeviceLattice& lattice, const LabelOptions& options, uint64_t seed,
                  uint64_t sweep, uint64_t threshold, int32_t slot, PhaseLog& log) {
     const int32_t n = lattice.vertex_count;
     const int32_t* offsets = offsets_of(lattice);

@@ -31,7 +31,7 @@ void begin_results(DeviceState& state, DeviceLattice& lattice, int32_t count);
 
 // One percolation realisation; its spanning flag goes to result `slot`. log receives the
 // labelling's phases.
-void percolation_realisation(DeviceState& state, DeviceLattice& lattice, const ccl4j_label_options& options,
+void percolation_realisation(DeviceState& state, DeviceLattice& lattice, const LabelOptions& options,
                              uint64_t seed, uint64_t realisation, uint64_t threshold, int32_t slot, PhaseLog& log);
 // The flags of results 0 .. count - 1 (host, may be nullptr); returns how many are set. labels
 // (host, may be nullptr) receives the labels of the last realisation.
@@ -41,7 +41,7 @@ int64_t spanning_results(DeviceState& state, DeviceLattice& lattice, int32_t cou
 // Swendsen-Wang: sets every spin up.
 void reset_spins(DeviceState& state, DeviceLattice& lattice);
 // One sweep; the spin sum and the bond sum s s' after it go to result `slot`.
-void ising_sweep(DeviceState& state, DeviceLattice& lattice, const ccl4j_label_options& options, uint64_t seed,
+void ising_sweep(DeviceState& state, DeviceLattice& lattice, const LabelOptions& options, uint64_t seed,
                  uint64_t sweep, uint64_t threshold, int32_t slot, PhaseLog& log);
 // The spin and bond sums of results 0 .. count - 1 (host arrays of count entries).
 void sweep_results(DeviceState& state, DeviceLattice& lattice, int32_t count, int64_t* spin_sums, int64_t* bond_sums);

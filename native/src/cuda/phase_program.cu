@@ -12,7 +12,7 @@ namespace {
 
 class DevicePhaseProgram final : public PhaseProgram {
 public:
-    DevicePhaseProgram(const DeviceGraph& graph, const ccl4j_label_options& options)
+    DevicePhaseProgram(const DeviceGraph& graph, const LabelOptions& options)
         : state_(create_state(graph.device)), vertex_count_(graph.vertex_count) {
         const detail::DeviceCsr csr{graph.vertex_count, graph.arc_count, graph.offset_width, graph.offsets.as<void>(),
                                     graph.neighbors.as<int32_t>()};
@@ -51,7 +51,7 @@ private:
 
 }  // namespace
 
-PhaseProgramPtr phase_program(const DeviceState& state, const DeviceGraph& graph, const ccl4j_label_options& options) {
+PhaseProgramPtr phase_program(const DeviceState& state, const DeviceGraph& graph, const LabelOptions& options) {
     if (graph.device != state.device) {
         fail(CCL4J_INVALID_ARGUMENT, "the graph lives on CUDA device " + std::to_string(graph.device) +
                                          ", this context uses device " + std::to_string(state.device));

@@ -1,0 +1,176 @@
+// The table of algorithms (registry.hpp). One entry per algorithm; the small adapters below fit
+// each backend's plan function to the table's signatures.
+#include "algorithms/registry.hpp"
+
+#include <string>
+
+#include "common/error.hpp"
+#include "cpu/cpu_algorithms.hpp"
+#include "cpu/mesh_cpu.hpp"
+#ifdef CCL4J_WITH_CUDA
+#include "cuda/cuda_backend.hpp"
+#include "cuda/graph_kernels.hpp"
+#include "cuda/mesh_kernels.hpp"
+#endif
+
+namespace ccl4j::algorithms {
+namespace {
+
+// ---- CPU adapters -------------------------------------------------------------------------------
+
+// ECL-CC's CPU plan does not log; labelling logs each phase's time around it.
+PhasePlan ecl_cc_cpu(const Graph& g, const LabelOptions&, int threads, int32_t* labels, PhaseLog& log) {
+    PhasePlan plan = cpu::ecl_cc_plan(g, labels, threads);
+    for (Phase& phase : plan) {
+        phase.run = [run = std::move(phase.run), name = phase.name, &log] {
+            Stopwatch watch;
+            const int32_t iterations = run();
+            log.add(name.c_str(), watch.lap());
+            return iterations;
+        };
+    }
+    return plan;
+}
+PhasePlan hawick_reference_cpu(const Graph& g, const LabelOptions&, int, int32_t* labels, PhaseLog& log) {
+    return cpu::hawick_reference_plan(g, labels, log);
+}
+// Hawick's kernels and Komura's algorithm are serial on both CPU backends.
+PhasePlan hawick_edge_cpu(const Graph& g, const LabelOptions& o, int, int32_t* labels, PhaseLog& log) {
+    return cpu::hawick_edge_plan(g, labels, o.max_iterations, log);
+}
+PhasePlan hawick_vertex_cpu(const Graph& g, const LabelOptions& o, int, int32_t* labels, PhaseLog& log) {
+    return cpu::hawick_vertex_plan(g, labels, o.max_iterations, log);
+}
+PhasePlan hawick_bfs_cpu(const Graph& g, const LabelOptions& o, int, int32_t* labels, PhaseLog& log) {
+    return cpu::hawick_bfs_plan(g, labels, o.max_iterations, log);
+}
+PhasePlan komura_cpu(const Graph& g, const LabelOptions&, int, int32_t* labels, PhaseLog& log) {
+    return cpu::komura_plan(g, labels, log);
+}
+PhasePlan mesh_raster_cpu(const Mesh& m, const MeshOptions& o, int, int32_t* labels, PhaseLog& log) {
+    return cpu::mesh_raster_plan(m, labels, o.tuning.max_iterations, log);
+}
+PhasePlan mesh_equivalence_cpu(const Mesh& m, const MeshOptions& o, int, int32_t* labels, PhaseLog& log) {
+    return cpu::mesh_equivalence_plan(m, labels, o.tuning.max_iterations, log);
+}
+PhasePlan mesh_parallel_cpu(const Mesh& m, const MeshOptions&, int threads, int32_t* labels, PhaseLog& log) {
+    return cpu::mesh_parallel_plan(m, labels, threads, log);
+}
+
+// ---- entries ------------------------------------------------------------------------------------
+
+Algorithm graph(ccl4j_algorithm id, const char* name, unsigned backends, GraphCpuPlan cpu,
+                std::vector<std::string> cuda_phases = {}, GraphCudaPlan cuda = nullptr,
+                GraphCudaLabelHost label_host = nullptr, GraphCudaLabelResident label_resident = nullptr) {
+    Algorithm a{id, name, Kind::Graph, backends, std::move(cuda_phases)};
+    a.graph_cpu = cpu;
+    a.graph_cuda = cuda;
+    a.graph_cuda_label_host = label_host;
+    a.graph_cuda_label_resident = label_resident;
+    return a;
+}
+
+Algorithm mesh(ccl4j_algorithm id, const char* name, MeshCpuPlan cpu, MeshCudaPlan cuda) {
+    Algorithm a{id, name, Kind::Mesh, cpu ? kCpu : kCuda, {}};
+    a.mesh_cpu = cpu;
+    a.mesh_cuda = cuda;
+    return a;
+}
+
+// The CUDA functions of an entry, or null in a build without CUDA.
+#ifdef CCL4J_WITH_CUDA
+#define CCL4J_CUDA_FN(f) (f)
+#else
+#define CCL4J_CUDA_FN(f) nullptr
+#endif
+
+std::vector<Algorithm> table() {
+#ifdef CCL4J_WITH_CUDA
+    const GraphCudaLabelHost ecl_cc_host = cuda::ecl_cc;
+    const GraphCudaLabelResident ecl_cc_resident = cuda::ecl_cc;
+#else
+    const GraphCudaLabelHost ecl_cc_host = nullptr;
+    const GraphCudaLabelResident ecl_cc_resident = nullptr;
+#endif
+    return {
+        // Graph algorithms (CSR): papers and phases in cpu/cpu_algorithms.hpp and cuda/graph_kernels.hpp.
+        graph(CCL4J_ALGORITHM_ECL_CC, "ECL_CC", kCpu | kCuda, ecl_cc_cpu,
+              {"init", "compute1", "compute2", "compute3", "finalize"}, CCL4J_CUDA_FN(cuda::detail::ecl_cc_plan),
+              ecl_cc_host, ecl_cc_resident),
+        graph(CCL4J_ALGORITHM_CPU_REFERENCE, "CPU_REFERENCE", kCpu, hawick_reference_cpu),
+        graph(CCL4J_ALGORITHM_HAWICK_EDGE, "HAWICK_EDGE", kCpu | kCuda, hawick_edge_cpu, {"init", "propagate"},
+              CCL4J_CUDA_FN(cuda::detail::hawick_edge_plan)),
+        graph(CCL4J_ALGORITHM_HAWICK_VERTEX, "HAWICK_VERTEX", kCpu | kCuda, hawick_vertex_cpu, {"init", "propagate"},
+              CCL4J_CUDA_FN(cuda::detail::hawick_vertex_plan)),
+        graph(CCL4J_ALGORITHM_HAWICK_BFS, "HAWICK_BFS", kCpu | kCuda, hawick_bfs_cpu, {"init", "search"},
+              CCL4J_CUDA_FN(cuda::detail::hawick_bfs_plan)),
+        graph(CCL4J_ALGORITHM_KOMURA, "KOMURA", kCpu | kCuda, komura_cpu,
+              {"init", "analysis1", "reduction", "analysis2"}, CCL4J_CUDA_FN(cuda::detail::komura_plan)),
+        // Mesh algorithms: GPU ones in cuda/mesh_device.cuh, CPU ones in cpu/mesh_cpu.hpp.
+        mesh(CCL4J_ALGORITHM_MESH_NEIGHBOUR, "MESH_NEIGHBOUR", nullptr, CCL4J_CUDA_FN(cuda::mesh::neighbour_propagation)),
+        mesh(CCL4J_ALGORITHM_MESH_LOCAL, "MESH_LOCAL", nullptr, CCL4J_CUDA_FN(cuda::mesh::local_propagation)),
+        mesh(CCL4J_ALGORITHM_MESH_DIRECTIONAL, "MESH_DIRECTIONAL", nullptr,
+             CCL4J_CUDA_FN(cuda::mesh::directional_propagation)),
+        mesh(CCL4J_ALGORITHM_MESH_EQUIVALENCE, "MESH_EQUIVALENCE", nullptr, CCL4J_CUDA_FN(cuda::mesh::label_equivalence)),
+        mesh(CCL4J_ALGORITHM_MESH_KOMURA, "MESH_KOMURA", nullptr, CCL4J_CUDA_FN(cuda::mesh::komura_lattice)),
+        mesh(CCL4J_ALGORITHM_MESH_UNION_FIND, "MESH_UNION_FIND", nullptr, CCL4J_CUDA_FN(cuda::mesh::block_union_find)),
+        mesh(CCL4J_ALGORITHM_MESH_CPU_RASTER, "MESH_CPU_RASTER", mesh_raster_cpu, nullptr),
+        mesh(CCL4J_ALGORITHM_MESH_CPU_EQUIVALENCE, "MESH_CPU_EQUIVALENCE", mesh_equivalence_cpu, nullptr),
+        mesh(CCL4J_ALGORITHM_MESH_CPU_PARALLEL, "MESH_CPU_PARALLEL", mesh_parallel_cpu, nullptr),
+    };
+}
+
+#undef CCL4J_CUDA_FN
+
+}  // namespace
+
+const std::vector<Algorithm>& all() {
+    static const std::vector<Algorithm> algorithms = table();
+    return algorithms;
+}
+
+const Algorithm* find(ccl4j_algorithm id) {
+    for (const Algorithm& a : all()) {
+        if (a.id == id) return &a;
+    }
+    return nullptr;
+}
+
+ccl4j_algorithm default_algorithm(Kind kind, bool cuda) {
+    if (kind == Kind::Graph) return CCL4J_ALGORITHM_ECL_CC;
+    return cuda ? CCL4J_ALGORITHM_MESH_UNION_FIND : CCL4J_ALGORITHM_MESH_CPU_PARALLEL;
+}
+
+ccl4j_algorithm first_id(Kind kind) {
+    ccl4j_algorithm first = INT32_MAX;
+    for (const Algorithm& a : all()) {
+        if (a.kind == kind && a.id < first) first = a.id;
+    }
+    return first;
+}
+
+ccl4j_algorithm last_id(Kind kind) {
+    ccl4j_algorithm last = 0;
+    for (const Algorithm& a : all()) {
+        if (a.kind == kind && a.id > last) last = a.id;
+    }
+    return last;
+}
+
+const Algorithm& cuda_graph_algorithm(ccl4j_algorithm id) {
+    const Algorithm* a = find(id);
+    if (!a || a->kind != Kind::Graph || !a->graph_cuda) {
+        fail(CCL4J_UNSUPPORTED, "algorithm " + std::to_string(id) + " has no CUDA implementation");
+    }
+    return *a;
+}
+
+const Algorithm& cuda_mesh_algorithm(ccl4j_algorithm id) {
+    const Algorithm* a = find(id);
+    if (!a || a->kind != Kind::Mesh || !a->mesh_cuda) {
+        fail(CCL4J_UNSUPPORTED, "algorithm " + std::to_string(id) + " is not a CUDA mesh algorithm");
+    }
+    return *a;
+}
+
+}  // namespace ccl4j::algorithms

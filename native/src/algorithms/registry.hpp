@@ -1,0 +1,105 @@
+// The one table of algorithms: id -> name, kind (graph or mesh), the backends it runs on, and the
+// plan each backend builds. Labelling, per-phase runs and the option checks of the ABI all read
+// it, so that adding an algorithm is its own files plus one entry in registry.cpp (and one Java
+// enum constant of the same name; see CONTRIBUTING.md).
+//
+// Each backend reads the table in one place:
+//   CPU graph plans   api::cpu_graph_plan (api/api.cpp)
+//   CPU mesh plans    cpu_plan (api/api_mesh.cpp)
+//   CUDA graph plans  cuda::detail::plan (cuda/hawick_kernels.cu); cuda::label picks the driver
+//   CUDA mesh plans   plan_of (cuda/mesh_label.cu)
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "ccl4j.h"
+#include "common/csr.hpp"
+#include "common/mesh.hpp"
+#include "common/phase_log.hpp"
+#include "common/phases.hpp"
+#include "core/options.hpp"
+
+namespace ccl4j::cuda {
+class DeviceState;
+class DeviceGraph;
+namespace detail {
+struct DeviceCsr;
+}
+namespace mesh {
+struct Call;
+}
+}  // namespace ccl4j::cuda
+
+namespace ccl4j::algorithms {
+
+enum class Kind { Graph, Mesh };
+
+// Backend bits of Algorithm::backends.
+constexpr unsigned kCpu = 1;   // CPU_PARALLEL and CPU_SERIAL
+constexpr unsigned kCuda = 2;  // CUDA
+
+// A graph algorithm's CPU plan for graph.vertex_count > 0 or not; threads is 1 on CPU_SERIAL and
+// options.cpu_threads (0 = all) on CPU_PARALLEL. Its phases log their times (and a fixpoint loop
+// its iterations) to `log`; running them in order is a labelling call.
+using GraphCpuPlan = PhasePlan (*)(const Graph& graph, const LabelOptions& options, int threads, int32_t* labels,
+                                   PhaseLog& log);
+// A graph algorithm's CUDA plan for a non-empty graph on the device: the phases enqueue their work
+// on state.stream and leave the canonical labels in state.parent (cuda/graph_kernels.hpp).
+using GraphCudaPlan = PhasePlan (*)(cuda::DeviceState& state, const cuda::detail::DeviceCsr& graph,
+                                    const LabelOptions& options);
+// A CUDA host driver of the algorithm's own, for host and resident graphs (ECL-CC's upload,
+// enqueue and download; cuda/cuda_backend.hpp). Null: cuda::detail::run drives the plan.
+using GraphCudaLabelHost = void (*)(cuda::DeviceState& state, const Graph& graph, const LabelOptions& options,
+                                    int32_t* labels, PhaseLog& log);
+using GraphCudaLabelResident = void (*)(cuda::DeviceState& state, const cuda::DeviceGraph& graph,
+                                        const LabelOptions& options, int32_t* labels, PhaseLog& log);
+// A mesh algorithm's CPU plan over a dense mesh; threads as for graphs.
+using MeshCpuPlan = PhasePlan (*)(const Mesh& mesh, const MeshOptions& options, int threads, int32_t* labels,
+                                  PhaseLog& log);
+// A mesh algorithm's CUDA plan over the call's buffers (cuda/mesh_device.cuh).
+using MeshCudaPlan = PhasePlan (*)(cuda::mesh::Call& call);
+
+struct Algorithm {
+    ccl4j_algorithm id;  // CCL4J_ALGORITHM_<name> of ccl4j.h
+    const char* name;    // as ccl4j.h and Java's Algorithm enum name it, e.g. "HAWICK_EDGE"
+    Kind kind;
+    unsigned backends;   // kCpu | kCuda; what the algorithm runs on in a build with CUDA
+    // The CUDA plan's phases as labelling logs them between h2d and d2h (graph algorithms; an
+    // empty graph logs them as 0 ms). The CPU plans name their phases themselves.
+    std::vector<std::string> cuda_phases;
+    // Null where the backend has no version, or (CUDA) the library was built without it.
+    GraphCpuPlan graph_cpu = nullptr;
+    GraphCudaPlan graph_cuda = nullptr;
+    GraphCudaLabelHost graph_cuda_label_host = nullptr;
+    GraphCudaLabelResident graph_cuda_label_resident = nullptr;
+    MeshCpuPlan mesh_cpu = nullptr;
+    MeshCudaPlan mesh_cuda = nullptr;
+
+    bool runs_on_cpu() const { return (backends & kCpu) != 0; }
+    bool runs_on_cuda() const { return (backends & kCuda) != 0; }
+    // "MESH_KOMURA (20)": for messages.
+    std::string label() const { return std::string(name) + " (" + std::to_string(id) + ")"; }
+};
+
+// Every algorithm, graph ones first, each kind in increasing id.
+const std::vector<Algorithm>& all();
+
+// The algorithm with this id; nullptr for AUTO and unknown ids.
+const Algorithm* find(ccl4j_algorithm id);
+
+// What AUTO resolves to for a kind on a backend (cuda: a CUDA context).
+ccl4j_algorithm default_algorithm(Kind kind, bool cuda);
+
+// The smallest and largest id of a kind, for messages.
+ccl4j_algorithm first_id(Kind kind);
+ccl4j_algorithm last_id(Kind kind);
+
+// The entry of a graph algorithm for the CUDA backend. Throws Error(CCL4J_UNSUPPORTED) when it
+// has no CUDA version (Hawick's CPU reference, a mesh algorithm, or a build without CUDA).
+const Algorithm& cuda_graph_algorithm(ccl4j_algorithm id);
+// The entry of a GPU mesh algorithm; Error(CCL4J_UNSUPPORTED) for any other id.
+const Algorithm& cuda_mesh_algorithm(ccl4j_algorithm id);
+
+}  // namespace ccl4j::algorithms
