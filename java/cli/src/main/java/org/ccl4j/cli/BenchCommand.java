@@ -56,8 +56,8 @@ import picocli.CommandLine.Spec;
  * Java memory, transfers included. Medians of the timed runs, after warm-up runs.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = "Label the benchmark suite (graphs, then mesh fields), check every result"
-        + " against the Java union-find, print the times.")
+        description = "Label the benchmark suite (graphs, generated on first use, then mesh fields), check every"
+        + " result against the Java union-find and the suite's component counts, print the times.")
 final class BenchCommand implements Callable<Integer> {
     private static final Set<String> TRANSFER_PHASES = Set.of("h2d", "d2h");
 

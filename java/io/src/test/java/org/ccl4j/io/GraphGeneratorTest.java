@@ -43,8 +43,8 @@ class GraphGeneratorTest {
 
     /**
      * The full-suite graphs checked against shared/BENCHMARKS.md by default: the cheap ones with
-     * more than one component (6 and 18 s on the loaded 2-core development machine). The system property
-     * {@code ccl4j.test.fullSuite} names others (comma-separated) or {@code all}.
+     * more than one component (6 and 18 s on the loaded 2-core development machine). The system
+     * property {@code ccl4j.test.fullSuite} names others (comma-separated) or {@code all}.
      */
     private static final Set<String> CHEAP_FULL_SUITE_GRAPHS = Set.of("bond2d_4096_p05", "disjoint_5m");
 
