@@ -1,5 +1,6 @@
 # Sourced by the GPU machine scripts (run from the repository root): their logs, the machine's
-# description, the native build and the graph suite of shared/BENCHMARKS.md.
+# description, the native build and the graph suite of shared/BENCHMARKS.md (generated with the
+# CLI's jar and the Java runtime that scripts/gpu/prepare.sh puts in .gpu-carry/java).
 #   source scripts/gpu/common.sh LOG   everything printed afterwards also goes to $logs/LOG
 # Logs go to $OUT when set (the device tool brings them back), else to /tmp/ccl4j-gpu-logs.
 
@@ -38,7 +39,7 @@ build_native() {
 
 find_binary() { find "$build" -name "$1" -type f -perm -u+x | head -1; }
 
-# name | gengraph arguments | components | ECL-CC v1.1 kernel ms on an H200 | on an H100 (shared/BENCHMARKS.md)
+# name | generate-graph arguments | components | ECL-CC v1.1 kernel ms on an H200 | on an H100 (shared/BENCHMARKS.md)
 suite="
 grid2d_4096|grid2d 4096|1|1.10|1.19
 bond2d_4096_p05|bond2d 4096 0.5|1650445|1.25|1.45
@@ -57,11 +58,13 @@ disjoint_5m|disjoint 5000000 30000000 100|130|1.81|2.00"
 # ms being ECL-CC v1.1's kernel time on this machine's GPU (0 when it is neither an H100 nor an
 # H200; describe_machine first).
 generate_suite() {
-  local only=${1:-} name args components h200 h100 kind threads ref pids=()
+  local only=${1:-} name args components h200 h100 kind ref pids=()
+  local java=.gpu-carry/java/jre/bin/java jar=.gpu-carry/java/ccl4j.jar
   suite_rows=()
   step "generate the suite"
-  g++ -O3 -fopenmp .gpu-carry/gengraph.cpp -o /tmp/gengraph ||
-    { failed "gengraph build (run scripts/gpu/prepare.sh and carry .gpu-carry)"; exit 1; }
+  bash "$(dirname "${BASH_SOURCE[0]}")/unpack-jre.sh"
+  [ -x "$java" ] && [ -f "$jar" ] ||
+    { failed "no $java or $jar (run scripts/gpu/prepare.sh and carry .gpu-carry)"; exit 1; }
   while IFS='|' read -r name args components h200 h100; do
     [ -z "$name" ] && continue
     case " ${only:-$name} " in *" $name "*) ;; *) continue ;; esac
@@ -69,13 +72,12 @@ generate_suite() {
     suite_rows+=("$name|$graphs/$name.egr|$components|$ref")
     [ -s "$graphs/$name.egr" ] && continue
     kind=${args%% *}
-    # Several generators at once (most of their work is serial). The random ones draw per OpenMP
-    # thread, so they need the 16 threads the published counts were made with.
-    threads=4
-    case $kind in rmat|powerlaw) threads=16 ;; esac
-    OMP_NUM_THREADS=$threads /tmp/gengraph "$kind" "$graphs/$name.egr" ${args#"$kind"} &
+    # Several generators at once: much of their work is serial (a random stream is a chain).
+    # The files are the same whatever the thread count; each is written to a temporary file first.
+    # shellcheck disable=SC2086
+    "$java" -jar "$jar" generate-graph "$kind" "$graphs/$name.egr" ${args#"$kind"} &
     pids+=($!)
   done <<<"$suite"
   # (a bare `wait` would also wait for the tee behind the log)
-  for pid in "${pids[@]}"; do wait "$pid" || failed "gengraph"; done
+  for pid in "${pids[@]}"; do wait "$pid" || failed "generate-graph"; done
 }

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Run on the GPU machine, from the repository root (prepare here first with scripts/gpu/prepare.sh
-# and carry .gpu-carry, which holds the graph generator): Hawick's graph Kernels 1-3 and Komura's
-# label reduction on the GPU.
+# and carry .gpu-carry, whose Java runtime and CLI jar generate the graphs): Hawick's graph
+# Kernels 1-3 and Komura's label reduction on the GPU.
 #   1. builds test_graph_algorithms, test_cuda_graph_algorithms and bench_algorithms with that
 #      machine's cmake and nvcc;
 #   2. runs both tests, then test_cuda_graph_algorithms --quick under compute-sanitizer
 #      (memcheck and synccheck);
-#   3. generates the graph suite of shared/BENCHMARKS.md with gengraph (into /tmp/ccl4j-graphs,
-#      reusing graphs already there);
+#   3. generates the graph suite of shared/BENCHMARKS.md with `ccl4j generate-graph` (into
+#      /tmp/ccl4j-graphs, reusing graphs already there);
 #   4. runs bench_algorithms (ECL-CC, Kernels 1-3, Komura) over the suite and prints its table
 #      last: graph, algorithm, kernel ms (median), iterations.
 #

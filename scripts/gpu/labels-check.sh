@@ -2,9 +2,9 @@
 # GPU machine: the label book-keeping there. Builds the library, its C++ tests and bench_labels,
 # runs test_labels and test_cuda_labels (the GPU against a straightforward
 # computation), test_cuda_labels under compute-sanitizer memcheck, generates grid2d_4096 and
-# bond2d_4096_p05 and times compaction + sizes of their labels (bench_labels). With .gpu-carry/java
-# (scripts/gpu/prepare.sh) it also runs the Java label tests on CUDA and `ccl4j label --stats`
-# on the CUDA backend for the graphs named in $STATS_GRAPHS (.egr files).
+# bond2d_4096_p05 (with .gpu-carry/java, from scripts/gpu/prepare.sh) and times compaction + sizes
+# of their labels (bench_labels). It also runs the Java label tests on CUDA and `ccl4j label
+# --stats` on the CUDA backend for the graphs named in $STATS_GRAPHS (.egr files).
 #   bash scripts/gpu/labels-check.sh [--skip-tests]
 # Output goes to $OUT/labels.log when OUT is set.
 set -u -o pipefail
@@ -26,12 +26,7 @@ if [ $skip_tests = 0 ]; then
   grep -E "ERROR SUMMARY|passed, .* failed" "$logs/labels-memcheck.log"
 fi
 
-step "generate grid2d_4096 and bond2d_4096_p05"
-g++ -O3 -fopenmp .gpu-carry/gengraph.cpp -o /tmp/gengraph || { failed gengraph; exit 1; }
-export OMP_NUM_THREADS=16
-# (one after the other: a bare `wait` would also wait for the tee behind the log)
-[ -s $graphs/grid2d_4096.egr ] || /tmp/gengraph grid2d $graphs/grid2d_4096.egr 4096 || failed gengraph
-[ -s $graphs/bond2d_4096_p05.egr ] || /tmp/gengraph bond2d $graphs/bond2d_4096_p05.egr 4096 0.5 || failed gengraph
+generate_suite "grid2d_4096 bond2d_4096_p05"
 step "bench_labels"
 $(find_binary bench_labels) --runs 21 grid2d_4096=$graphs/grid2d_4096.egr \
   bond2d_4096_p05=$graphs/bond2d_4096_p05.egr || failed bench_labels

@@ -2,11 +2,11 @@
 # Run here, before sending work to the GPU machine (which has no Java, no Maven and no network).
 # Fills .gpu-carry/ (kept out of git by .git/info/exclude); name .gpu-carry in the device tool's
 # `carry`:
-#   .gpu-carry/gengraph.cpp        the benchmark suite's graph generator, from the shared folder
 #   .gpu-carry/java/jre.tar.xz     a jlink-trimmed Java runtime, xz-packed (53 MB become 32), which
 #                                  the scripts below unpack there with scripts/gpu/unpack-jre.sh
 #   .gpu-carry/java/ccl4j.jar      the command line's runnable jar (ccl4j-cli, shaded): the library
-#                                  (libccl4j.so compiled for sm_80/sm_90 + PTX), I/O and the CLI
+#                                  (libccl4j.so compiled for sm_80/sm_90 + PTX), I/O and the CLI;
+#                                  its generate-graph makes the suite's graphs for every script there
 #   .gpu-carry/java/ccl4j-benchmarks.jar  the JMH benchmarks jar (the library inside)
 #   .gpu-carry/java/test-classes/  the compiled tests of every module, together
 #   .gpu-carry/java/lib/           JUnit's console launcher and jqwik
@@ -14,11 +14,10 @@
 # scripts/gpu/java-tests.sh (the Java suite on CUDA), scripts/gpu/java-bench.sh (ccl4j bench) and
 # scripts/gpu/java-jmh.sh (the JMH benchmarks). Everything together stays below the 64 MiB of a
 # carry (the script prints the sizes last).
-#   scripts/gpu/prepare.sh [SHARED_DIR]     (default: ../shared beside the repository)
+#   scripts/gpu/prepare.sh
 set -euo pipefail
 
 root=$(git rev-parse --show-toplevel)
-shared=${1:-$root/../shared}
 exclude=$(git -C "$root" rev-parse --git-path info/exclude)
 case $exclude in /*) ;; *) exclude=$root/$exclude ;; esac
 carry=$root/.gpu-carry
@@ -26,7 +25,6 @@ junit_platform=1.14.3
 
 mkdir -p "$(dirname "$exclude")" "$carry"
 grep -qxF '/.gpu-carry/' "$exclude" 2>/dev/null || echo '/.gpu-carry/' >>"$exclude"
-cp "$shared/tools/gengraph.cpp" "$carry/gengraph.cpp"
 
 cd "$root"
 ./mvnw -q -B -Dccl4j.cuda=ON -DskipTests package

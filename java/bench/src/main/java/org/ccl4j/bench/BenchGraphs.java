@@ -21,14 +21,12 @@ import org.ccl4j.io.ReadOptions;
 /**
  * The graphs of the benchmarks' {@code graph} parameter, loaded once per JVM: a name of the
  * {@code ccl4j bench} suites ({@code grid2d_1024}, {@code rmat18}, ... quick; {@code grid2d_4096},
- * {@code rmat22}, ... full), generated with {@code shared/tools/gengraph.cpp} when it is not
- * cached yet, or a file under {@code test-graphs/} (any format).
+ * {@code rmat22}, ... full), generated in the JVM as {@code ccl4j bench} does ({@link BenchSuite})
+ * when it is not cached yet, or a file under {@code test-graphs/} (any format).
  *
  * <p>The cache directory is the system property {@code ccl4j.bench.graphs} or the environment
- * variable {@code CCL4J_BENCH_GRAPHS} (default {@code target/bench-graphs}, as {@code ccl4j bench}),
- * the generator's source {@code ccl4j.bench.gengraph} or {@code CCL4J_GENGRAPH_SRC} (default
- * {@code ../shared/tools/gengraph.cpp}). JMH's forked JVMs inherit the environment variables,
- * not the properties.
+ * variable {@code CCL4J_BENCH_GRAPHS} (default {@code target/bench-graphs}, as {@code ccl4j bench}).
+ * JMH's forked JVMs inherit the environment variable, not the property.
  */
 final class BenchGraphs {
     private static final Arena ARENA = Arena.ofShared();
@@ -49,8 +47,7 @@ final class BenchGraphs {
                 file = Path.of(name);
             } else {
                 file = BenchSuite.file(suiteGraph(name),
-                        Path.of(setting("ccl4j.bench.graphs", "CCL4J_BENCH_GRAPHS", "target/bench-graphs")),
-                        Path.of(setting("ccl4j.bench.gengraph", "CCL4J_GENGRAPH_SRC", "../shared/tools/gengraph.cpp")));
+                        Path.of(setting("ccl4j.bench.graphs", "CCL4J_BENCH_GRAPHS", "target/bench-graphs")));
                 format = GraphFormat.EGR;
             }
             if (!Files.exists(file)) {

@@ -13,6 +13,7 @@ import org.ccl4j.GridDims;
 import org.ccl4j.MeshAlgorithm;
 import org.ccl4j.MeshMode;
 import org.ccl4j.io.GraphFormat;
+import org.ccl4j.io.GraphGenerator;
 import org.ccl4j.io.grid.GridFormat;
 import org.ccl4j.io.grid.GridReadOptions;
 import org.ccl4j.physics.LatticeKind;
@@ -148,6 +149,12 @@ final class Converters {
     static final class SuiteNames extends Names {
         SuiteNames() {
             super(List.of("quick", "full"));
+        }
+    }
+
+    static final class GraphKindNames extends Names {
+        GraphKindNames() {
+            super(GraphGenerator.kinds());
         }
     }
 }

@@ -33,8 +33,9 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = "Connected-component labelling of graphs and of 2D and 3D meshes, on NVIDIA GPUs and on CPUs.",
-        subcommands = {LabelCommand.class, MeshCommand.class, BenchCommand.class, PercolationCommand.class,
-                IsingCommand.class, InfoCommand.class, HelpCommand.class, AutoComplete.GenerateCompletion.class},
+        subcommands = {LabelCommand.class, MeshCommand.class, BenchCommand.class, GenerateGraphCommand.class,
+                PercolationCommand.class, IsingCommand.class, InfoCommand.class, HelpCommand.class,
+                AutoComplete.GenerateCompletion.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
                 "0:success",
