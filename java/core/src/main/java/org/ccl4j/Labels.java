@@ -160,7 +160,8 @@ public final class Labels {
     }
 
     private LabelEngine engine() {
-        if (owner != null && owner.backend() == Backend.JAVA) {
+        // Java arrays (MeshLabels may wrap one) cannot be passed to native code
+        if (owner != null && owner.backend() == Backend.JAVA || labels != null && !labels.isNative()) {
             return JavaLabelEngine.INSTANCE;
         }
         if (owner != null && (labels == null || !owner.isClosed())) {

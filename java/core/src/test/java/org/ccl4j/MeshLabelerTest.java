@@ -233,6 +233,18 @@ class MeshLabelerTest {
     }
 
     @Test
+    void labelsInAJavaArrayAreCountedInJava() {
+        // two components in a 3x2 mesh: {0, 1, 3} and {5}; cells 2 and 4 are background
+        int[] cells = {0, 0, -1, 0, -1, 5};
+        MeshLabels labels = new MeshLabels(3, 2, 1, java.lang.foreign.MemorySegment.ofArray(cells), null);
+        assertEquals(2, labels.count());
+        assertEquals(3, labels.largestComponentSize());
+        assertEquals(0, labels.largestComponentLabel());
+        assertEquals(1, labels.componentSize(2, 1, 0));
+        assertEquals(2, labels.labels().sizes().byteSize() / Integer.BYTES);
+    }
+
+    @Test
     void meshAlgorithmsKnowTheirBackends() {
         assertTrue(MeshAlgorithm.UNION_FIND.runsOn(Backend.CUDA) && !MeshAlgorithm.UNION_FIND.runsOn(Backend.CPU_SERIAL));
         assertTrue(MeshAlgorithm.CPU_PARALLEL.runsOn(Backend.CPU_SERIAL) && !MeshAlgorithm.CPU_PARALLEL.runsOn(Backend.CUDA));
