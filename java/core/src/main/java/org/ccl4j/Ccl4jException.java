@@ -32,6 +32,15 @@ public class Ccl4jException extends RuntimeException {
         this.status = Objects.requireNonNull(status, "status");
     }
 
+    /**
+     * The exception for {@code status}: a {@link BackendUnavailableException} for
+     * {@link Status#BACKEND_UNAVAILABLE}, a {@code Ccl4jException} otherwise.
+     */
+    public static Ccl4jException of(Status status, String message) {
+        return status == Status.BACKEND_UNAVAILABLE ? new BackendUnavailableException(message)
+                : new Ccl4jException(status, message);
+    }
+
     /** What went wrong. */
     public Status status() {
         return status;

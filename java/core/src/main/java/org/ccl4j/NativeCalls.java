@@ -34,16 +34,7 @@ final class NativeCalls {
 
     /** Throws the exception that matches a failed status, carrying the native message. */
     static void check(int status, MemorySegment context) {
-        if (status == CCL4J_SUCCESS()) {
-            return;
-        }
-        String message = Abi.errorMessage(context);
-        throw switch (Abi.statusName(status)) {
-            case "INVALID_ARGUMENT", "INVALID_INPUT" -> new IllegalArgumentException(message);
-            case "BACKEND_UNAVAILABLE" -> new BackendUnavailableException(message);
-            case "UNSUPPORTED" -> new UnsupportedOperationException(message);
-            case String name -> new Ccl4jException(Ccl4jException.Status.valueOf(name), message);
-        };
+        Abi.check(status, context, (name, message) -> Ccl4jException.of(Ccl4jException.Status.valueOf(name), message));
     }
 
     static MemorySegment csr(Arena arena, CsrGraph graph) {

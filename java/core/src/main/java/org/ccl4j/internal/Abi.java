@@ -5,6 +5,7 @@ import static org.ccl4j.internal.ffi.ccl4j_h.*;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.util.function.BiFunction;
 
 import org.ccl4j.internal.ffi.ccl4j_csr;
 import org.ccl4j.internal.ffi.ccl4j_label_options;
@@ -31,6 +32,25 @@ public final class Abi {
         if (status == CCL4J_NOT_CONVERGED()) return "NOT_CONVERGED";
         if (status == CCL4J_UNSUPPORTED()) return "UNSUPPORTED";
         return "INTERNAL_ERROR";
+    }
+
+    /**
+     * Throws for a failed status, with the context's message: {@link IllegalArgumentException} for
+     * bad arguments or input, {@link UnsupportedOperationException} for an unsupported combination,
+     * and for every other failure what {@code failure} makes of the status's name and the message
+     * (the API's exceptions, which this package cannot name).
+     */
+    public static void check(int status, MemorySegment context,
+                             BiFunction<String, String, RuntimeException> failure) {
+        if (status == CCL4J_SUCCESS()) {
+            return;
+        }
+        String message = errorMessage(context);
+        throw switch (statusName(status)) {
+            case "INVALID_ARGUMENT", "INVALID_INPUT" -> new IllegalArgumentException(message);
+            case "UNSUPPORTED" -> new UnsupportedOperationException(message);
+            case String name -> failure.apply(name, message);
+        };
     }
 
     /** The context's last error message ({@code MemorySegment.NULL}: the thread's last one). */
