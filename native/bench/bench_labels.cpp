@@ -20,7 +20,7 @@
 #include "bench_support.hpp"
 #include "cpu/label_stats.hpp"
 #include "cuda/cuda_check.hpp"
-#include "cuda/device_state.hpp"
+#include "cuda/driver.hpp"
 #include "cuda/label_stats.hpp"
 
 namespace {

@@ -150,7 +150,7 @@ void test_repeatability(gpu::DeviceState& state) {
         for (int run = 0; run < 5; ++run) {
             std::fill(labels.begin(), labels.end(), kPoison);
             PhaseLog log(nullptr);
-            gpu::ecl_cc(state, g.view32(), settings().front().options, labels.data(), log);
+            gpu::label(state, g.view32(), settings().front().options, labels.data(), log);
             check_labels(labels, expected, std::string(name) + ", run " + std::to_string(run));
         }
     }
@@ -158,7 +158,7 @@ void test_repeatability(gpu::DeviceState& state) {
     const HostGraph line = path(1 << 22);
     std::vector<int32_t> labels(static_cast<size_t>(line.n), kPoison);
     PhaseLog log(nullptr);
-    gpu::ecl_cc(state, line.view32(), settings().front().options, labels.data(), log);
+    gpu::label(state, line.view32(), settings().front().options, labels.data(), log);
     check_labels(labels, std::vector<int32_t>(labels.size(), 0), "ordered path of 2^22 vertices");
 }
 
@@ -170,7 +170,7 @@ void test_buffers_and_memory(gpu::DeviceState& state) {
     for (const HostGraph* g : {&large, &small, &large}) {
         std::vector<int32_t> labels(static_cast<size_t>(g->n), kPoison);
         PhaseLog log(nullptr);
-        gpu::ecl_cc(state, g->view64(), settings().front().options, labels.data(), log);
+        gpu::label(state, g->view64(), settings().front().options, labels.data(), log);
         check_labels(labels, reference_labels(*g), "reused buffers, n = " + std::to_string(g->n));
     }
 
@@ -178,7 +178,7 @@ void test_buffers_and_memory(gpu::DeviceState& state) {
     gpu::DeviceGraphPtr resident = gpu::upload(state, large.view32(), nullptr);
     std::vector<int32_t> labels(static_cast<size_t>(large.n), kPoison);
     PhaseLog log(nullptr);
-    gpu::ecl_cc(*other, *resident, settings().front().options, labels.data(), log);
+    gpu::label(*other, *resident, settings().front().options, labels.data(), log);
     check_labels(labels, reference_labels(large), "resident graph labelled through a second state");
 
     // The graph and the labels in pinned memory.
@@ -193,7 +193,7 @@ void test_buffers_and_memory(gpu::DeviceState& state) {
         std::memcpy(neighbors, large.neighbors.data(), neighbor_bytes);
         std::fill(pinned_labels, pinned_labels + large.n, kPoison);
         PhaseLog pinned_log(nullptr);
-        gpu::ecl_cc(state, Graph{large.n, large.arc_count(), 4, offsets, neighbors}, settings().front().options,
+        gpu::label(state, Graph{large.n, large.arc_count(), 4, offsets, neighbors}, settings().front().options,
                     pinned_labels, pinned_log);
         check_labels(std::vector<int32_t>(pinned_labels, pinned_labels + large.n), reference_labels(large),
                      "graph and labels in pinned memory");
@@ -213,7 +213,7 @@ void test_invalid_options(gpu::DeviceState& state) {
     auto label_with = [&](ccl4j_label_options options) {
         return [&, options] {
             PhaseLog log(nullptr);
-            gpu::ecl_cc(state, g.view32(), ccl4j::api::label_options(&options), labels.data(), log);
+            gpu::label(state, g.view32(), ccl4j::api::label_options(&options), labels.data(), log);
         };
     };
     for (int32_t block_size : {-32, 16, 48, 2048}) {

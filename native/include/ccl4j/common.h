@@ -108,6 +108,25 @@ typedef struct ccl4j_device_info {
 CCL4J_API ccl4j_status ccl4j_get_capabilities(ccl4j_capabilities* out);
 CCL4J_API ccl4j_status ccl4j_get_device_info(int32_t device, ccl4j_device_info* out);
 
+/* ---- algorithms --------------------------------------------------------------------------- */
+
+#define CCL4J_ALGORITHM_KIND_GRAPH 0 /* labels a CSR graph (ccl4j_label) */
+#define CCL4J_ALGORITHM_KIND_MESH 1  /* labels a mesh (ccl4j_label_mesh) */
+#define CCL4J_ALGORITHM_NAME_SIZE 32
+
+/* One entry of the library's algorithm registry. */
+typedef struct ccl4j_algorithm_info {
+    ccl4j_algorithm id;
+    int32_t kind;      /* CCL4J_ALGORITHM_KIND_* */
+    uint32_t backends; /* bit (1 << backend) set for each backend it runs on in this build */
+    char name[CCL4J_ALGORITHM_NAME_SIZE]; /* the id's name without CCL4J_ALGORITHM_, e.g. "ECL_CC", "MESH_KOMURA" */
+} ccl4j_algorithm_info;
+
+/* The number of algorithms of this library; ccl4j_get_algorithm_info fills in the index-th of
+ * them (0 <= index < count), graph algorithms first, each kind in increasing id. */
+CCL4J_API int32_t ccl4j_algorithm_count(void);
+CCL4J_API ccl4j_status ccl4j_get_algorithm_info(int32_t index, ccl4j_algorithm_info* out);
+
 /* ---- contexts ----------------------------------------------------------------------------- */
 
 typedef struct ccl4j_context_s* ccl4j_context;

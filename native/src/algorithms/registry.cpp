@@ -8,7 +8,6 @@
 #include "cpu/cpu_algorithms.hpp"
 #include "cpu/mesh_cpu.hpp"
 #ifdef CCL4J_WITH_CUDA
-#include "cuda/cuda_backend.hpp"
 #include "cuda/graph_kernels.hpp"
 #include "cuda/mesh_kernels.hpp"
 #endif
@@ -60,13 +59,10 @@ PhasePlan mesh_parallel_cpu(const Mesh& m, const MeshOptions&, int threads, int3
 // ---- entries ------------------------------------------------------------------------------------
 
 Algorithm graph(ccl4j_algorithm id, const char* name, unsigned backends, GraphCpuPlan cpu,
-                std::vector<std::string> cuda_phases = {}, GraphCudaPlan cuda = nullptr,
-                GraphCudaLabelHost label_host = nullptr, GraphCudaLabelResident label_resident = nullptr) {
+                std::vector<std::string> cuda_phases = {}, GraphCudaPlan cuda = nullptr) {
     Algorithm a{id, name, Kind::Graph, backends, std::move(cuda_phases)};
     a.graph_cpu = cpu;
     a.graph_cuda = cuda;
-    a.graph_cuda_label_host = label_host;
-    a.graph_cuda_label_resident = label_resident;
     return a;
 }
 
@@ -85,18 +81,10 @@ Algorithm mesh(ccl4j_algorithm id, const char* name, MeshCpuPlan cpu, MeshCudaPl
 #endif
 
 std::vector<Algorithm> table() {
-#ifdef CCL4J_WITH_CUDA
-    const GraphCudaLabelHost ecl_cc_host = cuda::ecl_cc;
-    const GraphCudaLabelResident ecl_cc_resident = cuda::ecl_cc;
-#else
-    const GraphCudaLabelHost ecl_cc_host = nullptr;
-    const GraphCudaLabelResident ecl_cc_resident = nullptr;
-#endif
     return {
         // Graph algorithms (CSR): papers and phases in cpu/cpu_algorithms.hpp and cuda/graph_kernels.hpp.
         graph(CCL4J_ALGORITHM_ECL_CC, "ECL_CC", kCpu | kCuda, ecl_cc_cpu,
-              {"init", "compute1", "compute2", "compute3", "finalize"}, CCL4J_CUDA_FN(cuda::detail::ecl_cc_plan),
-              ecl_cc_host, ecl_cc_resident),
+              {"init", "compute1", "compute2", "compute3", "finalize"}, CCL4J_CUDA_FN(cuda::detail::ecl_cc_plan)),
         graph(CCL4J_ALGORITHM_CPU_REFERENCE, "CPU_REFERENCE", kCpu, hawick_reference_cpu),
         graph(CCL4J_ALGORITHM_HAWICK_EDGE, "HAWICK_EDGE", kCpu | kCuda, hawick_edge_cpu, {"init", "propagate"},
               CCL4J_CUDA_FN(cuda::detail::hawick_edge_plan)),

@@ -6,8 +6,9 @@
 // Each backend reads the table in one place:
 //   CPU graph plans   api::cpu_graph_plan (api/api.cpp)
 //   CPU mesh plans    cpu_plan (api/api_mesh.cpp)
-//   CUDA graph plans  cuda::detail::plan (cuda/hawick_kernels.cu); cuda::label picks the driver
+//   CUDA graph plans  cuda_plan (cuda/graph_label.cu)
 //   CUDA mesh plans   plan_of (cuda/mesh_label.cu)
+// and the one GPU host driver (cuda/driver.hpp) runs the CUDA plans of both kinds.
 #pragma once
 
 #include <cstdint>
@@ -23,7 +24,6 @@
 
 namespace ccl4j::cuda {
 class DeviceState;
-class DeviceGraph;
 namespace detail {
 struct DeviceCsr;
 }
@@ -46,15 +46,9 @@ constexpr unsigned kCuda = 2;  // CUDA
 using GraphCpuPlan = PhasePlan (*)(const Graph& graph, const LabelOptions& options, int threads, int32_t* labels,
                                    PhaseLog& log);
 // A graph algorithm's CUDA plan for a non-empty graph on the device: the phases enqueue their work
-// on state.stream and leave the canonical labels in state.parent (cuda/graph_kernels.hpp).
-using GraphCudaPlan = PhasePlan (*)(cuda::DeviceState& state, const cuda::detail::DeviceCsr& graph,
+// on state.stream and leave the canonical labels in `labels` (device; cuda/graph_kernels.hpp).
+using GraphCudaPlan = PhasePlan (*)(cuda::DeviceState& state, const cuda::detail::DeviceCsr& graph, int32_t* labels,
                                     const LabelOptions& options);
-// A CUDA host driver of the algorithm's own, for host and resident graphs (ECL-CC's upload,
-// enqueue and download; cuda/cuda_backend.hpp). Null: cuda::detail::run drives the plan.
-using GraphCudaLabelHost = void (*)(cuda::DeviceState& state, const Graph& graph, const LabelOptions& options,
-                                    int32_t* labels, PhaseLog& log);
-using GraphCudaLabelResident = void (*)(cuda::DeviceState& state, const cuda::DeviceGraph& graph,
-                                        const LabelOptions& options, int32_t* labels, PhaseLog& log);
 // A mesh algorithm's CPU plan over a dense mesh; threads as for graphs.
 using MeshCpuPlan = PhasePlan (*)(const Mesh& mesh, const MeshOptions& options, int threads, int32_t* labels,
                                   PhaseLog& log);
@@ -72,8 +66,6 @@ struct Algorithm {
     // Null where the backend has no version, or (CUDA) the library was built without it.
     GraphCpuPlan graph_cpu = nullptr;
     GraphCudaPlan graph_cuda = nullptr;
-    GraphCudaLabelHost graph_cuda_label_host = nullptr;
-    GraphCudaLabelResident graph_cuda_label_resident = nullptr;
     MeshCpuPlan mesh_cpu = nullptr;
     MeshCudaPlan mesh_cuda = nullptr;
 

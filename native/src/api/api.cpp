@@ -19,7 +19,6 @@
 #include "api/options.hpp"
 #ifdef CCL4J_WITH_CUDA
 #include "cuda/cuda_backend.hpp"
-#include "cuda/graph_kernels.hpp"
 #include "cuda/label_stats.hpp"
 #endif
 
@@ -123,6 +122,26 @@ ccl4j_status ccl4j_get_device_info(int32_t device, ccl4j_device_info* out) {
 #ifdef CCL4J_WITH_CUDA
         ccl4j::cuda::device_info(device, out);
 #endif
+    });
+}
+
+int32_t ccl4j_algorithm_count(void) { return static_cast<int32_t>(ccl4j::algorithms::all().size()); }
+
+ccl4j_status ccl4j_get_algorithm_info(int32_t index, ccl4j_algorithm_info* out) {
+    return guarded(thread_error(), [&] {
+        if (!out) fail(CCL4J_INVALID_ARGUMENT, "algorithm info output is NULL");
+        const auto& all = ccl4j::algorithms::all();
+        if (index < 0 || index >= static_cast<int32_t>(all.size())) {
+            fail(CCL4J_INVALID_ARGUMENT, "algorithm index " + std::to_string(index) + " is outside 0.." +
+                                             std::to_string(all.size() - 1));
+        }
+        const ccl4j::algorithms::Algorithm& a = all[static_cast<size_t>(index)];
+        *out = ccl4j_algorithm_info{};
+        out->id = a.id;
+        out->kind = a.kind == ccl4j::algorithms::Kind::Graph ? CCL4J_ALGORITHM_KIND_GRAPH : CCL4J_ALGORITHM_KIND_MESH;
+        if (a.runs_on_cpu()) out->backends |= (1u << CCL4J_BACKEND_CPU_PARALLEL) | (1u << CCL4J_BACKEND_CPU_SERIAL);
+        if (a.graph_cuda || a.mesh_cuda) out->backends |= 1u << CCL4J_BACKEND_CUDA;
+        std::snprintf(out->name, sizeof(out->name), "%s", a.name);
     });
 }
 

@@ -37,11 +37,6 @@ using DeviceStatePtr = std::unique_ptr<DeviceState, DeviceStateDeleter>;
 // Throws Error(CCL4J_BACKEND_UNAVAILABLE) when the device cannot be used.
 DeviceStatePtr create_state(int device);
 
-// ECL-CC on the GPU for a host-resident graph: copies it to the device, labels, copies labels
-// back to `labels` (host). Phases: h2d, init, compute1, compute2, compute3, finalize, d2h.
-void ecl_cc(DeviceState& state, const Graph& graph, const LabelOptions& options, int32_t* labels,
-            PhaseLog& log);
-
 // A graph resident on the device of the state it was created with.
 class DeviceGraph;
 struct DeviceGraphDeleter {
@@ -53,17 +48,21 @@ using DeviceGraphPtr = std::unique_ptr<DeviceGraph, DeviceGraphDeleter>;
 DeviceGraphPtr upload(DeviceState& state, const Graph& graph, double* h2d_ms);
 int32_t vertex_count(const DeviceGraph& graph);
 
-// ECL-CC on a resident graph; labels (host) may be nullptr to keep them on the device.
-void ecl_cc(DeviceState& state, const DeviceGraph& graph, const LabelOptions& options, int32_t* labels,
-            PhaseLog& log);
+// Labels a host graph (copied to the device, labels copied back) or a resident graph (labels may
+// be nullptr to leave them on the device) with options.algorithm (resolved, not AUTO) on the GPU:
+// the registry's CUDA plan run by the driver (graph_label.cu). Phases: h2d (host graphs), the
+// plan's, d2h. Error(CCL4J_UNSUPPORTED) for an algorithm without a GPU version.
+void label(DeviceState& state, const Graph& graph, const LabelOptions& options, int32_t* labels, PhaseLog& log);
+void label(DeviceState& state, const DeviceGraph& graph, const LabelOptions& options, int32_t* labels,
+           PhaseLog& log);
 
 // The per-phase runs of ccl4j.h: the plan of options.algorithm (resolved) on a resident, non-empty
 // graph, with a state of its own (stream, events, work buffers) on the graph's device, so that
 // labelling calls on `state` leave it alone. The graph must outlive the program.
 PhaseProgramPtr phase_program(const DeviceState& state, const DeviceGraph& graph, const LabelOptions& options);
 
-// Copies `bytes` of host memory to the device buffer a host graph's neighbours are copied into,
-// waits, and returns the copy's time in ms (CUDA events).
+// Copies `bytes` of host memory to a device buffer of its own, waits, and returns the copy's
+// time in ms (CUDA events): the transfer benchmark.
 double copy_to_device(DeviceState& state, const void* host, size_t bytes);
 
 }  // namespace ccl4j::cuda

@@ -11,7 +11,7 @@
 #include <unordered_set>
 
 #include "cuda/cuda_check.hpp"
-#include "cuda/device_state.hpp"
+#include "cuda/driver.hpp"
 
 namespace ccl4j::cuda {
 
@@ -94,24 +94,6 @@ bool pinned_free(void* p) {
     return true;
 }
 
-// ---- DeviceBuffer ------------------------------------------------------------------------------
-
-void DeviceBuffer::reserve(size_t bytes, const char* what) {
-    if (bytes <= capacity_) return;
-    release();
-    void* memory = nullptr;
-    check(cudaMalloc(&memory, bytes),
-          ("cudaMalloc of " + std::to_string(bytes) + " bytes for the " + what).c_str());
-    data_ = memory;
-    capacity_ = bytes;
-}
-
-void DeviceBuffer::release() noexcept {
-    if (data_ && cudaFree(data_) != cudaSuccess) cudaGetLastError();
-    data_ = nullptr;
-    capacity_ = 0;
-}
-
 // ---- DeviceState -------------------------------------------------------------------------------
 
 DeviceState::DeviceState(int device) : device(device) {
@@ -123,9 +105,10 @@ DeviceState::DeviceState(int device) : device(device) {
     }
     try {
         CCL4J_CUDA_CHECK(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device));
+        CCL4J_CUDA_CHECK(cudaDeviceGetAttribute(&threads_per_multiprocessor, cudaDevAttrMaxThreadsPerMultiProcessor,
+                                                device));
         CCL4J_CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
-        for (cudaEvent_t& mark : marks) CCL4J_CUDA_CHECK(cudaEventCreate(&mark));
-        counters.reserve(2 * sizeof(int32_t), "worklist counters");
+        clock = std::make_unique<PhaseClock>(stream);
     } catch (...) {
         destroy();
         throw;
@@ -136,33 +119,14 @@ DeviceState::~DeviceState() { destroy(); }
 
 void DeviceState::destroy() noexcept {
     if (cudaSetDevice(device) != cudaSuccess) cudaGetLastError();
-    offsets.release();
-    neighbors.release();
-    parent.release();
-    worklist.release();
-    counters.release();
-    resident_labels.release();
-    mesh_cells.release();
-    mesh_labels.release();
-    mesh_control.release();
-    for (cudaEvent_t& mark : marks) {
-        if (mark) cudaEventDestroy(mark);
-        mark = nullptr;
-    }
+    workspaces_.clear();
+    clock.reset();
     if (stream) cudaStreamDestroy(stream);
     stream = nullptr;
     cudaGetLastError();
 }
 
 void DeviceState::activate() const { CCL4J_CUDA_CHECK(cudaSetDevice(device)); }
-
-void DeviceState::record(Mark mark) { CCL4J_CUDA_CHECK(cudaEventRecord(marks[mark], stream)); }
-
-float DeviceState::elapsed_ms(Mark from, Mark to) const {
-    float ms = 0;
-    CCL4J_CUDA_CHECK(cudaEventElapsedTime(&ms, marks[from], marks[to]));
-    return ms;
-}
 
 void DeviceStateDeleter::operator()(DeviceState* state) const { delete state; }
 

@@ -1,6 +1,6 @@
-// Hawick, Leist & Playne 2010, graph Kernels 1-3 (section 4.3) on the GPU, and the launch glue
-// shared with komura.cu (detail::run and friends). cpu/hawick_kernels.cpp takes the same steps
-// serially; the reasoning about colours is written there.
+// Hawick, Leist & Playne 2010, graph Kernels 1-3 (section 4.3) on the GPU, as plans for the
+// driver (driver.hpp). cpu/hawick_kernels.cpp takes the same steps serially; the reasoning about
+// colours is written there.
 //
 // Colours are vertex ids; they only decrease, each stays the id of a vertex of the same component
 // no larger than the vertex itself (colour[v] <= v), and the smallest vertex of a component keeps
@@ -18,9 +18,9 @@
 //    (the source's own level included), and one last launch that finds no uncoloured vertex:
 //    an ordered path of 2^20 vertices takes 2^20 + 1 launches, n isolated vertices n + 1. The
 //    frontiers are lists of vertices, so a launch costs what its frontier holds, not n.
-// The host launches the loops in growing batches and reads the loop's state between batches;
-// a launch after the one that ended the loop returns at once, so launches need not wait for the
-// host to learn the outcome of the previous one.
+// The driver launches the loops in growing batches and reads the loop's state between batches
+// (iterate); a launch after the one that ended the loop returns at once, so launches need not
+// wait for the host to learn the outcome of the previous one.
 #include <cuda_runtime.h>
 
 #include <cooperative_groups.h>
@@ -28,138 +28,14 @@
 #include <algorithm>
 #include <cstdint>
 #include <cub/device/device_scan.cuh>
-#include <stdexcept>
 #include <string>
 
 #include "cpu/cpu_algorithms.hpp"
 #include "cuda/cuda_check.hpp"
-#include "cuda/device_state.hpp"
+#include "cuda/driver.hpp"
 #include "cuda/graph_kernels.hpp"
 
 namespace ccl4j::cuda {
-
-// ---- glue shared with komura.cu ---------------------------------------------------------------
-
-namespace detail {
-
-int block_size(const LabelOptions& options) { return options.block_size ? options.block_size : 256; }
-
-int grid_size(const DeviceState& state, int block, int64_t items) {
-    int threads_per_multiprocessor = 0;
-    CCL4J_CUDA_CHECK(
-        cudaDeviceGetAttribute(&threads_per_multiprocessor, cudaDevAttrMaxThreadsPerMultiProcessor, state.device));
-    const int64_t resident = static_cast<int64_t>(state.multiprocessors) * std::max(1, threads_per_multiprocessor / block);
-    const int64_t needed = (items + block - 1) / block;
-    return static_cast<int>(std::max<int64_t>(1, std::min(resident, needed)));
-}
-
-std::vector<void*> scratch(DeviceState& state, std::initializer_list<size_t> bytes) {
-    constexpr size_t kAlignment = 256;
-    size_t total = 0;
-    std::vector<size_t> starts;
-    for (size_t piece : bytes) {
-        starts.push_back(total);
-        total += (piece + kAlignment - 1) / kAlignment * kAlignment;
-    }
-    state.worklist.reserve(std::max<size_t>(total, 1), "scratch buffers");
-    std::vector<void*> pieces;
-    for (size_t start : starts) pieces.push_back(state.worklist.as<char>() + start);
-    return pieces;
-}
-
-namespace {
-
-// An empty graph launches nothing; its phases are logged as taking no time.
-void log_empty(PhaseLog& log, const std::vector<std::string>& phases, bool uploaded, bool downloaded) {
-    if (uploaded) log.add("h2d", 0);
-    for (const std::string& phase : phases) log.add(phase.c_str(), 0);
-    if (downloaded) log.add("d2h", 0);
-}
-
-// Runs the plan on a graph already on the device (kUploaded recorded), marking the end of each
-// phase, copies the labels out when asked, waits, and logs.
-void execute(DeviceState& state, const DeviceCsr& graph, int32_t* labels, PhaseLog& log, bool uploaded,
-             const std::vector<std::string>& phases, const PlanBuilder& build) {
-    state.parent.reserve(static_cast<size_t>(graph.vertex_count) * sizeof(int32_t), "labels");
-    const PhasePlan plan = build(graph);
-    // Phases end at the marks after kUploaded, in order.
-    if (plan.size() != phases.size() || plan.size() > static_cast<size_t>(kMarks - 1 - kInitialised)) {
-        throw std::logic_error("phase count mismatch");
-    }
-    int32_t iterations = 0;
-    for (size_t i = 0; i < plan.size(); ++i) {
-        iterations += plan[i].run();
-        state.record(static_cast<Mark>(kInitialised + i));
-    }
-    const Mark last = static_cast<Mark>(kInitialised + plan.size() - 1);
-    if (labels) {
-        CCL4J_CUDA_CHECK(cudaMemcpyAsync(labels, state.parent.as<int32_t>(),
-                                         static_cast<size_t>(graph.vertex_count) * sizeof(int32_t),
-                                         cudaMemcpyDeviceToHost, state.stream));
-        state.record(kDownloaded);
-    }
-    CCL4J_CUDA_CHECK(cudaStreamSynchronize(state.stream));
-    if (uploaded) log.add("h2d", state.elapsed_ms(kStart, kUploaded));
-    Mark from = kUploaded;
-    for (const std::string& phase : phases) {
-        const Mark to = static_cast<Mark>(from == kUploaded ? kInitialised : from + 1);
-        log.add(phase.c_str(), state.elapsed_ms(from, to));
-        from = to;
-    }
-    if (labels) log.add("d2h", state.elapsed_ms(last, kDownloaded));
-    log.set_iterations(iterations);
-}
-
-}  // namespace
-
-void run(DeviceState& state, const Graph& graph, int32_t* labels, PhaseLog& log, const std::vector<std::string>& phases,
-         const PlanBuilder& build) {
-    const int32_t n = graph.vertex_count;
-    if (n == 0) {
-        log_empty(log, phases, true, true);
-        return;
-    }
-    state.activate();
-    const size_t offset_bytes = (static_cast<size_t>(n) + 1) * graph.offset_width;
-    const size_t neighbor_bytes = static_cast<size_t>(graph.arc_count) * sizeof(int32_t);
-    state.offsets.reserve(offset_bytes, "graph offsets");
-    state.neighbors.reserve(neighbor_bytes, "graph neighbours");
-    state.record(kStart);
-    CCL4J_CUDA_CHECK(cudaMemcpyAsync(state.offsets.as<void>(), graph.offsets, offset_bytes, cudaMemcpyHostToDevice,
-                                     state.stream));
-    if (neighbor_bytes > 0) {
-        CCL4J_CUDA_CHECK(cudaMemcpyAsync(state.neighbors.as<void>(), graph.neighbors, neighbor_bytes,
-                                         cudaMemcpyHostToDevice, state.stream));
-    }
-    state.record(kUploaded);
-    const DeviceCsr csr{n, graph.arc_count, graph.offset_width, state.offsets.as<void>(), state.neighbors.as<int32_t>()};
-    execute(state, csr, labels, log, true, phases, build);
-}
-
-void run(DeviceState& state, const DeviceGraph& graph, int32_t* labels, PhaseLog& log,
-         const std::vector<std::string>& phases, const PlanBuilder& build) {
-    if (graph.device != state.device) {
-        fail(CCL4J_INVALID_ARGUMENT, "the graph lives on CUDA device " + std::to_string(graph.device) +
-                                         ", this context uses device " + std::to_string(state.device));
-    }
-    if (graph.vertex_count == 0) {
-        log_empty(log, phases, false, labels != nullptr);
-        return;
-    }
-    state.activate();
-    state.record(kUploaded);  // the graph is already there: the kernels start the timeline
-    const DeviceCsr csr{graph.vertex_count, graph.arc_count, graph.offset_width, graph.offsets.as<void>(),
-                        graph.neighbors.as<int32_t>()};
-    execute(state, csr, labels, log, false, phases, build);
-}
-
-PhasePlan plan(DeviceState& state, const DeviceCsr& graph, const LabelOptions& options) {
-    const algorithms::Algorithm& algorithm = algorithms::cuda_graph_algorithm(options.algorithm);
-    state.parent.reserve(static_cast<size_t>(graph.vertex_count) * sizeof(int32_t), "labels");
-    return algorithm.graph_cuda(state, graph, options);
-}
-
-}  // namespace detail
 
 namespace {
 
@@ -172,16 +48,6 @@ using detail::thread_count;
 using detail::thread_index;
 
 // ---- the fixpoint loop ------------------------------------------------------------------------
-
-// A loop's state on the device. ring[t % 3] is what launch t produced (Kernels 1 and 2: non-zero
-// when it changed a colour; Kernel 3: the size of the next frontier). Launch t reads
-// ring[(t + 2) % 3], what launch t - 1 produced, and clears ring[(t + 1) % 3] for launch t + 1.
-struct LoopControl {
-    int32_t ring[3];
-    int32_t iterations;  // launches that did work
-    int32_t finished;    // the loop is complete: later launches return at once
-    int32_t cursor;      // Kernel 3: every vertex below it is coloured
-};
 
 // What one launch of a loop knows about itself.
 struct Loop {
@@ -221,35 +87,17 @@ __device__ bool enter_propagation(const Loop& loop) {
     return loop.start();
 }
 
-// Batches grow by a quarter of the launches so far: the launches that run after the loop has
-// finished (they return at once, but still cost a launch) stay below a quarter of the work, and
-// the host waits for the device 33 times up to the largest batch, then once per batch.
-constexpr int64_t kMinBatch = 2;
+// The host waits for the device once per batch of up to this many launches (driver.hpp: iterate).
 constexpr int64_t kMaxBatch = 1024;
 
-// Launches launch(t) for t = 0, 1, ... in batches, reading the loop's state after each batch,
-// until the loop is finished; returns the launches that did work. At most limit + 1 launches:
-// the last can only see that launch limit - 1 completed the loop. Throws
-// Error(CCL4J_NOT_CONVERGED) when it did not.
-template <class Launch>
-int32_t run_loop(DeviceState& state, LoopControl* control, int32_t limit, const char* algorithm, Launch launch) {
-    CCL4J_CUDA_CHECK(cudaMemsetAsync(control, 0, sizeof(LoopControl), state.stream));
-    int64_t launched = 0;
-    for (;;) {
-        const int64_t batch = std::clamp(launched / 4, kMinBatch, kMaxBatch);
-        const int64_t count = std::min<int64_t>(batch, static_cast<int64_t>(limit) + 1 - launched);
-        for (int64_t i = 0; i < count; ++i) launch(static_cast<int32_t>(launched + i));
-        launched += count;
-        LoopControl seen;
-        // Into pageable memory the copy returns once done, after the batch (stream order).
-        CCL4J_CUDA_CHECK(cudaMemcpyAsync(&seen, control, sizeof(seen), cudaMemcpyDeviceToHost, state.stream));
-        CCL4J_CUDA_CHECK(cudaStreamSynchronize(state.stream));
-        if (seen.finished) return seen.iterations;
-        if (launched > limit) {
-            fail(CCL4J_NOT_CONVERGED, std::string(algorithm) + " did not converge within " + std::to_string(limit) +
-                                          " iterations (max_iterations)");
-        }
-    }
+// Hawick's kernels keep their work arrays (edge list, frontiers, scan storage) in one buffer
+// carved per call.
+struct HawickWorkspace final : Workspace {
+    DeviceBuffer scratch;
+};
+
+std::vector<void*> scratch(DeviceState& state, std::initializer_list<size_t> bytes) {
+    return carve(state.workspace<HawickWorkspace>().scratch, bytes, "Hawick kernel work arrays");
 }
 
 // ---- Kernels 1 and 2: the analysis step ---------------------------------------------------------
@@ -337,26 +185,25 @@ __global__ void propagate_edges(const int2* __restrict__ edges, const Offset* __
 }
 
 template <class Offset>
-PhasePlan edge_plan(DeviceState& state, const DeviceCsr& graph, const LabelOptions& options) {
+PhasePlan edge_plan(DeviceState& state, const DeviceCsr& graph, int32_t* colour, const LabelOptions& options) {
     const int32_t n = graph.vertex_count;
     const auto* offsets = static_cast<const Offset*>(graph.offsets);
     const int32_t* neighbors = graph.neighbors;
-    const int block = detail::block_size(options);
-    const int vertex_grid = detail::grid_size(state, block, n);
-    const int edge_grid = detail::grid_size(state, block, graph.arc_count / 2);
+    const int block = block_or_default(options.block_size);
+    const int vertex_grid = grid_size(state, block, n);
+    const int edge_grid = grid_size(state, block, graph.arc_count / 2);
     size_t scan_bytes = 0;
     CCL4J_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, scan_bytes, static_cast<Offset*>(nullptr),
                                                    static_cast<Offset*>(nullptr), static_cast<int64_t>(n) + 1,
                                                    state.stream));
     // Room for an edge per arc, so that even an unchecked asymmetric graph stays in bounds.
-    const std::vector<void*> pieces = detail::scratch(
-        state, {sizeof(LoopControl), (static_cast<size_t>(n) + 1) * sizeof(Offset), scan_bytes,
-                static_cast<size_t>(graph.arc_count) * sizeof(int2)});
-    auto* control = static_cast<LoopControl*>(pieces[0]);
-    auto* positions = static_cast<Offset*>(pieces[1]);
-    void* scan_storage = pieces[2];
-    auto* edges = static_cast<int2*>(pieces[3]);
-    int32_t* colour = state.parent.as<int32_t>();
+    const std::vector<void*> pieces =
+        scratch(state, {(static_cast<size_t>(n) + 1) * sizeof(Offset), scan_bytes,
+                        static_cast<size_t>(graph.arc_count) * sizeof(int2)});
+    LoopControl* control = loop_control(state);
+    auto* positions = static_cast<Offset*>(pieces[0]);
+    void* scan_storage = pieces[1];
+    auto* edges = static_cast<int2*>(pieces[2]);
     const int32_t limit = cpu::iteration_limit(options.max_iterations, n);
     DeviceState* s = &state;
 
@@ -374,7 +221,7 @@ PhasePlan edge_plan(DeviceState& state, const DeviceCsr& graph, const LabelOptio
                  return 0;
              }},
             {"propagate", [=] {
-                 return run_loop(*s, control, limit, "Hawick kernel 1", [&](int32_t t) {
+                 return iterate(*s, control, limit, kMaxBatch, "Hawick kernel 1", [&](int32_t t) {
                      const Loop loop{control, t, limit};
                      propagate_edges<<<edge_grid, block, 0, s->stream>>>(edges, positions + n, colour, loop);
                      check_launch("Hawick kernel 1 propagate");
@@ -445,19 +292,17 @@ __global__ void propagate_vertices(const Offset* __restrict__ offsets, const int
 }
 
 template <class Offset>
-PhasePlan vertex_plan(DeviceState& state, const DeviceCsr& graph, const LabelOptions& options) {
+PhasePlan vertex_plan(DeviceState& state, const DeviceCsr& graph, int32_t* colour, const LabelOptions& options) {
     const int32_t n = graph.vertex_count;
     const auto* offsets = static_cast<const Offset*>(graph.offsets);
     const int32_t* neighbors = graph.neighbors;
-    const int block = detail::block_size(options);
-    const int grid = detail::grid_size(state, block, n);
+    const int block = block_or_default(options.block_size);
+    const int grid = grid_size(state, block, n);
     const size_t shared_bytes = (static_cast<size_t>(block) + 1) * sizeof(Offset);
-    const std::vector<void*> pieces =
-        detail::scratch(state, {sizeof(LoopControl), static_cast<size_t>(n), static_cast<size_t>(n)});
-    auto* control = static_cast<LoopControl*>(pieces[0]);
-    auto* frontier0 = static_cast<uint8_t*>(pieces[1]);
-    auto* frontier1 = static_cast<uint8_t*>(pieces[2]);
-    int32_t* colour = state.parent.as<int32_t>();
+    const std::vector<void*> pieces = scratch(state, {static_cast<size_t>(n), static_cast<size_t>(n)});
+    LoopControl* control = loop_control(state);
+    auto* frontier0 = static_cast<uint8_t*>(pieces[0]);
+    auto* frontier1 = static_cast<uint8_t*>(pieces[1]);
     const int32_t limit = cpu::iteration_limit(options.max_iterations, n);
     DeviceState* s = &state;
 
@@ -470,7 +315,7 @@ PhasePlan vertex_plan(DeviceState& state, const DeviceCsr& graph, const LabelOpt
             // Launch t reads frontiers[t % 2] and fills frontiers[(t + 1) % 2]: the arrays swap roles.
             {"propagate", [=] {
                  uint8_t* frontiers[2] = {frontier0, frontier1};
-                 return run_loop(*s, control, limit, "Hawick kernel 2", [&](int32_t t) {
+                 return iterate(*s, control, limit, kMaxBatch, "Hawick kernel 2", [&](int32_t t) {
                      const Loop loop{control, t, limit};
                      uint8_t* frontier = frontiers[t % 2];
                      uint8_t* next_frontier = frontiers[(t + 1) % 2];
@@ -584,18 +429,17 @@ __global__ void search_step(const Offset* __restrict__ offsets, const int32_t* _
 }
 
 template <class Offset>
-PhasePlan bfs_plan(DeviceState& state, const DeviceCsr& graph, const LabelOptions& options) {
+PhasePlan bfs_plan(DeviceState& state, const DeviceCsr& graph, int32_t* colour, const LabelOptions& options) {
     const int32_t n = graph.vertex_count;
     const auto* offsets = static_cast<const Offset*>(graph.offsets);
     const int32_t* neighbors = graph.neighbors;
-    const int block = detail::block_size(options);
-    const int grid = detail::grid_size(state, block, n);
+    const int block = block_or_default(options.block_size);
+    const int grid = grid_size(state, block, n);
     const size_t frontier_bytes = static_cast<size_t>(n) * sizeof(int32_t);
-    const std::vector<void*> pieces = detail::scratch(state, {sizeof(LoopControl), frontier_bytes, frontier_bytes});
-    auto* control = static_cast<LoopControl*>(pieces[0]);
-    auto* frontier0 = static_cast<int32_t*>(pieces[1]);
-    auto* frontier1 = static_cast<int32_t*>(pieces[2]);
-    int32_t* colour = state.parent.as<int32_t>();
+    const std::vector<void*> pieces = scratch(state, {frontier_bytes, frontier_bytes});
+    LoopControl* control = loop_control(state);
+    auto* frontier0 = static_cast<int32_t*>(pieces[0]);
+    auto* frontier1 = static_cast<int32_t*>(pieces[1]);
     const int32_t limit = cpu::iteration_limit(options.max_iterations, n);
     DeviceState* s = &state;
 
@@ -607,7 +451,7 @@ PhasePlan bfs_plan(DeviceState& state, const DeviceCsr& graph, const LabelOption
             // Launch t expands frontiers[(t + 1) % 2], which launch t - 1 filled, into frontiers[t % 2].
             {"search", [=] {
                  int32_t* frontiers[2] = {frontier0, frontier1};
-                 return run_loop(*s, control, limit, "Hawick kernel 3", [&](int32_t t) {
+                 return iterate(*s, control, limit, kMaxBatch, "Hawick kernel 3", [&](int32_t t) {
                      search_step<<<grid, block, 0, s->stream>>>(offsets, neighbors, n, colour, frontiers[(t + 1) % 2],
                                                                  frontiers[t % 2], Loop{control, t, limit});
                      check_launch("Hawick kernel 3 search");
@@ -619,17 +463,20 @@ PhasePlan bfs_plan(DeviceState& state, const DeviceCsr& graph, const LabelOption
 
 namespace detail {
 
-PhasePlan hawick_edge_plan(DeviceState& state, const DeviceCsr& graph, const LabelOptions& options) {
-    return graph.offset_width == 4 ? edge_plan<int32_t>(state, graph, options) : edge_plan<int64_t>(state, graph, options);
+PhasePlan hawick_edge_plan(DeviceState& state, const DeviceCsr& graph, int32_t* labels, const LabelOptions& options) {
+    return graph.offset_width == 4 ? edge_plan<int32_t>(state, graph, labels, options)
+                                   : edge_plan<int64_t>(state, graph, labels, options);
 }
 
-PhasePlan hawick_vertex_plan(DeviceState& state, const DeviceCsr& graph, const LabelOptions& options) {
-    return graph.offset_width == 4 ? vertex_plan<int32_t>(state, graph, options)
-                                   : vertex_plan<int64_t>(state, graph, options);
+PhasePlan hawick_vertex_plan(DeviceState& state, const DeviceCsr& graph, int32_t* labels,
+                             const LabelOptions& options) {
+    return graph.offset_width == 4 ? vertex_plan<int32_t>(state, graph, labels, options)
+                                   : vertex_plan<int64_t>(state, graph, labels, options);
 }
 
-PhasePlan hawick_bfs_plan(DeviceState& state, const DeviceCsr& graph, const LabelOptions& options) {
-    return graph.offset_width == 4 ? bfs_plan<int32_t>(state, graph, options) : bfs_plan<int64_t>(state, graph, options);
+PhasePlan hawick_bfs_plan(DeviceState& state, const DeviceCsr& graph, int32_t* labels, const LabelOptions& options) {
+    return graph.offset_width == 4 ? bfs_plan<int32_t>(state, graph, labels, options)
+                                   : bfs_plan<int64_t>(state, graph, labels, options);
 }
 
 }  // namespace detail

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "cuda/cuda_check.hpp"
-#include "cuda/device_state.hpp"
+#include "cuda/driver.hpp"
 #include "cuda/graph_kernels.hpp"
 
 namespace ccl4j::cuda {
@@ -120,19 +120,24 @@ __global__ void reduce_labels(const Offset* __restrict__ offsets, const int32_t*
     }
 }
 
+// The residual lists and their lengths, in one buffer carved per call.
+struct KomuraWorkspace final : Workspace {
+    DeviceBuffer scratch;
+};
+
 template <class Offset>
-PhasePlan komura_kernels(DeviceState& state, const DeviceCsr& graph, const LabelOptions& options) {
+PhasePlan komura_kernels(DeviceState& state, const DeviceCsr& graph, int32_t* label, const LabelOptions& options) {
     const int32_t n = graph.vertex_count;
     const auto* offsets = static_cast<const Offset*>(graph.offsets);
     const int32_t* neighbors = graph.neighbors;
-    const int block = detail::block_size(options);
-    const int grid = detail::grid_size(state, block, n);
+    const int block = block_or_default(options.block_size);
+    const int grid = grid_size(state, block, n);
     const std::vector<void*> pieces =
-        detail::scratch(state, {static_cast<size_t>(graph.arc_count) * sizeof(int32_t),
-                                static_cast<size_t>(n) * sizeof(Offset)});
+        carve(state.workspace<KomuraWorkspace>().scratch,
+              {static_cast<size_t>(graph.arc_count) * sizeof(int32_t), static_cast<size_t>(n) * sizeof(Offset)},
+              "Komura residual lists");
     auto* residual = static_cast<int32_t*>(pieces[0]);
     auto* residual_count = static_cast<Offset*>(pieces[1]);
-    int32_t* label = state.parent.as<int32_t>();
     const cudaStream_t stream = state.stream;
 
     return {{"init",
@@ -162,9 +167,10 @@ PhasePlan komura_kernels(DeviceState& state, const DeviceCsr& graph, const Label
 
 }  // namespace
 
-PhasePlan detail::komura_plan(DeviceState& state, const DeviceCsr& graph, const LabelOptions& options) {
-    return graph.offset_width == 4 ? komura_kernels<int32_t>(state, graph, options)
-                                   : komura_kernels<int64_t>(state, graph, options);
+PhasePlan detail::komura_plan(DeviceState& state, const DeviceCsr& graph, int32_t* labels,
+                              const LabelOptions& options) {
+    return graph.offset_width == 4 ? komura_kernels<int32_t>(state, graph, labels, options)
+                                   : komura_kernels<int64_t>(state, graph, labels, options);
 }
 
 }  // namespace ccl4j::cuda

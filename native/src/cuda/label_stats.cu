@@ -22,7 +22,7 @@
 
 #include "common/label_arrays.hpp"
 #include "cuda/cuda_check.hpp"
-#include "cuda/device_state.hpp"
+#include "cuda/driver.hpp"
 #include "cuda/graph_kernels.hpp"
 #include "cuda/label_stats.hpp"
 
@@ -288,7 +288,15 @@ struct IsLabel {
 
 int bits_for(uint32_t value) { return value == 0 ? 1 : 32 - __builtin_clz(value); }
 
-// The device memory of one operation, carved from the state's scratch buffer.
+// The statistics' buffers on a state: the work arrays of an operation, and the labels of the
+// last labelling of a resident graph (taken over from the driver) with their count, -1 when none.
+struct StatsWorkspace final : Workspace {
+    DeviceBuffer scratch;
+    DeviceBuffer resident_labels;
+    int32_t resident_label_count = -1;
+};
+
+// The device memory of one operation, carved from the statistics' work buffer.
 struct Work {
     DeviceState& state;
     const int32_t* labels;  // on the device
@@ -306,7 +314,7 @@ struct Work {
     void* temp;
     size_t temp_bytes;
 
-    int grid(int64_t items) const { return detail::grid_size(state, kBlock, items); }
+    int grid(int64_t items) const { return grid_size(state, kBlock, items); }
 };
 
 size_t cub_temp_bytes(int32_t n) {
@@ -337,8 +345,9 @@ Work prepare(DeviceState& state, const int32_t* device_labels, const int32_t* ho
     const size_t ints = (static_cast<size_t>(std::max(n, 32)) + 1) * sizeof(int32_t);
     const size_t wide = static_cast<size_t>(std::max(n, 1)) * sizeof(u64);
     const size_t temp_bytes = cub_temp_bytes(n);
-    std::vector<void*> p = detail::scratch(state, {ints, ints, ints, ints, ints, ints, ints, wide, wide, ints, ints,
-                                                   kScalars * sizeof(u64), temp_bytes, host_labels ? ints : 1});
+    std::vector<void*> p = carve(state.workspace<StatsWorkspace>().scratch, {ints, ints, ints, ints, ints, ints, ints, wide, wide, ints, ints,
+                                                   kScalars * sizeof(u64), temp_bytes, host_labels ? ints : 1},
+                                 "label statistics work arrays");
     Work w{state,
            device_labels,
            n,
@@ -365,14 +374,15 @@ Work prepare(DeviceState& state, const int32_t* device_labels, const int32_t* ho
 
 Work prepare(DeviceState& state, const LabelSource& source) {
     if (source.host) return prepare(state, nullptr, source.host, source.count);
-    if (state.resident_label_count != source.count) {
+    const StatsWorkspace& work = state.workspace<StatsWorkspace>();
+    if (work.resident_label_count != source.count) {
         fail(CCL4J_INVALID_ARGUMENT,
-             state.resident_label_count < 0
+             work.resident_label_count < 0
                  ? std::string("no labels are on the device: label a device-resident graph first")
-                 : "the device holds " + std::to_string(state.resident_label_count) + " labels, not " +
+                 : "the device holds " + std::to_string(work.resident_label_count) + " labels, not " +
                        std::to_string(source.count));
     }
-    return prepare(state, state.resident_labels.as<int32_t>(), nullptr, source.count);
+    return prepare(state, work.resident_labels.as<int32_t>(), nullptr, source.count);
 }
 
 // Sizes and first members per label, and the scalars' initial values.
@@ -464,13 +474,14 @@ void wait(Work& w) { CCL4J_CUDA_CHECK(cudaStreamSynchronize(w.state.stream)); }
 }  // namespace
 
 void keep_resident_labels(DeviceState& state, int32_t count) {
-    state.resident_labels.swap(state.parent);
-    state.resident_label_count = count;
+    StatsWorkspace& work = state.workspace<StatsWorkspace>();
+    work.resident_labels.swap(device_labels(state));
+    work.resident_label_count = count;
 }
 
-void forget_resident_labels(DeviceState& state) { state.resident_label_count = -1; }
+void forget_resident_labels(DeviceState& state) { state.workspace<StatsWorkspace>().resident_label_count = -1; }
 
-int32_t resident_label_count(const DeviceState& state) { return state.resident_label_count; }
+int32_t resident_label_count(DeviceState& state) { return state.workspace<StatsWorkspace>().resident_label_count; }
 
 ccl4j_label_summary label_summary(DeviceState& state, const LabelSource& labels) {
     ccl4j_label_summary out{};

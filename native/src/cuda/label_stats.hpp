@@ -19,7 +19,7 @@ void keep_resident_labels(DeviceState& state, int32_t count);
 // Marks the resident labels as gone (a labelling of a resident graph is starting).
 void forget_resident_labels(DeviceState& state);
 // How many labels are resident; -1 when none.
-int32_t resident_label_count(const DeviceState& state);
+int32_t resident_label_count(DeviceState& state);
 
 // A label array as the operations take it: host labels, or nullptr for the resident ones.
 struct LabelSource {

@@ -1,5 +1,5 @@
 // What the GPU mesh algorithms share (mesh_*.cu): the mesh as kernels see it, its neighbour
-// stencils, the host side of one labelling call (device buffers, phase clock, iteration loop).
+// stencils, and one labelling call as the algorithms see it (the driver, driver.hpp, runs it).
 // Only compiled with CCL4J_WITH_CUDA, and only included by .cu files.
 #pragma once
 
@@ -16,7 +16,7 @@
 #include "common/mesh.hpp"
 #include "common/phases.hpp"
 #include "cuda/cuda_check.hpp"
-#include "cuda/device_state.hpp"
+#include "cuda/driver.hpp"
 #include "cuda/graph_kernels.hpp"
 #include "cuda/mesh_kernels.hpp"
 
@@ -160,13 +160,8 @@ __device__ __forceinline__ void unite(int32_t* p, int32_t a, int32_t b, Load loa
 
 // ---- the iteration loop of kernels A-D ----------------------------------------------------------
 
-// The loop's state on the device. ring[t % 3] is non-zero when pass t changed a label; pass t
-// reads ring[(t + 2) % 3] (pass t - 1) and clears ring[(t + 1) % 3] for pass t + 1.
-struct LoopControl {
-    int32_t ring[3];
-    int32_t iterations;  // passes that ran
-    int32_t done;        // the loop has ended: later launches return at once
-};
+// The loop's state on the device is the driver's LoopControl (driver.hpp): ring[t % 3] is
+// non-zero when pass t changed a label.
 
 // What the kernels of pass t know about the loop.
 struct Pass {
@@ -177,9 +172,9 @@ struct Pass {
     // The first kernel of a pass: false when the loop has ended (pass t - 1 changed nothing) or t
     // is past the limit. Every thread of the grid gets the same answer.
     __device__ bool begin() const {
-        if (load_relaxed(&control->done)) return false;
+        if (load_relaxed(&control->finished)) return false;
         if (t > 0 && load_relaxed(&control->ring[(t + 2) % 3]) == 0) {
-            if (threadIdx.x == 0) store_relaxed(&control->done, 1);
+            if (threadIdx.x == 0) store_relaxed(&control->finished, 1);
             return false;
         }
         if (t >= limit) return false;
@@ -190,37 +185,13 @@ struct Pass {
         return true;
     }
     // The later kernels of the same pass: whether the first one ran.
-    __device__ bool active() const { return t < limit && !load_relaxed(&control->done); }
+    __device__ bool active() const { return t < limit && !load_relaxed(&control->finished); }
     __device__ void changed() const { store_relaxed(&control->ring[t % 3], 1); }
 };
 
 #endif  // __CUDACC__
 
 // ---- one labelling call, host side ------------------------------------------------------------
-
-// Times named phases with CUDA events on one stream. Phases with the same name add up (the
-// kernels of an iterative algorithm, one pass after another). Times are read in collect(), after
-// the stream has been synchronized.
-class PhaseClock {
-public:
-    explicit PhaseClock(cudaStream_t stream) : stream_(stream) {}
-    PhaseClock(const PhaseClock&) = delete;
-    PhaseClock& operator=(const PhaseClock&) = delete;
-    ~PhaseClock();
-
-    void start();                     // the start of the first phase
-    void end_phase(const char* name);  // the end of a phase and the start of the next
-    void collect();                    // adds up the phases ended since the last collect
-    void log(PhaseLog& log) const;
-
-private:
-    cudaEvent_t event(size_t index);
-
-    cudaStream_t stream_;
-    std::vector<cudaEvent_t> events_;  // events_[0] starts the first phase not yet collected
-    std::vector<const char*> pending_;  // names of the phases ended since, in order
-    std::vector<std::pair<std::string, double>> totals_;
-};
 
 // One labelling call as the algorithms see it: the mesh and its cells on the device, the label
 // array the result goes to, and a second array of cells' size for the algorithms that need one.
@@ -233,13 +204,12 @@ struct Call {
     int32_t* scratch;   // device, cell count entries
     const MeshTuning& tuning;
     int32_t limit;  // passes an iterative algorithm may run (max_iterations or a bound no correct run exceeds)
-    PhaseClock& clock;
 
     // Threads per block of the one-thread-per-cell kernels: tuning.block_size or 256.
-    int block() const { return tuning.block_size ? tuning.block_size : 256; }
+    int block() const { return block_or_default(tuning.block_size); }
     // Blocks of a grid-stride launch over `items`: enough to cover them, at most what the device
     // holds at once.
-    int grid(int block, int64_t items) const { return detail::grid_size(state, block, items); }
+    int grid(int block, int64_t items) const { return grid_size(state, block, items); }
 };
 
 // Calls f with the call's cells as a typed device pointer (const uint8_t* or const int32_t*).
@@ -252,30 +222,20 @@ void with_cells(const Call& call, F f) {
     }
 }
 
-// Runs launch_pass(t) for t = 0, 1, ... in growing batches (at most max_batch), reading the loop's
-// state after each, until a pass changes nothing; returns the passes that ran. When batch_phase is
-// given, each batch ends that phase. Throws Error(CCL4J_NOT_CONVERGED) past call.limit passes.
-int32_t iterate(Call& call, const char* batch_phase, int64_t max_batch, LoopControl* control,
-                const std::function<void(int32_t)>& launch_pass);
-
-// A LoopControl in device memory, reused across calls.
-LoopControl* loop_control(DeviceState& state);
-
 // A phase of kernel launches without a fixpoint loop: `launch` enqueues them, then the phase
-// checks them (an error names `what`) and ends its timing.
+// checks them (an error names `what`).
 template <class Launch>
-Phase launch_phase(Call& call, const char* name, const char* what, Launch launch) {
-    return {name, [&call, name, what, launch] {
+Phase launch_phase(const char* name, const char* what, Launch launch) {
+    return {name, [what, launch] {
                 launch();
                 check_launch(what);
-                call.clock.end_phase(name);
                 return 0;
             }};
 }
 
 // The algorithms as plans over a call (which must outlive the plan): each phase enqueues its work
-// on call.state.stream, ending its kernels' phases with call.clock.end_phase, and returns the
-// passes of its fixpoint loop (0 for none). After the last phase call.labels holds the canonical
+// on call.state.stream and returns the passes of its fixpoint loop (0 for none); the driver times
+// it, unless it ends phases of its own on call.state.clock. After the last phase call.labels holds the canonical
 // labels. A fixpoint loop is one phase of the plan, its passes included.
 PhasePlan neighbour_propagation(Call& call);    // kernel A: init, propagate
 PhasePlan local_propagation(Call& call);        // kernel B: init, propagate

@@ -227,22 +227,22 @@ __global__ void relabel(int32_t n, int32_t* __restrict__ labels, const int32_t* 
 // blocks, each block reporting a change once.
 template <class Cell>
 Phase init_phase(Call& call, const Cell* cells, int32_t* equivalence) {
-    return launch_phase(call, "init", "mesh init", [&call, cells, equivalence] {
+    return launch_phase("init", "mesh init", [&call, cells, equivalence] {
         const int block = call.block();
         init_labels<Cell><<<call.grid(block, call.geometry.cells()), block, 0, call.state.stream>>>(
             call.geometry, cells, call.labels, equivalence);
     });
 }
 
-// The passes of kernels A-C are timed by batch: the host waits between batches only.
+// The host waits for the device once per batch of up to this many passes of kernels A-C.
 constexpr int64_t kPropagationBatch = 1024;
 
 // The phase of a fixpoint loop: its passes run from pass 0 (on a fresh LoopControl) to the end.
 template <class LaunchPass>
-Phase loop_phase(Call& call, const char* name, const char* batch_phase, int64_t max_batch, LaunchPass launch_pass) {
-    return {name, [&call, batch_phase, max_batch, launch_pass] {
+Phase loop_phase(Call& call, const char* name, int64_t max_batch, LaunchPass launch_pass) {
+    return {name, [&call, max_batch, launch_pass] {
                 LoopControl* control = loop_control(call.state);
-                return iterate(call, batch_phase, max_batch, control,
+                return iterate(call.state, control, call.limit, max_batch, "the mesh labelling",
                                [&](int32_t t) { launch_pass(control, t); });
             }};
 }
@@ -256,7 +256,7 @@ PhasePlan neighbour_propagation(Call& call) {
         plan.push_back(init_phase(call, cells, nullptr));
         const int block = call.block();
         const int grid = call.grid(block, call.geometry.cells());
-        plan.push_back(loop_phase(call, "propagate", "propagate", kPropagationBatch,
+        plan.push_back(loop_phase(call, "propagate", kPropagationBatch,
                                   [&call, cells, grid, block](LoopControl* control, int32_t t) {
                                       propagate_neighbours<Cell><<<grid, block, 0, call.state.stream>>>(
                                           call.geometry, cells, call.labels, Pass{control, t, call.limit});
@@ -284,7 +284,7 @@ PhasePlan local_propagation(Call& call) {
     with_cells(call, [&](auto cells) {
         using Cell = std::remove_const_t<std::remove_pointer_t<decltype(cells)>>;
         plan.push_back(init_phase(call, cells, nullptr));
-        plan.push_back(loop_phase(call, "propagate", "propagate", kPropagationBatch,
+        plan.push_back(loop_phase(call, "propagate", kPropagationBatch,
                                   [&call, cells, tiles, block, shared, tile, tile_z](LoopControl* control, int32_t t) {
                                       propagate_tiles<Cell><<<static_cast<unsigned>(tiles), block, shared,
                                                               call.state.stream>>>(call.geometry, cells, call.labels,
@@ -304,7 +304,7 @@ PhasePlan directional_propagation(Call& call) {
     with_cells(call, [&](auto cells) {
         using Cell = std::remove_const_t<std::remove_pointer_t<decltype(cells)>>;
         plan.push_back(init_phase(call, cells, nullptr));
-        plan.push_back(loop_phase(call, "propagate", "propagate", kPropagationBatch,
+        plan.push_back(loop_phase(call, "propagate", kPropagationBatch,
                                   [&call, cells, axes, block](LoopControl* control, int32_t t) {
                                       const Geometry& g = call.geometry;
                                       for (int axis = 0; axis < axes; ++axis) {
@@ -332,22 +332,22 @@ PhasePlan label_equivalence(Call& call) {
         plan.push_back(init_phase(call, cells, equivalence));
         // Each pass's three kernels are timed as phases of a labelling call, so batches stay small
         // (three events a pass); a per-phase run times the whole loop.
-        plan.push_back(loop_phase(call, "iterate", nullptr, 16,
+        plan.push_back(loop_phase(call, "iterate", 16,
                                   [&call, cells, equivalence, grid, block](LoopControl* control, int32_t t) {
                                       const Geometry& g = call.geometry;
                                       const Pass pass{control, t, call.limit};
                                       scan_equivalences<Cell><<<grid, block, 0, call.state.stream>>>(
                                           g, cells, call.labels, equivalence, pass);
                                       check_launch("mesh kernel D scanning");
-                                      call.clock.end_phase("scan");
+                                      call.state.clock->end_phase("scan");
                                       analyse_equivalences<<<grid, block, 0, call.state.stream>>>(
                                           g.cells(), call.labels, equivalence, pass);
                                       check_launch("mesh kernel D analysis");
-                                      call.clock.end_phase("analysis");
+                                      call.state.clock->end_phase("analysis");
                                       relabel<<<grid, block, 0, call.state.stream>>>(g.cells(), call.labels,
                                                                                      equivalence, pass);
                                       check_launch("mesh kernel D labelling");
-                                      call.clock.end_phase("labelling");
+                                      call.state.clock->end_phase("labelling");
                                   }));
     });
     return plan;

@@ -1,5 +1,5 @@
 // ccl4j::cuda::label_mesh: one labelling call of a GPU mesh algorithm (copies in, the algorithm's
-// kernels, copies out), and the host-side glue the algorithms of mesh_*.cu share.
+// kernels, copies out) and its per-phase runs, both run by the driver (driver.hpp).
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -15,90 +15,6 @@
 #include "cuda/mesh_device.cuh"
 
 namespace ccl4j::cuda {
-namespace mesh {
-
-// ---- PhaseClock -------------------------------------------------------------------------------
-
-PhaseClock::~PhaseClock() {
-    for (cudaEvent_t e : events_) cudaEventDestroy(e);
-    cudaGetLastError();
-}
-
-cudaEvent_t PhaseClock::event(size_t index) {
-    while (events_.size() <= index) {
-        cudaEvent_t e = nullptr;
-        CCL4J_CUDA_CHECK(cudaEventCreate(&e));
-        events_.push_back(e);
-    }
-    return events_[index];
-}
-
-void PhaseClock::start() {
-    pending_.clear();
-    CCL4J_CUDA_CHECK(cudaEventRecord(event(0), stream_));
-}
-
-void PhaseClock::end_phase(const char* name) {
-    CCL4J_CUDA_CHECK(cudaEventRecord(event(pending_.size() + 1), stream_));
-    pending_.push_back(name);
-}
-
-void PhaseClock::collect() {
-    for (size_t i = 0; i < pending_.size(); ++i) {
-        float ms = 0;
-        CCL4J_CUDA_CHECK(cudaEventElapsedTime(&ms, events_[i], events_[i + 1]));
-        auto total = std::find_if(totals_.begin(), totals_.end(), [&](const auto& t) { return t.first == pending_[i]; });
-        if (total == totals_.end()) {
-            totals_.emplace_back(pending_[i], ms);
-        } else {
-            total->second += ms;
-        }
-    }
-    // The last event recorded starts the next phase.
-    std::swap(events_[0], events_[pending_.size()]);
-    pending_.clear();
-}
-
-void PhaseClock::log(PhaseLog& log) const {
-    for (const auto& [name, ms] : totals_) log.add(name.c_str(), ms);
-}
-
-// ---- the iteration loop -----------------------------------------------------------------------
-
-LoopControl* loop_control(DeviceState& state) {
-    state.mesh_control.reserve(sizeof(LoopControl), "mesh loop control");
-    return state.mesh_control.as<LoopControl>();
-}
-
-int32_t iterate(Call& call, const char* batch_phase, int64_t max_batch, LoopControl* control,
-                const std::function<void(int32_t)>& launch_pass) {
-    cudaStream_t stream = call.state.stream;
-    CCL4J_CUDA_CHECK(cudaMemsetAsync(control, 0, sizeof(LoopControl), stream));
-    // A batch grows by a quarter of the passes so far: the launches after the loop has ended
-    // (they return at once) stay a small part of the work, and the host waits a few times only.
-    int64_t launched = 0;
-    for (;;) {
-        const int64_t batch = std::clamp<int64_t>(launched / 4, 2, max_batch);
-        const int64_t count = std::min<int64_t>(batch, static_cast<int64_t>(call.limit) + 1 - launched);
-        for (int64_t i = 0; i < count; ++i) launch_pass(static_cast<int32_t>(launched + i));
-        launched += count;
-        if (batch_phase) call.clock.end_phase(batch_phase);
-        LoopControl seen;
-        // Into pageable memory the copy returns once done, after the batch (stream order).
-        CCL4J_CUDA_CHECK(cudaMemcpyAsync(&seen, control, sizeof(seen), cudaMemcpyDeviceToHost, stream));
-        CCL4J_CUDA_CHECK(cudaStreamSynchronize(stream));
-        call.clock.collect();
-        if (seen.done) return seen.iterations;
-        // Launch `limit` can only find that pass limit - 1 ended the loop.
-        if (launched > call.limit) {
-            fail(CCL4J_NOT_CONVERGED,
-                 "the mesh labelling did not converge within " + std::to_string(call.limit) + " iterations (max_iterations)");
-        }
-    }
-}
-
-}  // namespace mesh
-
 namespace {
 
 // What the ABI layer has validated already is checked again here, so that no launch ever sees a
@@ -130,15 +46,23 @@ void check_call(const Mesh& m, const void* labels) {
     }
 }
 
+// The meshes' buffers on a state: the cells, the labels, and a second label array.
+struct MeshWorkspace final : Workspace {
+    DeviceBuffer cells;
+    DeviceBuffer labels;
+    DeviceBuffer scratch;
+};
+
 // Reserves the mesh's buffers on `state` and describes the call the algorithms see; the cells
-// are still to be copied to state.mesh_cells.
-mesh::Call prepare(DeviceState& state, const Mesh& m, const MeshTuning& tuning, mesh::PhaseClock& clock) {
+// are still to be copied to call.cells.
+mesh::Call prepare(DeviceState& state, const Mesh& m, const MeshTuning& tuning) {
     const int64_t n = m.cell_count();
     state.activate();
+    MeshWorkspace& work = state.workspace<MeshWorkspace>();
     const size_t label_bytes = static_cast<size_t>(n) * sizeof(int32_t);
-    state.mesh_cells.reserve(static_cast<size_t>(n) * static_cast<size_t>(m.cell_type), "mesh cells");
-    state.mesh_labels.reserve(label_bytes, "mesh labels");
-    state.parent.reserve(label_bytes, "mesh scratch labels");
+    work.cells.reserve(static_cast<size_t>(n) * static_cast<size_t>(m.cell_type), "mesh cells");
+    work.labels.reserve(label_bytes, "mesh labels");
+    work.scratch.reserve(label_bytes, "mesh scratch labels");
     // Every pass of an iterative algorithm moves a label at least one cell further along a path
     // of its cluster, and the last pass only finds nothing to change: n + 1 passes at most.
     const int32_t bound = static_cast<int32_t>(std::min<int64_t>(n + 1, INT32_MAX));
@@ -151,12 +75,11 @@ mesh::Call prepare(DeviceState& state, const Mesh& m, const MeshTuning& tuning, 
                       mesh::Geometry{m.width, m.height, m.depth, connectivity, m.periodic[0], m.periodic[1],
                                      m.periodic[2], m.mode == MeshMode::SameValue},
                       m.cell_type,
-                      state.mesh_cells.as<void>(),
-                      state.mesh_labels.as<int32_t>(),
-                      state.parent.as<int32_t>(),
+                      work.cells.as<void>(),
+                      work.labels.as<int32_t>(),
+                      work.scratch.as<int32_t>(),
                       tuning,
-                      tuning.max_iterations ? tuning.max_iterations : bound,
-                      clock};
+                      tuning.max_iterations ? tuning.max_iterations : bound};
 }
 
 // Enqueues the copy of the mesh's cells into the dense buffer `target` (host or device source,
@@ -207,55 +130,20 @@ PhasePlan plan_of(mesh::Call& call, ccl4j_algorithm algorithm) {
 
 void check_algorithm(ccl4j_algorithm algorithm) { algorithms::cuda_mesh_algorithm(algorithm); }
 
-// A mesh algorithm's plan on a state of its own, over a copy of the cells made once. Each phase
-// is timed by events of its own around it (a fixpoint loop's waits for the device between its
-// batches count, as in a labelling call); the call's phase clock is read after every phase so
-// that its events do not pile up.
-class MeshPhaseProgram final : public PhaseProgram {
+// A mesh algorithm's plan on a state of its own, over a copy of the cells made once.
+class MeshPhaseProgram final : public DevicePhaseProgram {
 public:
     MeshPhaseProgram(int device, const Mesh& m, ccl4j_algorithm algorithm, const MeshTuning& tuning)
-        : state_(create_state(device)),
-          tuning_(tuning),
-          clock_(state_->stream),
-          call_(prepare(*state_, m, tuning_, clock_)),
-          cell_count_(m.cell_count()) {
+        : DevicePhaseProgram(device, m.cell_count()), tuning_(tuning), call_(prepare(*state_, m, tuning_)) {
         plan_ = plan_of(call_, algorithm);
-        copy_cells(state_->mesh_cells.as<void>(), m, state_->stream);
-        CCL4J_CUDA_CHECK(cudaStreamSynchronize(state_->stream));
-    }
-
-    double run_timed(int i, int32_t& iterations) override {
-        state_->activate();
-        clock_.start();
-        state_->record(kStart);
-        iterations = plan_[i].run();
-        state_->record(kFinalised);
-        CCL4J_CUDA_CHECK(cudaStreamSynchronize(state_->stream));
-        clock_.collect();
-        return state_->elapsed_ms(kStart, kFinalised);
-    }
-
-    void run_untimed(int end) override {
-        state_->activate();
-        clock_.start();
-        for (int i = 0; i < end; ++i) plan_[i].run();
-        CCL4J_CUDA_CHECK(cudaStreamSynchronize(state_->stream));
-        clock_.collect();
-    }
-
-    void read_labels(int32_t* labels) override {
-        state_->activate();
-        CCL4J_CUDA_CHECK(cudaMemcpyAsync(labels, call_.labels, static_cast<size_t>(cell_count_) * sizeof(int32_t),
-                                         cudaMemcpyDeviceToHost, state_->stream));
+        labels_ = call_.labels;
+        copy_cells(const_cast<void*>(call_.cells), m, state_->stream);
         CCL4J_CUDA_CHECK(cudaStreamSynchronize(state_->stream));
     }
 
 private:
-    DeviceStatePtr state_;
     MeshTuning tuning_;
-    mesh::PhaseClock clock_;
     mesh::Call call_;
-    int64_t cell_count_;
 };
 
 }  // namespace
@@ -265,22 +153,14 @@ void label_mesh(DeviceState& state, const Mesh& m, ccl4j_algorithm algorithm, co
     check_algorithm(algorithm);
     check_call(m, labels);
     const size_t label_bytes = static_cast<size_t>(m.cell_count()) * sizeof(int32_t);
-    mesh::PhaseClock clock(state.stream);
-    mesh::Call call = prepare(state, m, tuning, clock);
+    mesh::Call call = prepare(state, m, tuning);
     const PhasePlan plan = plan_of(call, algorithm);
-
-    clock.start();
-    copy_cells(state.mesh_cells.as<void>(), m, state.stream);
-    clock.end_phase("h2d");
-    int32_t iterations = 0;
-    for (const Phase& phase : plan) iterations += phase.run();
-
-    CCL4J_CUDA_CHECK(cudaMemcpyAsync(labels, call.labels, label_bytes, cudaMemcpyDefault, state.stream));
-    clock.end_phase("d2h");
-    CCL4J_CUDA_CHECK(cudaStreamSynchronize(state.stream));
-    clock.collect();
-    clock.log(log);
-    log.set_iterations(iterations);
+    drive(
+        state, plan, [&] { copy_cells(const_cast<void*>(call.cells), m, state.stream); },
+        [&] {
+            CCL4J_CUDA_CHECK(cudaMemcpyAsync(labels, call.labels, label_bytes, cudaMemcpyDefault, state.stream));
+        },
+        log);
 }
 
 PhaseProgramPtr mesh_phase_program(const DeviceState& state, const Mesh& m, ccl4j_algorithm algorithm,

@@ -413,11 +413,11 @@ PhasePlan union_find_kernels(Call& call, const Cell* cells) {
     const int64_t tiles = int64_t((g.width + T::TX - 1) / T::TX) * ((g.height + T::TY - 1) / T::TY) *
                           ((g.depth + T::TZ - 1) / T::TZ);
     PhasePlan plan;
-    plan.push_back(launch_phase(call, "local", "mesh union-find local", [&call, cells, tiles] {
+    plan.push_back(launch_phase("local", "mesh union-find local", [&call, cells, tiles] {
         local_union<Cell, T, kConnectivity>
             <<<static_cast<unsigned>(tiles), T::kThreads, 0, call.state.stream>>>(call.geometry, cells, call.scratch);
     }));
-    plan.push_back(launch_phase(call, "merge", "mesh union-find merge", [&call, cells, tiles] {
+    plan.push_back(launch_phase("merge", "mesh union-find merge", [&call, cells, tiles] {
         if (kConnectivity == 4 || kConnectivity == 6) {
             const int64_t threads = tiles * FacePieces<T>::kPerTile * 32;
             merge_faces<Cell, T, kConnectivity><<<static_cast<unsigned>((threads + 255) / 256), 256, 0,
@@ -429,7 +429,7 @@ PhasePlan union_find_kernels(Call& call, const Cell* cells) {
                                                                                       call.scratch);
         }
     }));
-    plan.push_back(launch_phase(call, "finalize", "mesh union-find finalize", [&call] {
+    plan.push_back(launch_phase("finalize", "mesh union-find finalize", [&call] {
         const int block = call.block();
         const int32_t n = call.geometry.cells();
         finalize_labels<<<call.grid(block, n), block, 0, call.state.stream>>>(n, call.scratch, call.labels);
@@ -445,16 +445,16 @@ PhasePlan komura_lattice(Call& call) {
     PhasePlan plan;
     with_cells(call, [&](auto cells) {
         using Cell = std::remove_const_t<std::remove_pointer_t<decltype(cells)>>;
-        plan.push_back(launch_phase(call, "init", "mesh Komura init", [&call, cells, grid, block] {
+        plan.push_back(launch_phase("init", "mesh Komura init", [&call, cells, grid, block] {
             komura_init<Cell><<<grid, block, 0, call.state.stream>>>(call.geometry, cells, call.labels);
         }));
-        plan.push_back(launch_phase(call, "analysis1", "mesh Komura analysis1", [&call, grid, block] {
+        plan.push_back(launch_phase("analysis1", "mesh Komura analysis1", [&call, grid, block] {
             komura_analysis<<<grid, block, 0, call.state.stream>>>(call.geometry.cells(), call.labels);
         }));
-        plan.push_back(launch_phase(call, "reduction", "mesh Komura reduction", [&call, cells, grid, block] {
+        plan.push_back(launch_phase("reduction", "mesh Komura reduction", [&call, cells, grid, block] {
             komura_reduction<Cell><<<grid, block, 0, call.state.stream>>>(call.geometry, cells, call.labels);
         }));
-        plan.push_back(launch_phase(call, "analysis2", "mesh Komura analysis2", [&call, grid, block] {
+        plan.push_back(launch_phase("analysis2", "mesh Komura analysis2", [&call, grid, block] {
             komura_analysis<<<grid, block, 0, call.state.stream>>>(call.geometry.cells(), call.labels);
         }));
     });

@@ -8,7 +8,7 @@
 
 #include "common/philox.hpp"
 #include "cuda/cuda_check.hpp"
-#include "cuda/device_state.hpp"
+#include "cuda/driver.hpp"
 #include "cuda/graph_kernels.hpp"
 
 namespace ccl4j::cuda {
@@ -122,7 +122,7 @@ __global__ void measure(const int32_t* __restrict__ offsets, const int32_t* __re
     }
 }
 
-int grid(const DeviceState& state, int64_t items) { return detail::grid_size(state, kBlock, std::max<int64_t>(items, 1)); }
+int grid(const DeviceState& state, int64_t items) { return grid_size(state, kBlock, std::max<int64_t>(items, 1)); }
 
 const int32_t* offsets_of(const DeviceLattice& lattice) { return lattice.masked.offsets.as<int32_t>(); }
 
@@ -174,7 +174,7 @@ void percolation_realisation(DeviceState& state, DeviceLattice& lattice, const L
     check_launch("mask_percolation");
     label(state, lattice.masked, options, nullptr, log);
     if (lattice.side_counts[0] == 0 || lattice.side_counts[1] == 0) return;
-    const int32_t* labels = state.parent.as<int32_t>();
+    const int32_t* labels = device_labels(state).as<int32_t>();
     const int32_t tag = ++lattice.tag;
     mark_side<<<grid(state, lattice.side_counts[0]), kBlock, 0, state.stream>>>(
         lattice.sides[0].as<int32_t>(), lattice.side_counts[0], labels, lattice.touch.as<int32_t>(), tag);
@@ -193,7 +193,7 @@ int64_t spanning_results(DeviceState& state, DeviceLattice& lattice, int32_t cou
                                          cudaMemcpyDeviceToHost, state.stream));
     }
     if (labels && count > 0) {
-        CCL4J_CUDA_CHECK(cudaMemcpyAsync(labels, state.parent.as<void>(),
+        CCL4J_CUDA_CHECK(cudaMemcpyAsync(labels, device_labels(state).as<void>(),
                                          static_cast<size_t>(lattice.vertex_count) * sizeof(int32_t),
                                          cudaMemcpyDeviceToHost, state.stream));
     }
@@ -224,7 +224,7 @@ void ising_sweep(DeviceState& state, DeviceLattice& lattice, const LabelOptions&
                                                                    lattice.masked.neighbors.as<int32_t>());
     check_launch("mask_equal_spins");
     label(state, lattice.masked, options, nullptr, log);
-    flip_clusters<<<grid(state, n), kBlock, 0, state.stream>>>(state.parent.as<int32_t>(), n, seed, sweep, spins);
+    flip_clusters<<<grid(state, n), kBlock, 0, state.stream>>>(device_labels(state).as<int32_t>(), n, seed, sweep, spins);
     check_launch("flip_clusters");
     measure<<<grid(state, n), kBlock, 0, state.stream>>>(offsets, lattice.neighbors.as<int32_t>(), spins, n,
                                                          lattice.results.as<unsigned long long>() + 2 * slot);

@@ -338,6 +338,33 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_NAME_SIZE() {
         return CCL4J_NAME_SIZE;
     }
+    private static final int CCL4J_ALGORITHM_KIND_GRAPH = (int)0L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_ALGORITHM_KIND_GRAPH 0
+     * }
+     */
+    public static int CCL4J_ALGORITHM_KIND_GRAPH() {
+        return CCL4J_ALGORITHM_KIND_GRAPH;
+    }
+    private static final int CCL4J_ALGORITHM_KIND_MESH = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_ALGORITHM_KIND_MESH 1
+     * }
+     */
+    public static int CCL4J_ALGORITHM_KIND_MESH() {
+        return CCL4J_ALGORITHM_KIND_MESH;
+    }
+    private static final int CCL4J_ALGORITHM_NAME_SIZE = (int)32L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_ALGORITHM_NAME_SIZE 32
+     * }
+     */
+    public static int CCL4J_ALGORITHM_NAME_SIZE() {
+        return CCL4J_ALGORITHM_NAME_SIZE;
+    }
     private static final int CCL4J_CELL_U8 = (int)1L;
     /**
      * {@snippet lang=c :
@@ -624,6 +651,125 @@ public class ccl4j_h extends ccl4j_h$shared {
                 traceDowncall("ccl4j_get_device_info", device, out);
             }
             return (int)mh$.invokeExact(device, out);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class ccl4j_algorithm_count {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            ccl4j_h.C_INT    );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_algorithm_count");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t ccl4j_algorithm_count()
+     * }
+     */
+    public static FunctionDescriptor ccl4j_algorithm_count$descriptor() {
+        return ccl4j_algorithm_count.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t ccl4j_algorithm_count()
+     * }
+     */
+    public static MethodHandle ccl4j_algorithm_count$handle() {
+        return ccl4j_algorithm_count.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t ccl4j_algorithm_count()
+     * }
+     */
+    public static MemorySegment ccl4j_algorithm_count$address() {
+        return ccl4j_algorithm_count.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t ccl4j_algorithm_count()
+     * }
+     */
+    public static int ccl4j_algorithm_count() {
+        var mh$ = ccl4j_algorithm_count.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_algorithm_count");
+            }
+            return (int)mh$.invokeExact();
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class ccl4j_get_algorithm_info {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            ccl4j_h.C_INT,
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_get_algorithm_info");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_get_algorithm_info(int32_t index, ccl4j_algorithm_info *out)
+     * }
+     */
+    public static FunctionDescriptor ccl4j_get_algorithm_info$descriptor() {
+        return ccl4j_get_algorithm_info.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_get_algorithm_info(int32_t index, ccl4j_algorithm_info *out)
+     * }
+     */
+    public static MethodHandle ccl4j_get_algorithm_info$handle() {
+        return ccl4j_get_algorithm_info.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_get_algorithm_info(int32_t index, ccl4j_algorithm_info *out)
+     * }
+     */
+    public static MemorySegment ccl4j_get_algorithm_info$address() {
+        return ccl4j_get_algorithm_info.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_get_algorithm_info(int32_t index, ccl4j_algorithm_info *out)
+     * }
+     */
+    public static int ccl4j_get_algorithm_info(int index, MemorySegment out) {
+        var mh$ = ccl4j_get_algorithm_info.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_get_algorithm_info", index, out);
+            }
+            return (int)mh$.invokeExact(index, out);
         } catch (Error | RuntimeException ex) {
            throw ex;
         } catch (Throwable ex$) {

@@ -5,8 +5,11 @@ import static org.ccl4j.internal.ffi.ccl4j_h.*;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.BiFunction;
 
+import org.ccl4j.internal.ffi.ccl4j_algorithm_info;
 import org.ccl4j.internal.ffi.ccl4j_csr;
 import org.ccl4j.internal.ffi.ccl4j_label_options;
 import org.ccl4j.internal.ffi.ccl4j_mesh;
@@ -15,8 +18,8 @@ import org.ccl4j.internal.ffi.ccl4j_mesh_options;
 /**
  * What every caller of the C ABI shares, in ABI terms only (it knows no API type, so that the API,
  * the physics package and the benchmark probes all build on it without a package cycle): the
- * code tables between the API's enum constants (by name) and the ABI's ids, the structs filled from
- * plain values, error messages and out-parameters.
+ * code tables between the API's enum constants (by name) and the ABI's ids (algorithm ids from the
+ * native registry), the structs filled from plain values, error messages and out-parameters.
  */
 public final class Abi {
     private Abi() {
@@ -84,45 +87,82 @@ public final class Abi {
     public static int algorithmCode(String name) {
         return switch (name) {
             case "AUTO" -> CCL4J_ALGORITHM_AUTO();
-            case "ECL_CC" -> CCL4J_ALGORITHM_ECL_CC();
-            case "CPU_REFERENCE" -> CCL4J_ALGORITHM_CPU_REFERENCE();
-            case "HAWICK_EDGE" -> CCL4J_ALGORITHM_HAWICK_EDGE();
-            case "HAWICK_VERTEX" -> CCL4J_ALGORITHM_HAWICK_VERTEX();
-            case "HAWICK_BFS" -> CCL4J_ALGORITHM_HAWICK_BFS();
-            case "KOMURA" -> CCL4J_ALGORITHM_KOMURA();
             case "UNION_FIND" -> -1;
-            default -> throw new IllegalArgumentException("no graph algorithm " + name);
+            default -> Registry.id(name, CCL4J_ALGORITHM_KIND_GRAPH());
         };
     }
 
     /** The name of the graph {@code Algorithm} constant of a native algorithm id. */
     public static String algorithmName(int code) {
-        return nameOf(code, new String[] {"AUTO", "ECL_CC", "CPU_REFERENCE", "HAWICK_EDGE", "HAWICK_VERTEX",
-            "HAWICK_BFS", "KOMURA"}, Abi::algorithmCode, "graph algorithm");
+        return code == CCL4J_ALGORITHM_AUTO() ? "AUTO" : Registry.name(code, CCL4J_ALGORITHM_KIND_GRAPH());
     }
 
-    /** The ABI's algorithm id of the {@code MeshAlgorithm} constant {@code name}; -1 for the Java union-find. */
+    /**
+     * The ABI's algorithm id of the {@code MeshAlgorithm} constant {@code name} (the registry's name
+     * without its {@code MESH_} prefix); -1 for the Java union-find.
+     */
     public static int meshAlgorithmCode(String name) {
         return switch (name) {
             case "AUTO" -> CCL4J_ALGORITHM_AUTO();
-            case "NEIGHBOUR" -> CCL4J_ALGORITHM_MESH_NEIGHBOUR();
-            case "LOCAL" -> CCL4J_ALGORITHM_MESH_LOCAL();
-            case "DIRECTIONAL" -> CCL4J_ALGORITHM_MESH_DIRECTIONAL();
-            case "EQUIVALENCE" -> CCL4J_ALGORITHM_MESH_EQUIVALENCE();
-            case "KOMURA" -> CCL4J_ALGORITHM_MESH_KOMURA();
-            case "UNION_FIND" -> CCL4J_ALGORITHM_MESH_UNION_FIND();
-            case "CPU_RASTER" -> CCL4J_ALGORITHM_MESH_CPU_RASTER();
-            case "CPU_EQUIVALENCE" -> CCL4J_ALGORITHM_MESH_CPU_EQUIVALENCE();
-            case "CPU_PARALLEL" -> CCL4J_ALGORITHM_MESH_CPU_PARALLEL();
             case "JAVA" -> -1;
-            default -> throw new IllegalArgumentException("no mesh algorithm " + name);
+            default -> Registry.id(MESH_PREFIX + name, CCL4J_ALGORITHM_KIND_MESH());
         };
     }
 
     /** The name of the {@code MeshAlgorithm} constant of a native algorithm id. */
     public static String meshAlgorithmName(int code) {
-        return nameOf(code, new String[] {"AUTO", "NEIGHBOUR", "LOCAL", "DIRECTIONAL", "EQUIVALENCE", "KOMURA",
-            "UNION_FIND", "CPU_RASTER", "CPU_EQUIVALENCE", "CPU_PARALLEL"}, Abi::meshAlgorithmCode, "mesh algorithm");
+        return code == CCL4J_ALGORITHM_AUTO() ? "AUTO"
+                : Registry.name(code, CCL4J_ALGORITHM_KIND_MESH()).substring(MESH_PREFIX.length());
+    }
+
+    private static final String MESH_PREFIX = "MESH_";
+
+    /**
+     * The native library's algorithm registry, read once: the ids of the API's algorithm constants
+     * come from here, by name, so that an algorithm added to the registry needs only its Java
+     * constant.
+     */
+    private static final class Registry {
+        private record Entry(int id, int kind, String name) {
+        }
+
+        private static final List<Entry> ENTRIES = read();
+
+        private static List<Entry> read() {
+            List<Entry> entries = new ArrayList<>();
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment info = ccl4j_algorithm_info.allocate(arena);
+                for (int i = 0, count = ccl4j_algorithm_count(); i < count; i++) {
+                    check(ccl4j_get_algorithm_info(i, info), MemorySegment.NULL,
+                            (status, message) -> new IllegalStateException(status + ": " + message));
+                    entries.add(new Entry(ccl4j_algorithm_info.id(info), ccl4j_algorithm_info.kind(info),
+                            ccl4j_algorithm_info.name(info).getString(0)));
+                }
+            }
+            return List.copyOf(entries);
+        }
+
+        static int id(String name, int kind) {
+            for (Entry e : ENTRIES) {
+                if (e.kind == kind && e.name.equals(name)) {
+                    return e.id;
+                }
+            }
+            throw new IllegalArgumentException("the native library has no " + kindName(kind) + " algorithm " + name);
+        }
+
+        static String name(int id, int kind) {
+            for (Entry e : ENTRIES) {
+                if (e.kind == kind && e.id == id) {
+                    return e.name;
+                }
+            }
+            throw new IllegalStateException("native library reported unknown " + kindName(kind) + " algorithm " + id);
+        }
+
+        private static String kindName(int kind) {
+            return kind == CCL4J_ALGORITHM_KIND_MESH() ? "mesh" : "graph";
+        }
     }
 
     private static String nameOf(int code, String[] names, java.util.function.ToIntFunction<String> codeOf,
