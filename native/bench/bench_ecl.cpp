@@ -27,6 +27,7 @@
 #include "common/error.hpp"
 #include "bench_support.hpp"
 #include "cuda/cuda_backend.hpp"
+#include "cuda/graph_kernels.hpp"
 
 #ifndef CCL4J_ECL_PARENT_ACCESS
 #define CCL4J_ECL_PARENT_ACCESS 0
@@ -91,13 +92,19 @@ double kernel_ms(const ccl4j_timings& t) {
 
 Row bench(gpu::DeviceState& state, const GraphSpec& spec, const LoadedGraph& g, const gpu::DeviceGraph& resident,
           const Config& config, int runs) {
-    // The variants bench_ecl_volatile and bench_ecl_plain link the ECL-CC sources only, without
-    // the ABI layer that translates and validates options: parse_config checked the values.
+    // The variants bench_ecl_volatile and bench_ecl_plain link the ECL-CC sources and the driver
+    // only, without the registry and the ABI layer that translates and validates options:
+    // parse_config checked the values, and ECL-CC's plan is run by the graph driver directly.
     ccl4j::LabelOptions options;
     options.algorithm = CCL4J_ALGORITHM_ECL_CC;
     options.block_size = config.block_size;
     if (config.warp_threshold) options.warp_threshold = config.warp_threshold;
     if (config.block_threshold) options.block_threshold = config.block_threshold;
+    const std::vector<std::string> phase_names(std::begin(kKernelPhases), std::end(kKernelPhases));
+    const gpu::GraphPlanBuilder ecl_cc = [&options](gpu::DeviceState& s, const gpu::detail::DeviceCsr& csr,
+                                                    int32_t* labels) {
+        return gpu::detail::ecl_cc_plan(s, csr, labels, options);
+    };
     Row row{spec.name, config.label(), g.n, g.arcs, -1, 0, 0, {}, 0, 0, 0, spec.reference_ms, false};
     ccl4j_timings t;
 
@@ -105,7 +112,7 @@ Row bench(gpu::DeviceState& state, const GraphSpec& spec, const LoadedGraph& g, 
     std::vector<std::vector<double>> phases(std::size(kKernelPhases));
     for (int run = -2; run < runs; ++run) {
         ccl4j::PhaseLog log(&t);
-        gpu::ecl_cc(state, resident, options, nullptr, log);
+        gpu::run_graph(state, resident, phase_names, ecl_cc, nullptr, log);
         if (run < 0) continue;
         totals.push_back(kernel_ms(t));
         for (size_t p = 0; p < phases.size(); ++p) phases[p].push_back(phase_ms(t, kKernelPhases[p]));
@@ -119,7 +126,7 @@ Row bench(gpu::DeviceState& state, const GraphSpec& spec, const LoadedGraph& g, 
     for (int run = -1; run < runs; ++run) {
         std::fill(labels.as<int32_t>(), labels.as<int32_t>() + g.n, -1);
         ccl4j::PhaseLog log(&t);
-        gpu::ecl_cc(state, g.view(), options, labels.as<int32_t>(), log);
+        gpu::run_graph(state, g.view(), phase_names, ecl_cc, labels.as<int32_t>(), log);
         if (run < 0) continue;
         h2d.push_back(phase_ms(t, "h2d"));
         d2h.push_back(phase_ms(t, "d2h"));

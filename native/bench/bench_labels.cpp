@@ -21,6 +21,7 @@
 #include "cpu/label_stats.hpp"
 #include "cuda/cuda_check.hpp"
 #include "cuda/driver.hpp"
+#include "cuda/graph_kernels.hpp"
 #include "cuda/label_stats.hpp"
 
 namespace {
@@ -41,9 +42,8 @@ Row bench(gpu::DeviceState& state, const std::string& name, const LoadedGraph& g
     gpu::DeviceGraphPtr resident = gpu::upload(state, g.view(), &h2d);
     ccl4j_timings t;
     ccl4j::PhaseLog log(&t);
-    gpu::ecl_cc(state, *resident, ccl4j::LabelOptions{}, nullptr, log);
-    gpu::keep_resident_labels(state, g.n);
-    const int32_t* labels = state.resident_labels.as<int32_t>();
+    gpu::label(state, *resident, ccl4j::LabelOptions{}, nullptr, log);
+    const int32_t* labels = gpu::device_labels(state).as<int32_t>();
 
     int32_t* out = nullptr;
     CCL4J_CUDA_CHECK(cudaMalloc(&out, static_cast<size_t>(g.n) * sizeof(int32_t)));

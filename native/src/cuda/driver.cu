@@ -8,6 +8,7 @@
 
 #include "common/error.hpp"
 #include "cuda/cuda_check.hpp"
+#include "cuda/graph_kernels.hpp"
 
 namespace ccl4j::cuda {
 
@@ -203,6 +204,126 @@ void DevicePhaseProgram::read_labels(int32_t* labels) {
     CCL4J_CUDA_CHECK(cudaMemcpyAsync(labels, labels_, static_cast<size_t>(label_count_) * sizeof(int32_t),
                                      cudaMemcpyDeviceToHost, state_->stream));
     CCL4J_CUDA_CHECK(cudaStreamSynchronize(state_->stream));
+}
+
+// ---- graphs -----------------------------------------------------------------------------------
+
+namespace {
+
+// The driver's buffers for graphs: a host graph's copy, and the labels every plan writes.
+struct GraphWorkspace final : Workspace {
+    DeviceBuffer offsets;
+    DeviceBuffer neighbors;
+    DeviceBuffer labels;
+};
+
+// The transfer benchmark's target.
+struct TransferWorkspace final : Workspace {
+    DeviceBuffer target;
+};
+
+size_t offset_bytes(int32_t n, int32_t offset_width) { return (static_cast<size_t>(n) + 1) * offset_width; }
+size_t neighbor_bytes(int64_t arcs) { return static_cast<size_t>(arcs) * sizeof(int32_t); }
+size_t label_bytes(int32_t n) { return static_cast<size_t>(n) * sizeof(int32_t); }
+
+// An empty graph launches nothing; its phases are logged as taking no time.
+void log_empty(PhaseLog& log, const std::vector<std::string>& phases, bool uploaded, bool downloaded) {
+    if (uploaded) log.add("h2d", 0);
+    for (const std::string& phase : phases) log.add(phase.c_str(), 0);
+    if (downloaded) log.add("d2h", 0);
+}
+
+// Enqueues the copy of a host graph's arrays into two device buffers (sized by the caller).
+void enqueue_upload(const DeviceState& state, const Graph& graph, DeviceBuffer& offsets, DeviceBuffer& neighbors) {
+    CCL4J_CUDA_CHECK(cudaMemcpyAsync(offsets.as<void>(), graph.offsets,
+                                     offset_bytes(graph.vertex_count, graph.offset_width), cudaMemcpyHostToDevice,
+                                     state.stream));
+    if (graph.arc_count > 0) {
+        CCL4J_CUDA_CHECK(cudaMemcpyAsync(neighbors.as<void>(), graph.neighbors, neighbor_bytes(graph.arc_count),
+                                         cudaMemcpyHostToDevice, state.stream));
+    }
+}
+
+std::function<void()> download_to(const DeviceState& state, int32_t* host, const DeviceBuffer& labels, int32_t n) {
+    if (!host) return nullptr;
+    return [&state, host, &labels, n] {
+        CCL4J_CUDA_CHECK(
+            cudaMemcpyAsync(host, labels.as<int32_t>(), label_bytes(n), cudaMemcpyDeviceToHost, state.stream));
+    };
+}
+
+}  // namespace
+
+void check_same_device(const DeviceState& state, const DeviceGraph& graph) {
+    if (graph.device != state.device) {
+        fail(CCL4J_INVALID_ARGUMENT, "the graph lives on CUDA device " + std::to_string(graph.device) +
+                                         ", this context uses device " + std::to_string(state.device));
+    }
+}
+
+detail::DeviceCsr csr_of(const DeviceGraph& graph) {
+    return {graph.vertex_count, graph.arc_count, graph.offset_width, graph.offsets.as<void>(),
+            graph.neighbors.as<int32_t>()};
+}
+
+void run_graph(DeviceState& state, const Graph& graph, const std::vector<std::string>& phases,
+               const GraphPlanBuilder& build, int32_t* labels, PhaseLog& log) {
+    const int32_t n = graph.vertex_count;
+    if (n == 0) return log_empty(log, phases, true, true);
+    state.activate();
+    GraphWorkspace& work = state.workspace<GraphWorkspace>();
+    work.offsets.reserve(offset_bytes(n, graph.offset_width), "graph offsets");
+    work.neighbors.reserve(neighbor_bytes(graph.arc_count), "graph neighbours");
+    work.labels.reserve(label_bytes(n), "labels");
+    const detail::DeviceCsr csr{n, graph.arc_count, graph.offset_width, work.offsets.as<void>(),
+                                work.neighbors.as<int32_t>()};
+    const PhasePlan plan = build(state, csr, work.labels.as<int32_t>());
+    drive(state, plan, [&] { enqueue_upload(state, graph, work.offsets, work.neighbors); },
+          download_to(state, labels, work.labels, n), log);
+}
+
+void run_graph(DeviceState& state, const DeviceGraph& graph, const std::vector<std::string>& phases,
+               const GraphPlanBuilder& build, int32_t* labels, PhaseLog& log) {
+    check_same_device(state, graph);
+    const int32_t n = graph.vertex_count;
+    if (n == 0) return log_empty(log, phases, false, labels != nullptr);
+    state.activate();
+    DeviceBuffer& device_labels = state.workspace<GraphWorkspace>().labels;
+    device_labels.reserve(label_bytes(n), "labels");
+    const PhasePlan plan = build(state, csr_of(graph), device_labels.as<int32_t>());
+    drive(state, plan, nullptr, download_to(state, labels, device_labels, n), log);
+}
+
+DeviceBuffer& device_labels(DeviceState& state) { return state.workspace<GraphWorkspace>().labels; }
+
+DeviceGraphPtr upload(DeviceState& state, const Graph& graph, double* h2d_ms) {
+    state.activate();
+    DeviceGraphPtr resident(new DeviceGraph(state.device, graph));
+    resident->offsets.reserve(offset_bytes(graph.vertex_count, graph.offset_width), "resident graph offsets");
+    resident->neighbors.reserve(neighbor_bytes(graph.arc_count), "resident graph neighbours");
+    PhaseClock& clock = *state.clock;
+    clock.start();
+    enqueue_upload(state, graph, resident->offsets, resident->neighbors);
+    clock.end_phase("h2d");
+    CCL4J_CUDA_CHECK(cudaStreamSynchronize(state.stream));
+    clock.collect();
+    if (h2d_ms) *h2d_ms = clock.total_ms();
+    return resident;
+}
+
+int32_t vertex_count(const DeviceGraph& graph) { return graph.vertex_count; }
+
+double copy_to_device(DeviceState& state, const void* host, size_t bytes) {
+    state.activate();
+    DeviceBuffer& target = state.workspace<TransferWorkspace>().target;
+    target.reserve(bytes, "transfer buffer");
+    PhaseClock& clock = *state.clock;
+    clock.start();
+    CCL4J_CUDA_CHECK(cudaMemcpyAsync(target.as<void>(), host, bytes, cudaMemcpyHostToDevice, state.stream));
+    clock.end_phase("h2d");
+    CCL4J_CUDA_CHECK(cudaStreamSynchronize(state.stream));
+    clock.collect();
+    return clock.total_ms();
 }
 
 }  // namespace ccl4j::cuda

@@ -5,6 +5,8 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <string>
 #include <vector>
 
 #include "ccl4j.h"
@@ -55,6 +57,19 @@ PhasePlan hawick_bfs_plan(DeviceState& state, const DeviceCsr& graph, int32_t* l
 PhasePlan komura_plan(DeviceState& state, const DeviceCsr& graph, int32_t* labels, const LabelOptions& options);
 
 }  // namespace detail
+
+// The graph driver (driver.cu): `build` makes the plan for a non-empty graph on the device, whose
+// phases leave the labels in `labels` (device); run_graph copies a host graph in (phase h2d), runs
+// the plan and copies the labels out (phase d2h; not for a resident graph whose labels is
+// nullptr). An empty graph launches nothing and logs h2d, `phases` and d2h as 0 ms.
+using GraphPlanBuilder = std::function<PhasePlan(DeviceState& state, const detail::DeviceCsr& graph, int32_t* labels)>;
+void run_graph(DeviceState& state, const Graph& graph, const std::vector<std::string>& phases,
+               const GraphPlanBuilder& build, int32_t* labels, PhaseLog& log);
+void run_graph(DeviceState& state, const DeviceGraph& graph, const std::vector<std::string>& phases,
+               const GraphPlanBuilder& build, int32_t* labels, PhaseLog& log);
+detail::DeviceCsr csr_of(const DeviceGraph& graph);
+// Error(CCL4J_INVALID_ARGUMENT) when the graph lives on another device than the state.
+void check_same_device(const DeviceState& state, const DeviceGraph& graph);
 
 // The labels the last graph labelling on the state left on the device (vertex_count entries),
 // until the next labelling on it; keep_resident_labels (label_stats.hpp) takes them over.
