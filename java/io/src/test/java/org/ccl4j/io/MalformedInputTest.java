@@ -82,7 +82,7 @@ class MalformedInputTest {
 
     @Test
     void bogusEntryCountFailsFast() throws IOException {
-        Path file = write(dir, "a.mtx", PATTERN + "2000000000 2000000000 9000000000000000000\n1 2\n");
+        Path file = write(dir, "a.mtx", PATTERN + "20 20 9000000000000000000\n1 2\n");
         assertTimeoutPreemptively(Duration.ofSeconds(10), () -> assertMalformed(file, GraphFormat.AUTO, 4,
                 "the file ends after 1 of the 9000000000000000000 entries declared on line 2"));
     }
