@@ -162,8 +162,51 @@ public final class GraphReader {
             return CsrGraph.wrap(mapped.asSlice(EGR_HEADER_BYTES, offsetsEnd - EGR_HEADER_BYTES), Integer.BYTES,
                     mapped.asSlice(offsetsEnd));
         } catch (IllegalArgumentException e) {
-            throw new GraphFormatException(file, -1, -1, "invalid CSR structure: " + e.getMessage(), e);
+            throw egrStructureError(file, mapped, n, e);
         }
+    }
+
+    /**
+     * The error of an {@code .egr} file whose arrays {@link CsrGraph#wrap} refused: finds the first
+     * offending entry and names its byte offset and value (wrap knows array indices only).
+     */
+    private static GraphFormatException egrStructureError(Path file, MemorySegment csr, int n,
+                                                          IllegalArgumentException refusal) {
+        long m = csr.get(ValueLayout.JAVA_INT, Integer.BYTES);
+        long first = csr.get(ValueLayout.JAVA_INT, EGR_HEADER_BYTES);
+        if (first != 0) {
+            return new GraphFormatException(file, -1, EGR_HEADER_BYTES, "invalid CSR structure: offsets[0] is "
+                    + first + ", must be 0", refusal);
+        }
+        long previous = 0;
+        for (int v = 1; v <= n; v++) {
+            long at = EGR_HEADER_BYTES + (long) Integer.BYTES * v;
+            long offset = csr.get(ValueLayout.JAVA_INT, at);
+            if (offset < previous) {
+                return new GraphFormatException(file, -1, at, "invalid CSR structure: offsets[" + v + "] is "
+                        + offset + ", less than offsets[" + (v - 1) + "] = " + previous
+                        + ": offsets must not decrease", refusal);
+            }
+            if (offset > m) {
+                return new GraphFormatException(file, -1, at, "invalid CSR structure: offsets[" + v + "] is "
+                        + offset + ", past the " + m + " arcs that the header declares", refusal);
+            }
+            previous = offset;
+        }
+        long neighborsStart = EGR_HEADER_BYTES + Integer.BYTES * ((long) n + 1);
+        if (previous != m) {
+            return new GraphFormatException(file, -1, neighborsStart - Integer.BYTES, "invalid CSR structure: offsets["
+                    + n + "] is " + previous + ", but the header declares " + m + " arcs", refusal);
+        }
+        for (long a = 0; a < m; a++) {
+            long at = neighborsStart + Integer.BYTES * a;
+            int t = csr.get(ValueLayout.JAVA_INT, at);
+            if (t < 0 || t >= n) {
+                return new GraphFormatException(file, -1, at, "invalid CSR structure: neighbour id " + t
+                        + " of arc " + a + " is outside 0.." + (n - 1), refusal);
+            }
+        }
+        return new GraphFormatException(file, -1, -1, "invalid CSR structure: " + refusal.getMessage(), refusal);
     }
 
     /**
