@@ -10,9 +10,10 @@ import java.util.zip.Deflater;
 /**
  * Builds PNG files byte by byte for the reader's tests, following the specification: chunks with
  * their CRCs, and image data of any colour type, bit depth and interlace, every row filtered with a
- * filter type chosen at random, so that damaged variants can be made at known offsets.
+ * filter type chosen at random, so that damaged variants can be made at known offsets. Public for
+ * the fuzzing of every reader in {@code org.ccl4j.io.ReaderFuzzTest}.
  */
-final class PngBytes {
+public final class PngBytes {
     static final byte[] SIGNATURE = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
     /** The Adam7 passes: first column, first row, column step, row step. */
     private static final int[][] ADAM7 = {
@@ -22,7 +23,7 @@ final class PngBytes {
     }
 
     /** A chunk: length, type, data, CRC of type and data. */
-    static byte[] chunk(String type, byte[] data) {
+    public static byte[] chunk(String type, byte[] data) {
         ByteBuffer b = ByteBuffer.allocate(12 + data.length);
         b.putInt(data.length).put(type.getBytes(StandardCharsets.ISO_8859_1)).put(data);
         CRC32 crc = new CRC32();
@@ -30,13 +31,13 @@ final class PngBytes {
         return b.putInt((int) crc.getValue()).array();
     }
 
-    static byte[] ihdr(int width, int height, int bitDepth, int colorType, int interlace) {
+    public static byte[] ihdr(int width, int height, int bitDepth, int colorType, int interlace) {
         return chunk("IHDR", ByteBuffer.allocate(13).putInt(width).putInt(height).put((byte) bitDepth)
                 .put((byte) colorType).put((byte) 0).put((byte) 0).put((byte) interlace).array());
     }
 
     /** The palette chunk of {@code 0xRRGGBB} colours. */
-    static byte[] plte(int... colours) {
+    public static byte[] plte(int... colours) {
         ByteBuffer b = ByteBuffer.allocate(3 * colours.length);
         for (int c : colours) {
             b.put((byte) (c >> 16)).put((byte) (c >> 8)).put((byte) c);
@@ -44,12 +45,12 @@ final class PngBytes {
         return chunk("PLTE", b.array());
     }
 
-    static byte[] iend() {
+    public static byte[] iend() {
         return chunk("IEND", new byte[0]);
     }
 
     /** The signature followed by the chunks. */
-    static byte[] png(byte[]... chunks) {
+    public static byte[] png(byte[]... chunks) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         out.writeBytes(SIGNATURE);
         for (byte[] c : chunks) {
@@ -58,7 +59,7 @@ final class PngBytes {
         return out.toByteArray();
     }
 
-    static byte[] zlib(byte[] raw) {
+    public static byte[] zlib(byte[] raw) {
         Deflater deflater = new Deflater();
         deflater.setInput(raw);
         deflater.finish();
@@ -71,7 +72,7 @@ final class PngBytes {
         return out.toByteArray();
     }
 
-    static int channels(int colorType) {
+    public static int channels(int colorType) {
         return switch (colorType) {
             case 0, 3 -> 1;
             case 4 -> 2;
@@ -85,7 +86,7 @@ final class PngBytes {
      * byte. {@code samples} holds the channels of every pixel, row-major; {@code filters} picks
      * each row's filter type.
      */
-    static byte[] imageData(int width, int height, int bitDepth, int colorType, boolean interlaced, int[] samples,
+    public static byte[] imageData(int width, int height, int bitDepth, int colorType, boolean interlaced, int[] samples,
                             SplittableRandom filters) {
         int channels = channels(colorType);
         int bitsPerPixel = channels * bitDepth;
