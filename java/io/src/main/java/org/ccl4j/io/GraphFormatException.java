@@ -2,6 +2,7 @@ package org.ccl4j.io;
 
 import java.nio.file.Path;
 import java.util.Objects;
+import org.ccl4j.io.internal.FormatMessages;
 
 /**
  * A graph file that does not follow its format: the message names the file, the place (line for
@@ -28,20 +29,10 @@ public class GraphFormatException extends IllegalArgumentException {
 
     /** As {@link #GraphFormatException(Path, long, long, String)}, with the exception that revealed it. */
     public GraphFormatException(Path file, long line, long byteOffset, String reason, Throwable cause) {
-        super(message(Objects.requireNonNull(file, "file"), line, byteOffset, reason), cause);
+        super(FormatMessages.message(Objects.requireNonNull(file, "file"), line, byteOffset, reason), cause);
         this.file = file;
         this.line = line;
         this.byteOffset = byteOffset;
-    }
-
-    private static String message(Path file, long line, long byteOffset, String reason) {
-        if (line > 0) {
-            return file + ":" + line + ": " + reason;
-        }
-        if (byteOffset >= 0) {
-            return file + ": at byte " + byteOffset + ": " + reason;
-        }
-        return file + ": " + reason;
     }
 
     /** The file that was read. */

@@ -53,12 +53,14 @@ import org.ccl4j.GraphBuilder;
  * comments is an empty graph, but a file of zero bytes is an error.
  *
  * <p>Malformed input raises a {@link GraphFormatException} that names the file, the line (text) or
- * byte offset (binary), the offending value and what is wrong with it. Entry and arc counts in
- * headers are never trusted for allocation, and an {@code .egr} header is checked against the file
- * size before anything is mapped, so a bogus header fails fast instead of exhausting memory. (A
- * vertex count that a text header declares is honoured: isolated vertices are vertices.) Text is
- * parsed by hand from a large buffer; the edges go off-heap at once, so the heap needed does not grow
- * with the file.
+ * byte offset (binary), the offending value and what is wrong with it. Nothing is allocated by what
+ * a file claims beyond what its size justifies, so a bogus header or id fails fast instead of
+ * exhausting memory: entry and arc counts in headers are never trusted for allocation, an
+ * {@code .egr} header is checked against the file size before anything is mapped, and a vertex count
+ * that a text header declares or that the largest id implies is accepted up to
+ * {@link ReadOptions#vertexLimit} (isolated vertices are vertices, but a million per file and 16 per
+ * byte beyond that, unless {@link ReadOptions#withMaxVertices} allows more). Text is parsed by hand
+ * from a large buffer; the edges go off-heap at once, so the heap needed does not grow with the file.
  */
 public final class GraphReader {
     private static final long EGR_HEADER_BYTES = 8;
@@ -89,10 +91,10 @@ public final class GraphReader {
         GraphFormat resolved = format.resolve(file);
         return switch (resolved) {
             case EGR -> new GraphFile(readEgr(file, arena), file, resolved, null);
-            case MTX -> new GraphFile(readMatrixMarket(file, arena), file, resolved, null);
-            case DIMACS -> new GraphFile(readDimacs(file, arena), file, resolved, null);
-            case SNAP -> readEdgeList(file, resolved, !options.keepIds(), arena);
-            case EDGES -> readEdgeList(file, resolved, false, arena);
+            case MTX -> new GraphFile(readMatrixMarket(file, options, arena), file, resolved, null);
+            case DIMACS -> new GraphFile(readDimacs(file, options, arena), file, resolved, null);
+            case SNAP -> readEdgeList(file, resolved, !options.keepIds(), options, arena);
+            case EDGES -> readEdgeList(file, resolved, false, options, arena);
             case AUTO -> throw new AssertionError("resolve never returns AUTO");
         };
     }
@@ -160,8 +162,51 @@ public final class GraphReader {
             return CsrGraph.wrap(mapped.asSlice(EGR_HEADER_BYTES, offsetsEnd - EGR_HEADER_BYTES), Integer.BYTES,
                     mapped.asSlice(offsetsEnd));
         } catch (IllegalArgumentException e) {
-            throw new GraphFormatException(file, -1, -1, "invalid CSR structure: " + e.getMessage(), e);
+            throw egrStructureError(file, mapped, n, e);
         }
+    }
+
+    /**
+     * The error of an {@code .egr} file whose arrays {@link CsrGraph#wrap} refused: finds the first
+     * offending entry and names its byte offset and value (wrap knows array indices only).
+     */
+    private static GraphFormatException egrStructureError(Path file, MemorySegment csr, int n,
+                                                          IllegalArgumentException refusal) {
+        long m = csr.get(ValueLayout.JAVA_INT, Integer.BYTES);
+        long first = csr.get(ValueLayout.JAVA_INT, EGR_HEADER_BYTES);
+        if (first != 0) {
+            return new GraphFormatException(file, -1, EGR_HEADER_BYTES, "invalid CSR structure: offsets[0] is "
+                    + first + ", must be 0", refusal);
+        }
+        long previous = 0;
+        for (int v = 1; v <= n; v++) {
+            long at = EGR_HEADER_BYTES + (long) Integer.BYTES * v;
+            long offset = csr.get(ValueLayout.JAVA_INT, at);
+            if (offset < previous) {
+                return new GraphFormatException(file, -1, at, "invalid CSR structure: offsets[" + v + "] is "
+                        + offset + ", less than offsets[" + (v - 1) + "] = " + previous
+                        + ": offsets must not decrease", refusal);
+            }
+            if (offset > m) {
+                return new GraphFormatException(file, -1, at, "invalid CSR structure: offsets[" + v + "] is "
+                        + offset + ", past the " + m + " arcs that the header declares", refusal);
+            }
+            previous = offset;
+        }
+        long neighborsStart = EGR_HEADER_BYTES + Integer.BYTES * ((long) n + 1);
+        if (previous != m) {
+            return new GraphFormatException(file, -1, neighborsStart - Integer.BYTES, "invalid CSR structure: offsets["
+                    + n + "] is " + previous + ", but the header declares " + m + " arcs", refusal);
+        }
+        for (long a = 0; a < m; a++) {
+            long at = neighborsStart + Integer.BYTES * a;
+            int t = csr.get(ValueLayout.JAVA_INT, at);
+            if (t < 0 || t >= n) {
+                return new GraphFormatException(file, -1, at, "invalid CSR structure: neighbour id " + t
+                        + " of arc " + a + " is outside 0.." + (n - 1), refusal);
+            }
+        }
+        return new GraphFormatException(file, -1, -1, "invalid CSR structure: " + refusal.getMessage(), refusal);
     }
 
     /**
@@ -257,7 +302,7 @@ public final class GraphReader {
 
     // ---- Matrix Market --------------------------------------------------------------------------
 
-    private static CsrGraph readMatrixMarket(Path file, Arena arena) throws IOException {
+    private static CsrGraph readMatrixMarket(Path file, ReadOptions options, Arena arena) throws IOException {
         try (TextInput in = new TextInput(file, false); GraphBuilder builder = new GraphBuilder()) {
             requireNonEmpty(file, in);
             String banner = in.readWord();
@@ -301,6 +346,10 @@ public final class GraphReader {
             }
             long sizeLine = in.line();
             long rows = in.readUnsigned("row count", Integer.MAX_VALUE);
+            long vertexLimit = options.vertexLimit(in.fileSize());
+            if (rows > vertexLimit) {
+                throw tooManyVertices(in, vertexLimit, rows, "row count " + rows);
+            }
             long columns = in.readUnsigned("column count", Integer.MAX_VALUE);
             long entries = in.readUnsigned("entry count");
             if (!in.atLineEnd()) {
@@ -378,7 +427,7 @@ public final class GraphReader {
      * line are taken under every problem, with or without a weight (ignored), as JGraphT's importer
      * does; node lines {@code n v value} and {@code %} comments are skipped.
      */
-    private static CsrGraph readDimacs(Path file, Arena arena) throws IOException {
+    private static CsrGraph readDimacs(Path file, ReadOptions options, Arena arena) throws IOException {
         try (TextInput in = new TextInput(file, false); GraphBuilder builder = new GraphBuilder()) {
             requireNonEmpty(file, in);
             long n = -1;
@@ -430,6 +479,10 @@ public final class GraphReader {
                     counted = problem.equals("sp") ? "arcs" : "edges";
                     problemLine = in.line();
                     n = in.readUnsigned("vertex count", Integer.MAX_VALUE);
+                    long vertexLimit = options.vertexLimit(in.fileSize());
+                    if (n > vertexLimit) {
+                        throw tooManyVertices(in, vertexLimit, n, "vertex count " + n);
+                    }
                     declared = in.readUnsigned(problem.equals("sp") ? "arc count" : "edge count");
                     if (!in.atLineEnd()) {
                         throw in.error("unexpected '" + in.readWord() + "' after the problem line 'p " + problem
@@ -454,13 +507,15 @@ public final class GraphReader {
 
     // ---- SNAP and plain edge lists ------------------------------------------------------------
 
-    private static GraphFile readEdgeList(Path file, GraphFormat format, boolean remap, Arena arena)
-            throws IOException {
+    private static GraphFile readEdgeList(Path file, GraphFormat format, boolean remap, ReadOptions options,
+                                          Arena arena) throws IOException {
         boolean percentComments = format == GraphFormat.EDGES;
         long maxId = remap ? Long.MAX_VALUE : Integer.MAX_VALUE - 1;
         try (TextInput in = new TextInput(file, true); GraphBuilder builder = new GraphBuilder();
              IdMap ids = remap ? new IdMap() : null) {
             requireNonEmpty(file, in);
+            // Kept ids are vertex numbers: the largest implies the vertex count.
+            long vertexLimit = options.vertexLimit(in.fileSize());
             while (true) {
                 int b = in.skipBlanks();
                 if (b == TextInput.EOF) {
@@ -471,8 +526,14 @@ public final class GraphReader {
                     continue;
                 }
                 long source = in.readUnsigned("source id", maxId);
+                if (!remap && source >= vertexLimit) {
+                    throw tooManyVertices(in, vertexLimit, source + 1, "source id " + source);
+                }
                 int u = remap ? number(in, ids, source) : (int) source;
                 long target = in.readUnsigned("target id", maxId);
+                if (!remap && target >= vertexLimit) {
+                    throw tooManyVertices(in, vertexLimit, target + 1, "target id " + target);
+                }
                 int v = remap ? number(in, ids, target) : (int) target;
                 if (!in.atLineEnd()) {
                     in.skipNumber("weight", false);
@@ -493,6 +554,16 @@ public final class GraphReader {
             }
             return new GraphFile(graph, file, format, originalIds);
         }
+    }
+
+    /**
+     * The error, at the current token {@code value}, of a vertex count above {@code limit}
+     * ({@link ReadOptions#vertexLimit}): the memory it would take is not justified by the file.
+     */
+    private static GraphFormatException tooManyVertices(TextInput in, long limit, long count, String value) {
+        return in.error(value + " means " + count + " vertices, more than a " + in.fileSize()
+                + "-byte file can justify (at most " + limit + "); if they are genuine, allow them with "
+                + "ReadOptions.withMaxVertices(" + count + ")");
     }
 
     private static int number(TextInput in, IdMap ids, long id) {

@@ -10,16 +10,17 @@ import java.lang.foreign.ValueLayout;
  *
  * <p>Small ids, the common case, are looked up directly: a table of {@code int}s indexed by id
  * covers {@code 0 .. directLimit-1}, and grows while it stays within {@value #DIRECT_SLOTS_PER_ID}
- * slots per id numbered (so dense ids cost 4 bytes each and a lookup is one access). Larger ids go
- * to an open-addressing hash map with linear probing (16-byte slots: key, value, padding).
+ * slots per id numbered plus {@value #FIRST_DIRECT_LIMIT} (so dense ids cost 4 bytes each and a
+ * lookup is one access). Larger ids go to an open-addressing hash map with linear probing (16-byte
+ * slots: key, value, padding). Both grow with the number of ids numbered, never with an id's value:
+ * a file of a few large ids takes a few kilobytes.
  */
 final class IdMap implements AutoCloseable {
     private static final long EMPTY = -1;
     private static final int FIRST_HASH_BITS = 12;
     private static final long SLOT_BYTES = 16;
     private static final long DIRECT_SLOTS_PER_ID = 8;
-    /** The direct table may always grow this far, however few ids are numbered yet. */
-    private static final long DIRECT_FREE_SLOTS = 1L << 22;
+    /** The first size of the direct table, and the slots it may hold beyond those that ids pay for. */
     private static final long FIRST_DIRECT_LIMIT = 1L << 12;
     private static final long MAX_DIRECT_LIMIT = 1L << 40;
 
@@ -63,12 +64,17 @@ final class IdMap implements AutoCloseable {
         }
         if (id < MAX_DIRECT_LIMIT) {
             long wanted = Math.max(FIRST_DIRECT_LIMIT, Long.highestOneBit(id) << 1);
-            if (wanted <= DIRECT_SLOTS_PER_ID * size + DIRECT_FREE_SLOTS) {
+            if (wanted <= DIRECT_SLOTS_PER_ID * size + FIRST_DIRECT_LIMIT) {
                 growDirect(wanted);
                 return numberOf(id);
             }
         }
         return hashedNumberOf(id);
+    }
+
+    /** The bytes of memory the map holds now: its direct table and its hash slots. */
+    long reservedBytes() {
+        return directLimit * Integer.BYTES + (mask + 1) * SLOT_BYTES;
     }
 
     /** Writes the ids into {@code ids} ({@link #size()} longs), each at its number. */

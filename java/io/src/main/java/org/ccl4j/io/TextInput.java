@@ -24,6 +24,8 @@ final class TextInput implements Closeable {
     private static final int SHOWN_TOKEN_CHARS = 40;
 
     private final Path file;
+    /** The size the file system reported when the file was opened. */
+    private final long fileSize;
     private final InputStream in;
     private final byte[] buffer = new byte[BUFFER_BYTES];
     private final boolean commaSeparates;
@@ -38,6 +40,7 @@ final class TextInput implements Closeable {
     TextInput(Path file, boolean commaSeparates) throws IOException {
         this.file = file;
         this.in = Files.newInputStream(file);
+        this.fileSize = Files.size(file);
         this.commaSeparates = commaSeparates;
         refill();
     }
@@ -45,6 +48,11 @@ final class TextInput implements Closeable {
     /** True when the file has no bytes at all. */
     boolean isEmptyFile() {
         return bufferStart == 0 && limit == 0 && eof;
+    }
+
+    /** The size of the file in bytes when it was opened (0 for pipes and other special files). */
+    long fileSize() {
+        return fileSize;
     }
 
     /** The 1-based number of the current line. */

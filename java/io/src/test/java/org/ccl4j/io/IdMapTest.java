@@ -2,6 +2,7 @@ package org.ccl4j.io;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -57,17 +58,34 @@ class IdMapTest {
 
     @Test
     void movesHashedIdsToTheGrowingDirectTable() {
-        // 10M is too large for the direct table at first and is hashed; numbering 2M small ids
-        // lets the table grow past it, and 10M must move along.
+        // 10M is too large for the direct table at first and is hashed; numbering 2.2M small ids
+        // lets the table grow past it (to 2^24 slots, 8 per id), and 10M must move along.
         List<Long> ids = new ArrayList<>();
         ids.add(10_000_000L);
         ids.add(Long.MAX_VALUE);
-        for (long id = 0; id < 2_000_000; id += 1) {
-            ids.add(id * 7 % 2_000_000);
+        for (long id = 0; id < 2_200_000; id += 1) {
+            ids.add(id * 7 % 2_200_000);
         }
         ids.add(11_000_000L);
         ids.add(10_000_000L);
         assertNumbersInOrderOfFirstAppearance(ids);
+    }
+
+    @Test
+    void memoryFollowsTheNumberOfIdsNotTheirValues() {
+        try (IdMap map = new IdMap()) {
+            long empty = map.reservedBytes();
+            // One id of four million would fit a direct table of 16 MB; it costs nothing like that.
+            assertEquals(0, map.numberOf(4_000_000));
+            assertEquals(1, map.numberOf(1L << 39));
+            assertEquals(empty, map.reservedBytes(), "two ids take two hash slots, no direct table");
+            // Dense ids grow the direct table, at most 8 slots per id (a power of two above the largest).
+            for (long id = 0; id < 100_000; id++) {
+                map.numberOf(id);
+            }
+            assertTrue(map.reservedBytes() <= empty + 8L * Integer.BYTES * map.size(), () -> map.reservedBytes() + " bytes");
+            assertEquals(100_002, map.size());
+        }
     }
 
     @Test

@@ -82,7 +82,7 @@ class MalformedInputTest {
 
     @Test
     void bogusEntryCountFailsFast() throws IOException {
-        Path file = write(dir, "a.mtx", PATTERN + "2000000000 2000000000 9000000000000000000\n1 2\n");
+        Path file = write(dir, "a.mtx", PATTERN + "20 20 9000000000000000000\n1 2\n");
         assertTimeoutPreemptively(Duration.ofSeconds(10), () -> assertMalformed(file, GraphFormat.AUTO, 4,
                 "the file ends after 1 of the 9000000000000000000 entries declared on line 2"));
     }
@@ -193,16 +193,24 @@ class MalformedInputTest {
         assertTrue(negativeM.getMessage().startsWith(dir.resolve("m.egr") + ": at byte 4: "), negativeM.getMessage());
     }
 
+    /** Structure errors name the byte offset of the offending int: header 0..7, offsets from 8, then neighbours. */
     @Test
     void egrStructure() throws IOException {
         GraphFormatException decreasing = assertMalformed(egrFile("dec.egr", 3, 2, 0, 2, 1, 2, 1, 0),
-                GraphFormat.AUTO, -1, "invalid CSR structure: offsets decrease at vertex 1");
+                GraphFormat.AUTO, -1, "at byte 16: invalid CSR structure: offsets[2] is 1, less than offsets[1] = 2: "
+                        + "offsets must not decrease");
+        assertEquals(16, decreasing.byteOffset());
         assertTrue(decreasing.getCause() instanceof IllegalArgumentException);
-        assertMalformed(egrFile("first.egr", 2, 2, 1, 2, 2, 1, 0), GraphFormat.AUTO, -1,
-                "invalid CSR structure: offsets[0] must be 0");
-        assertMalformed(egrFile("last.egr", 2, 2, 0, 1, 1, 1, 0), GraphFormat.AUTO, -1,
-                "invalid CSR structure: offsets[2] = 1 but the neighbours segment holds 2 arcs");
-        assertMalformed(egrFile("range.egr", 2, 2, 0, 1, 2, 1, 5), GraphFormat.AUTO, -1,
-                "invalid CSR structure: neighbour id 5 at arc 1 is outside 0..1");
+        assertEquals(8, assertMalformed(egrFile("first.egr", 2, 2, 1, 2, 2, 1, 0), GraphFormat.AUTO, -1,
+                "at byte 8: invalid CSR structure: offsets[0] is 1, must be 0").byteOffset());
+        assertEquals(16, assertMalformed(egrFile("last.egr", 2, 2, 0, 1, 1, 1, 0), GraphFormat.AUTO, -1,
+                "at byte 16: invalid CSR structure: offsets[2] is 1, but the header declares 2 arcs").byteOffset());
+        assertEquals(12, assertMalformed(egrFile("past.egr", 2, 2, 0, 3, 2, 1, 0), GraphFormat.AUTO, -1,
+                "at byte 12: invalid CSR structure: offsets[1] is 3, past the 2 arcs that the header declares")
+                .byteOffset());
+        assertEquals(24, assertMalformed(egrFile("range.egr", 2, 2, 0, 1, 2, 1, 5), GraphFormat.AUTO, -1,
+                "at byte 24: invalid CSR structure: neighbour id 5 of arc 1 is outside 0..1").byteOffset());
+        assertEquals(20, assertMalformed(egrFile("negative.egr", 2, 2, 0, 1, 2, -4, 0), GraphFormat.AUTO, -1,
+                "at byte 20: invalid CSR structure: neighbour id -4 of arc 0 is outside 0..1").byteOffset());
     }
 }

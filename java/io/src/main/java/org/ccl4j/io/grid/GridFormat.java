@@ -18,7 +18,7 @@ public enum GridFormat {
     AUTO("auto"),
     /** Netpbm greymap: {@code P2} (ASCII) or {@code P5} (binary, 8 or 16-bit big-endian samples). */
     PGM("pgm"),
-    /** PNG: greyscale (1 to 16 bits), palette or colour, through {@code javax.imageio}. */
+    /** PNG: greyscale (1 to 16 bits), palette or colour, interlaced or not. */
     PNG("png"),
     /** Raw cells, nothing else: uint8, or little-endian int32; the dimensions and cell type are given. */
     RAW("raw");

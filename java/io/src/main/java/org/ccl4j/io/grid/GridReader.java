@@ -16,8 +16,9 @@ import java.util.Objects;
  * <li>{@link GridFormat#PNG}: greyscale PNGs give their samples (1 to 8 bits: uint8, 16 bits:
  *     int32); palette and colour PNGs give BT.601 luminance (uint8) or, with
  *     {@link GridReadOptions.ColorMode#RGB}, the colour packed as {@code 0xRRGGBB} (int32), so that
- *     same-value labelling tells every colour apart. Alpha is ignored. The image is decoded on the
- *     heap by {@code javax.imageio} before it is copied into the grid.</li>
+ *     same-value labelling tells every colour apart. Alpha is ignored. The library's own decoder
+ *     writes the rows straight into the grid, and refuses damaged files strictly (chunk CRCs and
+ *     order, header fields, zlib data, palette indices, the amount of image data).</li>
  * <li>{@link GridFormat#RAW}: the cells alone, x fastest, uint8 or little-endian int32, with the
  *     dimensions and cell type given in the options; the file size must match exactly.</li>
  * </ul>
@@ -25,8 +26,10 @@ import java.util.Objects;
  * 1 where the value is at least the threshold, 0 elsewhere.
  *
  * <p>Malformed files raise an {@link ImageFormatException} naming the file, the line (PGM headers,
- * P2 samples) or byte offset (binary data) and the problem. Sizes are checked against the file
- * length before anything is allocated, so truncated files and bogus headers fail at once.
+ * P2 samples) or byte offset (binary data) and the problem. Nothing is allocated by what a header
+ * claims beyond what the file can hold: PGM and raw sizes are checked against the file length, and
+ * a PNG's image data against what its compressed data can expand to, before the grid is allocated,
+ * so truncated files and bogus headers fail at once.
  */
 public final class GridReader {
     private GridReader() {

@@ -3,6 +3,7 @@ package org.ccl4j.io.grid;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Objects;
+import org.ccl4j.io.internal.FormatMessages;
 
 /**
  * An image or volume file that does not follow its format, or does not fit what was asked of it:
@@ -35,20 +36,10 @@ public class ImageFormatException extends IOException {
 
     /** As {@link #ImageFormatException(Path, long, long, String)}, with the exception that revealed it. */
     public ImageFormatException(Path file, long line, long byteOffset, String reason, Throwable cause) {
-        super(message(Objects.requireNonNull(file, "file"), line, byteOffset, reason), cause);
+        super(FormatMessages.message(Objects.requireNonNull(file, "file"), line, byteOffset, reason), cause);
         this.file = file;
         this.line = line;
         this.byteOffset = byteOffset;
-    }
-
-    private static String message(Path file, long line, long byteOffset, String reason) {
-        if (line > 0) {
-            return file + ":" + line + ": " + reason;
-        }
-        if (byteOffset >= 0) {
-            return file + ": at byte " + byteOffset + ": " + reason;
-        }
-        return file + ": " + reason;
     }
 
     /** The file that was read. */
