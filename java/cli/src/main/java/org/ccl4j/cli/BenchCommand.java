@@ -162,6 +162,9 @@ final class BenchCommand implements Callable<Integer> {
         if (runs < 1 || warmup < 0 || maxIterations < 0) {
             throw new UsageException("--runs must be at least 1, --warmup and --max-iterations not negative");
         }
+        if (markdownFile != null) {
+            OutputFile.check(markdownFile); // before the suite runs
+        }
         PrintWriter out = command.commandLine().getOut();
 
         List<Result> results = new ArrayList<>();
@@ -237,11 +240,9 @@ final class BenchCommand implements Callable<Integer> {
                 }
             }
             if (markdownFile != null) {
-                String md = markdown(results, deviceName, runs);
-                if (!meshResults.isEmpty()) {
-                    md += "\n" + MeshBench.markdown(meshResults);
-                }
-                Files.writeString(markdownFile, md);
+                String md = markdown(results, deviceName, runs)
+                        + (meshResults.isEmpty() ? "" : "\n" + MeshBench.markdown(meshResults));
+                OutputFile.write(markdownFile, file -> Files.writeString(file, md));
             }
         }
         return allCorrect ? Main.OK : Main.FAILURE;

@@ -1,10 +1,8 @@
 package org.ccl4j.cli;
 
 import java.io.IOException;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 
 import org.ccl4j.io.GraphGenerator;
@@ -72,35 +70,20 @@ public final class BenchSuite {
     private BenchSuite() {
     }
 
-    /** Returns the cached file of {@code g} in {@code dir}, generating it first if needed. */
+    /**
+     * Returns the cached file of {@code g} in {@code dir}, generating it first if needed: refused
+     * before it starts when the graph does not fit in the heap. The file is written whole or not
+     * at all ({@link OutputFile}); several processes may write the same suite graph at once, and as
+     * they write the same bytes, the last move wins harmlessly.
+     */
     public static Path file(Graph g, Path dir) throws IOException {
         Path file = dir.resolve(g.fileName());
         if (!Files.exists(file)) {
-            Files.createDirectories(dir);
-            write(g.generate(), file);
+            HeapLimit.require(GraphGenerator.heapBytes(g.generator().get(0), g.generator().subList(1,
+                    g.generator().size())), "the bench graph " + g.name());
+            OutputFile.createParents(file);
+            OutputFile.write(file, g.generate()::writeEgr);
         }
         return file;
-    }
-
-    /**
-     * Writes {@code graph} to {@code file} as {@code .egr} so that no reader ever sees it half
-     * written: into a temporary file beside it, named after this process and thread, then moved
-     * over it. Several processes may write the same suite graph at once; as they write the same
-     * bytes, the last move wins harmlessly.
-     */
-    static void write(GraphGenerator.Csr graph, Path file) throws IOException {
-        Path absolute = file.toAbsolutePath();
-        Path part = absolute.resolveSibling(absolute.getFileName() + "." + ProcessHandle.current().pid() + "-"
-                + Thread.currentThread().threadId() + ".part");
-        try {
-            graph.writeEgr(part);
-            try {
-                Files.move(part, absolute, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(part, absolute, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } finally {
-            Files.deleteIfExists(part);
-        }
     }
 }

@@ -1,11 +1,15 @@
 package org.ccl4j.cli;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.nio.channels.ClosedByInterruptException;
 import java.nio.file.NoSuchFileException;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
+import java.util.stream.Stream;
 
 import org.ccl4j.BackendUnavailableException;
 import org.ccl4j.Ccl4jException;
@@ -14,6 +18,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
+import picocli.CommandLine.IExecutionStrategy;
 import picocli.CommandLine.IParameterExceptionHandler;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
@@ -24,7 +29,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
  * standard error; a usage error adds a suggestion for a mistyped option or command, the
  * command's synopsis and where its help is. With {@code --json}: one object on standard output,
  * where a program reading the command's JSON looks, {@code {"error":MESSAGE,"kind":KIND,"exitCode":N}}.
- * The exit code is the same either way; see {@link Main}.
+ * The exit code is the same either way; see {@link Main}. Only an internal error (a bug of ours)
+ * prints a stack trace.
  */
 final class Errors implements IParameterExceptionHandler, IExecutionExceptionHandler {
     /** The kinds of failure, as JSON names them, with their exit codes. */
@@ -33,7 +39,11 @@ final class Errors implements IParameterExceptionHandler, IExecutionExceptionHan
         INVALID_INPUT("invalid-input", Main.INVALID_INPUT),
         BACKEND_UNAVAILABLE("backend-unavailable", Main.BACKEND_UNAVAILABLE),
         NATIVE_FAILURE("native-failure", Main.FAILURE),
-        INTERNAL_ERROR("internal-error", Main.FAILURE);
+        INTERNAL_ERROR("internal-error", Main.FAILURE),
+        OUTPUT_ERROR("output-error", Main.OUTPUT_ERROR),
+        OUT_OF_MEMORY("out-of-memory", Main.OUT_OF_MEMORY),
+        NOT_CONVERGED("not-converged", Main.NOT_CONVERGED),
+        INTERRUPTED("interrupted", Main.INTERRUPTED);
 
         final String json;
         final int exitCode;
@@ -63,21 +73,43 @@ final class Errors implements IParameterExceptionHandler, IExecutionExceptionHan
     /** An exception from a command's work: its kind decides the message and the exit code. */
     @Override
     public int handleExecutionException(Exception e, CommandLine command, ParseResult parsed) {
-        boolean json = command.getParseResult().hasMatchedOption("--json");
+        boolean json = json(command);
         PrintWriter err = command.getErr();
+        // an interrupt or exhausted memory, wherever it was wrapped, is what stopped the command
+        if (causes(e).anyMatch(Errors::isInterrupt)) {
+            Thread.currentThread().interrupt(); // the thread stays interrupted for an in-process caller
+            return report(command, Kind.INTERRUPTED, "interrupted", List.of(), json);
+        }
+        OutOfMemoryError outOfMemory = (OutOfMemoryError) causes(e).filter(OutOfMemoryError.class::isInstance)
+                .findFirst().orElse(null);
+        if (outOfMemory != null) {
+            return report(command, Kind.OUT_OF_MEMORY, "out of memory: " + HeapLimit.outOfMemory(outOfMemory),
+                    List.of(), json);
+        }
         return switch (e) {
             case UsageException u -> report(command, Kind.USAGE, u.getMessage(), List.of(), json);
+            case OutputException o -> report(command, Kind.OUTPUT_ERROR, "cannot write " + o.getMessage(), List.of(),
+                    json);
+            case HeapLimit.TooLargeException t -> report(command, Kind.OUT_OF_MEMORY, "out of memory: "
+                    + t.getMessage(), List.of(), json);
             case BackendUnavailableException b -> report(command, Kind.BACKEND_UNAVAILABLE,
-                    "backend unavailable: " + b.getMessage(), List.of(), json);
+                    "backend unavailable: " + describe(b), List.of(), json);
             case NoSuchFileException n -> report(command, Kind.INVALID_INPUT, "invalid input: no such file: "
                     + n.getFile(), List.of(), json);
             case IllegalArgumentException i -> invalidInput(command, i, json);
             case IOException i -> invalidInput(command, i, json);
             case UncheckedIOException i -> invalidInput(command, i, json);
             // the library's way of saying that a combination of options is not supported
-            case UnsupportedOperationException u -> report(command, Kind.USAGE, u.getMessage(), List.of(), json);
+            case UnsupportedOperationException u -> report(command, Kind.USAGE, describe(u), List.of(), json);
+            case Ccl4jException c when c.status() == Ccl4jException.Status.NOT_CONVERGED -> report(command,
+                    Kind.NOT_CONVERGED, "did not converge: " + describe(c) + "; raise --max-iterations (0, the"
+                            + " default, lets every correct run finish) or choose another --algorithm", List.of(),
+                    json);
+            // a host or device allocation of the native library: -Xmx does not help there
+            case Ccl4jException c when c.status() == Ccl4jException.Status.OUT_OF_MEMORY -> report(command,
+                    Kind.OUT_OF_MEMORY, "out of memory (native): " + describe(c), List.of(), json);
             case Ccl4jException c -> report(command, Kind.NATIVE_FAILURE, "native failure (status " + c.status() + "): "
-                    + c.getMessage(), List.of(), json);
+                    + describe(c), List.of(), json);
             default -> {
                 // a bug of ours: say so plainly, with the trace for the report
                 int code = report(command, Kind.INTERNAL_ERROR, "internal error: " + e, List.of(), json);
@@ -88,9 +120,47 @@ final class Errors implements IParameterExceptionHandler, IExecutionExceptionHan
         };
     }
 
+    /**
+     * {@code strategy}, with an OutOfMemoryError reported as one line of its own kind: picocli
+     * hands only exceptions to {@link #handleExecutionException}, and passes errors on. Here the
+     * command's frames are gone, and with them what filled the heap, so the report has room.
+     */
+    IExecutionStrategy reportingOutOfMemory(IExecutionStrategy strategy) {
+        return parsed -> {
+            try {
+                return strategy.execute(parsed);
+            } catch (OutOfMemoryError e) {
+                List<CommandLine> commands = parsed.asCommandLineList();
+                CommandLine command = commands.get(commands.size() - 1);
+                return report(command, Kind.OUT_OF_MEMORY, "out of memory: " + HeapLimit.outOfMemory(e), List.of(),
+                        json(command));
+            }
+        };
+    }
+
+    /** An exception's message, or its class when it has none (a ClosedByInterruptException has none). */
+    static String describe(Throwable e) {
+        return e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
+    }
+
+    private static boolean json(CommandLine command) {
+        return command.getParseResult() != null && command.getParseResult().hasMatchedOption("--json");
+    }
+
+    /** {@code e} and its causes. */
+    private static Stream<Throwable> causes(Throwable e) {
+        return Stream.iterate(e, Objects::nonNull, Throwable::getCause).limit(32); // a cause cycle stops too
+    }
+
+    /** How an interrupt surfaces: in a wait, in stream I/O, or as an interruptible channel closing. */
+    private static boolean isInterrupt(Throwable e) {
+        return e instanceof InterruptedException || e instanceof InterruptedIOException
+                || e instanceof ClosedByInterruptException;
+    }
+
     /** Malformed files (the message names the file, the line or byte offset and the problem), bad values. */
     private static int invalidInput(CommandLine command, Exception e, boolean json) {
-        return report(command, Kind.INVALID_INPUT, "invalid input: " + e.getMessage(), List.of(), json);
+        return report(command, Kind.INVALID_INPUT, "invalid input: " + describe(e), List.of(), json);
     }
 
     private static int report(CommandLine command, Kind kind, String message, List<String> suggestions, boolean json) {

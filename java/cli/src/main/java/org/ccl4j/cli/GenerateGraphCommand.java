@@ -60,9 +60,12 @@ final class GenerateGraphCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        long heap = UsageException.whenInvalid(() -> GraphGenerator.heapBytes(kind, params));
+        HeapLimit.require(heap, "generate-graph " + kind + " " + String.join(" ", params));
+        OutputFile.check(file);
         long start = System.nanoTime();
-        GraphGenerator.Csr graph = UsageException.whenInvalid(() -> GraphGenerator.generate(kind, params));
-        BenchSuite.write(graph, file);
+        GraphGenerator.Csr graph = GraphGenerator.generate(kind, params);
+        OutputFile.write(file, graph::writeEgr);
         double ms = (System.nanoTime() - start) / 1e6;
         PrintWriter out = command.commandLine().getOut();
         if (json) {

@@ -74,9 +74,12 @@ final class LabelCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         run.check();
         bookkeeping.check(out);
+        if (out != null) {
+            OutputFile.check(out); // before a large graph is read and labelled
+        }
         Backend backend = backendFor(run.backend, algorithm);
         LabelOptions options = LabelOptions.defaults().withAlgorithm(algorithm).withCheckInput(check)
-                .withCpuThreads(run.threads);
+                .withCpuThreads(run.threads).withMaxIterations(run.maxIterations);
         PrintWriter stdout = command.commandLine().getOut();
 
         try (Arena arena = Arena.ofConfined(); ComponentLabeler labeler = ComponentLabeler.create(backend, run.device)) {
@@ -143,10 +146,13 @@ final class LabelCommand implements Callable<Integer> {
 
     private static void writeLabels(Path path, Labels labels, GraphFile input) throws IOException {
         String name = path.getFileName().toString();
-        if (name.endsWith(".txt") || name.endsWith(".tsv")) {
-            LabelWriter.writeText(labels.segment(), labels.vertexCount(), input.originalIds(), path);
-        } else {
-            LabelWriter.writeBinary(labels.segment(), labels.vertexCount(), path);
-        }
+        boolean text = name.endsWith(".txt") || name.endsWith(".tsv");
+        OutputFile.write(path, file -> {
+            if (text) {
+                LabelWriter.writeText(labels.segment(), labels.vertexCount(), input.originalIds(), file);
+            } else {
+                LabelWriter.writeBinary(labels.segment(), labels.vertexCount(), file);
+            }
+        });
     }
 }

@@ -26,8 +26,9 @@ import picocli.CommandLine.Spec;
  *
  * <p>Exit codes: 0 success; 1 a native failure (or an internal error, or a benchmark result that
  * differs from the Java union-find); 2 a usage error; 3 invalid input (the message names the file,
- * the line or byte offset and the problem); 4 the backend is unavailable. {@link Errors} maps
- * exceptions to them.
+ * the line or byte offset and the problem); 4 the backend is unavailable; 5 an output file cannot
+ * be written; 6 out of memory; 7 an iterative algorithm did not converge within --max-iterations;
+ * 130 interrupted. {@link Errors} maps exceptions (and OutOfMemoryError) to them.
  */
 @Command(name = "ccl4j",
         mixinStandardHelpOptions = true,
@@ -43,17 +44,25 @@ import picocli.CommandLine.Spec;
                         + " Java union-find",
                 "2:a usage error: unknown command or option, bad or missing value",
                 "3:invalid input: the message names the file, the line or byte offset and the problem",
-                "4:the backend is unavailable (e.g. --backend cuda without a GPU)"},
+                "4:the backend is unavailable (e.g. --backend cuda without a GPU)",
+                "5:an output file cannot be written (a directory, a missing or read-only directory, a full disk);"
+                        + " nothing is left under its name",
+                "6:out of memory, or work refused up front for want of it: raise the heap limit, e.g."
+                        + " CCL4J_JAVA_OPTS=-Xmx8g",
+                "7:an iterative algorithm did not converge within --max-iterations",
+                "130:interrupted"},
         footerHeading = "%n",
         footer = {
                 "Errors: 'ccl4j: MESSAGE' on standard error. With --json, one JSON object on standard output"
                         + " instead, with the same exit code:",
                 "  {\"error\":\"MESSAGE\",\"kind\":\"KIND\",\"exitCode\":N}",
-                "KIND is usage, invalid-input, backend-unavailable, native-failure or internal-error; a usage"
-                        + " error may add \"suggestions\":[...] for a mistyped option or command.",
+                "KIND is usage, invalid-input, backend-unavailable, native-failure, internal-error, output-error,"
+                        + " out-of-memory, not-converged or interrupted; a usage error may add \"suggestions\":[...]"
+                        + " for a mistyped option or command.",
                 "",
                 "Progress: bench, percolation and ising show it on standard error, also when standard output"
-                        + " goes to a file: a bar on a terminal, else a line every 10 s. --no-progress hides it.",
+                        + " goes to a file: a bar on a terminal, else a line every 10 s. mesh shows it for a long"
+                        + " --generate. --no-progress hides it.",
                 "",
                 "ccl4j help COMMAND or ccl4j COMMAND --help describes a command's options."})
 public final class Main implements Callable<Integer> {
@@ -62,6 +71,11 @@ public final class Main implements Callable<Integer> {
     static final int USAGE = 2;
     static final int INVALID_INPUT = 3;
     static final int BACKEND_UNAVAILABLE = 4;
+    static final int OUTPUT_ERROR = 5;
+    static final int OUT_OF_MEMORY = 6;
+    static final int NOT_CONVERGED = 7;
+    /** 128 + SIGINT, as shells report a command stopped by Ctrl-C. */
+    static final int INTERRUPTED = 130;
 
     @Spec
     private CommandSpec spec;
@@ -105,7 +119,8 @@ public final class Main implements Callable<Integer> {
         Errors errors = new Errors();
         return commandLine.setOut(out).setErr(err)
                 .setParameterExceptionHandler(errors)
-                .setExecutionExceptionHandler(errors);
+                .setExecutionExceptionHandler(errors)
+                .setExecutionStrategy(errors.reportingOutOfMemory(new CommandLine.RunLast()));
     }
 
     /**

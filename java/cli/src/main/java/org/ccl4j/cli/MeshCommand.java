@@ -6,6 +6,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -36,6 +37,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
@@ -47,19 +49,36 @@ import picocli.CommandLine.Spec;
         + " or a generated field.",
         customSynopsis = {"ccl4j mesh [OPTIONS] FILE", "   or: ccl4j mesh [OPTIONS] --generate SPEC"})
 final class MeshCommand implements Callable<Integer> {
+    /**
+     * The most sweeps that --generate alloy runs without --allow-long-generate: a sweep of a small
+     * grid takes tens of microseconds, so this bounds a tiny alloy to seconds.
+     */
+    private static final int MAX_ALLOY_STEPS = 100_000;
+    /** The most cell updates (cells × steps) of an alloy without --allow-long-generate: minutes on two cores. */
+    private static final long MAX_ALLOY_CELL_STEPS = 10_000_000_000L;
+
     /** Options that say how a file is read: meaningless for a generated field. */
     private static final List<String> READ_OPTIONS = List.of("--format", "--dims", "--type", "--threshold", "--color");
 
     @Spec
     private CommandSpec command;
 
+    @ParentCommand
+    private Main main;
+
     @Parameters(paramLabel = "FILE", arity = "0..1", description = "The grid: a PGM or PNG image, or a raw file"
             + " (with --dims).")
     private Path file;
 
     @Option(names = "--generate", paramLabel = "SPEC", description = "Label a generated field instead of a file:"
-            + " spiral:N | percolation:WxH[xD]:p:seed | alloy:N:steps:seed | alloy:WxH[xD]:steps:seed.")
+            + " spiral:N | percolation:WxH[xD]:p:seed | alloy:N:steps:seed | alloy:WxH[xD]:steps:seed. An alloy"
+            + " runs at most " + MAX_ALLOY_STEPS + " steps and " + MAX_ALLOY_CELL_STEPS + " cell updates (cells x"
+            + " steps).")
     private String generator;
+
+    @Option(names = "--allow-long-generate", description = "Lift the limits on --generate alloy's steps and cell"
+            + " updates (a long run shows its progress on standard error).")
+    private boolean allowLongGenerate;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "auto",
             completionCandidates = Converters.GridFormatNames.class,
@@ -129,6 +148,9 @@ final class MeshCommand implements Callable<Integer> {
     @Mixin
     private LabelStatistics.Options bookkeeping;
 
+    @Mixin
+    private Progress.Options progressOptions;
+
     @Option(names = "--json", description = "Print one JSON object instead of text.")
     private boolean json;
 
@@ -136,12 +158,20 @@ final class MeshCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         checkSource();
         GridReadOptions readOptions = generator == null ? readOptions() : null;
+        GridGenerators.Spec spec = generator == null ? null : generatorSpec();
         boolean[] periodicAxes = periodicAxes();
         run.check();
         bookkeeping.check(out);
+        // before any work: a run of minutes should not fail for a mistyped output directory at its end
+        for (Path output : new Path[] {save, png, out}) {
+            if (output != null) {
+                OutputFile.check(output);
+            }
+        }
         MeshOptions options = UsageException.whenInvalid(() -> MeshOptions.defaults().withAlgorithm(algorithm)
                 .withMode(mode).withConnectivity(connectivity)
-                .withPeriodic(periodicAxes[0], periodicAxes[1], periodicAxes[2]).withCpuThreads(run.threads));
+                .withPeriodic(periodicAxes[0], periodicAxes[1], periodicAxes[2]).withCpuThreads(run.threads)
+                .withMaxIterations(run.maxIterations));
         Backend backend = backendFor(run.backend, algorithm);
         PrintWriter stdout = command.commandLine().getOut();
 
@@ -151,21 +181,21 @@ final class MeshCommand implements Callable<Integer> {
                 throw new UsageException("--algorithm " + CliNames.of(algorithm) + " does not run on the "
                         + CliNames.of(labeler.backend()) + " backend");
             }
-            Grid input = generator == null ? read(file, readOptions, arena) : generate(generator, arena);
+            Grid input = spec == null ? read(file, readOptions, arena) : generate(spec, arena);
             Grid grid = region == null ? input : region(input, region);
             checkConnectivity(options, grid);
             if (save != null) {
-                GridWriter.write(grid, save);
+                OutputFile.write(save, temporary -> GridWriter.write(grid, temporary));
             }
             MeshLabels labels = labeler.label(grid, options, arena);
             if (out != null) {
                 MemorySegment written = bookkeeping.compact
                         ? labels.labels().compact(Labels.Order.SMALLEST_MEMBER).segment() : labels.segment();
-                LabelImageWriter.writeRaw(written, grid.width(), grid.height(), grid.depth(), out);
+                OutputFile.write(out, temporary -> LabelImageWriter.writeRaw(written, grid.width(), grid.height(),
+                        grid.depth(), temporary));
             }
             LabelStatistics statistics = bookkeeping.of(labels.labels());
-            List<Path> pictures = png == null ? List.of()
-                    : LabelImageWriter.writePng(labels.segment(), grid.width(), grid.height(), grid.depth(), png);
+            List<Path> pictures = png == null ? List.of() : writePictures(labels.segment(), grid, png);
             if (json) {
                 ObjectNode result = json(grid, labels);
                 if (region != null) {
@@ -298,8 +328,46 @@ final class MeshCommand implements Callable<Integer> {
         return UsageException.whenInvalid(() -> grid.region(c[0], c[1], c[2], extent.width(), extent.height(), extent.depth()));
     }
 
-    private static Grid generate(String spec, Arena arena) {
-        return UsageException.whenInvalid(() -> GridGenerators.fromSpec(spec, arena));
+    /**
+     * The --generate spec, refused when an alloy would run past the documented limits (unless
+     * --allow-long-generate) or its spins would not fit in the heap: both before any work.
+     */
+    private GridGenerators.Spec generatorSpec() {
+        GridGenerators.Spec spec = UsageException.whenInvalid(() -> GridGenerators.Spec.parse(generator));
+        if (!allowLongGenerate && spec.steps() > MAX_ALLOY_STEPS) {
+            throw new UsageException("--generate " + generator + ": " + spec.steps() + " steps exceed the limit of "
+                    + MAX_ALLOY_STEPS + "; give --allow-long-generate to run them");
+        }
+        if (!allowLongGenerate && spec.cellSteps() > MAX_ALLOY_CELL_STEPS) {
+            throw new UsageException("--generate " + generator + ": " + spec.dims().cellCount() + " cells x "
+                    + spec.steps() + " steps = " + spec.cellSteps() + " cell updates exceed the limit of "
+                    + MAX_ALLOY_CELL_STEPS + "; give --allow-long-generate to run them");
+        }
+        HeapLimit.require(spec.heapBytes(), "--generate " + generator);
+        return spec;
+    }
+
+    /** Generates the field; an alloy shows its sweeps as progress when they take a while. */
+    private Grid generate(GridGenerators.Spec spec, Arena arena) {
+        try (Progress progress = progressOptions.startQuietWhenShort(main, "generate " + spec.generator(),
+                spec.steps())) {
+            progress.show("generating " + generator);
+            return spec.generate(arena, done -> progress.step());
+        }
+    }
+
+    /** The label picture: one PNG, or one per z-slice of a volume, each written whole or not at all. */
+    private static List<Path> writePictures(MemorySegment labels, Grid grid, Path png) throws IOException {
+        int depth = grid.depth();
+        List<Path> written = new ArrayList<>(depth);
+        for (int z = 0; z < depth; z++) {
+            Path slice = depth == 1 ? png : LabelImageWriter.slicePath(png, z, depth);
+            int layer = z;
+            OutputFile.write(slice, temporary -> LabelImageWriter.writePngSlice(labels, grid.width(), grid.height(),
+                    depth, layer, temporary));
+            written.add(slice);
+        }
+        return written;
     }
 
     /** A connectivity that does not fit the grid is a usage error, named with the grid's dimensions. */

@@ -2,6 +2,7 @@ package org.ccl4j.cli;
 
 import java.awt.GraphicsEnvironment;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -72,10 +73,12 @@ final class Plots {
             line.setLineStyle(new java.awt.BasicStroke(1.5f, java.awt.BasicStroke.CAP_BUTT,
                     java.awt.BasicStroke.JOIN_MITER, 10f, new float[] {6f, 6f}, 0f));
         }
-        Path parent = file.toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
-        }
-        BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
+        OutputFile.createParents(file);
+        // to a stream: given a file name, XChart appends ".png" to one that does not end in it
+        OutputFile.write(file, temporary -> {
+            try (OutputStream out = Files.newOutputStream(temporary)) {
+                BitmapEncoder.saveBitmap(chart, out, BitmapEncoder.BitmapFormat.PNG);
+            }
+        });
     }
 }

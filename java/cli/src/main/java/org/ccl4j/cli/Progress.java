@@ -11,14 +11,15 @@ import java.util.function.LongSupplier;
 import picocli.CommandLine.Option;
 
 /**
- * The progress of a long command (bench, percolation, ising) on standard error, with the elapsed
- * time and an estimate of the time left. It is shown whatever standard output is (a file, a pipe:
- * the results go there, the progress does not); {@code --no-progress} turns it off.
+ * The progress of a long command (bench, percolation, ising; the alloy of {@code mesh --generate})
+ * on standard error, with the elapsed time and an estimate of the time left. It is shown whatever
+ * standard output is (a file, a pipe: the results go there, the progress does not);
+ * {@code --no-progress} turns it off.
  *
  * <p>On a terminal it is one line redrawn in place ({@code \r}) at most ten times a second and
  * cleared at the end, so that it never mixes with the results. Elsewhere (a log file, CI) it is
- * a plain line every {@link #LINE_INTERVAL_NS} and a last line with the total time: carriage
- * returns would garble a log.
+ * a plain line every {@link #LINE_INTERVAL_NS} and a last line with the total time (for work that
+ * is usually short, only after a first line): carriage returns would garble a log.
  */
 final class Progress implements AutoCloseable {
     /** How often a plain line is written when standard error is not a terminal. */
@@ -47,8 +48,20 @@ final class Progress implements AutoCloseable {
 
         /** The progress of {@code task}, of {@code total} steps, as {@code --no-progress} and standard error say. */
         Progress start(Main top, String task, long total) {
-            Mode mode = off ? Mode.OFF : top.stderrIsTerminal() ? Mode.TERMINAL : Mode.LINES;
-            return new Progress(top.err(), mode, task, total, System::nanoTime);
+            return new Progress(top.err(), mode(top), task, total, System::nanoTime, true);
+        }
+
+        /**
+         * As {@link #start}, for work that is usually short (generating a field): the plain lines
+         * end without a last line unless the run lasted long enough to write one, so that a short
+         * run leaves nothing in a log.
+         */
+        Progress startQuietWhenShort(Main top, String task, long total) {
+            return new Progress(top.err(), mode(top), task, total, System::nanoTime, false);
+        }
+
+        private Mode mode(Main top) {
+            return off ? Mode.OFF : top.stderrIsTerminal() ? Mode.TERMINAL : Mode.LINES;
         }
     }
 
@@ -57,11 +70,13 @@ final class Progress implements AutoCloseable {
     private final String task;
     private final long total;
     private final LongSupplier clock;
+    private final boolean lastLineAlways;
     private final long start;
     private long done;
     private String what = "";
     private long lastDraw;
     private int lastWidth;
+    private boolean linesWritten;
 
     /**
      * @param err   where it is written
@@ -71,11 +86,17 @@ final class Progress implements AutoCloseable {
      * @param clock nanoseconds, {@link System#nanoTime} but in tests
      */
     Progress(PrintWriter err, Mode mode, String task, long total, LongSupplier clock) {
+        this(err, mode, task, total, clock, true);
+    }
+
+    /** @param lastLineAlways whether plain lines end with a last line also when none was written before */
+    Progress(PrintWriter err, Mode mode, String task, long total, LongSupplier clock, boolean lastLineAlways) {
         this.err = err;
         this.mode = total > 0 ? mode : Mode.OFF;
         this.task = task;
         this.total = total;
         this.clock = clock;
+        this.lastLineAlways = lastLineAlways;
         this.start = clock.getAsLong();
         // a bar shows at the first step; plain lines wait for the first interval (a short run writes only the last)
         this.lastDraw = this.mode == Mode.TERMINAL ? start - REDRAW_NS : start;
@@ -105,7 +126,7 @@ final class Progress implements AutoCloseable {
         if (mode == Mode.TERMINAL && lastWidth > 0) {
             err.print("\r" + " ".repeat(lastWidth) + "\r");
             err.flush();
-        } else if (mode == Mode.LINES) {
+        } else if (mode == Mode.LINES && (lastLineAlways || linesWritten)) {
             err.println(String.format(Locale.ROOT, "%s: %d/%d (%d%%) in %s", task, done, total, 100 * done / total,
                     duration(clock.getAsLong() - start)));
             err.flush();
@@ -129,6 +150,7 @@ final class Progress implements AutoCloseable {
         if (mode == Mode.LINES) {
             err.println(String.format(Locale.ROOT, "%s: %d/%d (%d%%), %s%s", task, done, total, percent, times,
                     what.isEmpty() ? "" : ", " + what));
+            linesWritten = true;
         } else {
             int filled = (int) (BAR * done / total);
             String line = String.format(Locale.ROOT, "[%s%s] %3d%% %s  %s", "#".repeat(filled),

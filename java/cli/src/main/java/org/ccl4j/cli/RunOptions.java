@@ -4,7 +4,10 @@ import org.ccl4j.Backend;
 
 import picocli.CommandLine.Option;
 
-/** Where {@code label} and {@code mesh} run: {@code --backend}, {@code --device}, {@code --threads}. */
+/**
+ * Where and how {@code label} and {@code mesh} run: {@code --backend}, {@code --device},
+ * {@code --threads}, {@code --max-iterations}.
+ */
 final class RunOptions {
     @Option(names = "--backend", paramLabel = "NAME", defaultValue = "auto",
             completionCandidates = Converters.BackendNames.class,
@@ -18,10 +21,18 @@ final class RunOptions {
     @Option(names = "--threads", paramLabel = "N", description = "CPU threads (default: all cores).")
     int threads;
 
-    /** Device and thread counts are indexes and counts: not negative. */
+    @Option(names = "--max-iterations", paramLabel = "N", description = "Stop an iterative algorithm (such as"
+            + " hawick-edge or cpu-raster) that has not converged after N iterations, with exit code 7 (default: 0 ="
+            + " the vertex or cell count + 2, which no correct run exceeds).")
+    int maxIterations;
+
+    /** Device and thread counts are indexes and counts, the iteration limit a count: not negative. */
     void check() {
         if (device < 0 || threads < 0) {
             throw new UsageException("--device and --threads must not be negative");
+        }
+        if (maxIterations < 0) {
+            throw new UsageException("--max-iterations must not be negative, got " + maxIterations);
         }
     }
 }

@@ -27,16 +27,18 @@ final class SweepCsv {
     /** Writes {@code header}, whose last columns are backend and algorithm, then a line per row. */
     static <R> void write(Path file, String header, List<R> rows, Function<R, String> values, String backend,
             String algorithm) throws IOException {
-        Path parent = file.toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
-        }
-        try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(file))) {
-            w.println(header);
-            for (R r : rows) {
-                w.println(values.apply(r) + "," + backend + "," + algorithm);
+        OutputFile.createParents(file);
+        OutputFile.write(file, temporary -> {
+            try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(temporary))) {
+                w.println(header);
+                for (R r : rows) {
+                    w.println(values.apply(r) + "," + backend + "," + algorithm);
+                }
+                if (w.checkError()) { // a PrintWriter keeps its IOExceptions to itself
+                    throw new IOException("the CSV could not be written");
+                }
             }
-        }
+        });
     }
 
     /**

@@ -68,6 +68,30 @@ class ProgressTest {
     }
 
     @Test
+    void workThatIsUsuallyShortLeavesNoLineWhenItIsShort() {
+        StringWriter text = new StringWriter();
+        Clock clock = new Clock();
+        try (Progress p = new Progress(new PrintWriter(text), Progress.Mode.LINES, "generate alloy", 50,
+                () -> clock.now, false)) {
+            clock.seconds(9);
+            p.advance(50, "");
+        }
+        assertEquals("", text.toString(), "done within the first 10 s");
+
+        clock.seconds(1);
+        try (Progress p = new Progress(new PrintWriter(text), Progress.Mode.LINES, "generate alloy", 50,
+                () -> clock.now, false)) {
+            clock.seconds(12);
+            p.advance(20, "");
+            clock.seconds(18);
+            p.advance(30, "");
+        }
+        assertEquals("generate alloy: 20/50 (40%), elapsed 0:12, ETA 0:18\n"
+                + "generate alloy: 50/50 (100%), elapsed 0:30, ETA 0:00\n"
+                + "generate alloy: 50/50 (100%) in 0:30\n", text.toString(), "a long run ends as any other");
+    }
+
+    @Test
     void aSweepShowsItsProgressWhileItsResultsGoElsewhere() {
         String[] ising = {"ising", "--L", "4,6", "--T", "2,3", "--sweeps", "20", "--warmup", "5", "--backend", "cpu",
                 "--json"};

@@ -14,6 +14,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Function;
 import java.util.stream.IntStream;
 
 import org.ccl4j.CsrGraph;
@@ -220,58 +221,129 @@ public final class GraphGenerator {
      *                                  malformed or out of range, or the graph would be too large
      */
     public static Csr generate(String kind, List<String> params) {
+        return plan(kind, params).generate();
+    }
+
+    /**
+     * Returns the Java heap that {@link #generate} takes at its peak for these parameters, computed
+     * from the parameters alone: 16 bytes per edge that the kind may generate (the edge list, then
+     * both directions of each edge) plus 8 bytes per vertex, and the kind's own tables (a
+     * permutation, the power-law weights, the groups of disjoint). A caller can so refuse a graph
+     * that does not fit before anything is allocated.
+     *
+     * @param kind   as for {@link #generate}
+     * @param params as for {@link #generate}
+     * @return the peak heap in bytes, an upper bound within a few percent
+     * @throws IllegalArgumentException as {@link #generate} does for bad parameters
+     */
+    public static long heapBytes(String kind, List<String> params) {
+        return plan(kind, params).heapBytes();
+    }
+
+    /** Reads a kind's parameters into its plan; nothing is generated yet. */
+    private static Plan plan(String kind, List<String> params) {
         Objects.requireNonNull(kind, "kind");
         Params p = new Params(kind, List.copyOf(params));
         return switch (kind) {
-            case "grid2d" -> {
-                p.expect("SIDE");
-                yield lattice2d(kind, p.integer(0, 1, MAX_SIDE_2D), 1.0);
-            }
-            case "bond2d" -> {
-                p.expect("SIDE", "P");
-                yield lattice2d(kind, p.integer(0, 1, MAX_SIDE_2D), p.probability(1));
+            case "grid2d", "bond2d" -> {
+                if (kind.equals("grid2d")) {
+                    p.expect("SIDE");
+                } else {
+                    p.expect("SIDE", "P");
+                }
+                int side = p.integer(0, 1, MAX_SIDE_2D);
+                double bond = kind.equals("grid2d") ? 1.0 : p.probability(1);
+                yield new Plan(kind, side * side, 2L * side * (side - 1), 0, edges -> lattice2d(side, bond, edges));
             }
             case "grid3d" -> {
                 p.expect("SIDE");
-                yield lattice3d(kind, p.integer(0, 1, MAX_SIDE_3D));
+                int side = p.integer(0, 1, MAX_SIDE_3D);
+                yield new Plan(kind, side * side * side, 3L * side * side * (side - 1), 0,
+                        edges -> lattice3d(side, edges));
             }
             case "uniform" -> {
                 p.expect("SCALE", "DEGREE");
-                yield uniform(kind, p.integer(0, 0, MAX_SCALE), p.integer(1, 0, Integer.MAX_VALUE));
+                int n = 1 << p.integer(0, 0, MAX_SCALE);
+                int degree = p.integer(1, 0, Integer.MAX_VALUE);
+                yield new Plan(kind, n, (long) n * degree, 0, edges -> uniform(n, degree, edges));
             }
             case "rmat" -> {
                 p.expect("SCALE", "EDGEFACTOR");
-                yield rmat(kind, p.integer(0, 0, MAX_SCALE), p.integer(1, 0, Integer.MAX_VALUE));
+                int scale = p.integer(0, 0, MAX_SCALE);
+                int n = 1 << scale;
+                // the relabelling permutation
+                yield new Plan(kind, n, (long) n * p.integer(1, 0, Integer.MAX_VALUE), 4L * n,
+                        edges -> rmat(scale, edges));
             }
             case "ws" -> {
                 p.expect("SCALE", "K", "P");
-                yield wattsStrogatz(kind, p.integer(0, 0, MAX_SCALE), p.integer(1, 0, Integer.MAX_VALUE),
-                        p.probability(2));
+                int n = 1 << p.integer(0, 0, MAX_SCALE);
+                int half = p.integer(1, 0, Integer.MAX_VALUE) / 2;
+                double rewire = p.probability(2);
+                yield new Plan(kind, n, (long) n * half, 0, edges -> wattsStrogatz(n, half, rewire, edges));
             }
             case "powerlaw" -> {
                 p.expect("SCALE", "AVGDEGREE");
-                yield powerLaw(kind, p.integer(0, 0, MAX_SCALE), p.integer(1, 0, Integer.MAX_VALUE));
+                int n = 1 << p.integer(0, 0, MAX_SCALE);
+                // the running weight sums (doubles), their guide table and the relabelling permutation
+                yield new Plan(kind, n, (long) n * p.integer(1, 0, Integer.MAX_VALUE) / 2, 16L * n + 8,
+                        edges -> powerLaw(n, edges));
             }
             case "line", "shuffledline" -> {
                 p.expect("SCALE");
-                yield line(kind, p.integer(0, 0, MAX_SCALE), kind.equals("shuffledline"));
+                int n = 1 << p.integer(0, 0, MAX_SCALE);
+                boolean shuffled = kind.equals("shuffledline");
+                yield new Plan(kind, n, n - 1, shuffled ? 4L * n : 0, edges -> line(n, shuffled, edges));
             }
             case "disjoint" -> {
                 p.expect("N", "M", "COMPONENTS");
-                yield disjoint(kind, p.integer(0, 1, MAX_VERTICES), p.longInteger(1, 0, Long.MAX_VALUE),
-                        p.integer(2, 1, MAX_VERTICES));
+                int n = p.integer(0, 1, MAX_VERTICES);
+                long attempts = p.longInteger(1, 0, Long.MAX_VALUE);
+                int groups = p.integer(2, 1, MAX_VERTICES);
+                // each vertex's group and the members by group; the groups' starts and cursors
+                yield new Plan(kind, n, attempts, 8L * n + 8L * groups + 4,
+                        edges -> disjoint(n, attempts, groups, edges));
             }
             default -> throw new IllegalArgumentException(
                     "unknown graph kind '" + kind + "'; known kinds: " + String.join(", ", KINDS));
         };
     }
 
+    /**
+     * A kind with its parameters read: its size, known before anything is allocated, and how it is
+     * built from an edge list of that capacity.
+     *
+     * @param edges      the most edges the kind generates (the edge list's capacity)
+     * @param extraBytes the heap of the kind's own tables
+     */
+    private record Plan(String kind, int vertices, long edges, long extraBytes, Function<Edges, Csr> build) {
+        Plan {
+            if (edges > MAX_ARCS / 2) {
+                throw new IllegalArgumentException(kind + ": " + edges + " edges need "
+                        + Long.toUnsignedString(2 * edges) + " arcs before duplicate removal; at most " + MAX_ARCS
+                        + " are supported");
+            }
+        }
+
+        Csr generate() {
+            return build.apply(new Edges((int) edges));
+        }
+
+        /**
+         * The edge list and the unsorted arcs (8 bytes per edge each) are alive together, and later
+         * the arcs and the final neighbours; the arc starts and cursors, then the starts and
+         * offsets, take 8 bytes per vertex.
+         */
+        long heapBytes() {
+            return 16 * edges + 8L * vertices + extraBytes;
+        }
+    }
+
     // ---------------------------------------------------------------------------------------------
     // The kinds. Each collects its edges (in any order: only the set of edges reaches the CSR) and
     // hands them to toCsr. What must match the reference exactly is the sequence of random draws.
 
-    private static Csr lattice2d(String kind, int side, double p) {
-        Edges edges = new Edges(kind, 2L * side * (side - 1));
+    private static Csr lattice2d(int side, double p, Edges edges) {
         boolean percolate = p < 1; // the reference draws no numbers at all for P >= 1
         Rng rng = new Rng(SEED);
         for (int y = 0; y < side; y++) {
@@ -288,9 +360,8 @@ public final class GraphGenerator {
         return toCsr(side * side, edges);
     }
 
-    private static Csr lattice3d(String kind, int side) {
+    private static Csr lattice3d(int side, Edges edges) {
         int plane = side * side;
-        Edges edges = new Edges(kind, 3L * plane * (side - 1));
         for (int z = 0; z < side; z++) {
             for (int y = 0; y < side; y++) {
                 for (int x = 0; x < side; x++) {
@@ -310,9 +381,7 @@ public final class GraphGenerator {
         return toCsr(plane * side, edges);
     }
 
-    private static Csr uniform(String kind, int scale, int degree) {
-        int n = 1 << scale;
-        Edges edges = new Edges(kind, (long) n * degree);
+    private static Csr uniform(int n, int degree, Edges edges) {
         Rng rng = new Rng(SEED);
         for (int i = 0; i < n; i++) {
             for (int j = 0; j < degree; j++) {
@@ -338,11 +407,10 @@ public final class GraphGenerator {
         return (int) ((threshold - 1 - k) >>> 63);
     }
 
-    private static Csr rmat(String kind, int scale, int edgeFactor) {
+    private static Csr rmat(int scale, Edges edges) {
         int n = 1 << scale;
-        long m = (long) n * edgeFactor;
-        Edges edges = new Edges(kind, m);
-        edges.count = (int) m; // filled by index, one stream per chunk
+        int m = edges.capacity();
+        edges.count = m; // filled by index, one stream per chunk
         int[] relabel = permutation(n, SEED + 1);
         forEachStream(m, (stream, from, to) -> {
             Rng rng = new Rng(SEED * 1000 + stream);
@@ -364,10 +432,7 @@ public final class GraphGenerator {
         return toCsr(n, edges);
     }
 
-    private static Csr wattsStrogatz(String kind, int scale, int k, double p) {
-        int n = 1 << scale;
-        int half = k / 2;
-        Edges edges = new Edges(kind, (long) n * half);
+    private static Csr wattsStrogatz(int n, int half, double p, Edges edges) {
         Rng rng = new Rng(SEED);
         for (int i = 0; i < n; i++) {
             for (int j = 1; j <= half; j++) {
@@ -381,11 +446,9 @@ public final class GraphGenerator {
         return toCsr(n, edges);
     }
 
-    private static Csr powerLaw(String kind, int scale, int averageDegree) {
-        int n = 1 << scale;
-        long m = (long) n * averageDegree / 2;
-        Edges edges = new Edges(kind, m);
-        edges.count = (int) m;
+    private static Csr powerLaw(int n, Edges edges) {
+        int m = edges.capacity();
+        edges.count = m;
         double[] cumulative = cumulativePowerLawWeights(n);
         double total = cumulative[n - 1];
         GuideTable guide = new GuideTable(cumulative);
@@ -404,9 +467,7 @@ public final class GraphGenerator {
         return toCsr(n, edges);
     }
 
-    private static Csr line(String kind, int scale, boolean shuffled) {
-        int n = 1 << scale;
-        Edges edges = new Edges(kind, n - 1);
+    private static Csr line(int n, boolean shuffled, Edges edges) {
         int[] order = shuffled ? permutation(n, SEED + 3) : null;
         for (int i = 0; i + 1 < n; i++) {
             if (shuffled) {
@@ -418,8 +479,7 @@ public final class GraphGenerator {
         return toCsr(n, edges);
     }
 
-    private static Csr disjoint(String kind, int n, long attempts, int groups) {
-        Edges edges = new Edges(kind, attempts);
+    private static Csr disjoint(int n, long attempts, int groups, Edges edges) {
         Rng rng = new Rng(SEED);
         int[] group = new int[n];
         for (int v = 0; v < n; v++) {
@@ -686,13 +746,13 @@ public final class GraphGenerator {
         int[] dst;
         int count;
 
-        Edges(String kind, long capacity) {
-            if (2 * capacity > MAX_ARCS) {
-                throw new IllegalArgumentException(kind + ": " + capacity + " edges need " + 2 * capacity
-                        + " arcs before duplicate removal; at most " + MAX_ARCS + " are supported");
-            }
-            src = new int[(int) capacity];
-            dst = new int[(int) capacity];
+        Edges(int capacity) {
+            src = new int[capacity];
+            dst = new int[capacity];
+        }
+
+        int capacity() {
+            return src.length;
         }
 
         void add(int u, int v) {

@@ -197,6 +197,41 @@ class GraphGeneratorTest {
         assertEquals(message, e.getMessage());
     }
 
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("badParameters")
+    void heapBytesRefusesWhatGenerateRefuses(String kind, List<String> params, String message) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> GraphGenerator.heapBytes(kind, params));
+        assertEquals(message, e.getMessage());
+    }
+
+    @Test
+    void heapBytesCountsTheEdgeListsTheVerticesAndTheKindsTables() {
+        // grid2d 10: 180 edges, 100 vertices, no tables of its own
+        assertEquals(16 * 180 + 8 * 100, GraphGenerator.heapBytes("grid2d", List.of("10")));
+        // the suite's largest graph, about 1.5 GB (the class description): 2^21 * 44 edges, a permutation
+        long n = 1 << 21;
+        assertEquals(16 * n * 44 + 8 * n + 4 * n, GraphGenerator.heapBytes("rmat", List.of("21", "44")));
+        // the power-law tables double per vertex what the CSR needs
+        assertEquals(16 * n * 4 + 8 * n + 16 * n + 8, GraphGenerator.heapBytes("powerlaw", List.of("21", "8")));
+        // what generate builds fits in the estimate
+        for (List<String> command : List.of(List.of("bond2d", "64", "0.5"), List.of("disjoint", "1000", "5000", "10"),
+                List.of("shuffledline", "12"), List.of("ws", "10", "6", "0.1"))) {
+            Csr g = GraphGenerator.generate(command.get(0), command.subList(1, command.size()));
+            long held = 4L * (g.offsets().length + g.neighbours().length);
+            assertTrue(held <= GraphGenerator.heapBytes(command.get(0), command.subList(1, command.size())),
+                    command.toString());
+        }
+    }
+
+    @Test
+    void anEdgeCountBeyondTheLongRangeIsRefusedNotOverflowed() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> GraphGenerator.generate("disjoint", List.of("10", String.valueOf(Long.MAX_VALUE), "2")));
+        assertEquals("disjoint: 9223372036854775807 edges need 18446744073709551614 arcs before duplicate removal;"
+                + " at most 2147483639 are supported", e.getMessage());
+    }
+
     /** The fast power-law weight is the correctly rounded one; the slow path decides near ties. */
     @Test
     void powerLawWeightsAreCorrectlyRounded() {

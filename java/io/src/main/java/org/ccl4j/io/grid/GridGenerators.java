@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.SplittableRandom;
 import java.util.concurrent.ForkJoinPool;
+import java.util.function.IntConsumer;
 import java.util.stream.IntStream;
 
 /**
@@ -25,7 +26,8 @@ import java.util.stream.IntStream;
  *     mixture.</li>
  * </ul>
  * {@link #fromSpec} builds them from the command-line specs {@code spiral:N},
- * {@code percolation:WxH[xD]:p:seed} and {@code alloy:N|WxH[xD]:steps:seed}.
+ * {@code percolation:WxH[xD]:p:seed} and {@code alloy:N|WxH[xD]:steps:seed}; {@link Spec#parse}
+ * reads such a spec without generating it, so that its cost can be weighed first.
  */
 public final class GridGenerators {
     private static final long GOLDEN_GAMMA = 0x9E3779B97F4A7C15L;
@@ -90,9 +92,7 @@ public final class GridGenerators {
      * parallel, yet identical to the sequential stream.
      */
     public static Grid percolation(Arena arena, int width, int height, int depth, double p, long seed) {
-        if (!(p >= 0 && p <= 1)) {
-            throw new IllegalArgumentException("the occupation probability must lie in 0..1, got " + p);
-        }
+        checkProbability(p);
         GridDims dims = new GridDims(width, height, depth);
         Grid grid = Grid.allocate(arena, Grid.CellType.U8, width, height, depth);
         fillParallel(grid.cells(), dims.cellCount(), (chunk, first, count) -> {
@@ -119,10 +119,19 @@ public final class GridGenerators {
      * the thread count. {@code steps = 0} gives the random start.
      */
     public static Grid alloy(Arena arena, Grid.CellType type, int width, int height, int depth, int steps, long seed) {
+        return alloy(arena, type, width, height, depth, steps, seed, done -> { });
+    }
+
+    /**
+     * As {@link #alloy(Arena, Grid.CellType, int, int, int, int, long)}, telling {@code sweepsDone}
+     * the number of sweeps done after each sweep (1, 2, ... {@code steps}), on the calling thread:
+     * a long run can show its progress.
+     */
+    public static Grid alloy(Arena arena, Grid.CellType type, int width, int height, int depth, int steps, long seed,
+            IntConsumer sweepsDone) {
         Objects.requireNonNull(type, "type");
-        if (steps < 0) {
-            throw new IllegalArgumentException("the number of steps must not be negative, got " + steps);
-        }
+        Objects.requireNonNull(sweepsDone, "sweepsDone");
+        checkSteps(steps);
         GridDims dims = new GridDims(width, height, depth);
         int cells = dims.cellCount();
         byte[] spins = new byte[cells];
@@ -134,7 +143,7 @@ public final class GridGenerators {
             spins[i] = spins[j];
             spins[j] = t;
         }
-        new Kawasaki(spins, width, height, depth, mix64(seed ^ 0x5DEECE66DL)).run(steps);
+        new Kawasaki(spins, width, height, depth, mix64(seed ^ 0x5DEECE66DL)).run(steps, sweepsDone);
         Grid grid = Grid.allocate(arena, type, width, height, depth);
         if (type == Grid.CellType.U8) {
             MemorySegment.copy(spins, 0, grid.cells(), ValueLayout.JAVA_BYTE, 0, cells);
@@ -154,41 +163,127 @@ public final class GridGenerators {
      * <li>{@code alloy:N:steps:seed} ({@code N × N}) or {@code alloy:WxH[xD]:steps:seed}:
      *     {@link #alloy}, uint8.</li>
      * </ul>
+     * The same as {@code Spec.parse(spec).generate(arena)}.
      *
      * @throws IllegalArgumentException naming the spec, the faulty part and the expected forms
      */
     public static Grid fromSpec(String spec, Arena arena) {
-        Objects.requireNonNull(spec, "spec");
-        String[] parts = spec.strip().split(":", -1);
-        try {
-            switch (parts[0]) {
-                case "spiral" -> {
-                    expectParts(parts, 2, "spiral:N");
-                    return spiral(arena, positive(parts[1], "N"));
-                }
-                case "percolation" -> {
-                    expectParts(parts, 4, "percolation:WxH[xD]:p:seed");
-                    GridDims dims = GridDims.parse(parts[1]);
-                    double p;
-                    try {
-                        p = Double.parseDouble(parts[2]);
-                    } catch (NumberFormatException e) {
-                        throw new IllegalArgumentException("p '" + parts[2] + "' is not a number");
-                    }
-                    return percolation(arena, dims.width(), dims.height(), dims.depth(), p, seed(parts[3]));
-                }
-                case "alloy" -> {
-                    expectParts(parts, 4, "alloy:N:steps:seed or alloy:WxH[xD]:steps:seed");
-                    GridDims dims = parts[1].matches("\\d+") ? new GridDims(positive(parts[1], "N"),
-                            positive(parts[1], "N"), 1) : GridDims.parse(parts[1]);
-                    return alloy(arena, Grid.CellType.U8, dims.width(), dims.height(), dims.depth(),
-                            nonNegative(parts[2], "steps"), seed(parts[3]));
-                }
-                default -> throw new IllegalArgumentException("unknown generator '" + parts[0] + "'");
+        return Spec.parse(spec).generate(arena);
+    }
+
+    /**
+     * A generator spec, read but not yet generated: its dimensions and step count are known
+     * before any memory is taken or time spent.
+     *
+     * @param generator spiral, percolation or alloy
+     * @param dims      the grid's dimensions
+     * @param p         percolation's occupation probability; 0 for the others
+     * @param steps     alloy's sweeps; 0 for the others
+     * @param seed      the seed; 0 for spiral
+     */
+    public record Spec(String generator, GridDims dims, double p, int steps, long seed) {
+        /** @throws IllegalArgumentException for an unknown generator, a probability outside 0..1 or negative steps */
+        public Spec {
+            Objects.requireNonNull(generator, "generator");
+            Objects.requireNonNull(dims, "dims");
+            if (!List.of("spiral", "percolation", "alloy").contains(generator)) {
+                throw new IllegalArgumentException("unknown generator '" + generator + "'");
             }
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("bad generator spec '" + spec + "': " + e.getMessage()
-                    + "; expected " + SPECS, e);
+            if (generator.equals("spiral") && (dims.width() != dims.height() || dims.depth() != 1)) {
+                throw new IllegalArgumentException("a spiral is N x N, got " + dims);
+            }
+            checkProbability(p);
+            checkSteps(steps);
+        }
+
+        /**
+         * Reads a command-line spec: {@code spiral:N}, {@code percolation:WxH[xD]:p:seed},
+         * {@code alloy:N:steps:seed} or {@code alloy:WxH[xD]:steps:seed}.
+         *
+         * @throws IllegalArgumentException naming the spec, the faulty part and the expected forms
+         */
+        public static Spec parse(String spec) {
+            Objects.requireNonNull(spec, "spec");
+            String[] parts = spec.strip().split(":", -1);
+            try {
+                return switch (parts[0]) {
+                    case "spiral" -> {
+                        expectParts(parts, 2, "spiral:N");
+                        int n = positive(parts[1], "N");
+                        yield new Spec("spiral", new GridDims(n, n, 1), 0, 0, 0);
+                    }
+                    case "percolation" -> {
+                        expectParts(parts, 4, "percolation:WxH[xD]:p:seed");
+                        GridDims dims = GridDims.parse(parts[1]);
+                        double p;
+                        try {
+                            p = Double.parseDouble(parts[2]);
+                        } catch (NumberFormatException e) {
+                            throw new IllegalArgumentException("p '" + parts[2] + "' is not a number");
+                        }
+                        yield new Spec("percolation", dims, p, 0, parseSeed(parts[3]));
+                    }
+                    case "alloy" -> {
+                        expectParts(parts, 4, "alloy:N:steps:seed or alloy:WxH[xD]:steps:seed");
+                        GridDims dims = parts[1].matches("\\d+") ? new GridDims(positive(parts[1], "N"),
+                                positive(parts[1], "N"), 1) : GridDims.parse(parts[1]);
+                        yield new Spec("alloy", dims, 0, nonNegative(parts[2], "steps"), parseSeed(parts[3]));
+                    }
+                    default -> throw new IllegalArgumentException("unknown generator '" + parts[0] + "'");
+                };
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("bad generator spec '" + spec + "': " + e.getMessage()
+                        + "; expected " + SPECS, e);
+            }
+        }
+
+        /**
+         * The cell updates of the alloy's dynamics, cells × steps (0 for the other generators): the
+         * generation time grows with it.
+         */
+        public long cellSteps() {
+            return (long) dims.cellCount() * steps;
+        }
+
+        /**
+         * The Java heap that {@link #generate} takes at its peak besides the grid (which is in the
+         * arena): the alloy's spins, a byte per cell; the chunks that spiral and percolation fill
+         * in parallel, a batch of at most a mebibyte each.
+         */
+        public long heapBytes() {
+            long batch = (2L * ForkJoinPool.getCommonPoolParallelism() + 2) * CHUNK_CELLS;
+            return generator.equals("alloy") ? dims.cellCount() : Math.min(dims.cellCount(), batch);
+        }
+
+        /** Generates the grid (uint8) in {@code arena}. */
+        public Grid generate(Arena arena) {
+            return generate(arena, done -> { });
+        }
+
+        /**
+         * Generates the grid (uint8) in {@code arena}; an alloy tells {@code sweepsDone} the sweeps
+         * done after each (see {@link GridGenerators#alloy(Arena, Grid.CellType, int, int, int, int,
+         * long, IntConsumer)}), the other generators never call it.
+         */
+        public Grid generate(Arena arena, IntConsumer sweepsDone) {
+            return switch (generator) {
+                case "spiral" -> spiral(arena, dims.width());
+                case "percolation" -> percolation(arena, dims.width(), dims.height(), dims.depth(), p, seed);
+                default -> alloy(arena, Grid.CellType.U8, dims.width(), dims.height(), dims.depth(), steps, seed,
+                        sweepsDone);
+            };
+        }
+    }
+
+    private static void checkProbability(double p) {
+        if (!(p >= 0 && p <= 1)) {
+            throw new IllegalArgumentException("the occupation probability must lie in 0..1, got " + p);
+        }
+    }
+
+    private static void checkSteps(int steps) {
+        if (steps < 0) {
+            throw new IllegalArgumentException("the number of steps must not be negative, got " + steps);
         }
     }
 
@@ -219,7 +314,7 @@ public final class GridGenerators {
         throw new IllegalArgumentException(what + " '" + text + "' is not a non-negative integer");
     }
 
-    private static long seed(String text) {
+    private static long parseSeed(String text) {
         try {
             return Long.parseLong(text);
         } catch (NumberFormatException e) {
@@ -291,11 +386,12 @@ public final class GridGenerators {
             }
         }
 
-        void run(int steps) {
+        void run(int steps, IntConsumer sweepsDone) {
             for (int step = 0; step < steps; step++) {
                 for (int axis = 0; axis < axes; axis++) {
                     sweep(step, axis);
                 }
+                sweepsDone.accept(step + 1);
             }
         }
 

@@ -10,6 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.foreign.Arena;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.ForkJoinPool;
 import org.junit.jupiter.api.Test;
@@ -221,6 +223,44 @@ class GridGeneratorsTest {
             assertTrue(e.getMessage().startsWith("bad generator spec '" + spec + "': "), e.getMessage());
             assertTrue(e.getMessage().contains("expected spiral:N"), e.getMessage());
         }
+    }
+
+    @Test
+    void aParsedSpecKnowsItsSizeAndCostBeforeGenerating() {
+        GridGenerators.Spec alloy = GridGenerators.Spec.parse("alloy:30x20x4:7:-2");
+        assertEquals(new GridGenerators.Spec("alloy", new GridDims(30, 20, 4), 0, 7, -2), alloy);
+        assertEquals(2400L * 7, alloy.cellSteps());
+        assertEquals(2400, alloy.heapBytes(), "the spins, a byte per cell");
+        // no work beyond filling the grid, and chunks of at most a mebibyte
+        GridGenerators.Spec percolation = GridGenerators.Spec.parse("percolation:40000x40000:0.5:1");
+        assertEquals(0, percolation.cellSteps());
+        assertTrue(percolation.heapBytes() < 1600000000L / 10, String.valueOf(percolation.heapBytes()));
+        assertEquals(new GridDims(9, 9, 1), GridGenerators.Spec.parse("spiral:9").dims());
+        // a billion sweeps of 81 cells: known at once, nothing is run
+        assertEquals(81_000_000_000L, GridGenerators.Spec.parse("alloy:9:1000000000:1").cellSteps());
+    }
+
+    @Test
+    void anAlloyReportsEachSweepAndGivesTheSameGrid() {
+        try (Arena arena = Arena.ofConfined()) {
+            List<Integer> done = new ArrayList<>();
+            Grid reported = GridGenerators.Spec.parse("alloy:16x12x3:5:8").generate(arena, done::add);
+            assertEquals(List.of(1, 2, 3, 4, 5), done);
+            assertArrayEquals(MeshTestSupport.values(GridGenerators.fromSpec("alloy:16x12x3:5:8", arena)),
+                    MeshTestSupport.values(reported));
+            GridGenerators.Spec.parse("percolation:16x16:0.5:1").generate(arena, done::add);
+            assertEquals(5, done.size(), "only the alloy has sweeps");
+        }
+    }
+
+    @Test
+    void specsThatCannotBeGeneratedCannotBeMade() {
+        GridDims square = new GridDims(4, 4, 1);
+        assertThrows(IllegalArgumentException.class, () -> new GridGenerators.Spec("maze", square, 0, 0, 0));
+        assertThrows(IllegalArgumentException.class, () -> new GridGenerators.Spec("spiral", new GridDims(4, 5, 1),
+                0, 0, 0));
+        assertThrows(IllegalArgumentException.class, () -> new GridGenerators.Spec("percolation", square, 2, 0, 0));
+        assertThrows(IllegalArgumentException.class, () -> new GridGenerators.Spec("alloy", square, 0, -1, 0));
     }
 
     private static long ones(Grid g) {
