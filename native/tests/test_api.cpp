@@ -283,6 +283,22 @@ static void test_errors(void) {
     options = options_for(CCL4J_ALGORITHM_ECL_CC, 0, -1);
     CHECK(ccl4j_label_graph(context, &graph, &options, labels, NULL) == CCL4J_INVALID_ARGUMENT);
     CHECK(!is_empty(ccl4j_context_error_message(context)));
+    /* Far more threads than the machine has would make OpenMP exit the process: refused. */
+    options = options_for(CCL4J_ALGORITHM_ECL_CC, 0, 100000);
+    CHECK(ccl4j_label_graph(context, &graph, &options, labels, NULL) == CCL4J_INVALID_ARGUMENT);
+    CHECK(strstr(ccl4j_context_error_message(context), "cpu_threads 100000") != NULL);
+    options = options_for(CCL4J_ALGORITHM_ECL_CC, 0, 256);
+    CHECK(ccl4j_label_graph(context, &graph, &options, labels, NULL) == CCL4J_SUCCESS);
+    /* Labels written over the graph's own arrays are refused. */
+    {
+        int32_t shared[SMALL_ARCS + SMALL_N];
+        memcpy(shared, graph.neighbors, sizeof(int32_t) * SMALL_ARCS);
+        ccl4j_csr aliased = graph;
+        aliased.neighbors = shared;
+        CHECK(ccl4j_label_graph(context, &aliased, NULL, shared + SMALL_ARCS - 1, NULL) == CCL4J_INVALID_ARGUMENT);
+        CHECK(strstr(ccl4j_context_error_message(context), "overlap the graph neighbours") != NULL);
+        CHECK(ccl4j_label_graph(context, &aliased, NULL, shared + SMALL_ARCS, NULL) == CCL4J_SUCCESS);
+    }
 
     ccl4j_csr bad = graph;
     bad.offset_width = 3;

@@ -186,6 +186,11 @@ ccl4j_status ccl4j_label_graph(ccl4j_context context, const ccl4j_csr* graph, co
     return with_context(context, [&] {
         const ccl4j::Graph g = ccl4j::validate_sizes(graph);
         if (!labels && g.vertex_count > 0) fail(CCL4J_INVALID_ARGUMENT, "labels is NULL");
+        const size_t label_bytes = static_cast<size_t>(g.vertex_count) * sizeof(int32_t);
+        ccl4j::check_disjoint(labels, label_bytes, "labels", g.offsets,
+                              (static_cast<size_t>(g.vertex_count) + 1) * g.offset_width, "graph offsets");
+        ccl4j::check_disjoint(labels, label_bytes, "labels", g.neighbors,
+                              static_cast<size_t>(g.arc_count) * sizeof(int32_t), "graph neighbours");
         label_graph(*context, g, label_options(options), labels, timings);
     });
 }

@@ -112,6 +112,10 @@ ccl4j_status ccl4j_label_mesh(ccl4j_context context, const ccl4j_mesh* mesh, con
         const ccl4j::MeshOptions o = ccl4j::api::mesh_options(options, context->backend);
         const Mesh m = validate(mesh, o);
         if (!labels) fail(CCL4J_INVALID_ARGUMENT, "labels is NULL");
+        // The cells span from the first to one past the last cell, strides included.
+        const int64_t last_cell = (m.depth - 1) * m.layer_step() + (m.height - 1) * m.row_step() + m.width;
+        ccl4j::check_disjoint(labels, static_cast<size_t>(m.cell_count()) * sizeof(int32_t), "labels", m.cells,
+                              static_cast<size_t>(last_cell) * static_cast<size_t>(m.cell_type), "mesh cells");
         if (context->backend == CCL4J_BACKEND_CUDA) {
 #ifdef CCL4J_WITH_CUDA
             ccl4j::cuda::label_mesh(*context->cuda, m, o.algorithm, o.tuning, labels, log);

@@ -1,6 +1,9 @@
 // ABI options -> internal options, validated once (options.hpp).
 #include "api/options.hpp"
 
+#include <omp.h>
+
+#include <algorithm>
 #include <string>
 
 #include "algorithms/registry.hpp"
@@ -9,8 +12,18 @@
 namespace ccl4j::api {
 namespace {
 
+int32_t max_cpu_threads() { return std::max(256, 4 * omp_get_num_procs()); }
+
+// OpenMP calls exit() when it cannot create a thread it was asked for, taking the host process
+// with it: thread counts far beyond the machine are refused here instead.
 void check_threads(int32_t cpu_threads) {
     if (cpu_threads < 0) fail(CCL4J_INVALID_ARGUMENT, "cpu_threads is negative: " + std::to_string(cpu_threads));
+    const int32_t limit = max_cpu_threads();
+    if (cpu_threads > limit) {
+        fail(CCL4J_INVALID_ARGUMENT, "cpu_threads " + std::to_string(cpu_threads) + " is more than " +
+                                         std::to_string(limit) + ", the most this machine is given (max(256, 4 x " +
+                                         std::to_string(omp_get_num_procs()) + " processors))");
+    }
 }
 
 void check_iterations(int32_t max_iterations) {

@@ -162,4 +162,15 @@ void check_strides(int32_t width, int32_t height, int32_t depth, int32_t cell_by
     }
 }
 
+void check_disjoint(const void* output, size_t output_bytes, const char* output_name, const void* input,
+                    size_t input_bytes, const char* input_name) {
+    if (output_bytes == 0 || input_bytes == 0 || !output || !input) return;
+    const auto out = reinterpret_cast<uintptr_t>(output);
+    const auto in = reinterpret_cast<uintptr_t>(input);
+    if (out < in + input_bytes && in < out + output_bytes) {
+        fail(CCL4J_INVALID_ARGUMENT, std::string(output_name) + " overlap the " + input_name +
+                                         ": the output must not share memory with the input");
+    }
+}
+
 }  // namespace ccl4j

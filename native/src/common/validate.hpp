@@ -1,6 +1,7 @@
 // The validation routines for graphs and meshes crossing the ABI.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 #include "common/csr.hpp"
@@ -23,5 +24,11 @@ void check_input(const Graph& graph, int threads);
 // every mesh it is given with it, and the GPU again before its copy gathers the cells.
 void check_strides(int32_t width, int32_t height, int32_t depth, int32_t cell_bytes, int64_t row_stride,
                    int64_t layer_stride);
+
+// Refuses an output that overlaps an input: labels written into the cells or arrays being read
+// would change them under the algorithm, which then answers wrongly. Throws
+// Error(CCL4J_INVALID_ARGUMENT) naming both.
+void check_disjoint(const void* output, size_t output_bytes, const char* output_name, const void* input,
+                    size_t input_bytes, const char* input_name);
 
 }  // namespace ccl4j

@@ -129,6 +129,8 @@ public final class ComponentLabeler implements AutoCloseable {
         Objects.requireNonNull(graph, "graph");
         Objects.requireNonNull(options, "options");
         checkLabels(labels, graph.vertexCount(), "the graph has " + graph.vertexCount() + " vertices");
+        checkDisjoint(labels, graph.vertexCount(), graph.offsets(), "the graph's offsets");
+        checkDisjoint(labels, graph.vertexCount(), graph.neighbors(), "the graph's neighbours");
         Algorithm algorithm = resolve(options.algorithm());
         if (algorithm == Algorithm.UNION_FIND) {
             return labelInJava(graph, options, labels);
@@ -236,6 +238,7 @@ public final class ComponentLabeler implements AutoCloseable {
         Objects.requireNonNull(grid, "grid");
         Objects.requireNonNull(options, "options");
         checkLabels(labels, grid.cellCount(), grid + " has " + grid.cellCount() + " cells");
+        checkDisjoint(labels, grid.cellCount(), grid.cells(), "the cells of " + grid);
         options.connectivityFor(grid);
         MeshAlgorithm algorithm = resolve(options.algorithm());
         if (algorithm == MeshAlgorithm.JAVA) {
@@ -356,6 +359,17 @@ public final class ComponentLabeler implements AutoCloseable {
                     + requested.backends() + ", not on " + backend);
         }
         return requested;
+    }
+
+    /**
+     * Labels written over the input they are computed from would change it under the algorithm,
+     * which would then answer wrongly: an output sharing memory with an input is refused.
+     */
+    private static void checkDisjoint(MemorySegment labels, long count, MemorySegment input, String what) {
+        if (labels.asSlice(0, count * Integer.BYTES).asOverlappingSlice(input).isPresent()) {
+            throw new IllegalArgumentException("the labels segment overlaps " + what
+                    + ": labels must not share memory with the input");
+        }
     }
 
     private static void checkLabels(MemorySegment labels, int count, String needed) {

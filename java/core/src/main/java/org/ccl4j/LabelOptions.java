@@ -6,7 +6,9 @@ package org.ccl4j;
  *
  * @param algorithm      the algorithm; {@link Algorithm#AUTO} picks the backend's best
  * @param checkInput     run the O(n + m) input checks (symmetry included) before labelling
- * @param cpuThreads     threads of the CPU_PARALLEL backend; 0 = all cores
+ * @param cpuThreads     threads of the CPU_PARALLEL backend; 0 = all cores. At most max(256, 4 x the
+ *                       processors): the native library refuses more (IllegalArgumentException)
+ *                       rather than let OpenMP end the process when it cannot create them
  * @param blockSize      CUDA threads per block; 0 = the algorithm's default
  * @param warpThreshold  ECL-CC: vertices of higher degree go to the warp tier; 0 = 16
  * @param blockThreshold ECL-CC: vertices of higher degree go to the block tier; 0 = 352

@@ -97,6 +97,41 @@ class ComponentLabelerTest {
     }
 
     @Test
+    void threadCountsBeyondTheMachineAreRefusedNotFatal() {
+        // OpenMP ends the process when it cannot create the threads asked for: the library refuses first
+        try (Arena arena = Arena.ofConfined(); ComponentLabeler labeler = ComponentLabeler.create(Backend.CPU_PARALLEL)) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> labeler.label(small(arena), LabelOptions.defaults().withCpuThreads(100_000)));
+            assertTrue(e.getMessage().contains("cpu_threads 100000"), e.getMessage());
+            assertEquals(3, labeler.label(small(arena), LabelOptions.defaults().withCpuThreads(256)).count());
+        }
+    }
+
+    @Test
+    void labelsSharingMemoryWithTheInputAreRefusedOnEveryBackend() {
+        try (Arena arena = Arena.ofConfined()) {
+            int[] values = new int[300 * 300];
+            for (int i = 0; i < values.length; i++) {
+                values[i] = (i * 7919) % 3;  // a same-value field with many small clusters
+            }
+            Grid grid = Grid.ofInts(arena, values, 300, 300, 1);
+            MemorySegment offsets = arena.allocateFrom(ValueLayout.JAVA_INT, 0, 1, 3, 4, 4, 5, 6);
+            MemorySegment neighbors = arena.allocateFrom(ValueLayout.JAVA_INT, 1, 0, 2, 1, 5, 4);
+            CsrGraph graph = CsrGraph.wrap(offsets, Integer.BYTES, neighbors);
+            for (Backend b : new Backend[] {Backend.JAVA, Backend.CPU_SERIAL, Backend.CPU_PARALLEL}) {
+                try (ComponentLabeler labeler = ComponentLabeler.create(b)) {
+                    IllegalArgumentException cells = assertThrows(IllegalArgumentException.class, () -> labeler.label(
+                            grid, MeshOptions.defaults().withMode(MeshMode.SAME_VALUE), grid.cells()));
+                    assertTrue(cells.getMessage().contains("overlaps the cells"), cells.getMessage());
+                    IllegalArgumentException arcs = assertThrows(IllegalArgumentException.class,
+                            () -> labeler.label(graph, LabelOptions.defaults(), neighbors));
+                    assertTrue(arcs.getMessage().contains("overlaps the graph's neighbours"), arcs.getMessage());
+                }
+            }
+        }
+    }
+
+    @Test
     void unsupportedCombinationsAreRefused() {
         try (Arena arena = Arena.ofConfined(); ComponentLabeler java = ComponentLabeler.create(Backend.JAVA)) {
             assertThrows(UnsupportedOperationException.class,
