@@ -101,9 +101,14 @@ public final class ComponentLabeler implements AutoCloseable {
         return label(graph, LabelOptions.defaults());
     }
 
-    /** Labels {@code graph}; the labels live until they are garbage. */
+    /**
+     * Labels {@code graph}; the labels are on the Java heap, freed by the garbage collector like
+     * any array. The native memory the labelling needs is freed before this returns.
+     */
     public Labels label(CsrGraph graph, LabelOptions options) {
-        return label(graph, options, Arena.ofAuto());
+        try (Arena call = Arena.ofConfined()) {
+            return label(graph, options, call).copyToHeap();
+        }
     }
 
     /**
@@ -208,9 +213,14 @@ public final class ComponentLabeler implements AutoCloseable {
         return label(grid, MeshOptions.defaults());
     }
 
-    /** Labels the clusters of {@code grid}; the labels live until they are garbage. */
+    /**
+     * Labels the clusters of {@code grid}; the labels are on the Java heap, freed by the garbage
+     * collector like any array. The native memory the labelling needs is freed before this returns.
+     */
     public MeshLabels label(Grid grid, MeshOptions options) {
-        return label(grid, options, Arena.ofAuto());
+        try (Arena call = Arena.ofConfined()) {
+            return label(grid, options, call).copyToHeap();
+        }
     }
 
     /**

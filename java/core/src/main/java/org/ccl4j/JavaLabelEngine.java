@@ -5,7 +5,11 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
 
-/** The book-keeping of labels in plain Java, for {@link Backend#JAVA} and without the native library. */
+/**
+ * The book-keeping of labels in plain Java, for {@link Backend#JAVA} and without the native library.
+ * It reads and writes segments through the FFM API, so labels and outputs may be native or on the
+ * Java heap; {@link Labels} gives it Java arrays for its outputs, which then need no copy.
+ */
 final class JavaLabelEngine implements LabelEngine {
     static final JavaLabelEngine INSTANCE = new JavaLabelEngine();
 

@@ -10,7 +10,7 @@ import java.util.stream.LongStream;
 import java.util.stream.Stream;
 
 /**
- * Component labels, off-heap: entry {@code i}'s label names its component, or is -1 when the entry
+ * Component labels: entry {@code i}'s label names its component, or is -1 when the entry
  * is unlabelled (background cells of a mesh, entries removed by {@link #filter}). Labels from a
  * {@link ComponentLabeler} are canonical: vertex {@code v}'s label is the smallest vertex id of its
  * component; mesh labels are the smallest linear cell index of each cluster. Any int32 labelling
@@ -21,7 +21,18 @@ import java.util.stream.Stream;
  * (CPU or CUDA) while it is open, in Java for {@link Backend#JAVA}, and otherwise on the CPU
  * backend (or in Java when the native library is unavailable); {@link #using} picks a labeler.
  * Labels left on the GPU ({@link ComponentLabeler#deviceLabels()}) are analysed there without
- * being copied. Large results are off-heap segments, small ones Java objects.
+ * being copied.
+ *
+ * <p>Where the memory is: labels from an overload that takes an {@link Arena} (or a segment of
+ * the caller's) live in that memory, native, and are usable until it is freed; those from the
+ * overloads without one ({@link ComponentLabeler#label(CsrGraph)}, {@link #compact(Order)},
+ * {@link #filter}) are on the Java heap, as are the other large results ({@link #sizes},
+ * {@link #componentLabels}, {@link #members}, {@link #componentMembers}, {@link #sizesByLabel}):
+ * segments over Java {@code int} arrays, read-only where so documented, that the garbage
+ * collector frees like any array. Native scratch memory (outputs of the native backends, and a
+ * copy of labels on the Java heap for them to read) is freed before each call returns. Once the
+ * memory of labels is freed (their arena closed), every method that reads them, and every view of
+ * them, throws {@link IllegalStateException}.
  */
 public final class Labels {
     /** The order of components in the results. */
@@ -47,7 +58,7 @@ public final class Labels {
     private final Timings timings;
     private final ComponentLabeler owner;  // null: the shared CPU labeler (or Java)
     private final long deviceLabelling;
-    private MemorySegment sizes;
+    private int[] sizes;  // by label; computed on demand
     private int largestLabel = -1;
     private LabelSummary summary;
 
@@ -95,7 +106,11 @@ public final class Labels {
         return new Labels(labels, count, null);
     }
 
-    /** The same labels, with the book-keeping run by {@code labeler} (its backend, CPU or CUDA). */
+    /**
+     * The same labels, with the book-keeping run by {@code labeler} (its backend, CPU or CUDA).
+     * Labels on the Java heap are copied into native scratch memory for each call to a native
+     * backend, and that memory is freed when the call returns.
+     */
     public Labels using(ComponentLabeler labeler) {
         Objects.requireNonNull(labeler, "labeler");
         if (labels == null) {
@@ -144,7 +159,16 @@ public final class Labels {
         if (labels == null) {
             throw new IllegalStateException("these labels are on the device; only statistics can be read from them");
         }
+        // fails here, with a message, rather than handing a freed address to native code
+        if (!labels.scope().isAlive()) {
+            throw new IllegalStateException("the memory of these labels was freed (its arena is closed)");
+        }
         return labels;
+    }
+
+    /** The same labels, copied onto the Java heap. */
+    Labels copyToHeap() {
+        return new Labels(MemorySegment.ofArray(toArray()), vertexCount, timings, owner);
     }
 
     void checkResident() {
@@ -160,8 +184,7 @@ public final class Labels {
     }
 
     private LabelEngine engine() {
-        // Java arrays (MeshLabels may wrap one) cannot be passed to native code
-        if (owner != null && owner.backend() == Backend.JAVA || labels != null && !labels.isNative()) {
+        if (owner != null && owner.backend() == Backend.JAVA) {
             return JavaLabelEngine.INSTANCE;
         }
         if (owner != null && (labels == null || !owner.isClosed())) {
@@ -173,41 +196,83 @@ public final class Labels {
         return new NativeLabelEngine(ComponentLabeler.statisticsLabeler());
     }
 
+    /**
+     * One book-keeping call: the engine, labels it can read ({@link #input}) and outputs it can
+     * write ({@link #output}). Native scratch memory (labels on the Java heap copied for the native
+     * engine, its outputs) comes from a confined arena that {@link #close} frees.
+     */
+    private final class Call implements AutoCloseable {
+        final LabelEngine engine = engine();
+        private final Arena scratch = Arena.ofConfined();
+        final Labels input;
+
+        Call() {
+            boolean heap = labels != null && !labels.isNative();
+            if (heap && engine != JavaLabelEngine.INSTANCE) {
+                MemorySegment copy = scratch.allocate(ValueLayout.JAVA_INT, Math.max(1, vertexCount));
+                MemorySegment.copy(hostSegment(), 0, copy, 0, (long) vertexCount * Integer.BYTES);
+                input = new Labels(copy, vertexCount, null, owner);
+            } else {
+                input = Labels.this;
+            }
+        }
+
+        /** Room for {@code n} ints: native scratch for the native engine, a Java array for the Java engine. */
+        MemorySegment output(long n) {
+            return engine == JavaLabelEngine.INSTANCE ? MemorySegment.ofArray(new int[Math.toIntExact(n)])
+                    : scratch.allocate(ValueLayout.JAVA_INT, Math.max(1, n));
+        }
+
+        /** The first {@code n} ints of an output, on the Java heap (copied out of native scratch). */
+        static MemorySegment result(MemorySegment output, long n) {
+            MemorySegment ints = output.asSlice(0, n * Integer.BYTES);
+            return ints.isNative() ? MemorySegment.ofArray(ints.toArray(ValueLayout.JAVA_INT)) : ints;
+        }
+
+        @Override
+        public void close() {
+            scratch.close();
+        }
+    }
+
     // ---- the book-keeping -----------------------------------------------------------------------
 
     /** The counts: entries, labelled entries, components, the largest and smallest component. */
     public synchronized LabelSummary summary() {
         if (summary == null) {
-            summary = engine().summary(this);
+            try (Call call = new Call()) {
+                summary = call.engine.summary(call.input);
+            }
         }
         return summary;
     }
 
-    /** The component sizes in smallest-member order, off-heap (read-only native ints). */
+    /** The component sizes in smallest-member order, on the Java heap (read-only native-order ints). */
     public MemorySegment sizes() {
         return sizes(Order.SMALLEST_MEMBER);
     }
 
-    /** The component sizes in {@code order}, off-heap (read-only native ints). */
+    /** The component sizes in {@code order}, on the Java heap (read-only native-order ints). */
     public MemorySegment sizes(Order order) {
         return table(order, Long.MAX_VALUE)[1];
     }
 
-    /** The component labels in {@code order}, off-heap (read-only native ints). */
+    /** The component labels in {@code order}, on the Java heap (read-only native-order ints). */
     public MemorySegment componentLabels(Order order) {
         return table(order, Long.MAX_VALUE)[0];
     }
 
-    /** Labels and sizes of the first min(limit, k) components in order. */
+    /** Labels and sizes of the first min(limit, k) components in order, read-only on the Java heap. */
     private MemorySegment[] table(Order order, long limit) {
         Objects.requireNonNull(order, "order");
         long k = Math.min(limit, summary().components());
-        Arena arena = Arena.ofAuto();
-        MemorySegment ls = arena.allocate(ValueLayout.JAVA_INT, Math.max(1, k));
-        MemorySegment ss = arena.allocate(ValueLayout.JAVA_INT, Math.max(1, k));
-        engine().components(this, order, k, k == 0 ? MemorySegment.NULL : ls, k == 0 ? MemorySegment.NULL : ss);
-        long bytes = k * Integer.BYTES;
-        return new MemorySegment[] {ls.asSlice(0, bytes).asReadOnly(), ss.asSlice(0, bytes).asReadOnly()};
+        try (Call call = new Call()) {
+            MemorySegment ls = call.output(k);
+            MemorySegment ss = call.output(k);
+            call.engine.components(call.input, order, k, k == 0 ? MemorySegment.NULL : ls,
+                    k == 0 ? MemorySegment.NULL : ss);
+            return new MemorySegment[] {Call.result(ls, k).asReadOnly(), Call.result(ss, k).asReadOnly()};
+        }
     }
 
     /** The {@code k} largest components (fewer when there are fewer), size descending, ties by label. */
@@ -238,19 +303,24 @@ public final class Labels {
 
     /**
      * The labels compacted to {@code 0 .. k-1}: each component's position in {@code order}; -1
-     * entries stay -1. The result is new off-heap memory, analysed by the same backend.
+     * entries stay -1. The result is new, on the Java heap, analysed by the same backend.
      */
     public Labels compact(Order order) {
-        MemorySegment out = Arena.ofAuto().allocate(ValueLayout.JAVA_INT, Math.max(1, vertexCount));
-        compact(order, out);
-        return new Labels(out, vertexCount, null, owner);
+        Objects.requireNonNull(order, "order");
+        try (Call call = new Call()) {
+            MemorySegment out = call.output(vertexCount);
+            call.engine.compact(call.input, order, out);
+            return new Labels(Call.result(out, vertexCount), vertexCount, null, owner);
+        }
     }
 
     /** The compacted labels written into {@code out} (at least {@link #vertexCount()} ints); returns k. */
     public long compact(Order order, MemorySegment out) {
         Objects.requireNonNull(order, "order");
         checkOutput(out);
-        return engine().compact(this, order, out);
+        try (Call call = new Call()) {
+            return call.engine.compact(call.input, order, out);
+        }
     }
 
     /** The exact size histogram: one bin per component size that occurs. */
@@ -261,66 +331,81 @@ public final class Labels {
     /** The size histogram, exact or in powers of two. */
     public Histogram histogram(Histogram.Binning binning) {
         Objects.requireNonNull(binning, "binning");
-        LabelEngine engine = engine();
-        long bins = engine.histogram(this, binning, 0, MemorySegment.NULL, MemorySegment.NULL);
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment s = arena.allocate(ValueLayout.JAVA_INT, Math.max(1, bins));
-            MemorySegment c = arena.allocate(ValueLayout.JAVA_INT, Math.max(1, bins));
-            long written = engine.histogram(this, binning, bins, s, c);
+        try (Call call = new Call()) {
+            long bins = call.engine.histogram(call.input, binning, 0, MemorySegment.NULL, MemorySegment.NULL);
+            MemorySegment s = call.output(bins);
+            MemorySegment c = call.output(bins);
+            long written = call.engine.histogram(call.input, binning, bins, s, c);
             if (written != bins) {
                 throw new IllegalStateException("the labels changed between two calls");
             }
-            long bytes = bins * Integer.BYTES;
-            return new Histogram(binning, s.asSlice(0, bytes).toArray(ValueLayout.JAVA_INT),
-                    c.asSlice(0, bytes).toArray(ValueLayout.JAVA_INT));
+            return new Histogram(binning, Call.result(s, bins).toArray(ValueLayout.JAVA_INT),
+                    Call.result(c, bins).toArray(ValueLayout.JAVA_INT));
         }
     }
 
-    /** The members of every component, in smallest-member order, off-heap. */
+    /** The members of every component, in smallest-member order, on the Java heap. */
     public MemberLists members() {
         return members(Order.SMALLEST_MEMBER);
     }
 
-    /** The members of every component, components in {@code order}, members ascending, off-heap. */
+    /** The members of every component, components in {@code order}, members ascending, on the Java heap. */
     public MemberLists members(Order order) {
         Objects.requireNonNull(order, "order");
         LabelSummary s = summary();
         MemorySegment componentLabels = componentLabels(order);
-        Arena arena = Arena.ofAuto();
-        MemorySegment offsets = arena.allocate(ValueLayout.JAVA_INT, s.components() + 1);
-        MemorySegment members = arena.allocate(ValueLayout.JAVA_INT, Math.max(1, s.labelled()));
-        engine().members(this, order, offsets, members.asSlice(0, s.labelled() * Integer.BYTES));
-        return new MemberLists(order, offsets, members.asSlice(0, s.labelled() * Integer.BYTES), componentLabels,
-                s.components());
+        try (Call call = new Call()) {
+            MemorySegment offsets = call.output(s.components() + 1);
+            MemorySegment members = call.output(s.labelled());
+            call.engine.members(call.input, order, offsets, members.asSlice(0, s.labelled() * Integer.BYTES));
+            return new MemberLists(order, Call.result(offsets, s.components() + 1), Call.result(members, s.labelled()),
+                    componentLabels, s.components());
+        }
     }
 
     /**
      * Keeps the components with {@code minSize <= size <= maxSize}; the others' entries become -1.
-     * The result is new off-heap memory, analysed by the same backend.
+     * The result is new, on the Java heap, analysed by the same backend.
      */
     public Labels filter(int minSize, int maxSize) {
         if (minSize < 0 || maxSize < 0) {
             throw new IllegalArgumentException("size bounds must not be negative: " + minSize + " .. " + maxSize);
         }
-        MemorySegment out = Arena.ofAuto().allocate(ValueLayout.JAVA_INT, Math.max(1, vertexCount));
-        engine().filter(this, minSize, maxSize, out);
-        return new Labels(out, vertexCount, null, owner);
+        try (Call call = new Call()) {
+            MemorySegment out = call.output(vertexCount);
+            call.engine.filter(call.input, minSize, maxSize, out);
+            return new Labels(Call.result(out, vertexCount), vertexCount, null, owner);
+        }
     }
 
-    /** The members of the component labelled {@code label}, ascending, off-heap (empty when none). */
+    /**
+     * The members of the component labelled {@code label}, ascending, read-only on the Java heap
+     * (empty when none).
+     */
     public MemorySegment componentMembers(int label) {
         Objects.checkIndex(label, Math.max(vertexCount, 1));
-        LabelEngine engine = engine();
-        long size = engine.componentMembers(this, label, 0, MemorySegment.NULL);
-        MemorySegment out = Arena.ofAuto().allocate(ValueLayout.JAVA_INT, Math.max(1, size));
-        engine.componentMembers(this, label, size, size == 0 ? MemorySegment.NULL : out);
-        return out.asSlice(0, size * Integer.BYTES).asReadOnly();
+        try (Call call = new Call()) {
+            MemorySegment members = componentMembers(call, label);
+            return Call.result(members, members.byteSize() / Integer.BYTES).asReadOnly();
+        }
     }
 
-    /** The vertices of the largest component (the smallest label on ties), ascending; empty when none. */
+    /** The members of one component, in an output of {@code call} exactly as long. */
+    private static MemorySegment componentMembers(Call call, int label) {
+        long size = call.engine.componentMembers(call.input, label, 0, MemorySegment.NULL);
+        MemorySegment out = call.output(size);
+        call.engine.componentMembers(call.input, label, size, size == 0 ? MemorySegment.NULL : out);
+        return out.asSlice(0, size * Integer.BYTES);
+    }
+
+    /**
+     * The vertices of the largest component (the smallest label on ties), ascending, read-only on
+     * the Java heap; empty when none.
+     */
     public MemorySegment largestComponent() {
         LabelSummary s = summary();
-        return s.largestLabel() < 0 ? MemorySegment.NULL.reinterpret(0) : componentMembers(s.largestLabel());
+        return s.largestLabel() < 0 ? MemorySegment.ofArray(new int[0]).asReadOnly()
+                : componentMembers(s.largestLabel());
     }
 
     /**
@@ -335,8 +420,12 @@ public final class Labels {
             throw new IllegalArgumentException("the graph has " + graph.vertexCount() + " vertices, the labels "
                     + vertexCount + " entries");
         }
-        MemorySegment vertices = largestComponent();
-        return engine().inducedSubgraph(graph, vertices, (int) (vertices.byteSize() / Integer.BYTES), arena);
+        int largest = summary().largestLabel();
+        try (Call call = new Call()) {
+            // the vertices stay in the call's memory: native scratch when the engine is native
+            MemorySegment vertices = largest < 0 ? call.output(0).asSlice(0, 0) : componentMembers(call, largest);
+            return call.engine.inducedSubgraph(graph, vertices, (int) (vertices.byteSize() / Integer.BYTES), arena);
+        }
     }
 
     private void checkOutput(MemorySegment out) {
@@ -354,16 +443,17 @@ public final class Labels {
     public int componentSize(int v) {
         computeSizes();
         int l = get(v);
-        return l < 0 ? 0 : sizes.getAtIndex(ValueLayout.JAVA_INT, l);
+        return l < 0 ? 0 : sizes[l];
     }
 
     /**
-     * Component sizes indexed by label, read-only: entry {@code l} is the size of the component
-     * labelled {@code l}, and 0 when {@code l} is not a label.
+     * Component sizes indexed by label, read-only on the Java heap ({@link #vertexCount()} ints, at
+     * least one): entry {@code l} is the size of the component labelled {@code l}, and 0 when
+     * {@code l} is not a label.
      */
     public MemorySegment sizesByLabel() {
         computeSizes();
-        return sizes.asReadOnly();
+        return MemorySegment.ofArray(sizes).asReadOnly();
     }
 
     /** The size of the largest component, 0 when there is none. */
@@ -372,7 +462,7 @@ public final class Labels {
             return summary().largestSize();
         }
         computeSizes();
-        return largestLabel < 0 ? 0 : sizes.getAtIndex(ValueLayout.JAVA_INT, largestLabel);
+        return largestLabel < 0 ? 0 : sizes[largestLabel];
     }
 
     /** The label of the largest component (the smallest such label on ties), or -1 when there is none. */
@@ -389,7 +479,7 @@ public final class Labels {
             return;
         }
         MemorySegment host = hostSegment();
-        MemorySegment counts = Arena.ofAuto().allocate(ValueLayout.JAVA_INT, Math.max(1, vertexCount));
+        int[] counts = new int[Math.max(1, vertexCount)];
         for (int v = 0; v < vertexCount; v++) {
             int l = host.getAtIndex(ValueLayout.JAVA_INT, v);
             if (l < 0) {
@@ -398,12 +488,12 @@ public final class Labels {
             if (l >= vertexCount) {
                 throw badLabel(v, l, vertexCount);
             }
-            counts.setAtIndex(ValueLayout.JAVA_INT, l, counts.getAtIndex(ValueLayout.JAVA_INT, l) + 1);
+            counts[l]++;
         }
         int best = -1;
         int bestSize = 0;
         for (int l = 0; l < vertexCount; l++) {
-            int size = counts.getAtIndex(ValueLayout.JAVA_INT, l);
+            int size = counts[l];
             if (size > bestSize) {
                 bestSize = size;
                 best = l;

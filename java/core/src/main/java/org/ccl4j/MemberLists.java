@@ -7,9 +7,9 @@ import java.util.stream.LongStream;
 import java.util.stream.Stream;
 
 /**
- * The members of every component, off-heap in compressed sparse rows: component {@code c} (in
- * the order asked for) has the members {@code members[offsets[c] .. offsets[c+1])}, ascending.
- * Both segments hold native-order ints and are read-only.
+ * The members of every component in compressed sparse rows: component {@code c} (in the order
+ * asked for) has the members {@code members[offsets[c] .. offsets[c+1])}, ascending. Both
+ * segments hold native-order ints, are read-only, and are on the Java heap (see {@link Labels}).
  */
 public final class MemberLists {
     private final Labels.Order order;

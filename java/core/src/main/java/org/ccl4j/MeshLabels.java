@@ -5,10 +5,15 @@ import java.util.Objects;
 
 
 /**
- * Canonical component labels of a mesh, off-heap: each labelled cell holds the smallest linear index
+ * Canonical component labels of a mesh: each labelled cell holds the smallest linear index
  * {@code x + width * (y + height * z)} of its component (a cluster, in percolation's words),
  * background cells (zero cells in foreground mode) hold -1. The book-keeping (count, sizes,
  * histograms, compaction, member lists) is that of {@link Labels}, through {@link #labels()}.
+ *
+ * <p>The labels are where they were written: in the caller's arena or segment for the labelling
+ * overloads that take one, on the Java heap for the others ({@link ComponentLabeler#label(Grid)},
+ * {@link MeshUnionFind#label(Grid, MeshOptions)}). Once their memory is freed, reading them (and
+ * the book-keeping) throws {@link IllegalStateException}.
  */
 public final class MeshLabels {
     private final int width;
@@ -17,8 +22,9 @@ public final class MeshLabels {
     private final Labels labels;
 
     /**
-     * Labels of a {@code width × height × depth} mesh in {@code labels} (native-order ints, x fastest),
-     * for instance labels saved earlier; {@code timings} may be null when nothing was measured.
+     * Labels of a {@code width × height × depth} mesh in {@code labels} (native-order ints, x fastest,
+     * native or on the Java heap; not copied), for instance labels saved earlier; {@code timings} may
+     * be null when nothing was measured.
      */
     public MeshLabels(int width, int height, int depth, MemorySegment labels, Timings timings) {
         this(width, height, depth, labels, timings, null);
@@ -44,6 +50,18 @@ public final class MeshLabels {
         this.height = height;
         this.depth = depth;
         this.labels = new Labels(labels.asSlice(0, count * Integer.BYTES), (int) count, timings, owner);
+    }
+
+    /** The same labels, copied onto the Java heap. */
+    MeshLabels copyToHeap() {
+        return new MeshLabels(width, height, depth, labels.copyToHeap());
+    }
+
+    private MeshLabels(int width, int height, int depth, Labels labels) {
+        this.width = width;
+        this.height = height;
+        this.depth = depth;
+        this.labels = labels;
     }
 
     public int width() {

@@ -1,6 +1,5 @@
 package org.ccl4j;
 
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
@@ -23,10 +22,10 @@ public final class MeshUnionFind {
     private MeshUnionFind() {
     }
 
-    /** Labels {@code grid}; the labels live until they are garbage. */
+    /** Labels {@code grid}, into a Java array: the labels are on the Java heap. */
     public static MeshLabels label(Grid grid, MeshOptions options) {
         Objects.requireNonNull(grid, "grid");
-        return label(grid, options, Arena.ofAuto().allocate(ValueLayout.JAVA_INT, grid.cellCount()));
+        return label(grid, options, MemorySegment.ofArray(new int[grid.cellCount()]));
     }
 
     /** Labels {@code grid} into {@code labels} (at least {@code grid.cellCount()} ints). */
