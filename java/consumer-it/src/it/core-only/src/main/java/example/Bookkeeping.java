@@ -14,7 +14,7 @@ public class Bookkeeping {
             Labels labels = labeler.label(graph);
             long k = labels.count();                                    // components
             LabelSummary s = labels.summary();                          // labelled entries, largest, smallest
-            MemorySegment sizes = labels.sizes();                       // off-heap, in smallest-member order
+            MemorySegment sizes = labels.sizes();                       // Java heap, in smallest-member order
             List<Component> top = labels.largest(2);                    // size descending, ties by label
             Histogram h = labels.histogram(Histogram.Binning.LOG2);     // or EXACT
             Labels compact = labels.compact(Labels.Order.SIZE_DESCENDING); // 0 = the largest component
