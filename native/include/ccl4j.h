@@ -9,8 +9,10 @@
  *    have no context (context creation, capability queries) are read with
  *    ccl4j_context_error_message(NULL), which holds the calling thread's last such message.
  *  - Handles are opaque and come in create/destroy pairs. A context is used by one thread at a time.
- *  - Inputs are described by small structs holding pointers and lengths; the library never takes
- *    ownership of them. Outputs go into buffers the caller provides.
+ *  - Shapes (sizes, widths, strides) are described by small structs holding no pointers; every
+ *    buffer the library reads or writes is an argument of its own, so that a caller's runtime
+ *    (the JDK's FFM API, for one) sees each and can keep it alive for the call. The library never
+ *    takes ownership of a buffer. Outputs go into buffers the caller provides.
  *  - Labels are canonical: every vertex gets the smallest vertex id of its component.
  *  - Sizes are validated before anything is dereferenced or launched. CCL4J_CHECK_INPUT adds the
  *    O(n + m) checks (monotone offsets, neighbour ids in range, symmetry).

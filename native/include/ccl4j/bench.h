@@ -45,12 +45,13 @@ CCL4J_API int32_t ccl4j_noop(int32_t value);
 CCL4J_API ccl4j_status ccl4j_copy_to_device(ccl4j_context context, const void* host, int64_t bytes, double* ms);
 
 /* Prepares per-phase runs of options->algorithm (NULL: defaults; AUTO: ECL-CC) on a graph with at
- * least one vertex: on a CUDA context a resident graph (device_graph; host_graph NULL), which
- * must outlive the run; on a CPU context a host graph (host_graph; device_graph NULL), whose
- * arrays must outlive the run. The run has its own work buffers (and on CUDA its own stream), so
+ * least one vertex: on a CUDA context a resident graph (device_graph; host_graph and its arrays
+ * NULL), which must outlive the run; on a CPU context a host graph (host_graph with its arrays
+ * host_offsets and host_neighbors; device_graph NULL), whose arrays must outlive the run. The run has its own work buffers (and on CUDA its own stream), so
  * labelling calls on the context meanwhile leave it alone. Nothing runs yet. */
 CCL4J_API ccl4j_status ccl4j_phase_run_create(ccl4j_context context, ccl4j_device_graph device_graph,
-                                              const ccl4j_csr* host_graph, const ccl4j_label_options* options,
+                                              const ccl4j_csr* host_graph, const void* host_offsets,
+                                              const int32_t* host_neighbors, const ccl4j_label_options* options,
                                               ccl4j_phase_run* out);
 CCL4J_API void ccl4j_phase_run_destroy(ccl4j_phase_run run);
 
@@ -75,7 +76,7 @@ CCL4J_API ccl4j_status ccl4j_phase_run_labels(ccl4j_context context, ccl4j_phase
 /* ---- per-phase runs over a mesh -------------------------------------------------------- */
 
 /* Prepares per-phase runs of a mesh algorithm (options->algorithm; NULL or AUTO: the context's
- * default, as for ccl4j_label_mesh) on `mesh`, checked as ccl4j_label_mesh checks it. The run is
+ * default, as for ccl4j_label_mesh) on `mesh` with its `cells`, checked as ccl4j_label_mesh checks it. The run is
  * used with the ccl4j_phase_run_* calls above (labels: cell_count entries, canonical after the
  * last phase, as ccl4j_label_mesh gives them). Phases, without the h2d and d2h copies:
  *   MESH_NEIGHBOUR, MESH_LOCAL, MESH_DIRECTIONAL: init, propagate
@@ -85,10 +86,10 @@ CCL4J_API ccl4j_status ccl4j_phase_run_labels(ccl4j_context context, ccl4j_phase
  *   MESH_CPU_RASTER: init, scan;  MESH_CPU_EQUIVALENCE: init, iterate;  MESH_CPU_PARALLEL: local, merge, flatten
  * A fixpoint loop is one phase, the whole loop (as for Hawick's graph kernels); ccl4j_label_mesh
  * still times kernel D's scan, analysis and labelling apart, summed over the passes.
- * On a CUDA context the cells are copied to the run's own device buffers here (mesh->cells may be
- * freed afterwards); on a CPU context the run works on mesh->cells, which must stay unchanged and
+ * On a CUDA context the cells are copied to the run's own device buffers here (the cells may be
+ * freed afterwards); on a CPU context the run works on the cells, which must stay unchanged and
  * alive until the run is destroyed (a strided mesh is packed into a dense copy of the run's own). */
-CCL4J_API ccl4j_status ccl4j_phase_run_create_mesh(ccl4j_context context, const ccl4j_mesh* mesh,
+CCL4J_API ccl4j_status ccl4j_phase_run_create_mesh(ccl4j_context context, const ccl4j_mesh* mesh, const void* cells,
                                                    const ccl4j_mesh_options* options, ccl4j_phase_run* out);
 
 #ifdef __cplusplus

@@ -13,16 +13,15 @@ extern "C" {
 
 /* ---- input descriptions ------------------------------------------------------------------- */
 
-/* An undirected graph in compressed sparse rows, each edge stored as two arcs.
- * offsets has vertex_count + 1 entries of offset_width bytes (4 or 8), offsets[0] == 0 and
- * offsets[vertex_count] == arc_count; neighbors has arc_count vertex ids in [0, vertex_count). */
+/* The shape of an undirected graph in compressed sparse rows, each edge stored as two arcs. Its
+ * arrays are separate arguments of the functions that read them: offsets, vertex_count + 1
+ * entries of offset_width bytes (4 or 8) with offsets[0] == 0 and offsets[vertex_count] ==
+ * arc_count; neighbors, arc_count vertex ids in [0, vertex_count). */
 typedef struct ccl4j_csr {
     int64_t vertex_count;
     int64_t arc_count;
     int32_t offset_width;
     int32_t reserved;
-    const void* offsets;
-    const int32_t* neighbors;
 } ccl4j_csr;
 
 /* ---- options ------------------------------------------------------------------------------ */
@@ -44,13 +43,15 @@ typedef struct ccl4j_label_options {
 /* ---- graph labelling ---------------------------------------------------------------------- */
 
 /* Labels the components of a host-resident CSR graph: labels[v] = smallest vertex id of v's
- * component, for vertex_count entries. options may be NULL (defaults); timings may be NULL. */
-CCL4J_API ccl4j_status ccl4j_label_graph(ccl4j_context context, const ccl4j_csr* graph,
-                                         const ccl4j_label_options* options, int32_t* labels,
-                                         ccl4j_timings* timings);
+ * component, for vertex_count entries; labels must not overlap offsets or neighbors. options may
+ * be NULL (defaults); timings may be NULL. */
+CCL4J_API ccl4j_status ccl4j_label_graph(ccl4j_context context, const ccl4j_csr* graph, const void* offsets,
+                                         const int32_t* neighbors, const ccl4j_label_options* options,
+                                         int32_t* labels, ccl4j_timings* timings);
 
 /* Checks a CSR graph (sizes, monotone offsets, ids in range, symmetry) without labelling it. */
-CCL4J_API ccl4j_status ccl4j_check_graph(ccl4j_context context, const ccl4j_csr* graph);
+CCL4J_API ccl4j_status ccl4j_check_graph(ccl4j_context context, const ccl4j_csr* graph, const void* offsets,
+                                         const int32_t* neighbors);
 
 /* ---- device-resident graphs: upload once, label many times --------------------------------- */
 
@@ -58,6 +59,7 @@ typedef struct ccl4j_device_graph_s* ccl4j_device_graph;
 
 /* Copies a host CSR graph to the context's device (CUDA contexts only). h2d_ms may be NULL. */
 CCL4J_API ccl4j_status ccl4j_device_graph_create(ccl4j_context context, const ccl4j_csr* graph,
+                                                 const void* offsets, const int32_t* neighbors,
                                                  ccl4j_device_graph* out, double* h2d_ms);
 CCL4J_API void ccl4j_device_graph_destroy(ccl4j_device_graph graph);
 

@@ -35,12 +35,13 @@ extern "C" {
 /* Where the labels of a ccl4j_label_array are. */
 #define CCL4J_LABELS_HOST 0
 #define CCL4J_LABELS_DEVICE 1 /* the labels the context's last ccl4j_label_device_graph call left on
-                                 its device (labels pointer NULL, count == that graph's vertices) */
+                                 its device (labels argument NULL, count == that graph's vertices) */
 
+/* The shape of a label array; the labels themselves are the argument after it (`labels`):
+ * count entries of host memory (CCL4J_LABELS_HOST), or NULL (CCL4J_LABELS_DEVICE). */
 typedef struct ccl4j_label_array {
-    int64_t count;         /* entries, at most INT32_MAX */
-    const int32_t* labels; /* count labels in host memory (CCL4J_LABELS_HOST), else NULL */
-    int32_t location;      /* CCL4J_LABELS_HOST or CCL4J_LABELS_DEVICE */
+    int64_t count;    /* entries, at most INT32_MAX */
+    int32_t location; /* CCL4J_LABELS_HOST or CCL4J_LABELS_DEVICE */
     int32_t reserved;
 } ccl4j_label_array;
 
@@ -55,54 +56,57 @@ typedef struct ccl4j_label_summary {
 } ccl4j_label_summary;
 
 /* Component count, labelled entries, largest and smallest component. */
-CCL4J_API ccl4j_status ccl4j_labels_summary(ccl4j_context context, const ccl4j_label_array* labels,
-                                            ccl4j_label_summary* out);
+CCL4J_API ccl4j_status ccl4j_labels_summary(ccl4j_context context, const ccl4j_label_array* array,
+                                            const int32_t* labels, ccl4j_label_summary* out);
 
 /* The first min(capacity, components) components in `order`: their labels and sizes (either
  * output may be NULL). With CCL4J_ORDER_SIZE_DESCENDING and capacity k, the k largest.
  * *components (may be NULL) receives the component count. */
-CCL4J_API ccl4j_status ccl4j_labels_components(ccl4j_context context, const ccl4j_label_array* labels,
-                                               int32_t order, int64_t capacity, int32_t* component_labels,
-                                               int32_t* sizes, int64_t* components);
+CCL4J_API ccl4j_status ccl4j_labels_components(ccl4j_context context, const ccl4j_label_array* array,
+                                               const int32_t* labels, int32_t order, int64_t capacity,
+                                               int32_t* component_labels, int32_t* sizes, int64_t* components);
 
 /* out[i] = the position of entry i's component in `order` (0 .. components - 1), or -1 where the
- * entry is -1. out has labels->count entries (host) and may be labels->labels itself.
+ * entry is -1. out has array->count entries (host) and may be labels itself.
  * *components (may be NULL) receives the component count. */
-CCL4J_API ccl4j_status ccl4j_labels_compact(ccl4j_context context, const ccl4j_label_array* labels,
-                                            int32_t order, int32_t* out, int64_t* components);
+CCL4J_API ccl4j_status ccl4j_labels_compact(ccl4j_context context, const ccl4j_label_array* array,
+                                            const int32_t* labels, int32_t order, int32_t* out, int64_t* components);
 
 /* The size histogram: bin_sizes[b] is the size (EXACT) or the smallest size (LOG2) of bin b,
  * bin_counts[b] its number of components; the first min(capacity, bins) bins are written
  * (either output may be NULL) and *bins (may be NULL) receives the number of bins. */
-CCL4J_API ccl4j_status ccl4j_labels_histogram(ccl4j_context context, const ccl4j_label_array* labels,
-                                              int32_t binning, int64_t capacity, int32_t* bin_sizes,
-                                              int32_t* bin_counts, int64_t* bins);
+CCL4J_API ccl4j_status ccl4j_labels_histogram(ccl4j_context context, const ccl4j_label_array* array,
+                                              const int32_t* labels, int32_t binning, int64_t capacity,
+                                              int32_t* bin_sizes, int32_t* bin_counts, int64_t* bins);
 
 /* The members of every component, as CSR: component c (in `order`) has the members
  * members[offsets[c] .. offsets[c + 1]), ascending. offsets needs components + 1 entries and
  * members `labelled` entries (see ccl4j_labels_summary); smaller capacities are refused. */
-CCL4J_API ccl4j_status ccl4j_labels_members(ccl4j_context context, const ccl4j_label_array* labels,
-                                            int32_t order, int64_t offsets_capacity, int32_t* offsets,
-                                            int64_t members_capacity, int32_t* members);
+CCL4J_API ccl4j_status ccl4j_labels_members(ccl4j_context context, const ccl4j_label_array* array,
+                                            const int32_t* labels, int32_t order, int64_t offsets_capacity,
+                                            int32_t* offsets, int64_t members_capacity, int32_t* members);
 
 /* The members of the component labelled `label`, ascending: the first min(capacity, size) are
  * written; *size (may be NULL) receives the component's size (0 when no entry has that label). */
-CCL4J_API ccl4j_status ccl4j_labels_component_members(ccl4j_context context, const ccl4j_label_array* labels,
-                                                      int32_t label, int64_t capacity, int32_t* members,
-                                                      int64_t* size);
+CCL4J_API ccl4j_status ccl4j_labels_component_members(ccl4j_context context, const ccl4j_label_array* array,
+                                                      const int32_t* labels, int32_t label, int64_t capacity,
+                                                      int32_t* members, int64_t* size);
 
 /* Keeps the components whose size is in [min_size, max_size]: out[i] = labels[i] there, -1
- * elsewhere. out has labels->count entries (host) and may be labels->labels itself.
+ * elsewhere. out has array->count entries (host) and may be labels itself.
  * *kept (may be NULL) receives the number of components kept. */
-CCL4J_API ccl4j_status ccl4j_labels_filter(ccl4j_context context, const ccl4j_label_array* labels,
-                                           int32_t min_size, int32_t max_size, int32_t* out, int64_t* kept);
+CCL4J_API ccl4j_status ccl4j_labels_filter(ccl4j_context context, const ccl4j_label_array* array,
+                                           const int32_t* labels, int32_t min_size, int32_t max_size, int32_t* out,
+                                           int64_t* kept);
 
-/* The subgraph of a host CSR graph induced by `vertices` (vertex_count distinct ids in
+/* The subgraph of a host CSR graph (graph_offsets, graph_neighbors) induced by `vertices` (vertex_count distinct ids in
  * [0, graph->vertex_count), ascending), with vertex vertices[i] renumbered i. *arc_count receives
  * its arc count; with offsets and neighbors NULL nothing else is written (the first call).
  * Otherwise offsets gets vertex_count + 1 entries of offset_width bytes (4 or 8) and neighbors
  * *arc_count entries (neighbors_capacity at least that). Runs on the host. */
-CCL4J_API ccl4j_status ccl4j_induced_subgraph(ccl4j_context context, const ccl4j_csr* graph, const int32_t* vertices,
+CCL4J_API ccl4j_status ccl4j_induced_subgraph(ccl4j_context context, const ccl4j_csr* graph,
+                                              const void* graph_offsets, const int32_t* graph_neighbors,
+                                              const int32_t* vertices,
                                               int64_t vertex_count, int32_t offset_width, void* offsets,
                                               int32_t* neighbors, int64_t neighbors_capacity, int64_t* arc_count);
 

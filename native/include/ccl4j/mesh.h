@@ -30,7 +30,8 @@ extern "C" {
 #define CCL4J_PERIODIC_Y 2u
 #define CCL4J_PERIODIC_Z 4u
 
-/* A host-resident mesh: width * height * depth cells of cell_type, x fastest. depth == 1 is a 2D
+/* The shape of a host-resident mesh: width * height * depth cells of cell_type, x fastest; the
+ * cells themselves are a separate argument (cells, pointing at cell (0, 0, 0)). depth == 1 is a 2D
  * mesh. Every extent is at least 1 and the cell count at most INT32_MAX.
  * The cells may lie apart in memory (a region of a larger image or volume, rows with padding):
  * cell (x, y, z) is at cells[x + row_stride * y + layer_stride * z], strides counted in cells, not
@@ -44,7 +45,6 @@ typedef struct ccl4j_mesh {
     int32_t height;
     int32_t depth;
     int32_t cell_type;     /* CCL4J_CELL_U8 or CCL4J_CELL_I32 */
-    const void* cells;     /* cell (0, 0, 0) */
     int64_t row_stride;    /* cells from (x, y, z) to (x, y + 1, z); 0 = width */
     int64_t layer_stride;  /* cells from (x, y, z) to (x, y, z + 1); 0 = row stride * height */
 } ccl4j_mesh;
@@ -63,14 +63,15 @@ typedef struct ccl4j_mesh_options {
                                   iterations; 0 = cell count + 2, which no correct run exceeds */
 } ccl4j_mesh_options;
 
-/* Labels the clusters of a host-resident mesh into labels (cell count entries, host memory).
+/* Labels the clusters of a host-resident mesh (its cells at `cells`) into labels (cell count
+ * entries, host memory, not overlapping the cells).
  * options may be NULL (AUTO, face neighbours, open boundaries, foreground mode); timings may be
  * NULL. AUTO runs MESH_UNION_FIND on CUDA and MESH_CPU_PARALLEL on the CPU backends; the GPU
  * algorithms (MESH_NEIGHBOUR .. MESH_UNION_FIND) need a CUDA context and the CPU ones
  * (MESH_CPU_*) a CPU context, otherwise CCL4J_UNSUPPORTED. A strided mesh is gathered into dense
  * device memory by the copy to the GPU itself (its h2d phase); the CPU backends pack it into a
  * dense buffer first (a "pack" phase), and read a dense mesh in place. */
-CCL4J_API ccl4j_status ccl4j_label_mesh(ccl4j_context context, const ccl4j_mesh* mesh,
+CCL4J_API ccl4j_status ccl4j_label_mesh(ccl4j_context context, const ccl4j_mesh* mesh, const void* cells,
                                         const ccl4j_mesh_options* options, int32_t* labels,
                                         ccl4j_timings* timings);
 

@@ -181,10 +181,11 @@ const char* ccl4j_context_error_message(ccl4j_context context) {
     return context ? context->error.c_str() : thread_error().c_str();
 }
 
-ccl4j_status ccl4j_label_graph(ccl4j_context context, const ccl4j_csr* graph, const ccl4j_label_options* options,
-                               int32_t* labels, ccl4j_timings* timings) {
+ccl4j_status ccl4j_label_graph(ccl4j_context context, const ccl4j_csr* graph, const void* offsets,
+                               const int32_t* neighbors, const ccl4j_label_options* options, int32_t* labels,
+                               ccl4j_timings* timings) {
     return with_context(context, [&] {
-        const ccl4j::Graph g = ccl4j::validate_sizes(graph);
+        const ccl4j::Graph g = ccl4j::validate_sizes(graph, offsets, neighbors);
         if (!labels && g.vertex_count > 0) fail(CCL4J_INVALID_ARGUMENT, "labels is NULL");
         const size_t label_bytes = static_cast<size_t>(g.vertex_count) * sizeof(int32_t);
         ccl4j::check_disjoint(labels, label_bytes, "labels", g.offsets,
@@ -195,8 +196,9 @@ ccl4j_status ccl4j_label_graph(ccl4j_context context, const ccl4j_csr* graph, co
     });
 }
 
-ccl4j_status ccl4j_check_graph(ccl4j_context context, const ccl4j_csr* graph) {
-    return with_context(context, [&] { ccl4j::check_input(ccl4j::validate_sizes(graph), 0); });
+ccl4j_status ccl4j_check_graph(ccl4j_context context, const ccl4j_csr* graph, const void* offsets,
+                               const int32_t* neighbors) {
+    return with_context(context, [&] { ccl4j::check_input(ccl4j::validate_sizes(graph, offsets, neighbors), 0); });
 }
 
 ccl4j_status ccl4j_host_alloc(int64_t bytes, void** out, int32_t* pinned) {
@@ -224,12 +226,12 @@ void ccl4j_host_free(void* memory) {
     std::free(memory);
 }
 
-ccl4j_status ccl4j_device_graph_create(ccl4j_context context, const ccl4j_csr* graph, ccl4j_device_graph* out,
-                                       double* h2d_ms) {
+ccl4j_status ccl4j_device_graph_create(ccl4j_context context, const ccl4j_csr* graph, const void* offsets,
+                                       const int32_t* neighbors, ccl4j_device_graph* out, double* h2d_ms) {
     return with_context(context, [&] {
         if (!out) fail(CCL4J_INVALID_ARGUMENT, "device graph output is NULL");
         *out = nullptr;
-        ccl4j::Graph g = ccl4j::validate_sizes(graph);
+        ccl4j::Graph g = ccl4j::validate_sizes(graph, offsets, neighbors);
         require_cuda(*context, "device-resident graphs");
 #ifdef CCL4J_WITH_CUDA
         auto handle = std::make_unique<ccl4j_device_graph_s>();

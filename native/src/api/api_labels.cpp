@@ -28,23 +28,31 @@ struct Source {
     bool on_device;
 };
 
-Source check_labels(const ccl4j_context_s& context, const ccl4j_label_array* labels) {
-    if (!labels) fail(CCL4J_INVALID_ARGUMENT, "label array is NULL");
-    if (labels->count < 0 || labels->count > INT32_MAX) {
-        fail(CCL4J_INVALID_ARGUMENT, "label count " + std::to_string(labels->count) + " is outside 0 .. " +
+Source check_labels(const ccl4j_context_s& context, const ccl4j_label_array* array, const int32_t* labels) {
+    if (!array) fail(CCL4J_INVALID_ARGUMENT, "label array is NULL");
+    if (array->count < 0 || array->count > INT32_MAX) {
+        fail(CCL4J_INVALID_ARGUMENT, "label count " + std::to_string(array->count) + " is outside 0 .. " +
                                          std::to_string(INT32_MAX));
     }
-    const int32_t count = static_cast<int32_t>(labels->count);
-    if (labels->location == CCL4J_LABELS_HOST) {
-        if (!labels->labels && count > 0) fail(CCL4J_INVALID_ARGUMENT, "labels is NULL");
-        return {labels->labels, count, false};
+    const int32_t count = static_cast<int32_t>(array->count);
+    if (array->location == CCL4J_LABELS_HOST) {
+        if (!labels && count > 0) fail(CCL4J_INVALID_ARGUMENT, "labels is NULL");
+        return {labels, count, false};
     }
-    if (labels->location != CCL4J_LABELS_DEVICE) {
-        fail(CCL4J_INVALID_ARGUMENT, "unknown label location " + std::to_string(labels->location));
+    if (array->location != CCL4J_LABELS_DEVICE) {
+        fail(CCL4J_INVALID_ARGUMENT, "unknown label location " + std::to_string(array->location));
     }
     require_cuda(context, "labels on the device");
-    if (labels->labels) fail(CCL4J_INVALID_ARGUMENT, "labels on the device take a NULL labels pointer");
+    if (labels) fail(CCL4J_INVALID_ARGUMENT, "labels on the device take a NULL labels pointer");
     return {nullptr, count, true};
+}
+
+// An output of one entry per label may be the labels themselves (rewritten in place, entry by
+// entry) or lie apart from them; a partial overlap would overwrite labels before they are read.
+void check_in_place_or_disjoint(const Source& s, const int32_t* out, const char* name) {
+    if (out == s.host) return;
+    const size_t bytes = static_cast<size_t>(s.count) * sizeof(int32_t);
+    ccl4j::check_disjoint(out, bytes, name, s.host, bytes, "labels");
 }
 
 void check_order(int32_t order) {
@@ -94,19 +102,20 @@ ccl4j_label_summary summary(ccl4j_context_s& context, const Source& s) {
 
 extern "C" {
 
-ccl4j_status ccl4j_labels_summary(ccl4j_context context, const ccl4j_label_array* labels, ccl4j_label_summary* out) {
+ccl4j_status ccl4j_labels_summary(ccl4j_context context, const ccl4j_label_array* array, const int32_t* labels,
+                                  ccl4j_label_summary* out) {
     return with_context(context, [&] {
-        const Source s = check_labels(*context, labels);
+        const Source s = check_labels(*context, array, labels);
         if (!out) fail(CCL4J_INVALID_ARGUMENT, "summary output is NULL");
         *out = summary(*context, s);
     });
 }
 
-ccl4j_status ccl4j_labels_components(ccl4j_context context, const ccl4j_label_array* labels, int32_t order,
-                                     int64_t capacity, int32_t* component_labels, int32_t* sizes,
+ccl4j_status ccl4j_labels_components(ccl4j_context context, const ccl4j_label_array* array, const int32_t* labels,
+                                     int32_t order, int64_t capacity, int32_t* component_labels, int32_t* sizes,
                                      int64_t* components) {
     return with_context(context, [&] {
-        const Source s = check_labels(*context, labels);
+        const Source s = check_labels(*context, array, labels);
         check_order(order);
         check_capacity(capacity, "capacity");
         int64_t k = 0;
@@ -130,12 +139,13 @@ ccl4j_status ccl4j_labels_components(ccl4j_context context, const ccl4j_label_ar
     });
 }
 
-ccl4j_status ccl4j_labels_compact(ccl4j_context context, const ccl4j_label_array* labels, int32_t order,
-                                  int32_t* out, int64_t* components) {
+ccl4j_status ccl4j_labels_compact(ccl4j_context context, const ccl4j_label_array* array, const int32_t* labels,
+                                  int32_t order, int32_t* out, int64_t* components) {
     return with_context(context, [&] {
-        const Source s = check_labels(*context, labels);
+        const Source s = check_labels(*context, array, labels);
         check_order(order);
         if (!out && s.count > 0) fail(CCL4J_INVALID_ARGUMENT, "compaction output is NULL");
+        check_in_place_or_disjoint(s, out, "compaction output");
         int64_t k = 0;
 #ifdef CCL4J_WITH_CUDA
         if (on_gpu(*context)) {
@@ -158,11 +168,11 @@ ccl4j_status ccl4j_labels_compact(ccl4j_context context, const ccl4j_label_array
     });
 }
 
-ccl4j_status ccl4j_labels_histogram(ccl4j_context context, const ccl4j_label_array* labels,
-                                    int32_t binning, int64_t capacity, int32_t* bin_sizes,
-                                    int32_t* bin_counts, int64_t* bins) {
+ccl4j_status ccl4j_labels_histogram(ccl4j_context context, const ccl4j_label_array* array, const int32_t* labels,
+                                    int32_t binning, int64_t capacity, int32_t* bin_sizes, int32_t* bin_counts,
+                                    int64_t* bins) {
     return with_context(context, [&] {
-        const Source s = check_labels(*context, labels);
+        const Source s = check_labels(*context, array, labels);
         if (binning != CCL4J_HISTOGRAM_EXACT && binning != CCL4J_HISTOGRAM_LOG2) {
             fail(CCL4J_INVALID_ARGUMENT, "unknown histogram binning " + std::to_string(binning));
         }
@@ -186,11 +196,11 @@ ccl4j_status ccl4j_labels_histogram(ccl4j_context context, const ccl4j_label_arr
     });
 }
 
-ccl4j_status ccl4j_labels_members(ccl4j_context context, const ccl4j_label_array* labels, int32_t order,
-                                  int64_t offsets_capacity, int32_t* offsets, int64_t members_capacity,
+ccl4j_status ccl4j_labels_members(ccl4j_context context, const ccl4j_label_array* array, const int32_t* labels,
+                                  int32_t order, int64_t offsets_capacity, int32_t* offsets, int64_t members_capacity,
                                   int32_t* members) {
     return with_context(context, [&] {
-        const Source s = check_labels(*context, labels);
+        const Source s = check_labels(*context, array, labels);
         check_order(order);
         check_capacity(offsets_capacity, "offsets capacity");
         check_capacity(members_capacity, "members capacity");
@@ -214,10 +224,11 @@ ccl4j_status ccl4j_labels_members(ccl4j_context context, const ccl4j_label_array
     });
 }
 
-ccl4j_status ccl4j_labels_component_members(ccl4j_context context, const ccl4j_label_array* labels, int32_t label,
-                                            int64_t capacity, int32_t* members, int64_t* size) {
+ccl4j_status ccl4j_labels_component_members(ccl4j_context context, const ccl4j_label_array* array,
+                                            const int32_t* labels, int32_t label, int64_t capacity, int32_t* members,
+                                            int64_t* size) {
     return with_context(context, [&] {
-        const Source s = check_labels(*context, labels);
+        const Source s = check_labels(*context, array, labels);
         check_capacity(capacity, "capacity");
         if (!members && capacity > 0) fail(CCL4J_INVALID_ARGUMENT, "members is NULL");
         if (label < 0 || label >= s.count) {
@@ -237,11 +248,12 @@ ccl4j_status ccl4j_labels_component_members(ccl4j_context context, const ccl4j_l
     });
 }
 
-ccl4j_status ccl4j_labels_filter(ccl4j_context context, const ccl4j_label_array* labels, int32_t min_size,
-                                 int32_t max_size, int32_t* out, int64_t* kept) {
+ccl4j_status ccl4j_labels_filter(ccl4j_context context, const ccl4j_label_array* array, const int32_t* labels,
+                                 int32_t min_size, int32_t max_size, int32_t* out, int64_t* kept) {
     return with_context(context, [&] {
-        const Source s = check_labels(*context, labels);
+        const Source s = check_labels(*context, array, labels);
         if (!out && s.count > 0) fail(CCL4J_INVALID_ARGUMENT, "filter output is NULL");
+        check_in_place_or_disjoint(s, out, "filter output");
         if (min_size < 0 || max_size < 0) {
             fail(CCL4J_INVALID_ARGUMENT, "size bounds must not be negative: " + std::to_string(min_size) + " .. " +
                                              std::to_string(max_size));
@@ -267,11 +279,12 @@ ccl4j_status ccl4j_labels_filter(ccl4j_context context, const ccl4j_label_array*
     });
 }
 
-ccl4j_status ccl4j_induced_subgraph(ccl4j_context context, const ccl4j_csr* graph, const int32_t* vertices,
-                                    int64_t vertex_count, int32_t offset_width, void* offsets, int32_t* neighbors,
+ccl4j_status ccl4j_induced_subgraph(ccl4j_context context, const ccl4j_csr* graph, const void* graph_offsets,
+                                    const int32_t* graph_neighbors, const int32_t* vertices, int64_t vertex_count,
+                                    int32_t offset_width, void* offsets, int32_t* neighbors,
                                     int64_t neighbors_capacity, int64_t* arc_count) {
     return with_context(context, [&] {
-        const ccl4j::Graph g = ccl4j::validate_sizes(graph);
+        const ccl4j::Graph g = ccl4j::validate_sizes(graph, graph_offsets, graph_neighbors);
         if (vertex_count < 0 || vertex_count > g.vertex_count) {
             fail(CCL4J_INVALID_ARGUMENT, "vertex count " + std::to_string(vertex_count) + " is outside 0 .. " +
                                              std::to_string(g.vertex_count));

@@ -31,7 +31,7 @@ std::string dims(const ccl4j_mesh& m) {
 }
 
 // Checks the mesh and the options against each other and builds the internal view.
-Mesh validate(const ccl4j_mesh* mesh, const ccl4j::MeshOptions& o) {
+Mesh validate(const ccl4j_mesh* mesh, const void* cells, const ccl4j::MeshOptions& o) {
     if (!mesh) fail(CCL4J_INVALID_ARGUMENT, "mesh is NULL");
     const ccl4j_mesh& m = *mesh;
     const char* axes[] = {"width", "height", "depth"};
@@ -42,10 +42,10 @@ Mesh validate(const ccl4j_mesh* mesh, const ccl4j::MeshOptions& o) {
                                              " is not positive (" + dims(m) + ")");
         }
     }
-    const int64_t cells = int64_t(m.width) * m.height * m.depth;
-    if (cells > INT32_MAX) {
+    const int64_t cell_count = int64_t(m.width) * m.height * m.depth;
+    if (cell_count > INT32_MAX) {
         fail(CCL4J_INVALID_ARGUMENT, "a mesh holds at most " + std::to_string(INT32_MAX) +
-                                         " cells (labels are int32), got " + dims(m) + " = " + std::to_string(cells) +
+                                         " cells (labels are int32), got " + dims(m) + " = " + std::to_string(cell_count) +
                                          " cells");
     }
     if (m.cell_type != CCL4J_CELL_U8 && m.cell_type != CCL4J_CELL_I32) {
@@ -53,7 +53,7 @@ Mesh validate(const ccl4j_mesh* mesh, const ccl4j::MeshOptions& o) {
                                          std::to_string(CCL4J_CELL_U8) + " or CCL4J_CELL_I32 = " +
                                          std::to_string(CCL4J_CELL_I32) + ")");
     }
-    if (!m.cells) fail(CCL4J_INVALID_ARGUMENT, "mesh cells is NULL");
+    if (!cells) fail(CCL4J_INVALID_ARGUMENT, "mesh cells is NULL");
     ccl4j::check_strides(m.width, m.height, m.depth, m.cell_type, m.row_stride, m.layer_stride);
 
     const bool three_d = m.depth > 1;
@@ -76,7 +76,7 @@ Mesh validate(const ccl4j_mesh* mesh, const ccl4j::MeshOptions& o) {
     view.height = m.height;
     view.depth = m.depth;
     view.cell_type = m.cell_type == CCL4J_CELL_U8 ? ccl4j::CellType::U8 : ccl4j::CellType::I32;
-    view.cells = m.cells;
+    view.cells = cells;
     view.row_stride = m.row_stride;
     view.layer_stride = m.layer_stride;
     view.connectivity = connectivity;
@@ -104,13 +104,13 @@ ccl4j::PhasePlan cpu_plan(const ccl4j_context_s& context, const Mesh& mesh, cons
 
 extern "C" {
 
-ccl4j_status ccl4j_label_mesh(ccl4j_context context, const ccl4j_mesh* mesh, const ccl4j_mesh_options* options,
-                              int32_t* labels, ccl4j_timings* timings) {
+ccl4j_status ccl4j_label_mesh(ccl4j_context context, const ccl4j_mesh* mesh, const void* cells,
+                              const ccl4j_mesh_options* options, int32_t* labels, ccl4j_timings* timings) {
     return ccl4j::api::with_context(context, [&] {
         ccl4j::Stopwatch total;
         ccl4j::PhaseLog log(timings);
         const ccl4j::MeshOptions o = ccl4j::api::mesh_options(options, context->backend);
-        const Mesh m = validate(mesh, o);
+        const Mesh m = validate(mesh, cells, o);
         if (!labels) fail(CCL4J_INVALID_ARGUMENT, "labels is NULL");
         // The cells span from the first to one past the last cell, strides included.
         const int64_t last_cell = (m.depth - 1) * m.layer_step() + (m.height - 1) * m.row_step() + m.width;
@@ -131,13 +131,13 @@ ccl4j_status ccl4j_label_mesh(ccl4j_context context, const ccl4j_mesh* mesh, con
     });
 }
 
-ccl4j_status ccl4j_phase_run_create_mesh(ccl4j_context context, const ccl4j_mesh* mesh,
+ccl4j_status ccl4j_phase_run_create_mesh(ccl4j_context context, const ccl4j_mesh* mesh, const void* cells,
                                          const ccl4j_mesh_options* options, ccl4j_phase_run* out) {
     return ccl4j::api::with_context(context, [&] {
         if (!out) fail(CCL4J_INVALID_ARGUMENT, "phase run output is NULL");
         *out = nullptr;
         const ccl4j::MeshOptions o = ccl4j::api::mesh_options(options, context->backend);
-        const Mesh m = validate(mesh, o);
+        const Mesh m = validate(mesh, cells, o);
         auto run = std::make_unique<ccl4j_phase_run_s>();
         run->context = context;
         if (context->backend == CCL4J_BACKEND_CUDA) {

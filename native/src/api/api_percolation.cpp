@@ -58,10 +58,10 @@ using ccl4j::fail;
 // the labelling time.
 double label_on_host(ClusterRun& run) {
     const ccl4j::Lattice& l = *run.lattice;
-    const ccl4j_csr csr{l.vertex_count, static_cast<int64_t>(l.neighbors.size()), 4, 0, l.offsets.data(),
-                        run.masked.data()};
+    const ccl4j_csr csr{l.vertex_count, static_cast<int64_t>(l.neighbors.size()), 4, 0};
     ccl4j_timings timings;
-    label_graph(*run.context, ccl4j::validate_sizes(&csr), run.options, run.labels.data(), &timings);
+    label_graph(*run.context, ccl4j::validate_sizes(&csr, l.offsets.data(), run.masked.data()), run.options,
+                run.labels.data(), &timings);
     return timings.total_ms;
 }
 

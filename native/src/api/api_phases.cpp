@@ -21,9 +21,9 @@ using namespace ccl4j::api;
 using ccl4j::fail;
 
 ccl4j::PhaseProgramPtr cpu_program(const ccl4j_context_s& context, const ccl4j_csr* host_graph,
-                                   const ccl4j::LabelOptions& o) {
+                                   const void* offsets, const int32_t* neighbors, const ccl4j::LabelOptions& o) {
     if (!host_graph) fail(CCL4J_INVALID_ARGUMENT, "host_graph is NULL: per-phase runs on the CPU need a host graph");
-    const ccl4j::Graph g = ccl4j::validate_sizes(host_graph);
+    const ccl4j::Graph g = ccl4j::validate_sizes(host_graph, offsets, neighbors);
     if (g.vertex_count == 0) fail(CCL4J_INVALID_ARGUMENT, "per-phase runs need a graph with at least one vertex");
     if (o.check_input) ccl4j::check_input(g, o.cpu_threads);
     return std::make_unique<ccl4j::cpu::PlanProgram>(
@@ -66,7 +66,8 @@ ccl4j_status ccl4j_copy_to_device(ccl4j_context context, const void* host, int64
 }
 
 ccl4j_status ccl4j_phase_run_create(ccl4j_context context, ccl4j_device_graph device_graph,
-                                    const ccl4j_csr* host_graph, const ccl4j_label_options* options,
+                                    const ccl4j_csr* host_graph, const void* host_offsets,
+                                    const int32_t* host_neighbors, const ccl4j_label_options* options,
                                     ccl4j_phase_run* out) {
     return with_context(context, [&] {
         if (!out) fail(CCL4J_INVALID_ARGUMENT, "phase run output is NULL");
@@ -76,7 +77,9 @@ ccl4j_status ccl4j_phase_run_create(ccl4j_context context, ccl4j_device_graph de
         run->context = context;
         if (context->backend == CCL4J_BACKEND_CUDA) {
             if (!device_graph) fail(CCL4J_INVALID_ARGUMENT, "device_graph is NULL: per-phase runs on CUDA need a resident graph");
-            if (host_graph) fail(CCL4J_INVALID_ARGUMENT, "host_graph must be NULL on a CUDA context (give the resident graph)");
+            if (host_graph || host_offsets || host_neighbors) {
+                fail(CCL4J_INVALID_ARGUMENT, "host_graph and its arrays must be NULL on a CUDA context (give the resident graph)");
+            }
 #ifdef CCL4J_WITH_CUDA
             if (ccl4j::cuda::vertex_count(*device_graph->graph) == 0) {
                 fail(CCL4J_INVALID_ARGUMENT, "per-phase runs need a graph with at least one vertex");
@@ -85,7 +88,7 @@ ccl4j_status ccl4j_phase_run_create(ccl4j_context context, ccl4j_device_graph de
 #endif
         } else {
             if (device_graph) fail(CCL4J_INVALID_ARGUMENT, "device_graph must be NULL on a CPU context (give the host graph)");
-            run->program = cpu_program(*context, host_graph, o);
+            run->program = cpu_program(*context, host_graph, host_offsets, host_neighbors, o);
         }
         *out = run.release();
     });

@@ -13,8 +13,8 @@
 namespace ccl4j {
 namespace {
 
-int64_t offset_at(const ccl4j_csr& g, int64_t i) {
-    return g.offset_width == 4 ? static_cast<const int32_t*>(g.offsets)[i] : static_cast<const int64_t*>(g.offsets)[i];
+int64_t offset_at(const void* offsets, int32_t width, int64_t i) {
+    return width == 4 ? static_cast<const int32_t*>(offsets)[i] : static_cast<const int64_t*>(offsets)[i];
 }
 
 // Lowest index i in [0, count) for which bad(i) holds, or -1; parallel but deterministic.
@@ -91,7 +91,7 @@ void check_symmetry(const CsrView<Offset>& g) {
 
 }  // namespace
 
-Graph validate_sizes(const ccl4j_csr* graph) {
+Graph validate_sizes(const ccl4j_csr* graph, const void* offsets, const int32_t* neighbors) {
     if (!graph) fail(CCL4J_INVALID_ARGUMENT, "graph is NULL");
     const ccl4j_csr& g = *graph;
     if (g.vertex_count < 0) fail(CCL4J_INVALID_ARGUMENT, "vertex_count is negative: " + std::to_string(g.vertex_count));
@@ -105,15 +105,18 @@ Graph validate_sizes(const ccl4j_csr* graph) {
     if (g.offset_width == 4 && g.arc_count > INT32_MAX) {
         fail(CCL4J_INVALID_ARGUMENT, "arc_count " + std::to_string(g.arc_count) + " needs 64-bit offsets");
     }
-    if (!g.offsets) fail(CCL4J_INVALID_ARGUMENT, "offsets is NULL");
-    if (!g.neighbors && g.arc_count > 0) fail(CCL4J_INVALID_ARGUMENT, "neighbors is NULL but arc_count is " + std::to_string(g.arc_count));
-    if (offset_at(g, 0) != 0) fail(CCL4J_INVALID_INPUT, "offsets[0] must be 0, got " + std::to_string(offset_at(g, 0)));
-    int64_t last = offset_at(g, g.vertex_count);
+    if (!offsets) fail(CCL4J_INVALID_ARGUMENT, "offsets is NULL");
+    if (!neighbors && g.arc_count > 0) {
+        fail(CCL4J_INVALID_ARGUMENT, "neighbors is NULL but arc_count is " + std::to_string(g.arc_count));
+    }
+    const int64_t first = offset_at(offsets, g.offset_width, 0);
+    if (first != 0) fail(CCL4J_INVALID_INPUT, "offsets[0] must be 0, got " + std::to_string(first));
+    const int64_t last = offset_at(offsets, g.offset_width, g.vertex_count);
     if (last != g.arc_count) {
         fail(CCL4J_INVALID_INPUT, "offsets[" + std::to_string(g.vertex_count) + "] = " + std::to_string(last) +
                                       " but arc_count is " + std::to_string(g.arc_count));
     }
-    return Graph{static_cast<int32_t>(g.vertex_count), g.arc_count, g.offset_width, g.offsets, g.neighbors};
+    return Graph{static_cast<int32_t>(g.vertex_count), g.arc_count, g.offset_width, offsets, neighbors};
 }
 
 void check_input(const Graph& graph, int threads) {

@@ -11,7 +11,7 @@ namespace ccl4j {
 // Checks what can be checked in O(1): non-null pointers, sizes in range, offset width, and the
 // first and last offsets. Throws Error(CCL4J_INVALID_ARGUMENT or CCL4J_INVALID_INPUT).
 // Reads offsets[0] and offsets[vertex_count] of host memory.
-Graph validate_sizes(const ccl4j_csr* graph);
+Graph validate_sizes(const ccl4j_csr* graph, const void* offsets, const int32_t* neighbors);
 
 // The O(n + m) checks: offsets monotone, neighbour ids in range, every arc (u, v) has its
 // reverse (v, u) with the same multiplicity. Throws Error(CCL4J_INVALID_INPUT) naming the
