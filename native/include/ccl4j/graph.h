@@ -27,7 +27,8 @@ typedef struct ccl4j_csr {
 /* ---- options ------------------------------------------------------------------------------ */
 
 /* Flags of ccl4j_label_options.flags. */
-#define CCL4J_CHECK_INPUT 1u /* O(n + m) checks: monotone offsets, ids in range, symmetry */
+#define CCL4J_CHECK_INPUT 1u /* O(n + m) checks: monotone offsets, ids in range, symmetry; timed as the
+                                phase "check" */
 
 typedef struct ccl4j_label_options {
     ccl4j_algorithm algorithm;

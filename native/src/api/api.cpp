@@ -57,7 +57,11 @@ void label_graph(const ccl4j_context_s& context, const Graph& graph, const Label
                  ccl4j_timings* timings) {
     Stopwatch total;
     PhaseLog log(timings);
-    if (options.check_input) check_input(graph, options.cpu_threads);
+    if (options.check_input) {
+        Stopwatch check;
+        check_input(graph, context.backend == CCL4J_BACKEND_CPU_SERIAL ? 1 : options.cpu_threads);
+        log.add("check", check.lap());
+    }
     if (context.backend == CCL4J_BACKEND_CUDA) {
 #ifdef CCL4J_WITH_CUDA
         cuda::label(*context.cuda, graph, options, labels, log);

@@ -3,8 +3,9 @@
 #include <omp.h>
 
 #include <algorithm>
-#include <cstdint>
 #include <atomic>
+#include <cstdint>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -34,28 +35,97 @@ int64_t first_violation(int64_t count, int threads, Bad bad) {
 }
 
 template <class Offset>
-void check_structure(const CsrView<Offset>& g, int threads) {
-    const int64_t n = g.vertex_count;
-    int64_t v = first_violation(n, threads, [&](int64_t i) { return g.offsets[i] > g.offsets[i + 1]; });
+void fail_on_decreasing_offset(const CsrView<Offset>& g, int threads) {
+    const int64_t v = first_violation(g.vertex_count, threads, [&](int64_t i) { return g.offsets[i] > g.offsets[i + 1]; });
     if (v >= 0) {
         fail(CCL4J_INVALID_INPUT, "offsets decrease at vertex " + std::to_string(v) + ": offsets[" + std::to_string(v) +
                                       "] = " + std::to_string(g.offsets[v]) + " > offsets[" + std::to_string(v + 1) +
                                       "] = " + std::to_string(g.offsets[v + 1]));
     }
-    int64_t a = first_violation(g.arc_count, threads, [&](int64_t i) {
-        int32_t u = g.neighbors[i];
+}
+
+template <class Offset>
+void fail_on_id_out_of_range(const CsrView<Offset>& g, int threads) {
+    const int64_t a = first_violation(g.arc_count, threads, [&](int64_t i) {
+        const int32_t u = g.neighbors[i];
         return u < 0 || u >= g.vertex_count;
     });
     if (a >= 0) {
         fail(CCL4J_INVALID_INPUT, "neighbour id " + std::to_string(g.neighbors[a]) + " at arc " + std::to_string(a) +
-                                      " is outside 0.." + std::to_string(n - 1));
+                                      " is outside 0.." + std::to_string(int64_t(g.vertex_count) - 1));
     }
 }
 
-// Every arc (u, v) needs a reverse (v, u) with the same multiplicity: the transposed graph built by
-// counting sort has each in-list sorted by source, so it must equal the sorted out-list.
+// Symmetry is tested with a multiset hash: the sum over arcs of h(u, v) - h(v, u) modulo the
+// prime p = 2^61 - 1 is zero when every arc has its reverse as often. Otherwise some arc x has a
+// multiplicity difference c, 0 < |c| < p, and for a keyed h that acts as a random function the
+// sum is zero with probability 1/p. One parallel pass, no allocation; only a failure pays for
+// the exact test, which names the arcs.
+constexpr uint64_t kPrime = (uint64_t(1) << 61) - 1;
+
+uint64_t add_mod(uint64_t a, uint64_t b) {  // a, b < kPrime
+    const uint64_t s = a + b;
+    return s >= kPrime ? s - kPrime : s;
+}
+
+// A keyed mix of the arc (from, to) (the splitmix64 finaliser), reduced modulo kPrime.
+uint64_t arc_hash(uint64_t key, uint32_t from, uint32_t to) {
+    uint64_t x = key ^ (uint64_t(from) << 32 | to);
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+    x ^= x >> 31;
+    x = (x & kPrime) + (x >> 61);
+    return x >= kPrime ? x - kPrime : x;
+}
+
+// Drawn once per process, so that no input is built to defeat the test.
+uint64_t arc_hash_key() {
+    static const uint64_t key = [] {
+        std::random_device device;
+        return uint64_t(device()) << 32 ^ device();
+    }();
+    return key;
+}
+
+// One pass over the arcs of a graph with monotone offsets: whether every neighbour id is in
+// range, and the multiset hash difference of the arcs and their reverses (0 when symmetric).
+struct ArcScan {
+    bool ids_in_range;
+    uint64_t difference;
+};
+
 template <class Offset>
-void check_symmetry(const CsrView<Offset>& g) {
+ArcScan scan_arcs(const CsrView<Offset>& g, int threads) {
+    const uint64_t key = arc_hash_key();
+    const int32_t n = g.vertex_count;
+    bool in_range = true;
+    uint64_t difference = 0;
+#pragma omp parallel num_threads(threads) reduction(&& : in_range)
+    {
+        uint64_t local = 0;
+#pragma omp for schedule(dynamic, 1024) nowait
+        for (int32_t u = 0; u < n; ++u) {
+            for (Offset a = g.begin(u); a < g.end(u); ++a) {
+                const int32_t v = g.neighbors[a];
+                if (v < 0 || v >= n) {
+                    in_range = false;
+                    continue;
+                }
+                local = add_mod(local, arc_hash(key, uint32_t(u), uint32_t(v)));
+                local = add_mod(local, kPrime - arc_hash(key, uint32_t(v), uint32_t(u)));
+            }
+        }
+#pragma omp critical
+        difference = add_mod(difference, local);
+    }
+    return {in_range, difference};
+}
+
+// The exact symmetry test, which names the first vertex or arcs at fault: every arc (u, v) needs a
+// reverse (v, u) with the same multiplicity. The transposed graph built by counting sort has each
+// in-list sorted by source, so it must equal the sorted out-list.
+template <class Offset>
+void fail_on_asymmetry(const CsrView<Offset>& g) {
     const int32_t n = g.vertex_count;
     std::vector<int64_t> in_start(static_cast<size_t>(n) + 1, 0);
     for (int64_t a = 0; a < g.arc_count; ++a) ++in_start[static_cast<size_t>(g.neighbors[a]) + 1];
@@ -122,8 +192,11 @@ Graph validate_sizes(const ccl4j_csr* graph, const void* offsets, const int32_t*
 void check_input(const Graph& graph, int threads) {
     int t = threads > 0 ? threads : omp_get_max_threads();
     graph.visit([&](const auto& view) {
-        check_structure(view, t);
-        check_symmetry(view);
+        // Monotone offsets first: only then do the arcs of every vertex lie within the arrays.
+        fail_on_decreasing_offset(view, t);
+        const ArcScan scan = scan_arcs(view, t);
+        if (!scan.ids_in_range) fail_on_id_out_of_range(view, t);
+        if (scan.difference != 0) fail_on_asymmetry(view);
     });
 }
 

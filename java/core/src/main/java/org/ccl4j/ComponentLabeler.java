@@ -137,16 +137,23 @@ public final class ComponentLabeler implements AutoCloseable {
         checkDisjoint(labels, graph.vertexCount(), graph.offsets(), "the graph's offsets");
         checkDisjoint(labels, graph.vertexCount(), graph.neighbors(), "the graph's neighbours");
         Algorithm algorithm = resolve(options.algorithm());
+        boolean check = graph.needsCheck(options);
         if (algorithm == Algorithm.UNION_FIND) {
-            return labelInJava(graph, options, labels);
+            if (check) {
+                graph.check();
+            }
+            return labelInJava(graph, labels);
         }
         lock.lock();
         try (Arena call = Arena.ofConfined()) {
             ensureOpen();
             MemorySegment timings = ccl4j_timings.allocate(call);
-            int status = ccl4j_label_graph(context, NativeCalls.csr(call, graph),
-                    NativeCalls.options(call, options, algorithm), labels, timings);
+            int status = ccl4j_label_graph(context, NativeCalls.csr(call, graph), graph.offsetsSegment(),
+                    graph.neighborsSegment(), NativeCalls.options(call, options, algorithm, check), labels, timings);
             NativeCalls.check(status, context);
+            if (check) {
+                graph.checked();
+            }
             return new Labels(labels, graph.vertexCount(), NativeCalls.timings(timings), this);
         } finally {
             lock.unlock();
@@ -155,7 +162,10 @@ public final class ComponentLabeler implements AutoCloseable {
 
     /**
      * Copies {@code graph} to this labeler's GPU once, to label it many times with
-     * {@link #label(DeviceGraph, LabelOptions, Arena)}. CUDA only.
+     * {@link #label(DeviceGraph, LabelOptions, Arena)}. CUDA only. A graph the library cannot vouch
+     * for is checked first, in full (see {@link CsrGraph}).
+     *
+     * @throws IllegalArgumentException when the graph is malformed or not symmetric
      */
     public DeviceGraph upload(CsrGraph graph) {
         Objects.requireNonNull(graph, "graph");
@@ -168,7 +178,13 @@ public final class ComponentLabeler implements AutoCloseable {
             ensureOpen();
             MemorySegment out = call.allocate(ValueLayout.ADDRESS);
             MemorySegment h2d = call.allocate(ValueLayout.JAVA_DOUBLE);
-            NativeCalls.check(ccl4j_device_graph_create(context, NativeCalls.csr(call, graph), out, h2d), context);
+            if (!graph.verified()) {
+                NativeCalls.check(ccl4j_check_graph(context, NativeCalls.csr(call, graph), graph.offsetsSegment(),
+                        graph.neighborsSegment()), context);
+                graph.checked();
+            }
+            NativeCalls.check(ccl4j_device_graph_create(context, NativeCalls.csr(call, graph), graph.offsetsSegment(),
+                    graph.neighborsSegment(), out, h2d), context);
             DeviceGraph g = new DeviceGraph(this, NativeCalls.pointer(out), graph.vertexCount(), graph.arcCount(),
                     h2d.get(ValueLayout.JAVA_DOUBLE, 0));
             deviceGraphs.add(g);
@@ -195,8 +211,9 @@ public final class ComponentLabeler implements AutoCloseable {
         try (Arena call = Arena.ofConfined()) {
             ensureOpen();
             MemorySegment timings = ccl4j_timings.allocate(call);
-            int status = ccl4j_label_device_graph(context, graph.handle(), NativeCalls.options(call, options, algorithm),
-                    labels, timings);
+            // checked when it was uploaded; the device copy cannot change
+            int status = ccl4j_label_device_graph(context, graph.handle(),
+                    NativeCalls.options(call, options, algorithm, false), labels, timings);
             deviceLabelling++;
             deviceLabelCount = -1;
             NativeCalls.check(status, context);
@@ -262,7 +279,7 @@ public final class ComponentLabeler implements AutoCloseable {
         try (Arena call = Arena.ofConfined()) {
             ensureOpen();
             MemorySegment timings = ccl4j_timings.allocate(call);
-            int status = ccl4j_label_mesh(context, NativeCalls.mesh(call, grid),
+            int status = ccl4j_label_mesh(context, NativeCalls.mesh(call, grid), grid.cells(),
                     NativeCalls.meshOptions(call, options, algorithm), labels, timings);
             NativeCalls.check(status, context);
             return new MeshLabels(grid.width(), grid.height(), grid.depth(), labels, NativeCalls.meshTimings(timings), this);
@@ -376,9 +393,18 @@ public final class ComponentLabeler implements AutoCloseable {
      * which would then answer wrongly: an output sharing memory with an input is refused.
      */
     private static void checkDisjoint(MemorySegment labels, long count, MemorySegment input, String what) {
+        // freed memory first: a new segment may lie where a freed one was
+        requireAlive(labels, "the labels segment");
+        requireAlive(input, what);
         if (labels.asSlice(0, count * Integer.BYTES).asOverlappingSlice(input).isPresent()) {
             throw new IllegalArgumentException("the labels segment overlaps " + what
                     + ": labels must not share memory with the input");
+        }
+    }
+
+    private static void requireAlive(MemorySegment segment, String what) {
+        if (!segment.scope().isAlive()) {
+            throw new IllegalStateException("the memory of " + what + " was freed (its arena is closed)");
         }
     }
 
@@ -402,10 +428,7 @@ public final class ComponentLabeler implements AutoCloseable {
                 : arena.allocate(ValueLayout.JAVA_INT, Math.max(1, vertexCount));
     }
 
-    private Labels labelInJava(CsrGraph graph, LabelOptions options, MemorySegment labels) {
-        if (options.checkInput()) {
-            graph.checkSymmetric();
-        }
+    private Labels labelInJava(CsrGraph graph, MemorySegment labels) {
         long start = System.nanoTime();
         UnionFind.label(graph, labels);
         double ms = (System.nanoTime() - start) / 1e6;

@@ -14,11 +14,24 @@ import java.util.Objects;
  * (the GPU's fast path) and 64-bit otherwise; vertex ids are 32-bit.
  *
  * <p>A {@code CsrGraph} is a view over {@link MemorySegment}s owned by an {@link Arena} that the
- * caller controls: it is usable while that arena is alive. The segments are checked once, when
- * the view is made (offsets start at 0, never decrease and end at the arc count; neighbour ids are
- * in range), so native code never reads outside them. Segments passed to {@link #wrap} must not be
- * modified afterwards. Symmetry is not checked here (it costs a sort); ask for it with
- * {@link #checkSymmetric()} or {@link LabelOptions#checkInput()}.
+ * caller controls: it is usable while that arena is alive; once it is closed, every use throws
+ * {@link IllegalStateException}.
+ *
+ * <p><b>Input checks.</b> Every algorithm assumes offsets that start at 0, never decrease and end
+ * at the arc count, neighbour ids in range, and symmetry (every arc's reverse present as often);
+ * asymmetric arrays would give different answers from different algorithms. Such graphs are
+ * refused, never symmetrised. Graphs the library builds ({@link GraphBuilder}, {@link #fromEdges},
+ * subgraphs) hold by construction; those copied from arrays ({@link #fromArrays}) are checked at
+ * their first labelling, and never again, since nothing can change them. A wrapped graph
+ * ({@link #wrap}) stays in segments its caller can write, so it is checked when wrapped
+ * (offsets and ids) and again, in full, before every labelling and upload, unless
+ * {@link LabelOptions#withCheckInput} turns that off. The check is one parallel pass over the
+ * arrays (a multiset hash tests symmetry; see {@link #check()}).
+ *
+ * <p><b>Unchecked graphs.</b> With {@code withCheckInput(false)}, a wrapped graph is labelled as it
+ * is: ids written out of range after {@link #wrap} make native code read outside the arrays (which
+ * may crash the JVM), and asymmetric arrays give algorithm-dependent labels. Turn the checks off
+ * only for arrays you have checked yourself and do not change.
  */
 public final class CsrGraph {
     private final int vertexCount;
@@ -26,25 +39,52 @@ public final class CsrGraph {
     private final MemorySegment offsets;
     private final boolean wideOffsets;
     private final MemorySegment neighbors;
+    /** Wrapped: the caller holds the segments writable and may change them at any time. */
+    private final boolean callerOwned;
+    /** The input checks held and nothing can have changed the arrays since. */
+    private volatile boolean verified;
 
     private CsrGraph(int vertexCount, long arcCount, MemorySegment offsets, boolean wideOffsets,
-                     MemorySegment neighbors) {
+                     MemorySegment neighbors, boolean callerOwned, boolean verified) {
         this.vertexCount = vertexCount;
         this.arcCount = arcCount;
         this.offsets = offsets;
         this.wideOffsets = wideOffsets;
         this.neighbors = neighbors;
+        this.callerOwned = callerOwned;
+        this.verified = verified;
     }
 
     /**
      * Wraps existing segments without copying: {@code offsets} holds {@code n+1} native-order
      * {@code int} or {@code long} values ({@code offsetBytes} 4 or 8) and {@code neighbors} holds
-     * the arcs' target ids as native-order {@code int}s.
+     * the arcs' target ids as native-order {@code int}s. The offsets and ids are checked now;
+     * labelling checks them again, with symmetry, unless told not to (see the class comment).
      *
      * @throws IllegalArgumentException when sizes disagree, offsets are not monotone or a
      *                                  neighbour id is out of range, naming the first offender
      */
     public static CsrGraph wrap(MemorySegment offsets, int offsetBytes, MemorySegment neighbors) {
+        CsrGraph g = view(offsets, offsetBytes, neighbors, true, false);
+        InputCheck.structure(g);
+        return g;
+    }
+
+    /**
+     * A graph over segments only the library can write (it allocated them and hands out read-only
+     * views): checked now for offsets and ids unless {@code verified}, i.e. built well-formed and
+     * symmetric.
+     */
+    static CsrGraph owned(MemorySegment offsets, int offsetBytes, MemorySegment neighbors, boolean verified) {
+        CsrGraph g = view(offsets, offsetBytes, neighbors, false, verified);
+        if (!verified) {
+            InputCheck.structure(g);
+        }
+        return g;
+    }
+
+    private static CsrGraph view(MemorySegment offsets, int offsetBytes, MemorySegment neighbors, boolean callerOwned,
+                                 boolean verified) {
         Objects.requireNonNull(offsets, "offsets");
         Objects.requireNonNull(neighbors, "neighbors");
         if (offsetBytes != Integer.BYTES && offsetBytes != Long.BYTES) {
@@ -68,13 +108,20 @@ public final class CsrGraph {
         }
         checkAligned(offsets, offsetBytes, "offsets");
         checkAligned(neighbors, Integer.BYTES, "neighbours");
-        CsrGraph g = new CsrGraph((int) n, arcs, offsets, offsetBytes == Long.BYTES, neighbors);
-        g.checkStructure();
-        return g;
+        return new CsrGraph((int) n, arcs, offsets, offsetBytes == Long.BYTES, neighbors, callerOwned, verified);
     }
 
-    /** Copies arrays into {@code arena}: 64-bit offsets given, 32-bit kept when the arcs fit. */
+    /**
+     * Copies arrays into {@code arena}: 64-bit offsets given, 32-bit kept when the arcs fit.
+     * Offsets and ids are checked now, symmetry at the first labelling.
+     */
     public static CsrGraph fromArrays(Arena arena, long[] offsets, int[] neighbors) {
+        return copyOf(arena, offsets, neighbors, false);
+    }
+
+    /** {@link #fromArrays(Arena, long[], int[])}, {@code verified} when the arrays are known to be well-formed. */
+    static CsrGraph copyOf(Arena arena, long[] offsets, int[] neighbors, boolean verified) {
+        Objects.requireNonNull(arena, "arena");
         Objects.requireNonNull(offsets, "offsets");
         Objects.requireNonNull(neighbors, "neighbors");
         if (neighbors.length < Integer.MAX_VALUE) {
@@ -86,17 +133,23 @@ public final class CsrGraph {
                 }
                 narrow[i] = (int) offsets[i];
             }
-            return fromArrays(arena, narrow, neighbors);
+            return owned(arena.allocateFrom(ValueLayout.JAVA_INT, narrow), Integer.BYTES,
+                    arena.allocateFrom(ValueLayout.JAVA_INT, neighbors), verified);
         }
-        return wrap(arena.allocateFrom(ValueLayout.JAVA_LONG, offsets), Long.BYTES,
-                arena.allocateFrom(ValueLayout.JAVA_INT, neighbors));
+        return owned(arena.allocateFrom(ValueLayout.JAVA_LONG, offsets), Long.BYTES,
+                arena.allocateFrom(ValueLayout.JAVA_INT, neighbors), verified);
     }
 
-    /** Copies arrays into {@code arena}, with 32-bit offsets. */
+    /**
+     * Copies arrays into {@code arena}, with 32-bit offsets. Offsets and ids are checked now,
+     * symmetry at the first labelling.
+     */
     public static CsrGraph fromArrays(Arena arena, int[] offsets, int[] neighbors) {
         Objects.requireNonNull(arena, "arena");
-        return wrap(arena.allocateFrom(ValueLayout.JAVA_INT, offsets), Integer.BYTES,
-                arena.allocateFrom(ValueLayout.JAVA_INT, neighbors));
+        Objects.requireNonNull(offsets, "offsets");
+        Objects.requireNonNull(neighbors, "neighbors");
+        return owned(arena.allocateFrom(ValueLayout.JAVA_INT, offsets), Integer.BYTES,
+                arena.allocateFrom(ValueLayout.JAVA_INT, neighbors), false);
     }
 
     /**
@@ -160,52 +213,43 @@ public final class CsrGraph {
     }
 
     /**
-     * Checks that every arc {@code (u, v)} has its reverse {@code (v, u)} as often, which every
-     * algorithm assumes.
+     * Runs the input checks now: offsets start at 0, never decrease and end at the arc count;
+     * neighbour ids are in range; every arc {@code (u, v)} has its reverse {@code (v, u)} as often.
+     * Symmetry is tested in one parallel pass with a randomly keyed multiset hash, which misses an
+     * asymmetric graph with probability about 2^-61; a failure is explained exactly.
      *
-     * @throws IllegalArgumentException naming the first arc whose reverse is missing
+     * @throws IllegalArgumentException naming the first offset, id or pair of arcs at fault
      */
-    public void checkSymmetric() {
-        // Transpose by counting sort: the in-arcs of each vertex come out sorted by source. The
-        // graph is symmetric when every vertex's sorted out-list equals its in-list.
-        long[] inStart = new long[vertexCount + 1];
-        for (long a = 0; a < arcCount; a++) {
-            inStart[rawNeighbor(a) + 1]++;
+    public void check() {
+        InputCheck.structure(this);
+        InputCheck.symmetry(this);
+        checked();
+    }
+
+    /** Whether labelling with {@code options} must check this graph first. */
+    boolean needsCheck(LabelOptions options) {
+        return options.checkInput() && !verified;
+    }
+
+    /** Records that the checks held: for good, unless the caller can change the arrays. */
+    void checked() {
+        if (!callerOwned) {
+            verified = true;
         }
-        for (int v = 0; v < vertexCount; v++) {
-            inStart[v + 1] += inStart[v];
-        }
-        for (int v = 0; v < vertexCount; v++) {
-            long in = inStart[v + 1] - inStart[v];
-            if (in != rawOffset(v + 1) - rawOffset(v)) {
-                throw new IllegalArgumentException("vertex " + v + " has " + (rawOffset(v + 1) - rawOffset(v))
-                        + " outgoing arcs but " + in + " incoming arcs");
-            }
-        }
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment inSources = arena.allocate(ValueLayout.JAVA_INT, Math.max(1, arcCount));
-            long[] fill = inStart.clone();
-            for (int u = 0; u < vertexCount; u++) {
-                long end = rawOffset(u + 1);
-                for (long a = rawOffset(u); a < end; a++) {
-                    inSources.setAtIndex(ValueLayout.JAVA_INT, fill[rawNeighbor(a)]++, u);
-                }
-            }
-            for (int v = 0; v < vertexCount; v++) {
-                long begin = rawOffset(v);
-                int[] out = neighbors.asSlice(begin * Integer.BYTES, (rawOffset(v + 1) - begin) * Integer.BYTES)
-                        .toArray(ValueLayout.JAVA_INT);
-                java.util.Arrays.sort(out);
-                for (int i = 0; i < out.length; i++) {
-                    int in = inSources.getAtIndex(ValueLayout.JAVA_INT, inStart[v] + i);
-                    if (in != out[i]) {
-                        int missing = Math.min(in, out[i]);
-                        throw new IllegalArgumentException("arcs between vertex " + v + " and vertex " + missing
-                                + " are not symmetric: " + v + " -> " + missing + " and " + missing + " -> " + v
-                                + " occur a different number of times");
-                    }
-                }
-            }
+    }
+
+    /** Whether the checks hold for good (a library-built graph, or one checked since). */
+    boolean verified() {
+        return verified;
+    }
+
+    /**
+     * Re-checks offsets and ids where the caller may have changed them since {@link #wrap}, for
+     * code that indexes by them.
+     */
+    void requireWellFormed() {
+        if (callerOwned) {
+            InputCheck.structure(this);
         }
     }
 
@@ -225,33 +269,6 @@ public final class CsrGraph {
 
     int rawNeighbor(long arc) {
         return neighbors.getAtIndex(ValueLayout.JAVA_INT, arc);
-    }
-
-    private void checkStructure() {
-        long first = rawOffset(0);
-        if (first != 0) {
-            throw new IllegalArgumentException("offsets[0] must be 0, got " + first);
-        }
-        long previous = 0;
-        for (int v = 1; v <= vertexCount; v++) {
-            long o = rawOffset(v);
-            if (o < previous) {
-                throw new IllegalArgumentException("offsets decrease at vertex " + (v - 1) + ": offsets["
-                        + (v - 1) + "] = " + previous + " > offsets[" + v + "] = " + o);
-            }
-            previous = o;
-        }
-        if (previous != arcCount) {
-            throw new IllegalArgumentException("offsets[" + vertexCount + "] = " + previous
-                    + " but the neighbours segment holds " + arcCount + " arcs");
-        }
-        for (long a = 0; a < arcCount; a++) {
-            int v = neighbors.getAtIndex(ValueLayout.JAVA_INT, a);
-            if (v < 0 || v >= vertexCount) {
-                throw new IllegalArgumentException("neighbour id " + v + " at arc " + a
-                        + " is outside 0.." + (vertexCount - 1));
-            }
-        }
     }
 
     private static void checkAligned(MemorySegment segment, int bytes, String what) {

@@ -390,7 +390,7 @@ public final class GraphBuilder implements AutoCloseable {
         }
         MemorySegment neighbors = arena.allocate(ValueLayout.JAVA_INT, arcs);
         MemorySegment.copy(targets, 0, neighbors, 0, arcs * Integer.BYTES);
-        return CsrGraph.wrap(offsets, width, neighbors);
+        return CsrGraph.owned(offsets, width, neighbors, true); // symmetric and well-formed by construction
     }
 
     /**

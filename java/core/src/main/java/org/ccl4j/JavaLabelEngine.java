@@ -262,6 +262,6 @@ final class JavaLabelEngine implements LabelEngine {
                 }
             }
         }
-        return CsrGraph.fromArrays(arena, offsets, neighbors);
+        return CsrGraph.copyOf(arena, offsets, neighbors, graph.verified()); // a checked graph's subgraph holds too
     }
 }

@@ -5,7 +5,10 @@ package org.ccl4j;
  * numeric parameter.
  *
  * @param algorithm      the algorithm; {@link Algorithm#AUTO} picks the backend's best
- * @param checkInput     run the O(n + m) input checks (symmetry included) before labelling
+ * @param checkInput     check the graph before labelling (offsets, ids in range, symmetry), unless the
+ *                       library vouches for it (see {@link CsrGraph}); on by default. Off, a wrapped
+ *                       graph is labelled unchecked: out-of-range ids may crash the JVM and an
+ *                       asymmetric graph gives algorithm-dependent labels
  * @param cpuThreads     threads of the CPU_PARALLEL backend; 0 = all cores. At most max(256, 4 x the
  *                       processors): the native library refuses more (IllegalArgumentException)
  *                       rather than let OpenMP end the process when it cannot create them
@@ -19,7 +22,7 @@ package org.ccl4j;
 public record LabelOptions(Algorithm algorithm, boolean checkInput, int cpuThreads, int blockSize,
                            int warpThreshold, int blockThreshold, int maxIterations) {
 
-    private static final LabelOptions DEFAULTS = new LabelOptions(Algorithm.AUTO, false, 0, 0, 0, 0, 0);
+    private static final LabelOptions DEFAULTS = new LabelOptions(Algorithm.AUTO, true, 0, 0, 0, 0, 0);
 
     public LabelOptions {
         if (algorithm == null) {
@@ -44,7 +47,7 @@ public record LabelOptions(Algorithm algorithm, boolean checkInput, int cpuThrea
         }
     }
 
-    /** The defaults: the backend's best algorithm, no input checks, default tuning. */
+    /** The defaults: the backend's best algorithm, input checks on, default tuning. */
     public static LabelOptions defaults() {
         return DEFAULTS;
     }
@@ -53,6 +56,11 @@ public record LabelOptions(Algorithm algorithm, boolean checkInput, int cpuThrea
         return new LabelOptions(a, checkInput, cpuThreads, blockSize, warpThreshold, blockThreshold, maxIterations);
     }
 
+    /**
+     * With the input checks on (the default) or off. Turn them off only for a graph whose arrays
+     * you have checked yourself ({@link CsrGraph#check()}) and do not change: an unchecked wrapped
+     * graph with ids out of range may crash the JVM.
+     */
     public LabelOptions withCheckInput(boolean check) {
         return new LabelOptions(algorithm, check, cpuThreads, blockSize, warpThreshold, blockThreshold,
                 maxIterations);

@@ -420,6 +420,7 @@ public final class Labels {
             throw new IllegalArgumentException("the graph has " + graph.vertexCount() + " vertices, the labels "
                     + vertexCount + " entries");
         }
+        graph.requireWellFormed();
         int largest = summary().largestLabel();
         try (Call call = new Call()) {
             // the vertices stay in the call's memory: native scratch when the engine is native

@@ -37,20 +37,21 @@ final class NativeCalls {
         Abi.check(status, context, (name, message) -> Ccl4jException.of(Ccl4jException.Status.valueOf(name), message));
     }
 
+    /** The graph's shape as a {@code ccl4j_csr}; its arrays are arguments of their own. */
     static MemorySegment csr(Arena arena, CsrGraph graph) {
-        return Abi.csr(arena, graph.vertexCount(), graph.arcCount(), graph.offsetBytes(), graph.offsetsSegment(),
-                graph.neighborsSegment());
+        return Abi.csr(arena, graph.vertexCount(), graph.arcCount(), graph.offsetBytes());
     }
 
-    static MemorySegment options(Arena arena, LabelOptions o, Algorithm algorithm) {
-        return Abi.labelOptions(arena, code(algorithm), o.checkInput(), o.cpuThreads(), o.blockSize(),
+    /** The options as a {@code ccl4j_label_options}, with {@code algorithm} and {@code checkInput} in place of theirs. */
+    static MemorySegment options(Arena arena, LabelOptions o, Algorithm algorithm, boolean checkInput) {
+        return Abi.labelOptions(arena, code(algorithm), checkInput, o.cpuThreads(), o.blockSize(),
                 o.warpThreshold(), o.blockThreshold(), o.maxIterations());
     }
 
-    /** The grid as a {@code ccl4j_mesh} pointing at its cells, with its strides. */
+    /** The grid's shape as a {@code ccl4j_mesh}, with its strides; its cells are an argument of their own. */
     static MemorySegment mesh(Arena arena, Grid grid) {
         return Abi.mesh(arena, grid.width(), grid.height(), grid.depth(), grid.type() == Grid.CellType.U8,
-                grid.cells(), grid.rowStride(), grid.layerStride());
+                grid.rowStride(), grid.layerStride());
     }
 
     /** The options as a {@code ccl4j_mesh_options}, with {@code algorithm} in place of theirs. */

@@ -92,7 +92,7 @@ class ComponentLabelerTest {
                     assertTrue(e.getMessage().contains("symmetric") || e.getMessage().contains("arcs"), e.getMessage());
                 }
             }
-            assertThrows(IllegalArgumentException.class, oneWay::checkSymmetric);
+            assertThrows(IllegalArgumentException.class, oneWay::check);
         }
     }
 

@@ -68,9 +68,9 @@ class CsrGraphTest {
     @Test
     void symmetryCheckCountsMultiplicity() {
         try (Arena arena = Arena.ofConfined()) {
-            CsrGraph.fromArrays(arena, new int[] {0, 2, 4}, new int[] {1, 1, 0, 0}).checkSymmetric();
+            CsrGraph.fromArrays(arena, new int[] {0, 2, 4}, new int[] {1, 1, 0, 0}).check();
             CsrGraph unbalanced = CsrGraph.fromArrays(arena, new int[] {0, 2, 3, 4}, new int[] {1, 1, 0, 2});
-            assertThrows(IllegalArgumentException.class, unbalanced::checkSymmetric);
+            assertThrows(IllegalArgumentException.class, unbalanced::check);
         }
     }
 }

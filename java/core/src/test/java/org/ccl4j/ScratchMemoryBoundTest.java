@@ -15,6 +15,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import org.ccl4j.testing.ForkedJvm;
+
 /**
  * The resident set of a JVM that labels a 200,000-vertex graph 2,000 times without an arena and
  * runs book-keeping calls on each result stays within twice its size at the start (plus 64 MB).
@@ -32,24 +34,15 @@ class ScratchMemoryBoundTest {
             System.out.println("NOTICE: no " + STATUS + " (not Linux) - ScratchMemoryBoundTest is skipped");
         }
         assumeTrue(Files.exists(STATUS), "RSS is read from " + STATUS);
-        String java = ProcessHandle.current().info().command()
-                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        Path log = dir.resolve("out.txt");
         // A fixed, pre-touched heap: its pages count in the starting RSS, so what grows is native memory.
         // The direct-memory limit (by default the heap's size) would force a GC that frees segments left
         // to the collector; set out of reach, it cannot hide such a leak.
-        Process p = new ProcessBuilder(java, "--enable-native-access=ALL-UNNAMED", "-Xms256m", "-Xmx256m",
-                "-XX:+AlwaysPreTouch", "-XX:MaxDirectMemorySize=64g",
-                "-Djava.library.path=" + System.getProperty("java.library.path", ""),
-                "-cp", System.getProperty("java.class.path"), Workload.class.getName(), Integer.toString(ITERATIONS))
-                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        boolean finished = p.waitFor(3, TimeUnit.MINUTES);
-        if (!finished) {
-            p.destroyForcibly().waitFor();
-        }
-        String out = Files.readString(log);
-        assertTrue(finished, "the workload did not finish in 3 minutes:\n" + out);
-        assertEquals(0, p.exitValue(), out);
+        ForkedJvm.Result r = ForkedJvm.run(dir, Workload.class,
+                List.of("-Xms256m", "-Xmx256m", "-XX:+AlwaysPreTouch", "-XX:MaxDirectMemorySize=64g"),
+                List.of(Integer.toString(ITERATIONS)), 3, TimeUnit.MINUTES);
+        String out = r.output();
+        assertTrue(r.finished(), "the workload did not finish in 3 minutes:\n" + out);
+        assertEquals(0, r.exitCode(), out);
         List<String> lines = out.lines().toList();
         long start = value(lines, "start");
         long peak = lines.stream().filter(l -> l.startsWith("rss ")).mapToLong(l -> Long.parseLong(l.split(" ")[2]))

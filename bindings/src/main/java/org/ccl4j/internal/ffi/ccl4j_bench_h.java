@@ -160,6 +160,8 @@ public class ccl4j_bench_h extends ccl4j_bench_h$shared {
             ccl4j_bench_h.C_POINTER,
             ccl4j_bench_h.C_POINTER,
             ccl4j_bench_h.C_POINTER,
+            ccl4j_bench_h.C_POINTER,
+            ccl4j_bench_h.C_POINTER,
             ccl4j_bench_h.C_POINTER
         );
 
@@ -171,7 +173,7 @@ public class ccl4j_bench_h extends ccl4j_bench_h$shared {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_phase_run_create(ccl4j_context context, ccl4j_device_graph device_graph, const ccl4j_csr *host_graph, const ccl4j_label_options *options, ccl4j_phase_run *out)
+     * ccl4j_status ccl4j_phase_run_create(ccl4j_context context, ccl4j_device_graph device_graph, const ccl4j_csr *host_graph, const void *host_offsets, const int32_t *host_neighbors, const ccl4j_label_options *options, ccl4j_phase_run *out)
      * }
      */
     public static FunctionDescriptor ccl4j_phase_run_create$descriptor() {
@@ -181,7 +183,7 @@ public class ccl4j_bench_h extends ccl4j_bench_h$shared {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_phase_run_create(ccl4j_context context, ccl4j_device_graph device_graph, const ccl4j_csr *host_graph, const ccl4j_label_options *options, ccl4j_phase_run *out)
+     * ccl4j_status ccl4j_phase_run_create(ccl4j_context context, ccl4j_device_graph device_graph, const ccl4j_csr *host_graph, const void *host_offsets, const int32_t *host_neighbors, const ccl4j_label_options *options, ccl4j_phase_run *out)
      * }
      */
     public static MethodHandle ccl4j_phase_run_create$handle() {
@@ -191,7 +193,7 @@ public class ccl4j_bench_h extends ccl4j_bench_h$shared {
     /**
      * Address for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_phase_run_create(ccl4j_context context, ccl4j_device_graph device_graph, const ccl4j_csr *host_graph, const ccl4j_label_options *options, ccl4j_phase_run *out)
+     * ccl4j_status ccl4j_phase_run_create(ccl4j_context context, ccl4j_device_graph device_graph, const ccl4j_csr *host_graph, const void *host_offsets, const int32_t *host_neighbors, const ccl4j_label_options *options, ccl4j_phase_run *out)
      * }
      */
     public static MemorySegment ccl4j_phase_run_create$address() {
@@ -200,16 +202,16 @@ public class ccl4j_bench_h extends ccl4j_bench_h$shared {
 
     /**
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_phase_run_create(ccl4j_context context, ccl4j_device_graph device_graph, const ccl4j_csr *host_graph, const ccl4j_label_options *options, ccl4j_phase_run *out)
+     * ccl4j_status ccl4j_phase_run_create(ccl4j_context context, ccl4j_device_graph device_graph, const ccl4j_csr *host_graph, const void *host_offsets, const int32_t *host_neighbors, const ccl4j_label_options *options, ccl4j_phase_run *out)
      * }
      */
-    public static int ccl4j_phase_run_create(MemorySegment context, MemorySegment device_graph, MemorySegment host_graph, MemorySegment options, MemorySegment out) {
+    public static int ccl4j_phase_run_create(MemorySegment context, MemorySegment device_graph, MemorySegment host_graph, MemorySegment host_offsets, MemorySegment host_neighbors, MemorySegment options, MemorySegment out) {
         var mh$ = ccl4j_phase_run_create.HANDLE;
         try {
             if (TRACE_DOWNCALLS) {
-                traceDowncall("ccl4j_phase_run_create", context, device_graph, host_graph, options, out);
+                traceDowncall("ccl4j_phase_run_create", context, device_graph, host_graph, host_offsets, host_neighbors, options, out);
             }
-            return (int)mh$.invokeExact(context, device_graph, host_graph, options, out);
+            return (int)mh$.invokeExact(context, device_graph, host_graph, host_offsets, host_neighbors, options, out);
         } catch (Error | RuntimeException ex) {
            throw ex;
         } catch (Throwable ex$) {
@@ -595,6 +597,7 @@ public class ccl4j_bench_h extends ccl4j_bench_h$shared {
             ccl4j_bench_h.C_POINTER,
             ccl4j_bench_h.C_POINTER,
             ccl4j_bench_h.C_POINTER,
+            ccl4j_bench_h.C_POINTER,
             ccl4j_bench_h.C_POINTER
         );
 
@@ -606,7 +609,7 @@ public class ccl4j_bench_h extends ccl4j_bench_h$shared {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_phase_run_create_mesh(ccl4j_context context, const ccl4j_mesh *mesh, const ccl4j_mesh_options *options, ccl4j_phase_run *out)
+     * ccl4j_status ccl4j_phase_run_create_mesh(ccl4j_context context, const ccl4j_mesh *mesh, const void *cells, const ccl4j_mesh_options *options, ccl4j_phase_run *out)
      * }
      */
     public static FunctionDescriptor ccl4j_phase_run_create_mesh$descriptor() {
@@ -616,7 +619,7 @@ public class ccl4j_bench_h extends ccl4j_bench_h$shared {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_phase_run_create_mesh(ccl4j_context context, const ccl4j_mesh *mesh, const ccl4j_mesh_options *options, ccl4j_phase_run *out)
+     * ccl4j_status ccl4j_phase_run_create_mesh(ccl4j_context context, const ccl4j_mesh *mesh, const void *cells, const ccl4j_mesh_options *options, ccl4j_phase_run *out)
      * }
      */
     public static MethodHandle ccl4j_phase_run_create_mesh$handle() {
@@ -626,7 +629,7 @@ public class ccl4j_bench_h extends ccl4j_bench_h$shared {
     /**
      * Address for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_phase_run_create_mesh(ccl4j_context context, const ccl4j_mesh *mesh, const ccl4j_mesh_options *options, ccl4j_phase_run *out)
+     * ccl4j_status ccl4j_phase_run_create_mesh(ccl4j_context context, const ccl4j_mesh *mesh, const void *cells, const ccl4j_mesh_options *options, ccl4j_phase_run *out)
      * }
      */
     public static MemorySegment ccl4j_phase_run_create_mesh$address() {
@@ -635,16 +638,16 @@ public class ccl4j_bench_h extends ccl4j_bench_h$shared {
 
     /**
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_phase_run_create_mesh(ccl4j_context context, const ccl4j_mesh *mesh, const ccl4j_mesh_options *options, ccl4j_phase_run *out)
+     * ccl4j_status ccl4j_phase_run_create_mesh(ccl4j_context context, const ccl4j_mesh *mesh, const void *cells, const ccl4j_mesh_options *options, ccl4j_phase_run *out)
      * }
      */
-    public static int ccl4j_phase_run_create_mesh(MemorySegment context, MemorySegment mesh, MemorySegment options, MemorySegment out) {
+    public static int ccl4j_phase_run_create_mesh(MemorySegment context, MemorySegment mesh, MemorySegment cells, MemorySegment options, MemorySegment out) {
         var mh$ = ccl4j_phase_run_create_mesh.HANDLE;
         try {
             if (TRACE_DOWNCALLS) {
-                traceDowncall("ccl4j_phase_run_create_mesh", context, mesh, options, out);
+                traceDowncall("ccl4j_phase_run_create_mesh", context, mesh, cells, options, out);
             }
-            return (int)mh$.invokeExact(context, mesh, options, out);
+            return (int)mh$.invokeExact(context, mesh, cells, options, out);
         } catch (Error | RuntimeException ex) {
            throw ex;
         } catch (Throwable ex$) {

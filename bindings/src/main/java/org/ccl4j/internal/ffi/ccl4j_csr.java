@@ -19,8 +19,6 @@ import static java.lang.foreign.MemoryLayout.PathElement.*;
  *     int64_t arc_count;
  *     int32_t offset_width;
  *     int32_t reserved;
- *     const void *offsets;
- *     const int32_t *neighbors;
  * }
  * }
  */
@@ -34,9 +32,7 @@ public class ccl4j_csr {
         ccl4j_h.C_LONG.withName("vertex_count"),
         ccl4j_h.C_LONG.withName("arc_count"),
         ccl4j_h.C_INT.withName("offset_width"),
-        ccl4j_h.C_INT.withName("reserved"),
-        ccl4j_h.C_POINTER.withName("offsets"),
-        ccl4j_h.C_POINTER.withName("neighbors")
+        ccl4j_h.C_INT.withName("reserved")
     ).withName("ccl4j_csr");
 
     /**
@@ -220,94 +216,6 @@ public class ccl4j_csr {
      */
     public static void reserved(MemorySegment struct, int fieldValue) {
         struct.set(reserved$LAYOUT, reserved$OFFSET, fieldValue);
-    }
-
-    private static final AddressLayout offsets$LAYOUT = (AddressLayout)$LAYOUT.select(groupElement("offsets"));
-
-    /**
-     * Layout for field:
-     * {@snippet lang=c :
-     * const void *offsets
-     * }
-     */
-    public static final AddressLayout offsets$layout() {
-        return offsets$LAYOUT;
-    }
-
-    private static final long offsets$OFFSET = $LAYOUT.byteOffset(groupElement("offsets"));
-
-    /**
-     * Offset for field:
-     * {@snippet lang=c :
-     * const void *offsets
-     * }
-     */
-    public static final long offsets$offset() {
-        return offsets$OFFSET;
-    }
-
-    /**
-     * Getter for field:
-     * {@snippet lang=c :
-     * const void *offsets
-     * }
-     */
-    public static MemorySegment offsets(MemorySegment struct) {
-        return struct.get(offsets$LAYOUT, offsets$OFFSET);
-    }
-
-    /**
-     * Setter for field:
-     * {@snippet lang=c :
-     * const void *offsets
-     * }
-     */
-    public static void offsets(MemorySegment struct, MemorySegment fieldValue) {
-        struct.set(offsets$LAYOUT, offsets$OFFSET, fieldValue);
-    }
-
-    private static final AddressLayout neighbors$LAYOUT = (AddressLayout)$LAYOUT.select(groupElement("neighbors"));
-
-    /**
-     * Layout for field:
-     * {@snippet lang=c :
-     * const int32_t *neighbors
-     * }
-     */
-    public static final AddressLayout neighbors$layout() {
-        return neighbors$LAYOUT;
-    }
-
-    private static final long neighbors$OFFSET = $LAYOUT.byteOffset(groupElement("neighbors"));
-
-    /**
-     * Offset for field:
-     * {@snippet lang=c :
-     * const int32_t *neighbors
-     * }
-     */
-    public static final long neighbors$offset() {
-        return neighbors$OFFSET;
-    }
-
-    /**
-     * Getter for field:
-     * {@snippet lang=c :
-     * const int32_t *neighbors
-     * }
-     */
-    public static MemorySegment neighbors(MemorySegment struct) {
-        return struct.get(neighbors$LAYOUT, neighbors$OFFSET);
-    }
-
-    /**
-     * Setter for field:
-     * {@snippet lang=c :
-     * const int32_t *neighbors
-     * }
-     */
-    public static void neighbors(MemorySegment struct, MemorySegment fieldValue) {
-        struct.set(neighbors$LAYOUT, neighbors$OFFSET, fieldValue);
     }
 
     /**

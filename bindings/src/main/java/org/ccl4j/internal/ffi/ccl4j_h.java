@@ -1152,6 +1152,8 @@ public class ccl4j_h extends ccl4j_h$shared {
             ccl4j_h.C_POINTER,
             ccl4j_h.C_POINTER,
             ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
             ccl4j_h.C_POINTER
         );
 
@@ -1163,7 +1165,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_label_graph(ccl4j_context context, const ccl4j_csr *graph, const ccl4j_label_options *options, int32_t *labels, ccl4j_timings *timings)
+     * ccl4j_status ccl4j_label_graph(ccl4j_context context, const ccl4j_csr *graph, const void *offsets, const int32_t *neighbors, const ccl4j_label_options *options, int32_t *labels, ccl4j_timings *timings)
      * }
      */
     public static FunctionDescriptor ccl4j_label_graph$descriptor() {
@@ -1173,7 +1175,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_label_graph(ccl4j_context context, const ccl4j_csr *graph, const ccl4j_label_options *options, int32_t *labels, ccl4j_timings *timings)
+     * ccl4j_status ccl4j_label_graph(ccl4j_context context, const ccl4j_csr *graph, const void *offsets, const int32_t *neighbors, const ccl4j_label_options *options, int32_t *labels, ccl4j_timings *timings)
      * }
      */
     public static MethodHandle ccl4j_label_graph$handle() {
@@ -1183,7 +1185,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Address for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_label_graph(ccl4j_context context, const ccl4j_csr *graph, const ccl4j_label_options *options, int32_t *labels, ccl4j_timings *timings)
+     * ccl4j_status ccl4j_label_graph(ccl4j_context context, const ccl4j_csr *graph, const void *offsets, const int32_t *neighbors, const ccl4j_label_options *options, int32_t *labels, ccl4j_timings *timings)
      * }
      */
     public static MemorySegment ccl4j_label_graph$address() {
@@ -1192,16 +1194,16 @@ public class ccl4j_h extends ccl4j_h$shared {
 
     /**
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_label_graph(ccl4j_context context, const ccl4j_csr *graph, const ccl4j_label_options *options, int32_t *labels, ccl4j_timings *timings)
+     * ccl4j_status ccl4j_label_graph(ccl4j_context context, const ccl4j_csr *graph, const void *offsets, const int32_t *neighbors, const ccl4j_label_options *options, int32_t *labels, ccl4j_timings *timings)
      * }
      */
-    public static int ccl4j_label_graph(MemorySegment context, MemorySegment graph, MemorySegment options, MemorySegment labels, MemorySegment timings) {
+    public static int ccl4j_label_graph(MemorySegment context, MemorySegment graph, MemorySegment offsets, MemorySegment neighbors, MemorySegment options, MemorySegment labels, MemorySegment timings) {
         var mh$ = ccl4j_label_graph.HANDLE;
         try {
             if (TRACE_DOWNCALLS) {
-                traceDowncall("ccl4j_label_graph", context, graph, options, labels, timings);
+                traceDowncall("ccl4j_label_graph", context, graph, offsets, neighbors, options, labels, timings);
             }
-            return (int)mh$.invokeExact(context, graph, options, labels, timings);
+            return (int)mh$.invokeExact(context, graph, offsets, neighbors, options, labels, timings);
         } catch (Error | RuntimeException ex) {
            throw ex;
         } catch (Throwable ex$) {
@@ -1212,6 +1214,8 @@ public class ccl4j_h extends ccl4j_h$shared {
     private static class ccl4j_check_graph {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
             ccl4j_h.C_POINTER,
             ccl4j_h.C_POINTER
         );
@@ -1224,7 +1228,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_check_graph(ccl4j_context context, const ccl4j_csr *graph)
+     * ccl4j_status ccl4j_check_graph(ccl4j_context context, const ccl4j_csr *graph, const void *offsets, const int32_t *neighbors)
      * }
      */
     public static FunctionDescriptor ccl4j_check_graph$descriptor() {
@@ -1234,7 +1238,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_check_graph(ccl4j_context context, const ccl4j_csr *graph)
+     * ccl4j_status ccl4j_check_graph(ccl4j_context context, const ccl4j_csr *graph, const void *offsets, const int32_t *neighbors)
      * }
      */
     public static MethodHandle ccl4j_check_graph$handle() {
@@ -1244,7 +1248,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Address for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_check_graph(ccl4j_context context, const ccl4j_csr *graph)
+     * ccl4j_status ccl4j_check_graph(ccl4j_context context, const ccl4j_csr *graph, const void *offsets, const int32_t *neighbors)
      * }
      */
     public static MemorySegment ccl4j_check_graph$address() {
@@ -1253,16 +1257,16 @@ public class ccl4j_h extends ccl4j_h$shared {
 
     /**
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_check_graph(ccl4j_context context, const ccl4j_csr *graph)
+     * ccl4j_status ccl4j_check_graph(ccl4j_context context, const ccl4j_csr *graph, const void *offsets, const int32_t *neighbors)
      * }
      */
-    public static int ccl4j_check_graph(MemorySegment context, MemorySegment graph) {
+    public static int ccl4j_check_graph(MemorySegment context, MemorySegment graph, MemorySegment offsets, MemorySegment neighbors) {
         var mh$ = ccl4j_check_graph.HANDLE;
         try {
             if (TRACE_DOWNCALLS) {
-                traceDowncall("ccl4j_check_graph", context, graph);
+                traceDowncall("ccl4j_check_graph", context, graph, offsets, neighbors);
             }
-            return (int)mh$.invokeExact(context, graph);
+            return (int)mh$.invokeExact(context, graph, offsets, neighbors);
         } catch (Error | RuntimeException ex) {
            throw ex;
         } catch (Throwable ex$) {
@@ -1282,6 +1286,8 @@ public class ccl4j_h extends ccl4j_h$shared {
             ccl4j_h.C_POINTER,
             ccl4j_h.C_POINTER,
             ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
             ccl4j_h.C_POINTER
         );
 
@@ -1293,7 +1299,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_device_graph_create(ccl4j_context context, const ccl4j_csr *graph, ccl4j_device_graph *out, double *h2d_ms)
+     * ccl4j_status ccl4j_device_graph_create(ccl4j_context context, const ccl4j_csr *graph, const void *offsets, const int32_t *neighbors, ccl4j_device_graph *out, double *h2d_ms)
      * }
      */
     public static FunctionDescriptor ccl4j_device_graph_create$descriptor() {
@@ -1303,7 +1309,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_device_graph_create(ccl4j_context context, const ccl4j_csr *graph, ccl4j_device_graph *out, double *h2d_ms)
+     * ccl4j_status ccl4j_device_graph_create(ccl4j_context context, const ccl4j_csr *graph, const void *offsets, const int32_t *neighbors, ccl4j_device_graph *out, double *h2d_ms)
      * }
      */
     public static MethodHandle ccl4j_device_graph_create$handle() {
@@ -1313,7 +1319,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Address for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_device_graph_create(ccl4j_context context, const ccl4j_csr *graph, ccl4j_device_graph *out, double *h2d_ms)
+     * ccl4j_status ccl4j_device_graph_create(ccl4j_context context, const ccl4j_csr *graph, const void *offsets, const int32_t *neighbors, ccl4j_device_graph *out, double *h2d_ms)
      * }
      */
     public static MemorySegment ccl4j_device_graph_create$address() {
@@ -1322,16 +1328,16 @@ public class ccl4j_h extends ccl4j_h$shared {
 
     /**
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_device_graph_create(ccl4j_context context, const ccl4j_csr *graph, ccl4j_device_graph *out, double *h2d_ms)
+     * ccl4j_status ccl4j_device_graph_create(ccl4j_context context, const ccl4j_csr *graph, const void *offsets, const int32_t *neighbors, ccl4j_device_graph *out, double *h2d_ms)
      * }
      */
-    public static int ccl4j_device_graph_create(MemorySegment context, MemorySegment graph, MemorySegment out, MemorySegment h2d_ms) {
+    public static int ccl4j_device_graph_create(MemorySegment context, MemorySegment graph, MemorySegment offsets, MemorySegment neighbors, MemorySegment out, MemorySegment h2d_ms) {
         var mh$ = ccl4j_device_graph_create.HANDLE;
         try {
             if (TRACE_DOWNCALLS) {
-                traceDowncall("ccl4j_device_graph_create", context, graph, out, h2d_ms);
+                traceDowncall("ccl4j_device_graph_create", context, graph, offsets, neighbors, out, h2d_ms);
             }
-            return (int)mh$.invokeExact(context, graph, out, h2d_ms);
+            return (int)mh$.invokeExact(context, graph, offsets, neighbors, out, h2d_ms);
         } catch (Error | RuntimeException ex) {
            throw ex;
         } catch (Throwable ex$) {
@@ -1469,6 +1475,7 @@ public class ccl4j_h extends ccl4j_h$shared {
             ccl4j_h.C_POINTER,
             ccl4j_h.C_POINTER,
             ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
             ccl4j_h.C_POINTER
         );
 
@@ -1480,7 +1487,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_label_mesh(ccl4j_context context, const ccl4j_mesh *mesh, const ccl4j_mesh_options *options, int32_t *labels, ccl4j_timings *timings)
+     * ccl4j_status ccl4j_label_mesh(ccl4j_context context, const ccl4j_mesh *mesh, const void *cells, const ccl4j_mesh_options *options, int32_t *labels, ccl4j_timings *timings)
      * }
      */
     public static FunctionDescriptor ccl4j_label_mesh$descriptor() {
@@ -1490,7 +1497,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_label_mesh(ccl4j_context context, const ccl4j_mesh *mesh, const ccl4j_mesh_options *options, int32_t *labels, ccl4j_timings *timings)
+     * ccl4j_status ccl4j_label_mesh(ccl4j_context context, const ccl4j_mesh *mesh, const void *cells, const ccl4j_mesh_options *options, int32_t *labels, ccl4j_timings *timings)
      * }
      */
     public static MethodHandle ccl4j_label_mesh$handle() {
@@ -1500,7 +1507,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Address for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_label_mesh(ccl4j_context context, const ccl4j_mesh *mesh, const ccl4j_mesh_options *options, int32_t *labels, ccl4j_timings *timings)
+     * ccl4j_status ccl4j_label_mesh(ccl4j_context context, const ccl4j_mesh *mesh, const void *cells, const ccl4j_mesh_options *options, int32_t *labels, ccl4j_timings *timings)
      * }
      */
     public static MemorySegment ccl4j_label_mesh$address() {
@@ -1509,16 +1516,16 @@ public class ccl4j_h extends ccl4j_h$shared {
 
     /**
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_label_mesh(ccl4j_context context, const ccl4j_mesh *mesh, const ccl4j_mesh_options *options, int32_t *labels, ccl4j_timings *timings)
+     * ccl4j_status ccl4j_label_mesh(ccl4j_context context, const ccl4j_mesh *mesh, const void *cells, const ccl4j_mesh_options *options, int32_t *labels, ccl4j_timings *timings)
      * }
      */
-    public static int ccl4j_label_mesh(MemorySegment context, MemorySegment mesh, MemorySegment options, MemorySegment labels, MemorySegment timings) {
+    public static int ccl4j_label_mesh(MemorySegment context, MemorySegment mesh, MemorySegment cells, MemorySegment options, MemorySegment labels, MemorySegment timings) {
         var mh$ = ccl4j_label_mesh.HANDLE;
         try {
             if (TRACE_DOWNCALLS) {
-                traceDowncall("ccl4j_label_mesh", context, mesh, options, labels, timings);
+                traceDowncall("ccl4j_label_mesh", context, mesh, cells, options, labels, timings);
             }
-            return (int)mh$.invokeExact(context, mesh, options, labels, timings);
+            return (int)mh$.invokeExact(context, mesh, cells, options, labels, timings);
         } catch (Error | RuntimeException ex) {
            throw ex;
         } catch (Throwable ex$) {
@@ -1529,6 +1536,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     private static class ccl4j_labels_summary {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
             ccl4j_h.C_POINTER,
             ccl4j_h.C_POINTER,
             ccl4j_h.C_POINTER
@@ -1542,7 +1550,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_labels_summary(ccl4j_context context, const ccl4j_label_array *labels, ccl4j_label_summary *out)
+     * ccl4j_status ccl4j_labels_summary(ccl4j_context context, const ccl4j_label_array *array, const int32_t *labels, ccl4j_label_summary *out)
      * }
      */
     public static FunctionDescriptor ccl4j_labels_summary$descriptor() {
@@ -1552,7 +1560,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_labels_summary(ccl4j_context context, const ccl4j_label_array *labels, ccl4j_label_summary *out)
+     * ccl4j_status ccl4j_labels_summary(ccl4j_context context, const ccl4j_label_array *array, const int32_t *labels, ccl4j_label_summary *out)
      * }
      */
     public static MethodHandle ccl4j_labels_summary$handle() {
@@ -1562,7 +1570,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Address for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_labels_summary(ccl4j_context context, const ccl4j_label_array *labels, ccl4j_label_summary *out)
+     * ccl4j_status ccl4j_labels_summary(ccl4j_context context, const ccl4j_label_array *array, const int32_t *labels, ccl4j_label_summary *out)
      * }
      */
     public static MemorySegment ccl4j_labels_summary$address() {
@@ -1571,16 +1579,16 @@ public class ccl4j_h extends ccl4j_h$shared {
 
     /**
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_labels_summary(ccl4j_context context, const ccl4j_label_array *labels, ccl4j_label_summary *out)
+     * ccl4j_status ccl4j_labels_summary(ccl4j_context context, const ccl4j_label_array *array, const int32_t *labels, ccl4j_label_summary *out)
      * }
      */
-    public static int ccl4j_labels_summary(MemorySegment context, MemorySegment labels, MemorySegment out) {
+    public static int ccl4j_labels_summary(MemorySegment context, MemorySegment array, MemorySegment labels, MemorySegment out) {
         var mh$ = ccl4j_labels_summary.HANDLE;
         try {
             if (TRACE_DOWNCALLS) {
-                traceDowncall("ccl4j_labels_summary", context, labels, out);
+                traceDowncall("ccl4j_labels_summary", context, array, labels, out);
             }
-            return (int)mh$.invokeExact(context, labels, out);
+            return (int)mh$.invokeExact(context, array, labels, out);
         } catch (Error | RuntimeException ex) {
            throw ex;
         } catch (Throwable ex$) {
@@ -1591,6 +1599,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     private static class ccl4j_labels_components {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
             ccl4j_h.C_POINTER,
             ccl4j_h.C_POINTER,
             ccl4j_h.C_INT,
@@ -1608,7 +1617,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_labels_components(ccl4j_context context, const ccl4j_label_array *labels, int32_t order, int64_t capacity, int32_t *component_labels, int32_t *sizes, int64_t *components)
+     * ccl4j_status ccl4j_labels_components(ccl4j_context context, const ccl4j_label_array *array, const int32_t *labels, int32_t order, int64_t capacity, int32_t *component_labels, int32_t *sizes, int64_t *components)
      * }
      */
     public static FunctionDescriptor ccl4j_labels_components$descriptor() {
@@ -1618,7 +1627,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_labels_components(ccl4j_context context, const ccl4j_label_array *labels, int32_t order, int64_t capacity, int32_t *component_labels, int32_t *sizes, int64_t *components)
+     * ccl4j_status ccl4j_labels_components(ccl4j_context context, const ccl4j_label_array *array, const int32_t *labels, int32_t order, int64_t capacity, int32_t *component_labels, int32_t *sizes, int64_t *components)
      * }
      */
     public static MethodHandle ccl4j_labels_components$handle() {
@@ -1628,7 +1637,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Address for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_labels_components(ccl4j_context context, const ccl4j_label_array *labels, int32_t order, int64_t capacity, int32_t *component_labels, int32_t *sizes, int64_t *components)
+     * ccl4j_status ccl4j_labels_components(ccl4j_context context, const ccl4j_label_array *array, const int32_t *labels, int32_t order, int64_t capacity, int32_t *component_labels, int32_t *sizes, int64_t *components)
      * }
      */
     public static MemorySegment ccl4j_labels_components$address() {
@@ -1637,16 +1646,16 @@ public class ccl4j_h extends ccl4j_h$shared {
 
     /**
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_labels_components(ccl4j_context context, const ccl4j_label_array *labels, int32_t order, int64_t capacity, int32_t *component_labels, int32_t *sizes, int64_t *components)
+     * ccl4j_status ccl4j_labels_components(ccl4j_context context, const ccl4j_label_array *array, const int32_t *labels, int32_t order, int64_t capacity, int32_t *component_labels, int32_t *sizes, int64_t *components)
      * }
      */
-    public static int ccl4j_labels_components(MemorySegment context, MemorySegment labels, int order, long capacity, MemorySegment component_labels, MemorySegment sizes, MemorySegment components) {
+    public static int ccl4j_labels_components(MemorySegment context, MemorySegment array, MemorySegment labels, int order, long capacity, MemorySegment component_labels, MemorySegment sizes, MemorySegment components) {
         var mh$ = ccl4j_labels_components.HANDLE;
         try {
             if (TRACE_DOWNCALLS) {
-                traceDowncall("ccl4j_labels_components", context, labels, order, capacity, component_labels, sizes, components);
+                traceDowncall("ccl4j_labels_components", context, array, labels, order, capacity, component_labels, sizes, components);
             }
-            return (int)mh$.invokeExact(context, labels, order, capacity, component_labels, sizes, components);
+            return (int)mh$.invokeExact(context, array, labels, order, capacity, component_labels, sizes, components);
         } catch (Error | RuntimeException ex) {
            throw ex;
         } catch (Throwable ex$) {
@@ -1657,6 +1666,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     private static class ccl4j_labels_compact {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
             ccl4j_h.C_POINTER,
             ccl4j_h.C_POINTER,
             ccl4j_h.C_INT,
@@ -1672,7 +1682,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_labels_compact(ccl4j_context context, const ccl4j_label_array *labels, int32_t order, int32_t *out, int64_t *components)
+     * ccl4j_status ccl4j_labels_compact(ccl4j_context context, const ccl4j_label_array *array, const int32_t *labels, int32_t order, int32_t *out, int64_t *components)
      * }
      */
     public static FunctionDescriptor ccl4j_labels_compact$descriptor() {
@@ -1682,7 +1692,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_labels_compact(ccl4j_context context, const ccl4j_label_array *labels, int32_t order, int32_t *out, int64_t *components)
+     * ccl4j_status ccl4j_labels_compact(ccl4j_context context, const ccl4j_label_array *array, const int32_t *labels, int32_t order, int32_t *out, int64_t *components)
      * }
      */
     public static MethodHandle ccl4j_labels_compact$handle() {
@@ -1692,7 +1702,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Address for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_labels_compact(ccl4j_context context, const ccl4j_label_array *labels, int32_t order, int32_t *out, int64_t *components)
+     * ccl4j_status ccl4j_labels_compact(ccl4j_context context, const ccl4j_label_array *array, const int32_t *labels, int32_t order, int32_t *out, int64_t *components)
      * }
      */
     public static MemorySegment ccl4j_labels_compact$address() {
@@ -1701,16 +1711,16 @@ public class ccl4j_h extends ccl4j_h$shared {
 
     /**
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_labels_compact(ccl4j_context context, const ccl4j_label_array *labels, int32_t order, int32_t *out, int64_t *components)
+     * ccl4j_status ccl4j_labels_compact(ccl4j_context context, const ccl4j_label_array *array, const int32_t *labels, int32_t order, int32_t *out, int64_t *components)
      * }
      */
-    public static int ccl4j_labels_compact(MemorySegment context, MemorySegment labels, int order, MemorySegment out, MemorySegment components) {
+    public static int ccl4j_labels_compact(MemorySegment context, MemorySegment array, MemorySegment labels, int order, MemorySegment out, MemorySegment components) {
         var mh$ = ccl4j_labels_compact.HANDLE;
         try {
             if (TRACE_DOWNCALLS) {
-                traceDowncall("ccl4j_labels_compact", context, labels, order, out, components);
+                traceDowncall("ccl4j_labels_compact", context, array, labels, order, out, components);
             }
-            return (int)mh$.invokeExact(context, labels, order, out, components);
+            return (int)mh$.invokeExact(context, array, labels, order, out, components);
         } catch (Error | RuntimeException ex) {
            throw ex;
         } catch (Throwable ex$) {
@@ -1721,6 +1731,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     private static class ccl4j_labels_histogram {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
             ccl4j_h.C_POINTER,
             ccl4j_h.C_POINTER,
             ccl4j_h.C_INT,
@@ -1738,7 +1749,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_labels_histogram(ccl4j_context context, const ccl4j_label_array *labels, int32_t binning, int64_t capacity, int32_t *bin_sizes, int32_t *bin_counts, int64_t *bins)
+     * ccl4j_status ccl4j_labels_histogram(ccl4j_context context, const ccl4j_label_array *array, const int32_t *labels, int32_t binning, int64_t capacity, int32_t *bin_sizes, int32_t *bin_counts, int64_t *bins)
      * }
      */
     public static FunctionDescriptor ccl4j_labels_histogram$descriptor() {
@@ -1748,7 +1759,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_labels_histogram(ccl4j_context context, const ccl4j_label_array *labels, int32_t binning, int64_t capacity, int32_t *bin_sizes, int32_t *bin_counts, int64_t *bins)
+     * ccl4j_status ccl4j_labels_histogram(ccl4j_context context, const ccl4j_label_array *array, const int32_t *labels, int32_t binning, int64_t capacity, int32_t *bin_sizes, int32_t *bin_counts, int64_t *bins)
      * }
      */
     public static MethodHandle ccl4j_labels_histogram$handle() {
@@ -1758,7 +1769,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Address for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_labels_histogram(ccl4j_context context, const ccl4j_label_array *labels, int32_t binning, int64_t capacity, int32_t *bin_sizes, int32_t *bin_counts, int64_t *bins)
+     * ccl4j_status ccl4j_labels_histogram(ccl4j_context context, const ccl4j_label_array *array, const int32_t *labels, int32_t binning, int64_t capacity, int32_t *bin_sizes, int32_t *bin_counts, int64_t *bins)
      * }
      */
     public static MemorySegment ccl4j_labels_histogram$address() {
@@ -1767,16 +1778,16 @@ public class ccl4j_h extends ccl4j_h$shared {
 
     /**
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_labels_histogram(ccl4j_context context, const ccl4j_label_array *labels, int32_t binning, int64_t capacity, int32_t *bin_sizes, int32_t *bin_counts, int64_t *bins)
+     * ccl4j_status ccl4j_labels_histogram(ccl4j_context context, const ccl4j_label_array *array, const int32_t *labels, int32_t binning, int64_t capacity, int32_t *bin_sizes, int32_t *bin_counts, int64_t *bins)
      * }
      */
-    public static int ccl4j_labels_histogram(MemorySegment context, MemorySegment labels, int binning, long capacity, MemorySegment bin_sizes, MemorySegment bin_counts, MemorySegment bins) {
+    public static int ccl4j_labels_histogram(MemorySegment context, MemorySegment array, MemorySegment labels, int binning, long capacity, MemorySegment bin_sizes, MemorySegment bin_counts, MemorySegment bins) {
         var mh$ = ccl4j_labels_histogram.HANDLE;
         try {
             if (TRACE_DOWNCALLS) {
-                traceDowncall("ccl4j_labels_histogram", context, labels, binning, capacity, bin_sizes, bin_counts, bins);
+                traceDowncall("ccl4j_labels_histogram", context, array, labels, binning, capacity, bin_sizes, bin_counts, bins);
             }
-            return (int)mh$.invokeExact(context, labels, binning, capacity, bin_sizes, bin_counts, bins);
+            return (int)mh$.invokeExact(context, array, labels, binning, capacity, bin_sizes, bin_counts, bins);
         } catch (Error | RuntimeException ex) {
            throw ex;
         } catch (Throwable ex$) {
@@ -1787,6 +1798,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     private static class ccl4j_labels_members {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
             ccl4j_h.C_POINTER,
             ccl4j_h.C_POINTER,
             ccl4j_h.C_INT,
@@ -1804,7 +1816,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_labels_members(ccl4j_context context, const ccl4j_label_array *labels, int32_t order, int64_t offsets_capacity, int32_t *offsets, int64_t members_capacity, int32_t *members)
+     * ccl4j_status ccl4j_labels_members(ccl4j_context context, const ccl4j_label_array *array, const int32_t *labels, int32_t order, int64_t offsets_capacity, int32_t *offsets, int64_t members_capacity, int32_t *members)
      * }
      */
     public static FunctionDescriptor ccl4j_labels_members$descriptor() {
@@ -1814,7 +1826,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_labels_members(ccl4j_context context, const ccl4j_label_array *labels, int32_t order, int64_t offsets_capacity, int32_t *offsets, int64_t members_capacity, int32_t *members)
+     * ccl4j_status ccl4j_labels_members(ccl4j_context context, const ccl4j_label_array *array, const int32_t *labels, int32_t order, int64_t offsets_capacity, int32_t *offsets, int64_t members_capacity, int32_t *members)
      * }
      */
     public static MethodHandle ccl4j_labels_members$handle() {
@@ -1824,7 +1836,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Address for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_labels_members(ccl4j_context context, const ccl4j_label_array *labels, int32_t order, int64_t offsets_capacity, int32_t *offsets, int64_t members_capacity, int32_t *members)
+     * ccl4j_status ccl4j_labels_members(ccl4j_context context, const ccl4j_label_array *array, const int32_t *labels, int32_t order, int64_t offsets_capacity, int32_t *offsets, int64_t members_capacity, int32_t *members)
      * }
      */
     public static MemorySegment ccl4j_labels_members$address() {
@@ -1833,16 +1845,16 @@ public class ccl4j_h extends ccl4j_h$shared {
 
     /**
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_labels_members(ccl4j_context context, const ccl4j_label_array *labels, int32_t order, int64_t offsets_capacity, int32_t *offsets, int64_t members_capacity, int32_t *members)
+     * ccl4j_status ccl4j_labels_members(ccl4j_context context, const ccl4j_label_array *array, const int32_t *labels, int32_t order, int64_t offsets_capacity, int32_t *offsets, int64_t members_capacity, int32_t *members)
      * }
      */
-    public static int ccl4j_labels_members(MemorySegment context, MemorySegment labels, int order, long offsets_capacity, MemorySegment offsets, long members_capacity, MemorySegment members) {
+    public static int ccl4j_labels_members(MemorySegment context, MemorySegment array, MemorySegment labels, int order, long offsets_capacity, MemorySegment offsets, long members_capacity, MemorySegment members) {
         var mh$ = ccl4j_labels_members.HANDLE;
         try {
             if (TRACE_DOWNCALLS) {
-                traceDowncall("ccl4j_labels_members", context, labels, order, offsets_capacity, offsets, members_capacity, members);
+                traceDowncall("ccl4j_labels_members", context, array, labels, order, offsets_capacity, offsets, members_capacity, members);
             }
-            return (int)mh$.invokeExact(context, labels, order, offsets_capacity, offsets, members_capacity, members);
+            return (int)mh$.invokeExact(context, array, labels, order, offsets_capacity, offsets, members_capacity, members);
         } catch (Error | RuntimeException ex) {
            throw ex;
         } catch (Throwable ex$) {
@@ -1853,6 +1865,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     private static class ccl4j_labels_component_members {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
             ccl4j_h.C_POINTER,
             ccl4j_h.C_POINTER,
             ccl4j_h.C_INT,
@@ -1869,7 +1882,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_labels_component_members(ccl4j_context context, const ccl4j_label_array *labels, int32_t label, int64_t capacity, int32_t *members, int64_t *size)
+     * ccl4j_status ccl4j_labels_component_members(ccl4j_context context, const ccl4j_label_array *array, const int32_t *labels, int32_t label, int64_t capacity, int32_t *members, int64_t *size)
      * }
      */
     public static FunctionDescriptor ccl4j_labels_component_members$descriptor() {
@@ -1879,7 +1892,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_labels_component_members(ccl4j_context context, const ccl4j_label_array *labels, int32_t label, int64_t capacity, int32_t *members, int64_t *size)
+     * ccl4j_status ccl4j_labels_component_members(ccl4j_context context, const ccl4j_label_array *array, const int32_t *labels, int32_t label, int64_t capacity, int32_t *members, int64_t *size)
      * }
      */
     public static MethodHandle ccl4j_labels_component_members$handle() {
@@ -1889,7 +1902,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Address for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_labels_component_members(ccl4j_context context, const ccl4j_label_array *labels, int32_t label, int64_t capacity, int32_t *members, int64_t *size)
+     * ccl4j_status ccl4j_labels_component_members(ccl4j_context context, const ccl4j_label_array *array, const int32_t *labels, int32_t label, int64_t capacity, int32_t *members, int64_t *size)
      * }
      */
     public static MemorySegment ccl4j_labels_component_members$address() {
@@ -1898,16 +1911,16 @@ public class ccl4j_h extends ccl4j_h$shared {
 
     /**
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_labels_component_members(ccl4j_context context, const ccl4j_label_array *labels, int32_t label, int64_t capacity, int32_t *members, int64_t *size)
+     * ccl4j_status ccl4j_labels_component_members(ccl4j_context context, const ccl4j_label_array *array, const int32_t *labels, int32_t label, int64_t capacity, int32_t *members, int64_t *size)
      * }
      */
-    public static int ccl4j_labels_component_members(MemorySegment context, MemorySegment labels, int label, long capacity, MemorySegment members, MemorySegment size) {
+    public static int ccl4j_labels_component_members(MemorySegment context, MemorySegment array, MemorySegment labels, int label, long capacity, MemorySegment members, MemorySegment size) {
         var mh$ = ccl4j_labels_component_members.HANDLE;
         try {
             if (TRACE_DOWNCALLS) {
-                traceDowncall("ccl4j_labels_component_members", context, labels, label, capacity, members, size);
+                traceDowncall("ccl4j_labels_component_members", context, array, labels, label, capacity, members, size);
             }
-            return (int)mh$.invokeExact(context, labels, label, capacity, members, size);
+            return (int)mh$.invokeExact(context, array, labels, label, capacity, members, size);
         } catch (Error | RuntimeException ex) {
            throw ex;
         } catch (Throwable ex$) {
@@ -1918,6 +1931,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     private static class ccl4j_labels_filter {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
             ccl4j_h.C_POINTER,
             ccl4j_h.C_POINTER,
             ccl4j_h.C_INT,
@@ -1934,7 +1948,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_labels_filter(ccl4j_context context, const ccl4j_label_array *labels, int32_t min_size, int32_t max_size, int32_t *out, int64_t *kept)
+     * ccl4j_status ccl4j_labels_filter(ccl4j_context context, const ccl4j_label_array *array, const int32_t *labels, int32_t min_size, int32_t max_size, int32_t *out, int64_t *kept)
      * }
      */
     public static FunctionDescriptor ccl4j_labels_filter$descriptor() {
@@ -1944,7 +1958,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_labels_filter(ccl4j_context context, const ccl4j_label_array *labels, int32_t min_size, int32_t max_size, int32_t *out, int64_t *kept)
+     * ccl4j_status ccl4j_labels_filter(ccl4j_context context, const ccl4j_label_array *array, const int32_t *labels, int32_t min_size, int32_t max_size, int32_t *out, int64_t *kept)
      * }
      */
     public static MethodHandle ccl4j_labels_filter$handle() {
@@ -1954,7 +1968,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Address for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_labels_filter(ccl4j_context context, const ccl4j_label_array *labels, int32_t min_size, int32_t max_size, int32_t *out, int64_t *kept)
+     * ccl4j_status ccl4j_labels_filter(ccl4j_context context, const ccl4j_label_array *array, const int32_t *labels, int32_t min_size, int32_t max_size, int32_t *out, int64_t *kept)
      * }
      */
     public static MemorySegment ccl4j_labels_filter$address() {
@@ -1963,16 +1977,16 @@ public class ccl4j_h extends ccl4j_h$shared {
 
     /**
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_labels_filter(ccl4j_context context, const ccl4j_label_array *labels, int32_t min_size, int32_t max_size, int32_t *out, int64_t *kept)
+     * ccl4j_status ccl4j_labels_filter(ccl4j_context context, const ccl4j_label_array *array, const int32_t *labels, int32_t min_size, int32_t max_size, int32_t *out, int64_t *kept)
      * }
      */
-    public static int ccl4j_labels_filter(MemorySegment context, MemorySegment labels, int min_size, int max_size, MemorySegment out, MemorySegment kept) {
+    public static int ccl4j_labels_filter(MemorySegment context, MemorySegment array, MemorySegment labels, int min_size, int max_size, MemorySegment out, MemorySegment kept) {
         var mh$ = ccl4j_labels_filter.HANDLE;
         try {
             if (TRACE_DOWNCALLS) {
-                traceDowncall("ccl4j_labels_filter", context, labels, min_size, max_size, out, kept);
+                traceDowncall("ccl4j_labels_filter", context, array, labels, min_size, max_size, out, kept);
             }
-            return (int)mh$.invokeExact(context, labels, min_size, max_size, out, kept);
+            return (int)mh$.invokeExact(context, array, labels, min_size, max_size, out, kept);
         } catch (Error | RuntimeException ex) {
            throw ex;
         } catch (Throwable ex$) {
@@ -1983,6 +1997,8 @@ public class ccl4j_h extends ccl4j_h$shared {
     private static class ccl4j_induced_subgraph {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
             ccl4j_h.C_POINTER,
             ccl4j_h.C_POINTER,
             ccl4j_h.C_POINTER,
@@ -2002,7 +2018,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_induced_subgraph(ccl4j_context context, const ccl4j_csr *graph, const int32_t *vertices, int64_t vertex_count, int32_t offset_width, void *offsets, int32_t *neighbors, int64_t neighbors_capacity, int64_t *arc_count)
+     * ccl4j_status ccl4j_induced_subgraph(ccl4j_context context, const ccl4j_csr *graph, const void *graph_offsets, const int32_t *graph_neighbors, const int32_t *vertices, int64_t vertex_count, int32_t offset_width, void *offsets, int32_t *neighbors, int64_t neighbors_capacity, int64_t *arc_count)
      * }
      */
     public static FunctionDescriptor ccl4j_induced_subgraph$descriptor() {
@@ -2012,7 +2028,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_induced_subgraph(ccl4j_context context, const ccl4j_csr *graph, const int32_t *vertices, int64_t vertex_count, int32_t offset_width, void *offsets, int32_t *neighbors, int64_t neighbors_capacity, int64_t *arc_count)
+     * ccl4j_status ccl4j_induced_subgraph(ccl4j_context context, const ccl4j_csr *graph, const void *graph_offsets, const int32_t *graph_neighbors, const int32_t *vertices, int64_t vertex_count, int32_t offset_width, void *offsets, int32_t *neighbors, int64_t neighbors_capacity, int64_t *arc_count)
      * }
      */
     public static MethodHandle ccl4j_induced_subgraph$handle() {
@@ -2022,7 +2038,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Address for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_induced_subgraph(ccl4j_context context, const ccl4j_csr *graph, const int32_t *vertices, int64_t vertex_count, int32_t offset_width, void *offsets, int32_t *neighbors, int64_t neighbors_capacity, int64_t *arc_count)
+     * ccl4j_status ccl4j_induced_subgraph(ccl4j_context context, const ccl4j_csr *graph, const void *graph_offsets, const int32_t *graph_neighbors, const int32_t *vertices, int64_t vertex_count, int32_t offset_width, void *offsets, int32_t *neighbors, int64_t neighbors_capacity, int64_t *arc_count)
      * }
      */
     public static MemorySegment ccl4j_induced_subgraph$address() {
@@ -2031,16 +2047,16 @@ public class ccl4j_h extends ccl4j_h$shared {
 
     /**
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_induced_subgraph(ccl4j_context context, const ccl4j_csr *graph, const int32_t *vertices, int64_t vertex_count, int32_t offset_width, void *offsets, int32_t *neighbors, int64_t neighbors_capacity, int64_t *arc_count)
+     * ccl4j_status ccl4j_induced_subgraph(ccl4j_context context, const ccl4j_csr *graph, const void *graph_offsets, const int32_t *graph_neighbors, const int32_t *vertices, int64_t vertex_count, int32_t offset_width, void *offsets, int32_t *neighbors, int64_t neighbors_capacity, int64_t *arc_count)
      * }
      */
-    public static int ccl4j_induced_subgraph(MemorySegment context, MemorySegment graph, MemorySegment vertices, long vertex_count, int offset_width, MemorySegment offsets, MemorySegment neighbors, long neighbors_capacity, MemorySegment arc_count) {
+    public static int ccl4j_induced_subgraph(MemorySegment context, MemorySegment graph, MemorySegment graph_offsets, MemorySegment graph_neighbors, MemorySegment vertices, long vertex_count, int offset_width, MemorySegment offsets, MemorySegment neighbors, long neighbors_capacity, MemorySegment arc_count) {
         var mh$ = ccl4j_induced_subgraph.HANDLE;
         try {
             if (TRACE_DOWNCALLS) {
-                traceDowncall("ccl4j_induced_subgraph", context, graph, vertices, vertex_count, offset_width, offsets, neighbors, neighbors_capacity, arc_count);
+                traceDowncall("ccl4j_induced_subgraph", context, graph, graph_offsets, graph_neighbors, vertices, vertex_count, offset_width, offsets, neighbors, neighbors_capacity, arc_count);
             }
-            return (int)mh$.invokeExact(context, graph, vertices, vertex_count, offset_width, offsets, neighbors, neighbors_capacity, arc_count);
+            return (int)mh$.invokeExact(context, graph, graph_offsets, graph_neighbors, vertices, vertex_count, offset_width, offsets, neighbors, neighbors_capacity, arc_count);
         } catch (Error | RuntimeException ex) {
            throw ex;
         } catch (Throwable ex$) {

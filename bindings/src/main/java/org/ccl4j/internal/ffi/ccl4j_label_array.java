@@ -16,7 +16,6 @@ import static java.lang.foreign.MemoryLayout.PathElement.*;
  * {@snippet lang=c :
  * struct ccl4j_label_array {
  *     int64_t count;
- *     const int32_t *labels;
  *     int32_t location;
  *     int32_t reserved;
  * }
@@ -30,7 +29,6 @@ public class ccl4j_label_array {
 
     private static final GroupLayout $LAYOUT = MemoryLayout.structLayout(
         ccl4j_h.C_LONG.withName("count"),
-        ccl4j_h.C_POINTER.withName("labels"),
         ccl4j_h.C_INT.withName("location"),
         ccl4j_h.C_INT.withName("reserved")
     ).withName("ccl4j_label_array");
@@ -84,50 +82,6 @@ public class ccl4j_label_array {
      */
     public static void count(MemorySegment struct, long fieldValue) {
         struct.set(count$LAYOUT, count$OFFSET, fieldValue);
-    }
-
-    private static final AddressLayout labels$LAYOUT = (AddressLayout)$LAYOUT.select(groupElement("labels"));
-
-    /**
-     * Layout for field:
-     * {@snippet lang=c :
-     * const int32_t *labels
-     * }
-     */
-    public static final AddressLayout labels$layout() {
-        return labels$LAYOUT;
-    }
-
-    private static final long labels$OFFSET = $LAYOUT.byteOffset(groupElement("labels"));
-
-    /**
-     * Offset for field:
-     * {@snippet lang=c :
-     * const int32_t *labels
-     * }
-     */
-    public static final long labels$offset() {
-        return labels$OFFSET;
-    }
-
-    /**
-     * Getter for field:
-     * {@snippet lang=c :
-     * const int32_t *labels
-     * }
-     */
-    public static MemorySegment labels(MemorySegment struct) {
-        return struct.get(labels$LAYOUT, labels$OFFSET);
-    }
-
-    /**
-     * Setter for field:
-     * {@snippet lang=c :
-     * const int32_t *labels
-     * }
-     */
-    public static void labels(MemorySegment struct, MemorySegment fieldValue) {
-        struct.set(labels$LAYOUT, labels$OFFSET, fieldValue);
     }
 
     private static final OfInt location$LAYOUT = (OfInt)$LAYOUT.select(groupElement("location"));

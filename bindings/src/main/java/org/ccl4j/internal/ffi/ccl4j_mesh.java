@@ -19,7 +19,6 @@ import static java.lang.foreign.MemoryLayout.PathElement.*;
  *     int32_t height;
  *     int32_t depth;
  *     int32_t cell_type;
- *     const void *cells;
  *     int64_t row_stride;
  *     int64_t layer_stride;
  * }
@@ -36,7 +35,6 @@ public class ccl4j_mesh {
         ccl4j_h.C_INT.withName("height"),
         ccl4j_h.C_INT.withName("depth"),
         ccl4j_h.C_INT.withName("cell_type"),
-        ccl4j_h.C_POINTER.withName("cells"),
         ccl4j_h.C_LONG.withName("row_stride"),
         ccl4j_h.C_LONG.withName("layer_stride")
     ).withName("ccl4j_mesh");
@@ -222,50 +220,6 @@ public class ccl4j_mesh {
      */
     public static void cell_type(MemorySegment struct, int fieldValue) {
         struct.set(cell_type$LAYOUT, cell_type$OFFSET, fieldValue);
-    }
-
-    private static final AddressLayout cells$LAYOUT = (AddressLayout)$LAYOUT.select(groupElement("cells"));
-
-    /**
-     * Layout for field:
-     * {@snippet lang=c :
-     * const void *cells
-     * }
-     */
-    public static final AddressLayout cells$layout() {
-        return cells$LAYOUT;
-    }
-
-    private static final long cells$OFFSET = $LAYOUT.byteOffset(groupElement("cells"));
-
-    /**
-     * Offset for field:
-     * {@snippet lang=c :
-     * const void *cells
-     * }
-     */
-    public static final long cells$offset() {
-        return cells$OFFSET;
-    }
-
-    /**
-     * Getter for field:
-     * {@snippet lang=c :
-     * const void *cells
-     * }
-     */
-    public static MemorySegment cells(MemorySegment struct) {
-        return struct.get(cells$LAYOUT, cells$OFFSET);
-    }
-
-    /**
-     * Setter for field:
-     * {@snippet lang=c :
-     * const void *cells
-     * }
-     */
-    public static void cells(MemorySegment struct, MemorySegment fieldValue) {
-        struct.set(cells$LAYOUT, cells$OFFSET, fieldValue);
     }
 
     private static final OfLong row_stride$LAYOUT = (OfLong)$LAYOUT.select(groupElement("row_stride"));

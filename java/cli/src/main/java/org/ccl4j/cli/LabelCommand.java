@@ -56,8 +56,9 @@ final class LabelCommand implements Callable<Integer> {
     @Option(names = "--keep-ids", description = "Keep SNAP vertex ids as they are instead of renumbering them.")
     private boolean keepIds;
 
-    @Option(names = "--check", description = "Check the graph (monotone offsets, ids in range, symmetry) before"
-            + " labelling.")
+    @Option(names = "--check", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Check the graph (monotone offsets, ids in range, symmetry) before labelling (default)."
+                    + " --no-check labels an .egr file's arrays as they are: only for files checked before.")
     private boolean check;
 
     @Option(names = "--out", paramLabel = "FILE", description = "Write the labels: text (\"vertex label\" lines) when"

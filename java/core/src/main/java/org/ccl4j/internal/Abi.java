@@ -175,15 +175,15 @@ public final class Abi {
         throw new IllegalStateException("native library reported unknown " + what + " " + code);
     }
 
-    /** A {@code ccl4j_csr} describing a graph's buffers. */
-    public static MemorySegment csr(Arena arena, int vertexCount, long arcCount, int offsetBytes,
-                                    MemorySegment offsets, MemorySegment neighbors) {
+    /**
+     * A {@code ccl4j_csr}: a graph's shape. Its arrays go to the native function as arguments of
+     * their own, so that the FFM runtime checks they are alive and keeps them so for the call.
+     */
+    public static MemorySegment csr(Arena arena, int vertexCount, long arcCount, int offsetBytes) {
         MemorySegment s = ccl4j_csr.allocate(arena);
         ccl4j_csr.vertex_count(s, vertexCount);
         ccl4j_csr.arc_count(s, arcCount);
         ccl4j_csr.offset_width(s, offsetBytes);
-        ccl4j_csr.offsets(s, offsets);
-        ccl4j_csr.neighbors(s, neighbors);
         return s;
     }
 
@@ -201,15 +201,17 @@ public final class Abi {
         return s;
     }
 
-    /** A {@code ccl4j_mesh} pointing at {@code cells}; strides in cells, 0 for dense. */
-    public static MemorySegment mesh(Arena arena, int width, int height, int depth, boolean bytes,
-                                     MemorySegment cells, long rowStride, long layerStride) {
+    /**
+     * A {@code ccl4j_mesh}: a mesh's shape, strides in cells (0 for dense). Its cells go to the
+     * native function as an argument of their own.
+     */
+    public static MemorySegment mesh(Arena arena, int width, int height, int depth, boolean bytes, long rowStride,
+                                     long layerStride) {
         MemorySegment s = ccl4j_mesh.allocate(arena);
         ccl4j_mesh.width(s, width);
         ccl4j_mesh.height(s, height);
         ccl4j_mesh.depth(s, depth);
         ccl4j_mesh.cell_type(s, bytes ? CCL4J_CELL_U8() : CCL4J_CELL_I32());
-        ccl4j_mesh.cells(s, cells);
         ccl4j_mesh.row_stride(s, rowStride);
         ccl4j_mesh.layer_stride(s, layerStride);
         return s;

@@ -34,10 +34,10 @@ final class PhysicsCalls {
         Abi.check(status, context, (name, message) -> Ccl4jException.of(Ccl4jException.Status.valueOf(name), message));
     }
 
-    /** Default label options with {@code algorithm}. */
+    /** Default label options with {@code algorithm}, without input checks: lattices are built well-formed. */
     static MemorySegment options(Arena arena, Algorithm algorithm) {
         LabelOptions o = LabelOptions.defaults();
-        return Abi.labelOptions(arena, Abi.algorithmCode(algorithm.name()), o.checkInput(), o.cpuThreads(),
+        return Abi.labelOptions(arena, Abi.algorithmCode(algorithm.name()), false, o.cpuThreads(),
                 o.blockSize(), o.warpThreshold(), o.blockThreshold(), o.maxIterations());
     }
 

@@ -46,7 +46,7 @@ class TestGraphsTest {
             assertEquals(vertices, g.vertexCount());
             assertEquals(arcs, g.arcCount());
             assertEquals(format == GraphFormat.SNAP, f.hasOriginalIds());
-            g.checkSymmetric();
+            g.check();
         }
     }
 

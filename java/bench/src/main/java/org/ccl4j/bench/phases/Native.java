@@ -58,14 +58,14 @@ final class Native {
         return Abi.algorithmCode(algorithm.name());
     }
 
+    /** The graph's shape; its arrays are arguments of their own. */
     static MemorySegment csr(Arena arena, CsrGraph graph) {
-        return Abi.csr(arena, graph.vertexCount(), graph.arcCount(), graph.offsetBytes(), graph.offsets(),
-                graph.neighbors());
+        return Abi.csr(arena, graph.vertexCount(), graph.arcCount(), graph.offsetBytes());
     }
 
     static MemorySegment mesh(Arena arena, Grid grid) {
         return Abi.mesh(arena, grid.width(), grid.height(), grid.depth(), grid.type() == Grid.CellType.U8,
-                grid.cells(), grid.rowStride(), grid.layerStride());
+                grid.rowStride(), grid.layerStride());
     }
 
     static MemorySegment meshOptions(Arena arena, MeshOptions o, MeshAlgorithm algorithm) {

@@ -72,15 +72,18 @@ public final class PhaseRun implements AutoCloseable {
         MemorySegment deviceGraph = MemorySegment.NULL;
         try (Arena call = Arena.ofConfined()) {
             MemorySegment csr = Native.csr(call, graph);
+            MemorySegment offsets = graph.offsets();
+            MemorySegment neighbors = graph.neighbors();
             MemorySegment out = call.allocate(ValueLayout.ADDRESS);
             if (backend == Backend.CUDA) {
-                Native.check(ccl4j_device_graph_create(context, csr, out, MemorySegment.NULL), context);
+                Native.check(ccl4j_device_graph_create(context, csr, offsets, neighbors, out, MemorySegment.NULL),
+                        context);
                 deviceGraph = out.get(ValueLayout.ADDRESS, 0);
-                csr = MemorySegment.NULL;
+                csr = offsets = neighbors = MemorySegment.NULL;
             }
             // zeros: the library's defaults for every option but the algorithm
             MemorySegment options = Abi.labelOptions(call, algorithmCode, false, 0, 0, 0, 0, 0);
-            Native.check(ccl4j_phase_run_create(context, deviceGraph, csr, options, out), context);
+            Native.check(ccl4j_phase_run_create(context, deviceGraph, csr, offsets, neighbors, options, out), context);
             return new PhaseRun(context, deviceGraph, out.get(ValueLayout.ADDRESS, 0), graph.vertexCount());
         } catch (RuntimeException e) {
             ccl4j_device_graph_destroy(deviceGraph);
@@ -105,7 +108,7 @@ public final class PhaseRun implements AutoCloseable {
         MemorySegment context = Native.createContext(backendCode, device);
         try (Arena call = Arena.ofConfined()) {
             MemorySegment out = call.allocate(ValueLayout.ADDRESS);
-            Native.check(ccl4j_phase_run_create_mesh(context, Native.mesh(call, grid),
+            Native.check(ccl4j_phase_run_create_mesh(context, Native.mesh(call, grid), grid.cells(),
                     Native.meshOptions(call, options, options.algorithm()), out),
                     context);
             return new PhaseRun(context, MemorySegment.NULL, out.get(ValueLayout.ADDRESS, 0), grid.cellCount());

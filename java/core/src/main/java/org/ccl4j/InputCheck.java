@@ -1,0 +1,167 @@
+package org.ccl4j;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.security.SecureRandom;
+import java.util.Arrays;
+import java.util.stream.IntStream;
+
+/**
+ * The input checks of a {@link CsrGraph} in Java, as the native library runs them: offsets start
+ * at 0, never decrease and end at the arc count; neighbour ids are in range; every arc has its
+ * reverse as often (symmetry).
+ *
+ * <p>Symmetry is tested in one parallel pass with a multiset hash: the sum over arcs of
+ * {@code h(u, v) - h(v, u)} modulo the prime {@code p = 2^61 - 1} is zero when every arc has its
+ * reverse as often; otherwise some arc has a multiplicity difference {@code c}, {@code 0 < |c| < p},
+ * and for a keyed {@code h} that acts as a random function the sum is zero with probability
+ * {@code 1/p}. Only a failure pays for the exact test (a transpose and a sort), which names the
+ * arcs at fault.
+ */
+final class InputCheck {
+    private static final long PRIME = (1L << 61) - 1;
+    /** Vertices per task of the parallel pass. */
+    private static final int CHUNK = 1 << 14;
+
+    private InputCheck() {
+    }
+
+    /** Drawn once, so that no input is built to defeat the test. */
+    private static final class Key {
+        static final long VALUE = new SecureRandom().nextLong();
+    }
+
+    /** Offsets and ids: what must hold before anything reads the arcs. */
+    static void structure(CsrGraph g) {
+        long first = g.rawOffset(0);
+        if (first != 0) {
+            throw new IllegalArgumentException("offsets[0] must be 0, got " + first);
+        }
+        long previous = 0;
+        for (int v = 1; v <= g.vertexCount(); v++) {
+            long o = g.rawOffset(v);
+            if (o < previous) {
+                throw new IllegalArgumentException("offsets decrease at vertex " + (v - 1) + ": offsets["
+                        + (v - 1) + "] = " + previous + " > offsets[" + v + "] = " + o);
+            }
+            previous = o;
+        }
+        if (previous != g.arcCount()) {
+            throw new IllegalArgumentException("offsets[" + g.vertexCount() + "] = " + previous
+                    + " but the neighbours segment holds " + g.arcCount() + " arcs");
+        }
+        int n = g.vertexCount();
+        long bad = IntStream.range(0, chunks(n)).parallel().mapToLong(c -> firstIdOutOfRange(g, c)).filter(a -> a >= 0)
+                .min().orElse(-1);
+        if (bad >= 0) {
+            throw new IllegalArgumentException("neighbour id " + g.rawNeighbor(bad) + " at arc " + bad
+                    + " is outside 0.." + (n - 1));
+        }
+    }
+
+    /** Symmetry of a graph whose structure holds. */
+    static void symmetry(CsrGraph g) {
+        long difference = IntStream.range(0, chunks(g.vertexCount())).parallel().mapToLong(c -> hashDifference(g, c))
+                .reduce(0, InputCheck::addMod);
+        if (difference != 0) {
+            failOnAsymmetry(g);
+        }
+    }
+
+    private static int chunks(int n) {
+        return (int) ((n + (long) CHUNK - 1) / CHUNK);
+    }
+
+    private static long firstIdOutOfRange(CsrGraph g, int chunk) {
+        int n = g.vertexCount();
+        long begin = g.rawOffset(chunk * CHUNK);
+        long end = g.rawOffset((int) Math.min(n, (long) (chunk + 1) * CHUNK));
+        for (long a = begin; a < end; a++) {
+            int v = g.rawNeighbor(a);
+            if (v < 0 || v >= n) {
+                return a;
+            }
+        }
+        return -1;
+    }
+
+    private static long hashDifference(CsrGraph g, int chunk) {
+        long key = Key.VALUE;
+        long sum = 0;
+        int last = (int) Math.min(g.vertexCount(), (long) (chunk + 1) * CHUNK);
+        for (int u = chunk * CHUNK; u < last; u++) {
+            long end = g.rawOffset(u + 1);
+            for (long a = g.rawOffset(u); a < end; a++) {
+                int v = g.rawNeighbor(a);
+                sum = addMod(sum, arcHash(key, u, v));
+                sum = addMod(sum, PRIME - arcHash(key, v, u));
+            }
+        }
+        return sum;
+    }
+
+    private static long addMod(long a, long b) {
+        long s = a + b;
+        return s >= PRIME ? s - PRIME : s;
+    }
+
+    /** A keyed mix of the arc (from, to) (the splitmix64 finaliser), reduced modulo the prime. */
+    private static long arcHash(long key, int from, int to) {
+        long x = key ^ ((long) from << 32 | (to & 0xffffffffL));
+        x = (x ^ (x >>> 30)) * 0xbf58476d1ce4e5b9L;
+        x = (x ^ (x >>> 27)) * 0x94d049bb133111ebL;
+        x ^= x >>> 31;
+        x = (x & PRIME) + (x >>> 61);
+        return x >= PRIME ? x - PRIME : x;
+    }
+
+    /**
+     * The exact test, which names what is wrong: the transpose built by counting sort has each
+     * in-list sorted by source, so it must equal the sorted out-list of every vertex.
+     */
+    private static void failOnAsymmetry(CsrGraph g) {
+        int n = g.vertexCount();
+        long[] inStart = new long[n + 1];
+        for (long a = 0; a < g.arcCount(); a++) {
+            inStart[g.rawNeighbor(a) + 1]++;
+        }
+        for (int v = 0; v < n; v++) {
+            inStart[v + 1] += inStart[v];
+        }
+        for (int v = 0; v < n; v++) {
+            long in = inStart[v + 1] - inStart[v];
+            long out = g.rawOffset(v + 1) - g.rawOffset(v);
+            if (in != out) {
+                throw new IllegalArgumentException("graph is not symmetric: vertex " + v + " has " + out
+                        + " outgoing arcs but " + in + " incoming arcs");
+            }
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment inSources = arena.allocate(ValueLayout.JAVA_INT, Math.max(1, g.arcCount()));
+            long[] fill = inStart.clone();
+            for (int u = 0; u < n; u++) {
+                long end = g.rawOffset(u + 1);
+                for (long a = g.rawOffset(u); a < end; a++) {
+                    inSources.setAtIndex(ValueLayout.JAVA_INT, fill[g.rawNeighbor(a)]++, u);
+                }
+            }
+            for (int v = 0; v < n; v++) {
+                long begin = g.rawOffset(v);
+                int[] out = new int[(int) (g.rawOffset(v + 1) - begin)];
+                for (int i = 0; i < out.length; i++) {
+                    out[i] = g.rawNeighbor(begin + i);
+                }
+                Arrays.sort(out);
+                for (int i = 0; i < out.length; i++) {
+                    int in = inSources.getAtIndex(ValueLayout.JAVA_INT, inStart[v] + i);
+                    if (in != out[i]) {
+                        int w = Math.min(in, out[i]);
+                        throw new IllegalArgumentException("graph is not symmetric: arcs " + v + " -> " + w + " and "
+                                + w + " -> " + v + " occur a different number of times");
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,326 @@
+package org.ccl4j.reliability;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.ccl4j.Algorithm;
+import org.ccl4j.Backend;
+import org.ccl4j.ComponentLabeler;
+import org.ccl4j.CsrGraph;
+import org.ccl4j.Grid;
+import org.ccl4j.LabelOptions;
+import org.ccl4j.Labels;
+import org.ccl4j.MeshLabels;
+import org.ccl4j.MeshMode;
+import org.ccl4j.MeshOptions;
+import org.ccl4j.testing.ForkedJvm;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Misuses of the public API that once crashed the JVM, killed the process or answered wrongly:
+ * memory used after its arena was closed (by this thread or, during a labelling, by another),
+ * neighbour ids written out of range after {@link CsrGraph#wrap}, absurd thread counts, outputs
+ * that alias inputs, asymmetric graphs. Each scenario runs in a JVM of its own on every backend
+ * that JVM has (JAVA, CPU_SERIAL and CPU_PARALLEL; CUDA with a device), so that a crash fails the
+ * scenario instead of ending the test run; the test asserts that the JVM survived and that every
+ * misuse ended in the exception it should.
+ */
+class NativeBoundaryMisuseTest {
+    @ParameterizedTest
+    @ValueSource(strings = {"labelsOfClosedArena", "labelsAfterTheirArenaClosed", "graphInClosedArena",
+            "gridInClosedArena", "idsOutOfRangeAfterWrap", "tooManyThreads", "outputsAliasingInputs",
+            "asymmetricGraph", "arenaClosedByAnotherThread"})
+    void theJvmSurvivesAndTheMisuseIsRefused(String scenario, @TempDir Path dir) throws Exception {
+        ForkedJvm.Result r = ForkedJvm.run(dir, Scenarios.class, List.of("-Xmx512m"), List.of(scenario), 2,
+                TimeUnit.MINUTES);
+        System.out.print(r.output());
+        assertTrue(r.finished(), scenario + " did not finish: " + r.describe());
+        assertEquals(0, r.exitCode(), scenario + ": " + r.describe());
+        assertTrue(r.output().contains("survived " + scenario + " on JAVA"), r.describe());
+    }
+
+    /**
+     * The forked program: runs scenario {@code args[0]} on every backend, printing each refusal and
+     * "survived SCENARIO on BACKEND"; exits 1 when a misuse was not refused as it should be.
+     */
+    public static final class Scenarios {
+        private static final List<String> FAILURES = new ArrayList<>();
+
+        public static void main(String[] args) {
+            String scenario = args[0];
+            for (Backend backend : backends()) {
+                try (ComponentLabeler labeler = ComponentLabeler.create(backend)) {
+                    run(scenario, labeler);
+                }
+                System.out.println("survived " + scenario + " on " + backend);
+            }
+            FAILURES.forEach(f -> System.out.println("FAILED: " + f));
+            System.exit(FAILURES.isEmpty() ? 0 : 1);
+        }
+
+        private static List<Backend> backends() {
+            List<Backend> backends = new ArrayList<>(List.of(Backend.JAVA));
+            for (Backend b : List.of(Backend.CPU_SERIAL, Backend.CPU_PARALLEL, Backend.CUDA)) {
+                if (ComponentLabeler.capabilities().backends().contains(b)) {
+                    backends.add(b);
+                }
+            }
+            return backends;
+        }
+
+        private static void run(String scenario, ComponentLabeler labeler) {
+            switch (scenario) {
+                case "labelsOfClosedArena" -> labelsOfClosedArena(labeler);
+                case "labelsAfterTheirArenaClosed" -> labelsAfterTheirArenaClosed(labeler);
+                case "graphInClosedArena" -> graphInClosedArena(labeler);
+                case "gridInClosedArena" -> gridInClosedArena(labeler);
+                case "idsOutOfRangeAfterWrap" -> idsOutOfRangeAfterWrap(labeler);
+                case "tooManyThreads" -> tooManyThreads(labeler);
+                case "outputsAliasingInputs" -> outputsAliasingInputs(labeler);
+                case "asymmetricGraph" -> asymmetricGraph(labeler);
+                case "arenaClosedByAnotherThread" -> arenaClosedByAnotherThread(labeler);
+                default -> throw new IllegalArgumentException("no scenario " + scenario);
+            }
+        }
+
+        /** Runs {@code misuse}, which must throw {@code expected}; records a failure otherwise. */
+        private static void expect(Class<? extends RuntimeException> expected, String what, Runnable misuse) {
+            try {
+                misuse.run();
+                FAILURES.add(what + ": no exception");
+            } catch (RuntimeException e) {
+                if (expected.isInstance(e)) {
+                    System.out.println("refused " + what + ": " + e.getClass().getSimpleName() + ": " + e.getMessage());
+                } else {
+                    FAILURES.add(what + ": " + e + " instead of " + expected.getSimpleName());
+                }
+            }
+        }
+
+        private static void check(boolean holds, String what) {
+            if (!holds) {
+                FAILURES.add(what);
+            }
+        }
+
+        /** Two components, {0, 1, 2} and {3, 4}. */
+        private static CsrGraph pathsGraph(Arena arena) {
+            return CsrGraph.fromEdges(arena, 5, new int[] {0, 1, 3}, new int[] {1, 2, 4});
+        }
+
+        private static void labelsOfClosedArena(ComponentLabeler labeler) {
+            Arena arena = Arena.ofConfined();
+            MemorySegment segment = arena.allocateFrom(ValueLayout.JAVA_INT, 0, 0, 2, 2, 2);
+            Labels labels = Labels.of(segment, 5).using(labeler);
+            arena.close();
+            expect(IllegalStateException.class, "count() of Labels.of(segment) after its arena closed", labels::count);
+            expect(IllegalStateException.class, "sizes() of Labels.of(segment) after its arena closed", labels::sizes);
+            expect(IllegalStateException.class, "compact() of Labels.of(segment) after its arena closed",
+                    () -> labels.compact(Labels.Order.SIZE_DESCENDING));
+        }
+
+        private static void labelsAfterTheirArenaClosed(ComponentLabeler labeler) {
+            try (Arena graphArena = Arena.ofConfined()) {
+                CsrGraph graph = pathsGraph(graphArena);
+                Arena arena = Arena.ofConfined();
+                Labels labels = labeler.label(graph, LabelOptions.defaults(), arena);
+                arena.close();
+                expect(IllegalStateException.class, "sizes() after the labels' arena closed", labels::sizes);
+                expect(IllegalStateException.class, "count() after the labels' arena closed", labels::count);
+                expect(IllegalStateException.class, "members() after the labels' arena closed", labels::members);
+                expect(IllegalStateException.class, "largestComponentGraph() after the labels' arena closed",
+                        () -> labels.largestComponentGraph(graph, graphArena));
+
+                Grid grid = Grid.ofBytes(graphArena, new byte[] {1, 0, 1, 1}, 2, 2);
+                Arena meshArena = Arena.ofConfined();
+                MeshLabels meshLabels = labeler.label(grid, MeshOptions.defaults(), meshArena);
+                meshArena.close();
+                expect(IllegalStateException.class, "count() of mesh labels after their arena closed",
+                        meshLabels::count);
+                expect(IllegalStateException.class, "get() of mesh labels after their arena closed",
+                        () -> meshLabels.get(0, 0, 0));
+            }
+        }
+
+        private static void graphInClosedArena(ComponentLabeler labeler) {
+            Arena arena = Arena.ofConfined();
+            CsrGraph built = pathsGraph(arena);
+            CsrGraph wrapped = CsrGraph.wrap(arena.allocateFrom(ValueLayout.JAVA_INT, 0, 1, 2), Integer.BYTES,
+                    arena.allocateFrom(ValueLayout.JAVA_INT, 1, 0));
+            arena.close();
+            for (CsrGraph graph : List.of(built, wrapped)) {
+                expect(IllegalStateException.class, "label() of a graph whose arena closed", () -> labeler.label(graph));
+                expect(IllegalStateException.class, "unchecked label() of a graph whose arena closed",
+                        () -> labeler.label(graph, LabelOptions.defaults().withCheckInput(false)));
+            }
+        }
+
+        private static void gridInClosedArena(ComponentLabeler labeler) {
+            Arena arena = Arena.ofConfined();
+            Grid bytes = Grid.ofBytes(arena, new byte[] {1, 0, 1, 1}, 2, 2);
+            Grid ints = Grid.ofInts(arena, new int[] {3, 3, 0, 3}, 2, 2, 1);
+            Grid region = Grid.ofInts(arena, new int[9], 3, 3, 1).region(1, 1, 2, 2);
+            arena.close();
+            for (Grid grid : List.of(bytes, ints, region)) {
+                expect(IllegalStateException.class, "label() of " + grid + " whose arena closed",
+                        () -> labeler.label(grid));
+            }
+        }
+
+        private static void idsOutOfRangeAfterWrap(ComponentLabeler labeler) {
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment offsets = arena.allocateFrom(ValueLayout.JAVA_INT, 0, 1, 2, 3, 4);
+                MemorySegment neighbors = arena.allocateFrom(ValueLayout.JAVA_INT, 1, 0, 3, 2);
+                CsrGraph graph = CsrGraph.wrap(offsets, Integer.BYTES, neighbors);
+                check(labeler.label(graph).count() == 2, "the wrapped graph before the change has 2 components");
+                for (int bad : new int[] {-100_000_000, -1, 4, Integer.MAX_VALUE}) {
+                    neighbors.setAtIndex(ValueLayout.JAVA_INT, 2, bad);
+                    expect(IllegalArgumentException.class, "id " + bad + " written after wrap",
+                            () -> labeler.label(graph));
+                }
+                offsets.setAtIndex(ValueLayout.JAVA_INT, 2, 4);
+                expect(IllegalArgumentException.class, "offsets made to decrease after wrap", () -> labeler.label(graph));
+            }
+        }
+
+        private static void tooManyThreads(ComponentLabeler labeler) {
+            try (Arena arena = Arena.ofConfined()) {
+                CsrGraph graph = pathsGraph(arena);
+                Grid grid = Grid.ofBytes(arena, new byte[] {1, 0, 1, 1}, 2, 2);
+                if (labeler.backend() == Backend.JAVA) {
+                    // the Java backend does not use the thread count: it labels as ever
+                    check(labeler.label(graph, LabelOptions.defaults().withCpuThreads(100_000)).count() == 2,
+                            "100000 threads ignored on " + labeler.backend());
+                } else {
+                    expect(IllegalArgumentException.class, "100000 threads",
+                            () -> labeler.label(graph, LabelOptions.defaults().withCpuThreads(100_000)));
+                    expect(IllegalArgumentException.class, "100000 threads on a mesh",
+                            () -> labeler.label(grid, MeshOptions.defaults().withCpuThreads(100_000)));
+                }
+            }
+        }
+
+        private static void outputsAliasingInputs(ComponentLabeler labeler) {
+            try (Arena arena = Arena.ofConfined()) {
+                Grid grid = Grid.ofInts(arena, new int[] {7, 7, 8, 7, 8, 8, 7, 7, 7}, 3, 3, 1);
+                MeshOptions sameValue = MeshOptions.defaults().withMode(MeshMode.SAME_VALUE);
+                expect(IllegalArgumentException.class, "mesh labels written into the grid's own cells",
+                        () -> labeler.label(grid, sameValue, grid.cells()));
+                MemorySegment offsets = arena.allocateFrom(ValueLayout.JAVA_INT, 0, 1, 2, 3, 4, 4);
+                MemorySegment neighbors = arena.allocateFrom(ValueLayout.JAVA_INT, 1, 0, 3, 2, 0);
+                CsrGraph graph = CsrGraph.wrap(offsets, Integer.BYTES, neighbors.asSlice(0, 16));
+                expect(IllegalArgumentException.class, "graph labels written over the graph's neighbours",
+                        () -> labeler.label(graph, LabelOptions.defaults(), neighbors));
+                expect(IllegalArgumentException.class, "graph labels written over the graph's offsets",
+                        () -> labeler.label(graph, LabelOptions.defaults(), offsets));
+            }
+        }
+
+        private static void asymmetricGraph(ComponentLabeler labeler) {
+            try (Arena arena = Arena.ofConfined()) {
+                // arcs 0 -> 1, 1 -> 2 and 3 -> 2, none of them reversed
+                CsrGraph wrapped = CsrGraph.wrap(arena.allocateFrom(ValueLayout.JAVA_INT, 0, 1, 2, 2, 3), Integer.BYTES,
+                        arena.allocateFrom(ValueLayout.JAVA_INT, 1, 2, 2));
+                CsrGraph copied = CsrGraph.fromArrays(arena, new int[] {0, 1, 2, 2, 3}, new int[] {1, 2, 2});
+                for (Algorithm algorithm : Algorithm.values()) {
+                    LabelOptions options = LabelOptions.defaults().withAlgorithm(algorithm);
+                    for (CsrGraph graph : List.of(wrapped, copied)) {
+                        expect(IllegalArgumentException.class, "an asymmetric graph, " + algorithm, () -> {
+                            try {
+                                labeler.label(graph, options);
+                            } catch (UnsupportedOperationException notOnThisBackend) {
+                                throw new IllegalArgumentException("(" + algorithm + " does not run here)");
+                            }
+                        });
+                    }
+                }
+            }
+        }
+
+        /**
+         * Threads label graphs held in shared arenas while another closes those arenas: a close
+         * during a native call fails (the call holds the arena), a labelling after it throws
+         * IllegalStateException, and every labelling that returns is right.
+         */
+        private static void arenaClosedByAnotherThread(ComponentLabeler ignored) {
+            Backend backend = ignored.backend();
+            long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(1_500);
+            AtomicInteger labelled = new AtomicInteger();
+            AtomicInteger refused = new AtomicInteger();
+            List<Thread> threads = new ArrayList<>();
+            for (int t = 0; t < 4; t++) {
+                int seed = t;
+                threads.add(Thread.ofPlatform().start(() -> {
+                    try (ComponentLabeler labeler = ComponentLabeler.create(backend)) {
+                        while (System.nanoTime() < until) {
+                            labelWhileClosing(labeler, seed, labelled, refused);
+                        }
+                    }
+                }));
+            }
+            for (Thread t : threads) {
+                join(t);
+            }
+            System.out.println("arenas closed during labellings on " + backend + ": " + labelled + " labelled, "
+                    + refused + " refused");
+            check(labelled.get() + refused.get() > 0, "no labelling ran on " + backend);
+        }
+
+        private static void labelWhileClosing(ComponentLabeler labeler, int seed, AtomicInteger labelled,
+                                              AtomicInteger refused) {
+            Arena arena = Arena.ofShared();
+            int n = 20_000 + seed;
+            int[] sources = new int[n - 1];
+            int[] targets = new int[n - 1];
+            for (int v = 0; v + 1 < n; v++) {
+                sources[v] = v;
+                targets[v] = v + 1;
+            }
+            CsrGraph graph = CsrGraph.fromEdges(arena, n, sources, targets);
+            Thread closer = Thread.ofPlatform().start(closeSoon(arena));
+            try {
+                Labels labels = labeler.label(graph, LabelOptions.defaults(), arena);
+                long count = labels.count();
+                check(count == 1, "a path labelled while its arena was being closed has " + count + " components");
+                labelled.incrementAndGet();
+            } catch (IllegalStateException e) {
+                refused.incrementAndGet();
+            }
+            join(closer);
+        }
+
+        /** Closes {@code arena} as soon as it can: a close during a native call throws, so it retries. */
+        private static Runnable closeSoon(Arena arena) {
+            return () -> {
+                while (true) {
+                    try {
+                        arena.close();
+                        return;
+                    } catch (IllegalStateException stillInUse) {
+                        Thread.onSpinWait();
+                    }
+                }
+            };
+        }
+
+        private static void join(Thread t) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+}
