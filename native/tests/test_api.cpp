@@ -30,15 +30,18 @@ static const int64_t small_offsets64[SMALL_N + 1] = {0, 1, 2, 4, 4, 6, 8, 8, 11,
 static const int32_t small_neighbors[SMALL_ARCS] = {4, 7, 7, 5, 8, 0, 7, 2, 5, 2, 1, 4};
 static const int32_t small_expected[SMALL_N] = {0, 1, 1, 3, 0, 1, 6, 1, 0};
 
+/* The small graph's shape; its arrays are small_offsets(offset_width) and small_neighbors. */
 static ccl4j_csr small_graph(int32_t offset_width) {
     ccl4j_csr g;
     memset(&g, 0, sizeof(g));
     g.vertex_count = SMALL_N;
     g.arc_count = SMALL_ARCS;
     g.offset_width = offset_width;
-    g.offsets = offset_width == 4 ? (const void*)small_offsets32 : (const void*)small_offsets64;
-    g.neighbors = small_neighbors;
     return g;
+}
+
+static const void* small_offsets(int32_t offset_width) {
+    return offset_width == 4 ? (const void*)small_offsets32 : (const void*)small_offsets64;
 }
 
 /* 2 -> 1 without 1 -> 2: sizes are fine, symmetry is not. */
@@ -51,8 +54,6 @@ static ccl4j_csr asymmetric_graph(void) {
     g.vertex_count = 3;
     g.arc_count = 3;
     g.offset_width = 8;
-    g.offsets = asymmetric_offsets;
-    g.neighbors = asymmetric_neighbors;
     return g;
 }
 
@@ -165,7 +166,8 @@ static void test_labelling_on(ccl4j_backend backend) {
                 int32_t labels[SMALL_N + 1];
                 labels[SMALL_N] = -99;
                 ccl4j_timings timings;
-                ccl4j_status status = ccl4j_label_graph(context, &graph, &options, labels, &timings);
+                ccl4j_status status = ccl4j_label_graph(context, &graph, small_offsets(widths[w]), small_neighbors,
+                                                        &options, labels, &timings);
                 if (resolved == CCL4J_BACKEND_CUDA && algorithms[a] == CCL4J_ALGORITHM_CPU_REFERENCE) {
                     CHECK(status == CCL4J_UNSUPPORTED);
                     CHECK(!is_empty(ccl4j_context_error_message(context)));
@@ -183,17 +185,16 @@ static void test_labelling_on(ccl4j_backend backend) {
     /* Default options, no timings. */
     ccl4j_csr graph = small_graph(8);
     int32_t labels[SMALL_N];
-    CHECK(ccl4j_label_graph(context, &graph, NULL, labels, NULL) == CCL4J_SUCCESS);
+    CHECK(ccl4j_label_graph(context, &graph, small_offsets(8), small_neighbors, NULL, labels, NULL) == CCL4J_SUCCESS);
     CHECK(labels_equal(labels, small_expected, SMALL_N));
 
-    /* The empty graph needs no labels buffer. */
+    /* The empty graph needs no neighbours and no labels buffer. */
     const int64_t empty_offsets[1] = {0};
     ccl4j_csr empty;
     memset(&empty, 0, sizeof(empty));
     empty.offset_width = 8;
-    empty.offsets = empty_offsets;
     ccl4j_timings timings;
-    CHECK(ccl4j_label_graph(context, &empty, NULL, NULL, &timings) == CCL4J_SUCCESS);
+    CHECK(ccl4j_label_graph(context, &empty, empty_offsets, NULL, NULL, NULL, &timings) == CCL4J_SUCCESS);
     CHECK(timings.backend == resolved);
 
     ccl4j_context_destroy(context);
@@ -244,15 +245,13 @@ static void test_host_memory(void) {
         graph.vertex_count = n;
         graph.arc_count = arcs;
         graph.offset_width = 8;
-        graph.offsets = offsets;
-        graph.neighbors = neighbors;
 
         const ccl4j_backend backends[2] = {CCL4J_BACKEND_CPU_SERIAL, CCL4J_BACKEND_AUTO};
         for (int b = 0; b < 2; ++b) {
             ccl4j_context context = NULL;
             CHECK(ccl4j_context_create(backends[b], 0, &context) == CCL4J_SUCCESS);
-            CHECK(ccl4j_check_graph(context, &graph) == CCL4J_SUCCESS);
-            CHECK(ccl4j_label_graph(context, &graph, NULL, labels, NULL) == CCL4J_SUCCESS);
+            CHECK(ccl4j_check_graph(context, &graph, offsets, neighbors) == CCL4J_SUCCESS);
+            CHECK(ccl4j_label_graph(context, &graph, offsets, neighbors, NULL, labels, NULL) == CCL4J_SUCCESS);
             int ok = 1;
             for (int32_t v = 0; v < n; ++v) ok &= labels[v] == (v < cut * width ? 0 : cut * width);
             CHECK(ok);
@@ -269,67 +268,72 @@ static void test_errors(void) {
     CHECK(ccl4j_context_create(CCL4J_BACKEND_CPU_PARALLEL, 0, &context) == CCL4J_SUCCESS);
     if (!context) return;
     ccl4j_csr graph = small_graph(4);
+    const void* offsets = small_offsets(4);
+    const int32_t* neighbors = small_neighbors;
     int32_t labels[SMALL_N];
 
-    CHECK(ccl4j_label_graph(NULL, &graph, NULL, labels, NULL) == CCL4J_INVALID_ARGUMENT);
+    CHECK(ccl4j_label_graph(NULL, &graph, offsets, neighbors, NULL, labels, NULL) == CCL4J_INVALID_ARGUMENT);
     CHECK(!is_empty(ccl4j_context_error_message(NULL)));
-    CHECK(ccl4j_label_graph(context, NULL, NULL, labels, NULL) == CCL4J_INVALID_ARGUMENT);
+    CHECK(ccl4j_label_graph(context, NULL, offsets, neighbors, NULL, labels, NULL) == CCL4J_INVALID_ARGUMENT);
     CHECK(!is_empty(ccl4j_context_error_message(context)));
-    CHECK(ccl4j_label_graph(context, &graph, NULL, NULL, NULL) == CCL4J_INVALID_ARGUMENT);
+    CHECK(ccl4j_label_graph(context, &graph, offsets, neighbors, NULL, NULL, NULL) == CCL4J_INVALID_ARGUMENT);
     CHECK(!is_empty(ccl4j_context_error_message(context)));
 
     ccl4j_label_options options = options_for(99, 0, 0);
-    CHECK(ccl4j_label_graph(context, &graph, &options, labels, NULL) == CCL4J_INVALID_ARGUMENT);
+    CHECK(ccl4j_label_graph(context, &graph, offsets, neighbors, &options, labels, NULL) == CCL4J_INVALID_ARGUMENT);
     options = options_for(CCL4J_ALGORITHM_ECL_CC, 0, -1);
-    CHECK(ccl4j_label_graph(context, &graph, &options, labels, NULL) == CCL4J_INVALID_ARGUMENT);
+    CHECK(ccl4j_label_graph(context, &graph, offsets, neighbors, &options, labels, NULL) == CCL4J_INVALID_ARGUMENT);
     CHECK(!is_empty(ccl4j_context_error_message(context)));
     /* Far more threads than the machine has would make OpenMP exit the process: refused. */
     options = options_for(CCL4J_ALGORITHM_ECL_CC, 0, 100000);
-    CHECK(ccl4j_label_graph(context, &graph, &options, labels, NULL) == CCL4J_INVALID_ARGUMENT);
+    CHECK(ccl4j_label_graph(context, &graph, offsets, neighbors, &options, labels, NULL) == CCL4J_INVALID_ARGUMENT);
     CHECK(strstr(ccl4j_context_error_message(context), "cpu_threads 100000") != NULL);
     options = options_for(CCL4J_ALGORITHM_ECL_CC, 0, 256);
-    CHECK(ccl4j_label_graph(context, &graph, &options, labels, NULL) == CCL4J_SUCCESS);
+    CHECK(ccl4j_label_graph(context, &graph, offsets, neighbors, &options, labels, NULL) == CCL4J_SUCCESS);
     /* Labels written over the graph's own arrays are refused. */
     {
         int32_t shared[SMALL_ARCS + SMALL_N];
-        memcpy(shared, graph.neighbors, sizeof(int32_t) * SMALL_ARCS);
-        ccl4j_csr aliased = graph;
-        aliased.neighbors = shared;
-        CHECK(ccl4j_label_graph(context, &aliased, NULL, shared + SMALL_ARCS - 1, NULL) == CCL4J_INVALID_ARGUMENT);
+        memcpy(shared, neighbors, sizeof(int32_t) * SMALL_ARCS);
+        CHECK(ccl4j_label_graph(context, &graph, offsets, shared, NULL, shared + SMALL_ARCS - 1, NULL) ==
+              CCL4J_INVALID_ARGUMENT);
         CHECK(strstr(ccl4j_context_error_message(context), "overlap the graph neighbours") != NULL);
-        CHECK(ccl4j_label_graph(context, &aliased, NULL, shared + SMALL_ARCS, NULL) == CCL4J_SUCCESS);
+        CHECK(ccl4j_label_graph(context, &graph, offsets, shared, NULL, shared + SMALL_ARCS, NULL) == CCL4J_SUCCESS);
     }
 
     ccl4j_csr bad = graph;
     bad.offset_width = 3;
-    CHECK(ccl4j_label_graph(context, &bad, NULL, labels, NULL) == CCL4J_INVALID_ARGUMENT);
+    CHECK(ccl4j_label_graph(context, &bad, offsets, neighbors, NULL, labels, NULL) == CCL4J_INVALID_ARGUMENT);
     bad = graph;
     bad.vertex_count = -1;
-    CHECK(ccl4j_label_graph(context, &bad, NULL, labels, NULL) == CCL4J_INVALID_ARGUMENT);
-    bad = graph;
-    bad.neighbors = NULL;
-    CHECK(ccl4j_label_graph(context, &bad, NULL, labels, NULL) == CCL4J_INVALID_ARGUMENT);
+    CHECK(ccl4j_label_graph(context, &bad, offsets, neighbors, NULL, labels, NULL) == CCL4J_INVALID_ARGUMENT);
+    CHECK(ccl4j_label_graph(context, &graph, NULL, neighbors, NULL, labels, NULL) == CCL4J_INVALID_ARGUMENT);
+    CHECK(strstr(ccl4j_context_error_message(context), "offsets is NULL") != NULL);
+    CHECK(ccl4j_label_graph(context, &graph, offsets, NULL, NULL, labels, NULL) == CCL4J_INVALID_ARGUMENT);
+    CHECK(strstr(ccl4j_context_error_message(context), "neighbors is NULL") != NULL);
     /* The last offset disagrees with arc_count: caught by the size checks, without the flag. */
     bad = graph;
     bad.arc_count = SMALL_ARCS - 1;
-    CHECK(ccl4j_label_graph(context, &bad, NULL, labels, NULL) == CCL4J_INVALID_INPUT);
+    CHECK(ccl4j_label_graph(context, &bad, offsets, neighbors, NULL, labels, NULL) == CCL4J_INVALID_INPUT);
     CHECK(!is_empty(ccl4j_context_error_message(context)));
 
     /* Asymmetric arcs are found by the O(n + m) checks. */
     ccl4j_csr asymmetric = asymmetric_graph();
     int32_t asymmetric_labels[3];
     options = options_for(CCL4J_ALGORITHM_AUTO, CCL4J_CHECK_INPUT, 0);
-    CHECK(ccl4j_label_graph(context, &asymmetric, &options, asymmetric_labels, NULL) == CCL4J_INVALID_INPUT);
+    CHECK(ccl4j_label_graph(context, &asymmetric, asymmetric_offsets, asymmetric_neighbors, &options,
+                            asymmetric_labels, NULL) == CCL4J_INVALID_INPUT);
     CHECK(strstr(ccl4j_context_error_message(context), "symmetric") != NULL);
-    CHECK(ccl4j_check_graph(context, &asymmetric) == CCL4J_INVALID_INPUT);
+    CHECK(ccl4j_check_graph(context, &asymmetric, asymmetric_offsets, asymmetric_neighbors) == CCL4J_INVALID_INPUT);
     CHECK(!is_empty(ccl4j_context_error_message(context)));
-    CHECK(ccl4j_check_graph(context, &graph) == CCL4J_SUCCESS);
-    CHECK(ccl4j_check_graph(NULL, &graph) == CCL4J_INVALID_ARGUMENT);
-    CHECK(ccl4j_check_graph(context, NULL) == CCL4J_INVALID_ARGUMENT);
+    CHECK(ccl4j_check_graph(context, &graph, offsets, neighbors) == CCL4J_SUCCESS);
+    CHECK(ccl4j_check_graph(NULL, &graph, offsets, neighbors) == CCL4J_INVALID_ARGUMENT);
+    CHECK(ccl4j_check_graph(context, NULL, offsets, neighbors) == CCL4J_INVALID_ARGUMENT);
+    CHECK(ccl4j_check_graph(context, &graph, NULL, neighbors) == CCL4J_INVALID_ARGUMENT);
+    CHECK(ccl4j_check_graph(context, &graph, offsets, NULL) == CCL4J_INVALID_ARGUMENT);
 
     /* Device-resident graphs need a CUDA context. */
     ccl4j_device_graph device_graph = NULL;
-    CHECK(ccl4j_device_graph_create(context, &graph, &device_graph, NULL) == CCL4J_UNSUPPORTED);
+    CHECK(ccl4j_device_graph_create(context, &graph, offsets, neighbors, &device_graph, NULL) == CCL4J_UNSUPPORTED);
     CHECK(device_graph == NULL);
     CHECK(ccl4j_label_device_graph(context, NULL, NULL, labels, NULL) == CCL4J_INVALID_ARGUMENT);
     ccl4j_device_graph_destroy(NULL);

@@ -199,61 +199,64 @@ void check_passes(const std::function<void()>& f, const std::string& what) {
 
 void test_validate_sizes() {
     const HostGraph g = from_edges(4, {{0, 1}, {1, 2}});  // 4 arcs
-    auto sizes = [](ccl4j_csr csr) { return [csr] { ccl4j::validate_sizes(&csr); }; };
+    // validate_sizes on a shape with the arrays of `arrays`.
+    auto sizes = [](ccl4j_csr shape, const AbiGraph& arrays) {
+        return [shape, arrays] { ccl4j::validate_sizes(&shape, arrays.offsets, arrays.neighbors); };
+    };
     const ccl4j_status argument = CCL4J_INVALID_ARGUMENT;
     const ccl4j_status input = CCL4J_INVALID_INPUT;
 
     for (int width : {4, 8}) {
         const std::string w = " (" + std::to_string(width * 8) + "-bit)";
-        ccl4j_csr good = g.csr(width);
-        Graph view = ccl4j::validate_sizes(&good);
+        const AbiGraph good = g.csr(width);
+        Graph view = ccl4j::validate_sizes(&good.shape, good.offsets, good.neighbors);
         CHECK(view.vertex_count == 4 && view.arc_count == 4 && view.offset_width == width);
         CHECK(view.offsets == good.offsets && view.neighbors == good.neighbors);
 
-        ccl4j_csr bad = good;
+        ccl4j_csr bad = good.shape;
         bad.vertex_count = -1;
-        check_fails(sizes(bad), argument, "vertex_count", "negative vertex count" + w);
-        bad = good;
+        check_fails(sizes(bad, good), argument, "vertex_count", "negative vertex count" + w);
+        bad = good.shape;
         bad.vertex_count = int64_t{1} << 31;
-        check_fails(sizes(bad), argument, "vertex_count", "vertex count beyond 32-bit ids" + w);
-        bad = good;
+        check_fails(sizes(bad, good), argument, "vertex_count", "vertex count beyond 32-bit ids" + w);
+        bad = good.shape;
         bad.arc_count = -4;
-        check_fails(sizes(bad), argument, "arc_count", "negative arc count" + w);
-        bad = good;
-        bad.offsets = nullptr;
-        check_fails(sizes(bad), argument, "offsets", "null offsets" + w);
-        bad = good;
-        bad.neighbors = nullptr;
-        check_fails(sizes(bad), argument, "neighbors", "null neighbours" + w);
-        bad = good;
+        check_fails(sizes(bad, good), argument, "arc_count", "negative arc count" + w);
+        check_fails([&] { ccl4j::validate_sizes(&good.shape, nullptr, good.neighbors); }, argument, "offsets",
+                    "null offsets" + w);
+        check_fails([&] { ccl4j::validate_sizes(&good.shape, good.offsets, nullptr); }, argument, "neighbors",
+                    "null neighbours" + w);
+        bad = good.shape;
         bad.arc_count = 3;
-        check_fails(sizes(bad), input, "offsets[4]", "last offset != arc count" + w);
+        check_fails(sizes(bad, good), input, "offsets[4]", "last offset != arc count" + w);
     }
-    check_fails([] { ccl4j::validate_sizes(nullptr); }, argument, "graph", "null graph");
+    check_fails([&] { ccl4j::validate_sizes(nullptr, g.offsets.data(), g.neighbors.data()); }, argument, "graph",
+                "null graph");
     for (int width : {0, 2, 16, -8}) {
-        ccl4j_csr bad = g.csr(8);
+        const AbiGraph good = g.csr(8);
+        ccl4j_csr bad = good.shape;
         bad.offset_width = width;
-        check_fails(sizes(bad), argument, "offset_width", "offset width " + std::to_string(width));
+        check_fails(sizes(bad, good), argument, "offset_width", "offset width " + std::to_string(width));
     }
-    ccl4j_csr wide = g.csr(4);
+    const AbiGraph narrow = g.csr(4);
+    ccl4j_csr wide = narrow.shape;
     wide.arc_count = int64_t{1} << 32;
-    check_fails(sizes(wide), argument, "64-bit offsets", "32-bit offsets with 2^32 arcs");
+    check_fails(sizes(wide, narrow), argument, "64-bit offsets", "32-bit offsets with 2^32 arcs");
 
     // offsets[0] != 0, in both widths.
-    std::vector<int64_t> shifted64 = {1, 2, 3, 4, 4};
-    std::vector<int32_t> shifted32 = {1, 2, 3, 4, 4};
-    ccl4j_csr bad = g.csr(8);
-    bad.offsets = shifted64.data();
-    check_fails(sizes(bad), input, "offsets[0]", "offsets[0] != 0 (64-bit)");
-    bad = g.csr(4);
-    bad.offsets = shifted32.data();
-    check_fails(sizes(bad), input, "offsets[0]", "offsets[0] != 0 (32-bit)");
+    const std::vector<int64_t> shifted64 = {1, 2, 3, 4, 4};
+    const std::vector<int32_t> shifted32 = {1, 2, 3, 4, 4};
+    const ccl4j_csr shape64 = g.csr(8).shape;
+    const ccl4j_csr shape32 = g.csr(4).shape;
+    check_fails([&] { ccl4j::validate_sizes(&shape64, shifted64.data(), g.neighbors.data()); }, input, "offsets[0]",
+                "offsets[0] != 0 (64-bit)");
+    check_fails([&] { ccl4j::validate_sizes(&shape32, shifted32.data(), g.neighbors.data()); }, input, "offsets[0]",
+                "offsets[0] != 0 (32-bit)");
 
     // An empty graph needs only offsets[0] and may have no neighbour array.
     const HostGraph empty_host = empty_graph();
-    ccl4j_csr empty = empty_host.csr(8);
-    empty.neighbors = nullptr;
-    check_passes([&] { ccl4j::validate_sizes(&empty); }, "empty graph without neighbours");
+    const AbiGraph empty = empty_host.csr(8);
+    check_passes([&] { ccl4j::validate_sizes(&empty.shape, empty.offsets, nullptr); }, "empty graph without neighbours");
 }
 
 // A graph given by explicit 64-bit offsets and neighbour ids, so that it can be malformed.

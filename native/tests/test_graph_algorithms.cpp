@@ -226,11 +226,12 @@ void test_abi() {
         for (const Algorithm& algorithm : algorithms()) {
             for (int width : {4, 8}) {
                 const std::string what = "ABI " + b + " " + algorithm.name + " (" + std::to_string(width * 8) + "-bit)";
-                const ccl4j_csr csr = g.csr(width);
+                const AbiGraph csr = g.csr(width);
                 const ccl4j_label_options options = options_for(algorithm.id, 0);
                 std::vector<int32_t> labels(static_cast<size_t>(g.n), -1);
                 ccl4j_timings timings;
-                const ccl4j_status status = ccl4j_label_graph(context, &csr, &options, labels.data(), &timings);
+                const ccl4j_status status = ccl4j_label_graph(context, &csr.shape, csr.offsets, csr.neighbors,
+                                                              &options, labels.data(), &timings);
                 CHECK_MSG(status == CCL4J_SUCCESS, what + ": " + ccl4j_context_error_message(context));
                 check_labels(labels, expected, what);
                 CHECK_MSG(timings.algorithm == algorithm.id && timings.backend == backend, what + ": resolved");
@@ -240,21 +241,24 @@ void test_abi() {
         }
         // A shuffled path needs many iterations of Kernels 1-3; a limit of 2 stops each of them.
         const HostGraph long_path = shuffled_path(5000, 10);
-        const ccl4j_csr csr = long_path.csr(4);
+        const AbiGraph csr = long_path.csr(4);
         std::vector<int32_t> labels(static_cast<size_t>(long_path.n));
         for (const Algorithm& algorithm : algorithms()) {
             if (!algorithm.iterative) continue;
             const ccl4j_label_options options = options_for(algorithm.id, 2);
-            const ccl4j_status status = ccl4j_label_graph(context, &csr, &options, labels.data(), nullptr);
+            const ccl4j_status status =
+                ccl4j_label_graph(context, &csr.shape, csr.offsets, csr.neighbors, &options, labels.data(), nullptr);
             CHECK_MSG(status == CCL4J_NOT_CONVERGED, "ABI " + b + " " + algorithm.name + " with max_iterations 2");
             CHECK_MSG(std::string(ccl4j_context_error_message(context)).find("converge") != std::string::npos,
                       "ABI " + b + " " + algorithm.name + ": message " + ccl4j_context_error_message(context));
         }
-        const ccl4j_csr small = g.csr(8);
+        const AbiGraph small = g.csr(8);
         const ccl4j_label_options negative = options_for(CCL4J_ALGORITHM_HAWICK_EDGE, -1);
-        CHECK(ccl4j_label_graph(context, &small, &negative, labels.data(), nullptr) == CCL4J_INVALID_ARGUMENT);
+        CHECK(ccl4j_label_graph(context, &small.shape, small.offsets, small.neighbors, &negative, labels.data(),
+                                nullptr) == CCL4J_INVALID_ARGUMENT);
         const ccl4j_label_options unknown = options_for(CCL4J_ALGORITHM_KOMURA + 1, 0);
-        CHECK(ccl4j_label_graph(context, &small, &unknown, labels.data(), nullptr) == CCL4J_INVALID_ARGUMENT);
+        CHECK(ccl4j_label_graph(context, &small.shape, small.offsets, small.neighbors, &unknown, labels.data(),
+                                nullptr) == CCL4J_INVALID_ARGUMENT);
         ccl4j_context_destroy(context);
     }
 }
@@ -273,9 +277,10 @@ void test_abi_cuda() {
     if (!context) return;
     const HostGraph g = random_components(300, 40, 9);
     const std::vector<int32_t> expected = reference_labels(g);
-    const ccl4j_csr csr = g.csr(4);
+    const AbiGraph csr = g.csr(4);
     ccl4j_device_graph resident = nullptr;
-    CHECK(ccl4j_device_graph_create(context, &csr, &resident, nullptr) == CCL4J_SUCCESS);
+    CHECK(ccl4j_device_graph_create(context, &csr.shape, csr.offsets, csr.neighbors, &resident, nullptr) ==
+          CCL4J_SUCCESS);
     std::vector<ccl4j_algorithm> ids = {CCL4J_ALGORITHM_ECL_CC};
     for (const Algorithm& algorithm : algorithms()) ids.push_back(algorithm.id);
     for (ccl4j_algorithm id : ids) {
@@ -283,7 +288,8 @@ void test_abi_cuda() {
         const ccl4j_label_options options = options_for(id, 0);
         std::vector<int32_t> labels(static_cast<size_t>(g.n), -1);
         ccl4j_timings timings;
-        CHECK_MSG(ccl4j_label_graph(context, &csr, &options, labels.data(), &timings) == CCL4J_SUCCESS,
+        CHECK_MSG(ccl4j_label_graph(context, &csr.shape, csr.offsets, csr.neighbors, &options, labels.data(),
+                                    &timings) == CCL4J_SUCCESS,
                   what + ": " + ccl4j_context_error_message(context));
         check_labels(labels, expected, what);
         CHECK_MSG(timings.algorithm == id && timings.backend == CCL4J_BACKEND_CUDA, what + ": resolved");
@@ -294,15 +300,17 @@ void test_abi_cuda() {
     }
     std::vector<int32_t> labels(static_cast<size_t>(g.n));
     const ccl4j_label_options reference = options_for(CCL4J_ALGORITHM_CPU_REFERENCE, 0);
-    CHECK(ccl4j_label_graph(context, &csr, &reference, labels.data(), nullptr) == CCL4J_UNSUPPORTED);
+    CHECK(ccl4j_label_graph(context, &csr.shape, csr.offsets, csr.neighbors, &reference, labels.data(), nullptr) ==
+          CCL4J_UNSUPPORTED);
     CHECK(ccl4j_label_device_graph(context, resident, &reference, labels.data(), nullptr) == CCL4J_UNSUPPORTED);
     const HostGraph long_path = shuffled_path(5000, 10);
-    const ccl4j_csr path_csr = long_path.csr(8);
+    const AbiGraph path_csr = long_path.csr(8);
     std::vector<int32_t> path_labels(static_cast<size_t>(long_path.n));
     for (const Algorithm& algorithm : algorithms()) {
         if (!algorithm.iterative) continue;
         const ccl4j_label_options options = options_for(algorithm.id, 2);
-        CHECK_MSG(ccl4j_label_graph(context, &path_csr, &options, path_labels.data(), nullptr) == CCL4J_NOT_CONVERGED,
+        CHECK_MSG(ccl4j_label_graph(context, &path_csr.shape, path_csr.offsets, path_csr.neighbors, &options,
+                                    path_labels.data(), nullptr) == CCL4J_NOT_CONVERGED,
                   "ABI CUDA " + algorithm.name + " with max_iterations 2");
     }
     ccl4j_device_graph_destroy(resident);

@@ -2,8 +2,8 @@
 //
 // Every generator returns a HostGraph: an undirected graph in CSR form with each edge stored as
 // two arcs, holding both 64-bit and 32-bit offsets so that either width can be handed to the
-// library (view64(), view32(), csr(width)). Generators are deterministic for a given seed on
-// every platform (they use their own Rng, not <random>'s distributions).
+// library (view64(), view32(), and csr(width) for the C ABI). Generators are deterministic for a
+// given seed on every platform (they use their own Rng, not <random>'s distributions).
 //
 //   HostGraph g = ccl4j::test::rmat(14, 8, /*seed=*/1);
 //   std::vector<int32_t> expected = ccl4j::test::reference_labels(g);
@@ -47,6 +47,14 @@ private:
 
 using Edge = std::pair<int32_t, int32_t>;
 
+// A graph as the C ABI takes it: the shape, and the two arrays that go beside it as arguments
+// of their own, e.g. ccl4j_label_graph(context, &g.shape, g.offsets, g.neighbors, ...).
+struct AbiGraph {
+    ccl4j_csr shape;
+    const void* offsets;
+    const int32_t* neighbors;
+};
+
 struct HostGraph {
     int32_t n = 0;
     std::vector<int64_t> offsets{0};    // n + 1 entries
@@ -62,10 +70,10 @@ struct HostGraph {
     }
     Graph view(int offset_width) const { return offset_width == 4 ? view32() : view64(); }
 
-    // The ABI description of the graph (offset_width 4 or 8).
-    ccl4j_csr csr(int offset_width) const {
+    // The ABI description of the graph (offset_width 4 or 8): its shape and its arrays.
+    AbiGraph csr(int offset_width) const {
         Graph g = view(offset_width);
-        return ccl4j_csr{g.vertex_count, g.arc_count, g.offset_width, 0, g.offsets, g.neighbors};
+        return AbiGraph{ccl4j_csr{g.vertex_count, g.arc_count, g.offset_width, 0}, g.offsets, g.neighbors};
     }
 };
 

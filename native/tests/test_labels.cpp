@@ -1,9 +1,9 @@
 // The label book-keeping of the C ABI (ccl4j_labels_*, ccl4j_induced_subgraph) against a
 // straightforward computation on random label arrays: canonical and arbitrary labels, -1
-// entries, one huge component, all singletons, empty arrays, bad labels. Built twice: test_labels
-// runs the CPU backends; test_cuda_labels (CCL4J_TEST_CUDA) runs a CUDA context, on host labels
-// and on labels left on the device by ccl4j_label_device_graph, and compares it with the CPU
-// (it prints a notice and passes when no device is present).
+// entries, one huge component, all singletons, empty arrays, bad labels, outputs overlapping the
+// labels. Built twice: test_labels runs the CPU backends; test_cuda_labels (CCL4J_TEST_CUDA) runs
+// a CUDA context, on host labels and on labels left on the device by ccl4j_label_device_graph,
+// and compares it with the CPU (it prints a notice and passes when no device is present).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -125,19 +125,26 @@ struct Target {
     std::string name;
 };
 
-ccl4j_label_array host_array(const Labels& labels) {
-    return ccl4j_label_array{static_cast<int64_t>(labels.size()), labels.data(), CCL4J_LABELS_HOST, 0};
+// A label array as the C ABI takes it: the shape, and the labels that go beside it as an argument
+// of their own (NULL for labels on the device).
+struct LabelArray {
+    ccl4j_label_array shape;
+    const int32_t* labels;
+};
+
+LabelArray host_array(const Labels& labels) {
+    return LabelArray{ccl4j_label_array{static_cast<int64_t>(labels.size()), CCL4J_LABELS_HOST, 0}, labels.data()};
 }
 
 #define OK(call, what) CHECK_MSG((call) == CCL4J_SUCCESS, (what) + std::string(": ") + ccl4j_context_error_message(t.context))
 
-void check_operations(const Target& t, const ccl4j_label_array& array, const Labels& labels, const std::string& name) {
+void check_operations(const Target& t, const LabelArray& array, const Labels& labels, const std::string& name) {
     const Expected e = expect(labels);
     const int64_t k = static_cast<int64_t>(e.by_member.size());
     const std::string what = t.name + ", " + name;
 
     ccl4j_label_summary s{};
-    OK(ccl4j_labels_summary(t.context, &array, &s), what + ": summary");
+    OK(ccl4j_labels_summary(t.context, &array.shape, array.labels, &s), what + ": summary");
     CHECK_MSG(s.count == static_cast<int64_t>(labels.size()) && s.labelled == e.labelled && s.components == k,
               what + ": summary counts");
     CHECK_MSG(k == 0 ? s.largest_size == 0 && s.largest_label == -1 && s.smallest_size == 0
@@ -152,7 +159,8 @@ void check_operations(const Target& t, const ccl4j_label_array& array, const Lab
         for (int64_t capacity : {k, std::min<int64_t>(k, 3)}) {
             Labels got_labels(capacity + 1, -7), got_sizes(capacity + 1, -7);
             int64_t count = -1;
-            OK(ccl4j_labels_components(t.context, &array, order, capacity, got_labels.data(), got_sizes.data(), &count),
+            OK(ccl4j_labels_components(t.context, &array.shape, array.labels, order, capacity, got_labels.data(),
+                                       got_sizes.data(), &count),
                w + ": components");
             bool ok = count == k && got_labels[capacity] == -7 && got_sizes[capacity] == -7;
             for (int64_t p = 0; ok && p < capacity; ++p) {
@@ -165,13 +173,14 @@ void check_operations(const Target& t, const ccl4j_label_array& array, const Lab
         for (size_t p = 0; p < expected.size(); ++p) position[expected[p].label] = static_cast<int32_t>(p);
         Labels compact(labels.size(), -7);
         int64_t count = -1;
-        OK(ccl4j_labels_compact(t.context, &array, order, compact.data(), &count), w + ": compact");
+        OK(ccl4j_labels_compact(t.context, &array.shape, array.labels, order, compact.data(), &count), w + ": compact");
         bool ok = count == k;
         for (size_t i = 0; ok && i < labels.size(); ++i) ok = compact[i] == (labels[i] < 0 ? -1 : position[labels[i]]);
         CHECK_MSG(ok, w + ": compaction");
         // Members.
         Labels offsets(k + 1, -7), members(e.labelled, -7);
-        OK(ccl4j_labels_members(t.context, &array, order, k + 1, offsets.data(), e.labelled, members.data()),
+        OK(ccl4j_labels_members(t.context, &array.shape, array.labels, order, k + 1, offsets.data(), e.labelled,
+                                members.data()),
            w + ": members");
         ok = offsets[0] == 0;
         for (int64_t p = 0; ok && p < k; ++p) {
@@ -182,8 +191,8 @@ void check_operations(const Target& t, const ccl4j_label_array& array, const Lab
         }
         CHECK_MSG(ok, w + ": member lists");
         if (k > 0) {
-            CHECK_MSG(ccl4j_labels_members(t.context, &array, order, k, offsets.data(), e.labelled, members.data()) ==
-                          CCL4J_INVALID_ARGUMENT,
+            CHECK_MSG(ccl4j_labels_members(t.context, &array.shape, array.labels, order, k, offsets.data(), e.labelled,
+                                           members.data()) == CCL4J_INVALID_ARGUMENT,
                       w + ": members, offsets too short");
         }
     }
@@ -200,9 +209,11 @@ void check_operations(const Target& t, const ccl4j_label_array& array, const Lab
     for (int32_t binning : {CCL4J_HISTOGRAM_EXACT, CCL4J_HISTOGRAM_LOG2}) {
         const std::map<int32_t, int32_t>& expected = binning == CCL4J_HISTOGRAM_EXACT ? exact : log2;
         int64_t bins = -1;
-        OK(ccl4j_labels_histogram(t.context, &array, binning, 0, nullptr, nullptr, &bins), what + ": histogram size");
+        OK(ccl4j_labels_histogram(t.context, &array.shape, array.labels, binning, 0, nullptr, nullptr, &bins),
+           what + ": histogram size");
         Labels sizes(bins > 0 ? bins : 1), counts(bins > 0 ? bins : 1);
-        OK(ccl4j_labels_histogram(t.context, &array, binning, bins, sizes.data(), counts.data(), &bins),
+        OK(ccl4j_labels_histogram(t.context, &array.shape, array.labels, binning, bins, sizes.data(), counts.data(),
+                                  &bins),
            what + ": histogram");
         bool ok = bins == static_cast<int64_t>(expected.size());
         int64_t b = 0;
@@ -217,7 +228,8 @@ void check_operations(const Target& t, const ccl4j_label_array& array, const Lab
         const Component& largest = e.by_size[0];
         Labels members(largest.size, -7);
         int64_t size = -1;
-        OK(ccl4j_labels_component_members(t.context, &array, largest.label, largest.size, members.data(), &size),
+        OK(ccl4j_labels_component_members(t.context, &array.shape, array.labels, largest.label, largest.size,
+                                          members.data(), &size),
            what + ": component members");
         bool ok = size == largest.size && members[0] == largest.first;
         for (int32_t j = 0; ok && j < largest.size; ++j) {
@@ -233,8 +245,8 @@ void check_operations(const Target& t, const ccl4j_label_array& array, const Lab
         const auto unused = std::find(used.begin(), used.end(), false);
         if (unused != used.end()) {
             int64_t size = -1;
-            OK(ccl4j_labels_component_members(t.context, &array, static_cast<int32_t>(unused - used.begin()), 0,
-                                              nullptr, &size),
+            OK(ccl4j_labels_component_members(t.context, &array.shape, array.labels,
+                                              static_cast<int32_t>(unused - used.begin()), 0, nullptr, &size),
                what + ": unused label");
             CHECK_MSG(size == 0, what + ": an unused label has no members");
         }
@@ -243,7 +255,7 @@ void check_operations(const Target& t, const ccl4j_label_array& array, const Lab
     // Filter: sizes 2 .. 10 kept.
     Labels filtered(labels.size(), -7);
     int64_t kept = -1;
-    OK(ccl4j_labels_filter(t.context, &array, 2, 10, filtered.data(), &kept), what + ": filter");
+    OK(ccl4j_labels_filter(t.context, &array.shape, array.labels, 2, 10, filtered.data(), &kept), what + ": filter");
     std::map<int32_t, int32_t> size_of;
     for (const Component& c : e.by_member) size_of[c.label] = c.size;
     int64_t expected_kept = 0;
@@ -258,15 +270,17 @@ void check_operations(const Target& t, const ccl4j_label_array& array, const Lab
 
 void check_host(const Target& t, bool large) {
     for (const auto& [name, labels] : cases(large)) {
-        const ccl4j_label_array array = host_array(labels);
+        const LabelArray array = host_array(labels);
         check_operations(t, array, labels, name);
         // In place: the output may be the labels themselves.
         if (!labels.empty()) {
             Labels copy = labels, expected(labels.size());
-            ccl4j_label_array a = host_array(copy);
+            const LabelArray a = host_array(copy);
             int64_t k = 0;
-            OK(ccl4j_labels_compact(t.context, &array, CCL4J_ORDER_SIZE_DESCENDING, expected.data(), &k), name);
-            OK(ccl4j_labels_compact(t.context, &a, CCL4J_ORDER_SIZE_DESCENDING, copy.data(), &k), name);
+            OK(ccl4j_labels_compact(t.context, &array.shape, array.labels, CCL4J_ORDER_SIZE_DESCENDING, expected.data(),
+                                    &k),
+               name);
+            OK(ccl4j_labels_compact(t.context, &a.shape, a.labels, CCL4J_ORDER_SIZE_DESCENDING, copy.data(), &k), name);
             CHECK_MSG(copy == expected, t.name + ", " + name + ": compaction in place");
         }
     }
@@ -277,57 +291,111 @@ void check_bad_input(const Target& t) {
         Labels labels(10, 1);
         labels[7] = bad;
         labels[9] = bad;
-        const ccl4j_label_array array = host_array(labels);
+        const LabelArray array = host_array(labels);
         ccl4j_label_summary s{};
-        const ccl4j_status status = ccl4j_labels_summary(t.context, &array, &s);
+        const ccl4j_status status = ccl4j_labels_summary(t.context, &array.shape, array.labels, &s);
         const std::string message = ccl4j_context_error_message(t.context);
         CHECK_MSG(status == CCL4J_INVALID_INPUT && message.find("entry 7") != std::string::npos &&
                       message.find(std::to_string(bad)) != std::string::npos,
                   t.name + ": bad label " + std::to_string(bad) + ": " + message);
         Labels out(10, -7);
-        CHECK(ccl4j_labels_compact(t.context, &array, CCL4J_ORDER_SMALLEST_MEMBER, out.data(), nullptr) ==
+        CHECK(ccl4j_labels_compact(t.context, &array.shape, array.labels, CCL4J_ORDER_SMALLEST_MEMBER, out.data(),
+                                   nullptr) == CCL4J_INVALID_INPUT);
+        CHECK(ccl4j_labels_filter(t.context, &array.shape, array.labels, 0, 5, out.data(), nullptr) ==
               CCL4J_INVALID_INPUT);
-        CHECK(ccl4j_labels_filter(t.context, &array, 0, 5, out.data(), nullptr) == CCL4J_INVALID_INPUT);
     }
     Labels labels{0, 0, 1};
-    ccl4j_label_array array = host_array(labels);
+    const LabelArray array = host_array(labels);
     ccl4j_label_summary s{};
-    CHECK(ccl4j_labels_summary(t.context, nullptr, &s) == CCL4J_INVALID_ARGUMENT);
-    CHECK(ccl4j_labels_summary(t.context, &array, nullptr) == CCL4J_INVALID_ARGUMENT);
-    CHECK(ccl4j_labels_compact(t.context, &array, 2, labels.data(), nullptr) == CCL4J_INVALID_ARGUMENT);
-    CHECK(ccl4j_labels_histogram(t.context, &array, 5, 0, nullptr, nullptr, nullptr) == CCL4J_INVALID_ARGUMENT);
-    CHECK(ccl4j_labels_components(t.context, &array, 0, -1, nullptr, nullptr, nullptr) == CCL4J_INVALID_ARGUMENT);
-    CHECK(ccl4j_labels_filter(t.context, &array, -1, 5, labels.data(), nullptr) == CCL4J_INVALID_ARGUMENT);
-    CHECK(ccl4j_labels_component_members(t.context, &array, 3, 0, nullptr, nullptr) == CCL4J_INVALID_ARGUMENT);
-    array.count = -1;
-    CHECK(ccl4j_labels_summary(t.context, &array, &s) == CCL4J_INVALID_ARGUMENT);
-    array.count = 3;
-    array.location = 7;
-    CHECK(ccl4j_labels_summary(t.context, &array, &s) == CCL4J_INVALID_ARGUMENT);
-    array.location = CCL4J_LABELS_DEVICE;
-    array.labels = nullptr;
-    const ccl4j_status status = ccl4j_labels_summary(t.context, &array, &s);
+    CHECK(ccl4j_labels_summary(t.context, nullptr, labels.data(), &s) == CCL4J_INVALID_ARGUMENT);
+    CHECK(ccl4j_labels_summary(t.context, &array.shape, nullptr, &s) == CCL4J_INVALID_ARGUMENT);
+    CHECK(ccl4j_labels_summary(t.context, &array.shape, array.labels, nullptr) == CCL4J_INVALID_ARGUMENT);
+    CHECK(ccl4j_labels_compact(t.context, &array.shape, array.labels, 2, labels.data(), nullptr) ==
+          CCL4J_INVALID_ARGUMENT);
+    CHECK(ccl4j_labels_histogram(t.context, &array.shape, array.labels, 5, 0, nullptr, nullptr, nullptr) ==
+          CCL4J_INVALID_ARGUMENT);
+    CHECK(ccl4j_labels_components(t.context, &array.shape, array.labels, 0, -1, nullptr, nullptr, nullptr) ==
+          CCL4J_INVALID_ARGUMENT);
+    CHECK(ccl4j_labels_filter(t.context, &array.shape, array.labels, -1, 5, labels.data(), nullptr) ==
+          CCL4J_INVALID_ARGUMENT);
+    CHECK(ccl4j_labels_component_members(t.context, &array.shape, array.labels, 3, 0, nullptr, nullptr) ==
+          CCL4J_INVALID_ARGUMENT);
+    ccl4j_label_array shape = array.shape;
+    shape.count = -1;
+    CHECK(ccl4j_labels_summary(t.context, &shape, array.labels, &s) == CCL4J_INVALID_ARGUMENT);
+    shape.count = 3;
+    shape.location = 7;
+    CHECK(ccl4j_labels_summary(t.context, &shape, array.labels, &s) == CCL4J_INVALID_ARGUMENT);
+    shape.location = CCL4J_LABELS_DEVICE;
+    const ccl4j_status status = ccl4j_labels_summary(t.context, &shape, nullptr, &s);
     CHECK(status == (ccl4j_context_backend(t.context) == CCL4J_BACKEND_CUDA ? CCL4J_INVALID_ARGUMENT
                                                                             : CCL4J_UNSUPPORTED));
+}
+
+// Compaction and filter write one entry per label: into the labels themselves (in place) or
+// apart from them, never over part of them, where an entry would be overwritten before it is read.
+void check_overlapping_output(const Target& t) {
+    const Labels labels{0, 0, 2, 2, 2, -1, 6};
+    const int32_t n = static_cast<int32_t>(labels.size());
+    const ccl4j_label_array shape{n, CCL4J_LABELS_HOST, 0};
+    // The labels in the middle of a buffer of 3n entries, so that every output below lies inside it.
+    Labels buffer(3 * labels.size(), -7);
+    int32_t* in = buffer.data() + n;
+    auto reset = [&] { std::copy(labels.begin(), labels.end(), in); };
+    auto labels_kept = [&] { return std::equal(labels.begin(), labels.end(), in); };
+    for (int32_t shift : {1, -1, n - 1, -(n - 1)}) {
+        int32_t* out = in + shift;
+        const std::string what = t.name + ": output " + std::to_string(shift) + " entries from the labels";
+        reset();
+        CHECK_MSG(ccl4j_labels_compact(t.context, &shape, in, CCL4J_ORDER_SMALLEST_MEMBER, out, nullptr) ==
+                      CCL4J_INVALID_ARGUMENT,
+                  what + ": compact");
+        const std::string message = ccl4j_context_error_message(t.context);
+        CHECK_MSG(message.find("overlap the labels") != std::string::npos, what + ": compact: " + message);
+        CHECK_MSG(labels_kept(), what + ": a refused compaction leaves the labels");
+        CHECK_MSG(ccl4j_labels_filter(t.context, &shape, in, 1, 5, out, nullptr) == CCL4J_INVALID_ARGUMENT,
+                  what + ": filter");
+        CHECK_MSG(labels_kept(), what + ": a refused filter leaves the labels");
+    }
+    // In place is allowed, and so is an output right after the labels.
+    int64_t components = -1;
+    reset();
+    ccl4j_status status = ccl4j_labels_compact(t.context, &shape, in, CCL4J_ORDER_SIZE_DESCENDING, in, &components);
+    CHECK_MSG(status == CCL4J_SUCCESS && components == 3 &&
+                  std::equal(in, in + n, Labels{1, 1, 0, 0, 0, -1, 2}.begin()),
+              t.name + ": compaction in place");
+    int64_t kept = -1;
+    reset();
+    status = ccl4j_labels_filter(t.context, &shape, in, 2, 2, in, &kept);
+    CHECK_MSG(status == CCL4J_SUCCESS && kept == 1 && std::equal(in, in + n, Labels{0, 0, -1, -1, -1, -1, -1}.begin()),
+              t.name + ": filter in place");
+    reset();
+    int32_t* after = in + n;
+    status = ccl4j_labels_compact(t.context, &shape, in, CCL4J_ORDER_SMALLEST_MEMBER, after, nullptr);
+    CHECK_MSG(status == CCL4J_SUCCESS && labels_kept() &&
+                  std::equal(after, after + n, Labels{0, 0, 1, 1, 1, -1, 2}.begin()),
+              t.name + ": compaction right after the labels");
 }
 
 // The largest component of a graph: its vertices and its induced subgraph.
 void check_subgraph(const Target& t) {
     for (const HostGraph& g : {random_components(300, 40, 5), grid2d(30, 20), isolated(5), empty_graph()}) {
         const Labels labels = reference_labels(g);
-        const ccl4j_label_array array = host_array(labels);
+        const LabelArray array = host_array(labels);
         ccl4j_label_summary s{};
-        OK(ccl4j_labels_summary(t.context, &array, &s), "subgraph summary");
+        OK(ccl4j_labels_summary(t.context, &array.shape, array.labels, &s), "subgraph summary");
         Labels vertices(s.largest_size);
         int64_t size = 0;
         if (s.largest_label >= 0) {
-            OK(ccl4j_labels_component_members(t.context, &array, s.largest_label, s.largest_size, vertices.data(), &size),
+            OK(ccl4j_labels_component_members(t.context, &array.shape, array.labels, s.largest_label, s.largest_size,
+                                              vertices.data(), &size),
                "subgraph vertices");
         }
         for (int width : {4, 8}) {
-            const ccl4j_csr csr = g.csr(8);
+            const AbiGraph csr = g.csr(8);
             int64_t arcs = -1;
-            OK(ccl4j_induced_subgraph(t.context, &csr, vertices.data(), size, width, nullptr, nullptr, 0, &arcs),
+            OK(ccl4j_induced_subgraph(t.context, &csr.shape, csr.offsets, csr.neighbors, vertices.data(), size, width,
+                                      nullptr, nullptr, 0, &arcs),
                "subgraph size");
             int64_t expected_arcs = 0;
             for (int32_t v : vertices) expected_arcs += g.offsets[v + 1] - g.offsets[v];
@@ -336,7 +404,8 @@ void check_subgraph(const Target& t) {
             std::vector<int32_t> offsets32(size + 1, -7);
             Labels neighbors(arcs > 0 ? arcs : 1);
             void* out = width == 4 ? static_cast<void*>(offsets32.data()) : static_cast<void*>(offsets.data());
-            OK(ccl4j_induced_subgraph(t.context, &csr, vertices.data(), size, width, out, neighbors.data(), arcs, &arcs),
+            OK(ccl4j_induced_subgraph(t.context, &csr.shape, csr.offsets, csr.neighbors, vertices.data(), size, width,
+                                      out, neighbors.data(), arcs, &arcs),
                "subgraph");
             bool ok = true;
             for (int32_t i = 0; ok && i < size; ++i) {
@@ -352,15 +421,23 @@ void check_subgraph(const Target& t) {
         }
     }
     const HostGraph g = path(5);
-    const ccl4j_csr csr = g.csr(8);
+    const AbiGraph csr = g.csr(8);
     int64_t arcs = 0;
     const int32_t descending[2] = {3, 1};
     const int32_t outside[2] = {1, 5};
-    CHECK(ccl4j_induced_subgraph(t.context, &csr, descending, 2, 4, nullptr, nullptr, 0, &arcs) == CCL4J_INVALID_INPUT);
-    CHECK(ccl4j_induced_subgraph(t.context, &csr, outside, 2, 4, nullptr, nullptr, 0, &arcs) == CCL4J_INVALID_INPUT);
+    CHECK(ccl4j_induced_subgraph(t.context, &csr.shape, csr.offsets, csr.neighbors, descending, 2, 4, nullptr, nullptr,
+                                 0, &arcs) == CCL4J_INVALID_INPUT);
+    CHECK(ccl4j_induced_subgraph(t.context, &csr.shape, csr.offsets, csr.neighbors, outside, 2, 4, nullptr, nullptr, 0,
+                                 &arcs) == CCL4J_INVALID_INPUT);
     const int32_t two[2] = {1, 2};
     int32_t offsets[3], neighbors[1];
-    CHECK(ccl4j_induced_subgraph(t.context, &csr, two, 2, 4, offsets, neighbors, 1, &arcs) == CCL4J_INVALID_ARGUMENT);
+    CHECK(ccl4j_induced_subgraph(t.context, &csr.shape, csr.offsets, csr.neighbors, two, 2, 4, offsets, neighbors, 1,
+                                 &arcs) == CCL4J_INVALID_ARGUMENT);
+    // The graph's arrays are arguments of their own, checked like the graph.
+    CHECK(ccl4j_induced_subgraph(t.context, &csr.shape, nullptr, csr.neighbors, two, 2, 4, nullptr, nullptr, 0,
+                                 &arcs) == CCL4J_INVALID_ARGUMENT);
+    CHECK(ccl4j_induced_subgraph(t.context, &csr.shape, csr.offsets, nullptr, two, 2, 4, nullptr, nullptr, 0, &arcs) ==
+          CCL4J_INVALID_ARGUMENT);
 }
 
 #ifdef CCL4J_TEST_CUDA
@@ -368,30 +445,36 @@ void check_subgraph(const Target& t) {
 // straightforward computation, and the compactions against the CPU backend's.
 void check_resident(const Target& t, const Target& cpu) {
     for (const HostGraph& g : {random_components(2000, 300, 7), grid2d(700, 500), isolated(1000), rmat(15, 4, 3)}) {
-        const ccl4j_csr csr = g.csr(4);
+        const AbiGraph csr = g.csr(4);
         ccl4j_device_graph dg = nullptr;
-        OK(ccl4j_device_graph_create(t.context, &csr, &dg, nullptr), "upload");
+        OK(ccl4j_device_graph_create(t.context, &csr.shape, csr.offsets, csr.neighbors, &dg, nullptr), "upload");
         OK(ccl4j_label_device_graph(t.context, dg, nullptr, nullptr, nullptr), "label on the device");
         // Another labelling of a host graph must not disturb the resident labels.
         const HostGraph other = path(100);
-        const ccl4j_csr other_csr = other.csr(4);
+        const AbiGraph other_csr = other.csr(4);
         Labels other_labels(100);
-        OK(ccl4j_label_graph(t.context, &other_csr, nullptr, other_labels.data(), nullptr), "label another graph");
+        OK(ccl4j_label_graph(t.context, &other_csr.shape, other_csr.offsets, other_csr.neighbors, nullptr,
+                             other_labels.data(), nullptr),
+           "label another graph");
         const Labels labels = reference_labels(g);
-        const ccl4j_label_array resident{g.n, nullptr, CCL4J_LABELS_DEVICE, 0};
+        const LabelArray resident{ccl4j_label_array{g.n, CCL4J_LABELS_DEVICE, 0}, nullptr};
         check_operations(t, resident, labels, "resident labels of a " + std::to_string(g.n) + "-vertex graph");
         // The GPU's results on the resident labels equal the CPU's on the same labels in host memory.
-        const ccl4j_label_array host = host_array(labels);
+        const LabelArray host = host_array(labels);
         for (int32_t order : {CCL4J_ORDER_SMALLEST_MEMBER, CCL4J_ORDER_SIZE_DESCENDING}) {
             Labels on_gpu(g.n, -7), on_cpu(g.n, -8);
-            OK(ccl4j_labels_compact(t.context, &resident, order, on_gpu.data(), nullptr), "GPU compaction");
-            CHECK(ccl4j_labels_compact(cpu.context, &host, order, on_cpu.data(), nullptr) == CCL4J_SUCCESS);
+            OK(ccl4j_labels_compact(t.context, &resident.shape, resident.labels, order, on_gpu.data(), nullptr),
+               "GPU compaction");
+            CHECK(ccl4j_labels_compact(cpu.context, &host.shape, host.labels, order, on_cpu.data(), nullptr) ==
+                  CCL4J_SUCCESS);
             CHECK_MSG(on_gpu == on_cpu, "GPU and CPU compactions agree, order " + std::to_string(order));
         }
-        ccl4j_label_array wrong = resident;
+        ccl4j_label_array wrong = resident.shape;
         wrong.count = g.n + 1;
         ccl4j_label_summary s{};
-        CHECK(ccl4j_labels_summary(t.context, &wrong, &s) == CCL4J_INVALID_ARGUMENT);
+        CHECK(ccl4j_labels_summary(t.context, &wrong, nullptr, &s) == CCL4J_INVALID_ARGUMENT);
+        // Labels on the device take no host pointer.
+        CHECK(ccl4j_labels_summary(t.context, &resident.shape, labels.data(), &s) == CCL4J_INVALID_ARGUMENT);
         ccl4j_device_graph_destroy(dg);
     }
 }
@@ -415,6 +498,7 @@ int main() {
     const Target gpu{cuda, "CUDA"};
     check_host(gpu, true);
     check_bad_input(gpu);
+    check_overlapping_output(gpu);
     check_subgraph(gpu);
     check_resident(gpu, Target{serial, "CPU_SERIAL"});
     ccl4j_context_destroy(serial);
@@ -429,6 +513,7 @@ int main() {
         const Target t{context, backend == CCL4J_BACKEND_CPU_SERIAL ? "CPU_SERIAL" : "CPU_PARALLEL"};
         check_host(t, backend == CCL4J_BACKEND_CPU_PARALLEL);
         check_bad_input(t);
+        check_overlapping_output(t);
         check_subgraph(t);
         ccl4j_context_destroy(context);
     }

@@ -310,24 +310,19 @@ void serpentines() {
 
 // ---- the C ABI ----------------------------------------------------------------------------------
 
+// The shape of f as the ABI takes it (dense); its cells, f.data(), are an argument of their own.
 ccl4j_mesh abi_mesh(const Field& f) {
     ccl4j_mesh m{};
     m.width = f.width;
     m.height = f.height;
     m.depth = f.depth;
     m.cell_type = f.type == ccl4j::CellType::U8 ? CCL4J_CELL_U8 : CCL4J_CELL_I32;
-    m.cells = f.data();
     return m;
 }
 
-ccl4j_status label(ccl4j_context c, const ccl4j_mesh* m, const ccl4j_mesh_options* o, int32_t* labels,
-                   ccl4j_timings* t) {
-    return ccl4j_label_mesh(c, m, o, labels, t);
-}
-
-void expect_error(ccl4j_context c, const ccl4j_mesh* m, const ccl4j_mesh_options* o, int32_t* labels,
-                  ccl4j_status status, const std::string& needle, const std::string& what) {
-    const ccl4j_status got = label(c, m, o, labels, nullptr);
+void expect_error(ccl4j_context c, const ccl4j_mesh* m, const void* cells, const ccl4j_mesh_options* o,
+                  int32_t* labels, ccl4j_status status, const std::string& needle, const std::string& what) {
+    const ccl4j_status got = ccl4j_label_mesh(c, m, cells, o, labels, nullptr);
     const std::string message = ccl4j_context_error_message(c);
     CHECK_MSG(got == status && message.find(needle) != std::string::npos,
               what + ": status " + std::to_string(got) + ", message '" + message + "'");
@@ -352,7 +347,8 @@ void abi() {
                 std::vector<int32_t> labels(size_t(f.n()));
                 ccl4j_timings t;
                 const std::string what = "algorithm " + std::to_string(a) + on;
-                CHECK_MSG(label(c, &m, &o, labels.data(), &t) == CCL4J_SUCCESS, what + ccl4j_context_error_message(c));
+                CHECK_MSG(ccl4j_label_mesh(c, &m, f.data(), &o, labels.data(), &t) == CCL4J_SUCCESS,
+                          what + ccl4j_context_error_message(c));
                 check_labels(labels, reference(mesh_of(f, 8, periodic, ccl4j::MeshMode::Foreground), f), what);
                 CHECK_MSG(t.backend == backend, what + ": timings backend");
                 CHECK_MSG(t.algorithm == (a == CCL4J_ALGORITHM_AUTO ? CCL4J_ALGORITHM_MESH_CPU_PARALLEL : a),
@@ -363,13 +359,13 @@ void abi() {
         // NULL options: defaults (face neighbours, open, foreground); 3D picks 6.
         ccl4j_mesh m3 = abi_mesh(volume);
         std::vector<int32_t> labels(size_t(volume.n()));
-        CHECK(label(c, &m3, nullptr, labels.data(), nullptr) == CCL4J_SUCCESS);
+        CHECK(ccl4j_label_mesh(c, &m3, volume.data(), nullptr, labels.data(), nullptr) == CCL4J_SUCCESS);
         check_labels(labels, reference(mesh_of(volume, 6, 0, ccl4j::MeshMode::Foreground), volume), "defaults in 3D" + on);
         ccl4j_mesh_options same{};
         same.mode = CCL4J_MESH_SAME_VALUE;
         same.connectivity = 26;
         same.periodic = CCL4J_PERIODIC_X | CCL4J_PERIODIC_Z;
-        CHECK(label(c, &m3, &same, labels.data(), nullptr) == CCL4J_SUCCESS);
+        CHECK(ccl4j_label_mesh(c, &m3, volume.data(), &same, labels.data(), nullptr) == CCL4J_SUCCESS);
         check_labels(labels, reference(mesh_of(volume, 26, 5, ccl4j::MeshMode::SameValue), volume),
                      "same-value 26 periodic xz" + on);
 
@@ -377,60 +373,58 @@ void abi() {
         ccl4j_mesh m = abi_mesh(f);
         ccl4j_mesh_options o{};
         std::vector<int32_t> out(size_t(f.n()));
-        expect_error(c, nullptr, &o, out.data(), CCL4J_INVALID_ARGUMENT, "mesh is NULL", "NULL mesh");
-        expect_error(c, &m, &o, nullptr, CCL4J_INVALID_ARGUMENT, "labels is NULL", "NULL labels");
+        expect_error(c, nullptr, f.data(), &o, out.data(), CCL4J_INVALID_ARGUMENT, "mesh is NULL", "NULL mesh");
+        expect_error(c, &m, f.data(), &o, nullptr, CCL4J_INVALID_ARGUMENT, "labels is NULL", "NULL labels");
+        expect_error(c, &m, nullptr, &o, out.data(), CCL4J_INVALID_ARGUMENT, "cells is NULL", "NULL cells");
         ccl4j_mesh bad = m;
-        bad.cells = nullptr;
-        expect_error(c, &bad, &o, out.data(), CCL4J_INVALID_ARGUMENT, "cells is NULL", "NULL cells");
-        bad = m;
         bad.height = 0;
-        expect_error(c, &bad, &o, out.data(), CCL4J_INVALID_ARGUMENT, "height 0", "zero height");
+        expect_error(c, &bad, f.data(), &o, out.data(), CCL4J_INVALID_ARGUMENT, "height 0", "zero height");
         bad = m;
         bad.width = -3;
-        expect_error(c, &bad, &o, out.data(), CCL4J_INVALID_ARGUMENT, "width -3", "negative width");
+        expect_error(c, &bad, f.data(), &o, out.data(), CCL4J_INVALID_ARGUMENT, "width -3", "negative width");
         bad = m;
         bad.width = bad.height = bad.depth = 2000;
-        expect_error(c, &bad, &o, out.data(), CCL4J_INVALID_ARGUMENT, "8000000000 cells", "too many cells");
+        expect_error(c, &bad, f.data(), &o, out.data(), CCL4J_INVALID_ARGUMENT, "8000000000 cells", "too many cells");
         bad = m;
         bad.cell_type = 3;
-        expect_error(c, &bad, &o, out.data(), CCL4J_INVALID_ARGUMENT, "cell type 3", "unknown cell type");
+        expect_error(c, &bad, f.data(), &o, out.data(), CCL4J_INVALID_ARGUMENT, "cell type 3", "unknown cell type");
         ccl4j_mesh_options bo{};
         bo.connectivity = 7;
-        expect_error(c, &m, &bo, out.data(), CCL4J_INVALID_ARGUMENT,
+        expect_error(c, &m, f.data(), &bo, out.data(), CCL4J_INVALID_ARGUMENT,
                      "connectivity 7 does not fit a 2D mesh (23x19x1): expected 4 or 8 (or 6 or 26, which act as 4 "
                      "and 8)", "7 in 2D");
         bo.connectivity = 5;
-        expect_error(c, &m3, &bo, out.data(), CCL4J_INVALID_ARGUMENT, "connectivity 5", "5 in 3D");
+        expect_error(c, &m3, volume.data(), &bo, out.data(), CCL4J_INVALID_ARGUMENT, "connectivity 5", "5 in 3D");
         bo.connectivity = 8;
-        expect_error(c, &m3, &bo, out.data(), CCL4J_INVALID_ARGUMENT, "connectivity 8", "8 in 3D");
+        expect_error(c, &m3, volume.data(), &bo, out.data(), CCL4J_INVALID_ARGUMENT, "connectivity 8", "8 in 3D");
         bo = {};
         bo.mode = 2;
-        expect_error(c, &m, &bo, out.data(), CCL4J_INVALID_ARGUMENT, "mode 2", "unknown mode");
+        expect_error(c, &m, f.data(), &bo, out.data(), CCL4J_INVALID_ARGUMENT, "mode 2", "unknown mode");
         bo = {};
         bo.periodic = 8;
-        expect_error(c, &m, &bo, out.data(), CCL4J_INVALID_ARGUMENT, "periodic", "unknown periodic bit");
+        expect_error(c, &m, f.data(), &bo, out.data(), CCL4J_INVALID_ARGUMENT, "periodic", "unknown periodic bit");
         bo = {};
         bo.algorithm = CCL4J_ALGORITHM_ECL_CC;
-        expect_error(c, &m, &bo, out.data(), CCL4J_INVALID_ARGUMENT, "algorithm 1", "graph algorithm");
+        expect_error(c, &m, f.data(), &bo, out.data(), CCL4J_INVALID_ARGUMENT, "algorithm 1", "graph algorithm");
         bo.algorithm = 99;
-        expect_error(c, &m, &bo, out.data(), CCL4J_INVALID_ARGUMENT, "algorithm 99", "unknown algorithm");
+        expect_error(c, &m, f.data(), &bo, out.data(), CCL4J_INVALID_ARGUMENT, "algorithm 99", "unknown algorithm");
         bo.algorithm = CCL4J_ALGORITHM_MESH_KOMURA;
-        expect_error(c, &m, &bo, out.data(), CCL4J_UNSUPPORTED, "MESH_KOMURA (20) is a GPU algorithm and needs a CUDA",
-                     "GPU algorithm on the CPU");
+        expect_error(c, &m, f.data(), &bo, out.data(), CCL4J_UNSUPPORTED,
+                     "MESH_KOMURA (20) is a GPU algorithm and needs a CUDA", "GPU algorithm on the CPU");
         bo = {};
         bo.cpu_threads = -1;
-        expect_error(c, &m, &bo, out.data(), CCL4J_INVALID_ARGUMENT, "cpu_threads", "negative threads");
+        expect_error(c, &m, f.data(), &bo, out.data(), CCL4J_INVALID_ARGUMENT, "cpu_threads", "negative threads");
         bo = {};
         bo.max_iterations = -2;
-        expect_error(c, &m, &bo, out.data(), CCL4J_INVALID_ARGUMENT, "max_iterations", "negative iterations");
+        expect_error(c, &m, f.data(), &bo, out.data(), CCL4J_INVALID_ARGUMENT, "max_iterations", "negative iterations");
         bo = {};
         bo.flags = 4;
-        expect_error(c, &m, &bo, out.data(), CCL4J_INVALID_ARGUMENT, "flags", "unknown flag");
+        expect_error(c, &m, f.data(), &bo, out.data(), CCL4J_INVALID_ARGUMENT, "flags", "unknown flag");
         ccl4j_context_destroy(c);
     }
     ccl4j_mesh m = abi_mesh(f);
     std::vector<int32_t> out(size_t(f.n()));
-    CHECK(ccl4j_label_mesh(nullptr, &m, nullptr, out.data(), nullptr) == CCL4J_INVALID_ARGUMENT);
+    CHECK(ccl4j_label_mesh(nullptr, &m, f.data(), nullptr, out.data(), nullptr) == CCL4J_INVALID_ARGUMENT);
 
     // On CUDA: AUTO is the block union-find, and the CPU algorithms are refused.
     ccl4j_capabilities caps;
@@ -445,12 +439,12 @@ void abi() {
     o.connectivity = 8;
     o.periodic = CCL4J_PERIODIC_X | CCL4J_PERIODIC_Y;
     ccl4j_timings t;
-    CHECK_MSG(label(c, &m, &o, out.data(), &t) == CCL4J_SUCCESS, ccl4j_context_error_message(c));
+    CHECK_MSG(ccl4j_label_mesh(c, &m, f.data(), &o, out.data(), &t) == CCL4J_SUCCESS, ccl4j_context_error_message(c));
     check_labels(out, reference(mesh_of(f, 8, 3, ccl4j::MeshMode::Foreground), f), "AUTO on CUDA");
     CHECK(t.backend == CCL4J_BACKEND_CUDA && t.algorithm == CCL4J_ALGORITHM_MESH_UNION_FIND);
     o.algorithm = CCL4J_ALGORITHM_MESH_CPU_PARALLEL;
-    expect_error(c, &m, &o, out.data(), CCL4J_UNSUPPORTED, "MESH_CPU_PARALLEL (24) runs on the CPU backends",
-                 "CPU algorithm on CUDA");
+    expect_error(c, &m, f.data(), &o, out.data(), CCL4J_UNSUPPORTED,
+                 "MESH_CPU_PARALLEL (24) runs on the CPU backends", "CPU algorithm on CUDA");
     ccl4j_context_destroy(c);
 }
 
@@ -498,7 +492,8 @@ void single_layer() {
                                 const std::string what = "backend " + std::to_string(backend) + " algorithm " +
                                                          std::to_string(a) + " on " +
                                                          describe(field, three, periodic, mode);
-                                const ccl4j_status status = label(c, &m, &o, labels.data(), nullptr);
+                                const ccl4j_status status =
+                                    ccl4j_label_mesh(c, &m, field.data(), &o, labels.data(), nullptr);
                                 CHECK_MSG(status == CCL4J_SUCCESS, what + ": " + ccl4j_context_error_message(c));
                                 if (status != CCL4J_SUCCESS) continue;
                                 CHECK_MSG(labels.back() == -12345, what + ": wrote past the last label");
@@ -524,17 +519,17 @@ void single_layer() {
     std::vector<int32_t> labels(6);
     o.connectivity = 26;
     o.periodic = CCL4J_PERIODIC_Z;
-    CHECK(label(c, &m, &o, labels.data(), nullptr) == CCL4J_SUCCESS);
+    CHECK(ccl4j_label_mesh(c, &m, corner.data(), &o, labels.data(), nullptr) == CCL4J_SUCCESS);
     CHECK(labels == (std::vector<int32_t>{0, -1, -1, -1, 0, -1}));
     o.connectivity = 6;
-    CHECK(label(c, &m, &o, labels.data(), nullptr) == CCL4J_SUCCESS);
+    CHECK(ccl4j_label_mesh(c, &m, corner.data(), &o, labels.data(), nullptr) == CCL4J_SUCCESS);
     CHECK(labels == (std::vector<int32_t>{0, -1, -1, -1, 4, -1}));
     // 4 and 8 stay 2D-only: a volume of two layers refuses them
     Field two = constant_field(3, 2, 2, ccl4j::CellType::U8, 1);
     ccl4j_mesh m2 = abi_mesh(two);
     std::vector<int32_t> labels2(12);
     o.connectivity = 8;
-    expect_error(c, &m2, &o, labels2.data(), CCL4J_INVALID_ARGUMENT,
+    expect_error(c, &m2, two.data(), &o, labels2.data(), CCL4J_INVALID_ARGUMENT,
                  "connectivity 8 does not fit a 3D mesh (3x2x2): expected 6 or 26", "8 in 3D");
     ccl4j_context_destroy(c);
 }
@@ -547,6 +542,7 @@ void single_layer() {
 struct Embedded {
     std::vector<uint8_t> bytes;
     ccl4j_mesh mesh;
+    const void* cells;  // the first cell, inside bytes
 };
 
 Embedded embed(const Field& f, int64_t first, int64_t row_stride, int64_t layer_stride) {
@@ -563,7 +559,7 @@ Embedded embed(const Field& f, int64_t first, int64_t row_stride, int64_t layer_
         }
     }
     e.mesh = abi_mesh(f);
-    e.mesh.cells = &e.bytes[static_cast<size_t>(first) * cell];
+    e.cells = &e.bytes[static_cast<size_t>(first) * cell];
     e.mesh.row_stride = row_stride;
     e.mesh.layer_stride = layer_stride;
     return e;
@@ -625,7 +621,7 @@ void strided() {
                                                  std::to_string(a) + " on backend " + std::to_string(backend);
                         std::vector<int32_t> labels(size_t(f.n()), -12345);
                         ccl4j_timings t;
-                        CHECK_MSG(label(c, &e.mesh, &o, labels.data(), &t) == CCL4J_SUCCESS,
+                        CHECK_MSG(ccl4j_label_mesh(c, &e.mesh, e.cells, &o, labels.data(), &t) == CCL4J_SUCCESS,
                                   what + ": " + ccl4j_context_error_message(c));
                         check_labels(labels, expected, what);
                         CHECK_MSG(has_phase(t, "pack") != contiguous(f, layout[1], layout[2]),
@@ -654,7 +650,7 @@ void strided() {
             std::vector<int32_t> labels(size_t(f.n()), -12345);
             const std::string what = "strided on CUDA " + f.describe() + " row_stride " + std::to_string(layout[1]) +
                                      " layer_stride " + std::to_string(layout[2]);
-            CHECK_MSG(label(c, &e.mesh, nullptr, labels.data(), nullptr) == CCL4J_SUCCESS,
+            CHECK_MSG(ccl4j_label_mesh(c, &e.mesh, e.cells, nullptr, labels.data(), nullptr) == CCL4J_SUCCESS,
                       what + ": " + ccl4j_context_error_message(c));
             check_labels(labels, expected, what);
         }
@@ -674,7 +670,7 @@ void strided_errors() {
         ccl4j_mesh bad = m;
         bad.row_stride = row_stride;
         bad.layer_stride = layer_stride;
-        expect_error(c, &bad, nullptr, out.data(), CCL4J_INVALID_ARGUMENT, needle,
+        expect_error(c, &bad, f.data(), nullptr, out.data(), CCL4J_INVALID_ARGUMENT, needle,
                      "row_stride " + std::to_string(row_stride) + ", layer_stride " + std::to_string(layer_stride));
     };
     refused(-1, 0, "row_stride -1 is negative");
@@ -688,12 +684,12 @@ void strided_errors() {
     ccl4j_mesh wide = m;
     wide.depth = 2;
     wide.layer_stride = (int64_t(1) << 62) + 1;  // the span fits int64, its bytes (4 per cell) not 64 bits
-    expect_error(c, &wide, nullptr, out.data(), CCL4J_INVALID_ARGUMENT, "beyond what memory can address",
+    expect_error(c, &wide, f.data(), nullptr, out.data(), CCL4J_INVALID_ARGUMENT, "beyond what memory can address",
                  "span bytes beyond 64 bits");
     ccl4j_phase_run run = nullptr;
     ccl4j_mesh bad = m;
     bad.row_stride = 5;
-    CHECK(ccl4j_phase_run_create_mesh(c, &bad, nullptr, &run) == CCL4J_INVALID_ARGUMENT && run == nullptr);
+    CHECK(ccl4j_phase_run_create_mesh(c, &bad, f.data(), nullptr, &run) == CCL4J_INVALID_ARGUMENT && run == nullptr);
     ccl4j_context_destroy(c);
 }
 

@@ -105,9 +105,10 @@ void test_cpu_graphs() {
             const std::vector<int32_t> expected = reference_labels(g);
             for (int width : {4, 8}) {
                 const std::string what = std::string(backend.name) + " ECL-CC on " + name + " (" + std::to_string(width * 8) + "-bit)";
-                const ccl4j_csr csr = g.csr(width);
+                const AbiGraph csr = g.csr(width);
                 ccl4j_phase_run run = nullptr;
-                CHECK_MSG(ccl4j_phase_run_create(context, nullptr, &csr, nullptr, &run) == CCL4J_SUCCESS,
+                CHECK_MSG(ccl4j_phase_run_create(context, nullptr, &csr.shape, csr.offsets, csr.neighbors, nullptr,
+                                                 &run) == CCL4J_SUCCESS,
                           what + ": " + message(context));
                 if (!run) continue;
                 CHECK_MSG((phase_names(context, run) == std::vector<std::string>{"init", "compute", "finalize"}), what);
@@ -138,16 +139,18 @@ void test_cpu_serial_algorithms() {
                 for (int width : {4, 8}) {
                     const std::string what = std::string(backend.name) + " " + algorithm + " on " + name + " (" +
                                              std::to_string(width * 8) + "-bit)";
-                    const ccl4j_csr csr = g.csr(width);
+                    const AbiGraph csr = g.csr(width);
                     ccl4j_label_options options{};
                     options.algorithm = id;
                     ccl4j_timings timings;
                     std::vector<int32_t> expected(static_cast<size_t>(g.n), -1);
-                    CHECK_MSG(ccl4j_label_graph(context, &csr, &options, expected.data(), &timings) == CCL4J_SUCCESS,
+                    CHECK_MSG(ccl4j_label_graph(context, &csr.shape, csr.offsets, csr.neighbors, &options,
+                                                expected.data(), &timings) == CCL4J_SUCCESS,
                               what + ": labelling: " + message(context));
                     check_labels(expected, oracle, what + ": ccl4j_label_graph");
                     ccl4j_phase_run run = nullptr;
-                    CHECK_MSG(ccl4j_phase_run_create(context, nullptr, &csr, &options, &run) == CCL4J_SUCCESS,
+                    CHECK_MSG(ccl4j_phase_run_create(context, nullptr, &csr.shape, csr.offsets, csr.neighbors, &options,
+                                                     &run) == CCL4J_SUCCESS,
                               what + ": " + message(context));
                     if (!run) continue;
                     CHECK_MSG(phase_names(context, run) == labelling_phases(timings), what + ": phase names");
@@ -172,27 +175,40 @@ void test_bad_arguments() {
     CHECK(ccl4j_context_create(CCL4J_BACKEND_CPU_PARALLEL, 0, &context) == CCL4J_SUCCESS);
     CHECK(ccl4j_context_create(CCL4J_BACKEND_CPU_SERIAL, 0, &other) == CCL4J_SUCCESS);
     const HostGraph g = grid2d(10, 10);
-    const ccl4j_csr csr = g.csr(4);
+    const AbiGraph csr = g.csr(4);
+    const void* offsets = csr.offsets;
+    const int32_t* neighbors = csr.neighbors;
     ccl4j_phase_run run = nullptr;
 
-    expect(ccl4j_phase_run_create(nullptr, nullptr, &csr, nullptr, &run), CCL4J_INVALID_ARGUMENT, nullptr, "NULL context");
-    expect(ccl4j_phase_run_create(context, nullptr, &csr, nullptr, nullptr), CCL4J_INVALID_ARGUMENT, context, "NULL output");
-    expect(ccl4j_phase_run_create(context, nullptr, nullptr, nullptr, &run), CCL4J_INVALID_ARGUMENT, context, "no host graph");
+    expect(ccl4j_phase_run_create(nullptr, nullptr, &csr.shape, offsets, neighbors, nullptr, &run),
+           CCL4J_INVALID_ARGUMENT, nullptr, "NULL context");
+    expect(ccl4j_phase_run_create(context, nullptr, &csr.shape, offsets, neighbors, nullptr, nullptr),
+           CCL4J_INVALID_ARGUMENT, context, "NULL output");
+    expect(ccl4j_phase_run_create(context, nullptr, nullptr, offsets, neighbors, nullptr, &run), CCL4J_INVALID_ARGUMENT,
+           context, "no host graph");
+    expect(ccl4j_phase_run_create(context, nullptr, &csr.shape, nullptr, neighbors, nullptr, &run),
+           CCL4J_INVALID_ARGUMENT, context, "no host offsets");
+    expect(ccl4j_phase_run_create(context, nullptr, &csr.shape, offsets, nullptr, nullptr, &run),
+           CCL4J_INVALID_ARGUMENT, context, "no host neighbours");
     CHECK(run == nullptr);
     const HostGraph empty = empty_graph();
-    const ccl4j_csr empty_csr = empty.csr(4);
-    expect(ccl4j_phase_run_create(context, nullptr, &empty_csr, nullptr, &run), CCL4J_INVALID_ARGUMENT, context, "empty graph");
-    ccl4j_csr bad = csr;
+    const AbiGraph empty_csr = empty.csr(4);
+    expect(ccl4j_phase_run_create(context, nullptr, &empty_csr.shape, empty_csr.offsets, empty_csr.neighbors, nullptr,
+                                  &run),
+           CCL4J_INVALID_ARGUMENT, context, "empty graph");
+    ccl4j_csr bad = csr.shape;
     bad.arc_count = -1;
-    expect(ccl4j_phase_run_create(context, nullptr, &bad, nullptr, &run), CCL4J_INVALID_ARGUMENT, context, "negative arc count");
+    expect(ccl4j_phase_run_create(context, nullptr, &bad, offsets, neighbors, nullptr, &run), CCL4J_INVALID_ARGUMENT,
+           context, "negative arc count");
     // A fixpoint phase that does not converge fails like the labelling call and leaves the run
     // ready for phase 0 only.
     ccl4j_label_options capped{};
     capped.algorithm = CCL4J_ALGORITHM_HAWICK_EDGE;
     capped.max_iterations = 1;
     const HostGraph long_path = shuffled_path(100, 1);
-    const ccl4j_csr long_csr = long_path.csr(4);
-    CHECK(ccl4j_phase_run_create(context, nullptr, &long_csr, &capped, &run) == CCL4J_SUCCESS);
+    const AbiGraph long_csr = long_path.csr(4);
+    CHECK(ccl4j_phase_run_create(context, nullptr, &long_csr.shape, long_csr.offsets, long_csr.neighbors, &capped,
+                                 &run) == CCL4J_SUCCESS);
     if (run) {
         CHECK(ccl4j_phase_run_phase(context, run, 0, nullptr, nullptr) == CCL4J_SUCCESS);
         expect(ccl4j_phase_run_phase(context, run, 1, nullptr, nullptr), CCL4J_NOT_CONVERGED, context,
@@ -204,12 +220,13 @@ void test_bad_arguments() {
     }
     ccl4j_label_options unknown{};
     unknown.algorithm = 99;
-    expect(ccl4j_phase_run_create(context, nullptr, &csr, &unknown, &run), CCL4J_INVALID_ARGUMENT, context, "unknown algorithm");
+    expect(ccl4j_phase_run_create(context, nullptr, &csr.shape, offsets, neighbors, &unknown, &run),
+           CCL4J_INVALID_ARGUMENT, context, "unknown algorithm");
     double ms = 0;
     expect(ccl4j_copy_to_device(context, g.neighbors.data(), 16, &ms), CCL4J_UNSUPPORTED, context, "copy on a CPU context");
     expect(ccl4j_copy_to_device(context, g.neighbors.data(), -1, &ms), CCL4J_INVALID_ARGUMENT, context, "negative copy");
 
-    CHECK(ccl4j_phase_run_create(context, nullptr, &csr, nullptr, &run) == CCL4J_SUCCESS);
+    CHECK(ccl4j_phase_run_create(context, nullptr, &csr.shape, offsets, neighbors, nullptr, &run) == CCL4J_SUCCESS);
     if (!run) return;
     int32_t count = 0;
     char name[CCL4J_PHASE_NAME_SIZE];
@@ -253,9 +270,10 @@ void test_cuda() {
     for (const auto& [g, name] : graphs) {
         const std::vector<int32_t> expected = reference_labels(g);
         for (int width : {4, 8}) {
-            const ccl4j_csr csr = g.csr(width);
+            const AbiGraph csr = g.csr(width);
             ccl4j_device_graph resident = nullptr;
-            CHECK(ccl4j_device_graph_create(context, &csr, &resident, nullptr) == CCL4J_SUCCESS);
+            CHECK(ccl4j_device_graph_create(context, &csr.shape, csr.offsets, csr.neighbors, &resident, nullptr) ==
+                  CCL4J_SUCCESS);
             for (ccl4j_algorithm id : {CCL4J_ALGORITHM_ECL_CC, CCL4J_ALGORITHM_HAWICK_EDGE, CCL4J_ALGORITHM_HAWICK_VERTEX,
                                        CCL4J_ALGORITHM_HAWICK_BFS, CCL4J_ALGORITHM_KOMURA}) {
                 const std::string what = "CUDA algorithm " + std::to_string(id) + " on " + name + " (" +
@@ -266,7 +284,8 @@ void test_cuda() {
                 std::vector<int32_t> labels(static_cast<size_t>(g.n));
                 CHECK(ccl4j_label_device_graph(context, resident, &options, labels.data(), &timings) == CCL4J_SUCCESS);
                 ccl4j_phase_run run = nullptr;
-                CHECK_MSG(ccl4j_phase_run_create(context, resident, nullptr, &options, &run) == CCL4J_SUCCESS,
+                CHECK_MSG(ccl4j_phase_run_create(context, resident, nullptr, nullptr, nullptr, &options, &run) ==
+                              CCL4J_SUCCESS,
                           what + ": " + message(context));
                 if (!run) continue;
                 CHECK_MSG(phase_names(context, run) == labelling_phases(timings), what + ": phase names");
@@ -276,12 +295,14 @@ void test_cuda() {
             ccl4j_label_options reference{};
             reference.algorithm = CCL4J_ALGORITHM_CPU_REFERENCE;
             ccl4j_phase_run run = nullptr;
-            expect(ccl4j_phase_run_create(context, resident, nullptr, &reference, &run), CCL4J_UNSUPPORTED, context,
-                   "CUDA phases of the CPU reference");
-            expect(ccl4j_phase_run_create(context, resident, &csr, nullptr, &run), CCL4J_INVALID_ARGUMENT, context,
-                   "host graph on CUDA");
-            expect(ccl4j_phase_run_create(context, nullptr, nullptr, nullptr, &run), CCL4J_INVALID_ARGUMENT, context,
-                   "no resident graph");
+            expect(ccl4j_phase_run_create(context, resident, nullptr, nullptr, nullptr, &reference, &run),
+                   CCL4J_UNSUPPORTED, context, "CUDA phases of the CPU reference");
+            expect(ccl4j_phase_run_create(context, resident, &csr.shape, csr.offsets, csr.neighbors, nullptr, &run),
+                   CCL4J_INVALID_ARGUMENT, context, "host graph on CUDA");
+            expect(ccl4j_phase_run_create(context, resident, nullptr, csr.offsets, csr.neighbors, nullptr, &run),
+                   CCL4J_INVALID_ARGUMENT, context, "host arrays on CUDA");
+            expect(ccl4j_phase_run_create(context, nullptr, nullptr, nullptr, nullptr, nullptr, &run),
+                   CCL4J_INVALID_ARGUMENT, context, "no resident graph");
             ccl4j_device_graph_destroy(resident);
         }
     }
@@ -307,7 +328,8 @@ struct TestMesh {
     int32_t periodic;
     int32_t mode;
 
-    ccl4j_mesh mesh() const { return ccl4j_mesh{width, height, depth, cell_type, bytes.data(), 0, 0}; }
+    // The shape as the ABI takes it (dense); the cells, bytes.data(), go beside it.
+    ccl4j_mesh mesh() const { return ccl4j_mesh{width, height, depth, cell_type, 0, 0}; }
     int32_t cells() const { return width * height * depth; }
 };
 
@@ -317,6 +339,7 @@ struct TestMesh {
 struct StridedMesh {
     std::vector<uint8_t> buffer;
     ccl4j_mesh mesh;
+    const void* cells;  // the first cell, inside buffer
 
     explicit StridedMesh(const TestMesh& tm) {
         const int64_t row = tm.width + 3, layer = row * tm.height + 5, first = 7;
@@ -329,7 +352,8 @@ struct StridedMesh {
                             tm.width * cell);
             }
         }
-        mesh = ccl4j_mesh{tm.width, tm.height, tm.depth, tm.cell_type, &buffer[first * cell], row, layer};
+        mesh = ccl4j_mesh{tm.width, tm.height, tm.depth, tm.cell_type, row, layer};
+        cells = &buffer[first * cell];
     }
 };
 
@@ -400,12 +424,14 @@ void check_mesh_runs(ccl4j_context context, const char* backend, const MeshAlgor
             const ccl4j_mesh mesh = tm.mesh();
             std::vector<int32_t> expected(static_cast<size_t>(tm.cells()));
             ccl4j_timings timings;
-            CHECK_MSG(ccl4j_label_mesh(context, &mesh, &options, expected.data(), &timings) == CCL4J_SUCCESS,
+            CHECK_MSG(ccl4j_label_mesh(context, &mesh, tm.bytes.data(), &options, expected.data(), &timings) ==
+                          CCL4J_SUCCESS,
                       what + ": labelling: " + message(context));
             TestMesh scratch = tm;  // the cells the run is created from
             const ccl4j_mesh scratch_mesh = scratch.mesh();
             ccl4j_phase_run run = nullptr;
-            CHECK_MSG(ccl4j_phase_run_create_mesh(context, &scratch_mesh, &options, &run) == CCL4J_SUCCESS,
+            CHECK_MSG(ccl4j_phase_run_create_mesh(context, &scratch_mesh, scratch.bytes.data(), &options, &run) ==
+                          CCL4J_SUCCESS,
                       what + ": " + message(context));
             if (!run) continue;
             if (copies) std::fill(scratch.bytes.begin(), scratch.bytes.end(), uint8_t(0));
@@ -418,7 +444,8 @@ void check_mesh_runs(ccl4j_context context, const char* backend, const MeshAlgor
             // is dense whatever the strides, and the CPU reads it in place).
             StridedMesh strided(tm);
             run = nullptr;
-            CHECK_MSG(ccl4j_phase_run_create_mesh(context, &strided.mesh, &options, &run) == CCL4J_SUCCESS,
+            CHECK_MSG(ccl4j_phase_run_create_mesh(context, &strided.mesh, strided.cells, &options, &run) ==
+                          CCL4J_SUCCESS,
                       what + " strided: " + message(context));
             if (!run) continue;
             if (copies || tm.height * tm.depth > 1) std::fill(strided.buffer.begin(), strided.buffer.end(), uint8_t(0));
@@ -443,42 +470,47 @@ void test_mesh_bad_arguments() {
     CHECK(ccl4j_context_create(CCL4J_BACKEND_CPU_PARALLEL, 0, &context) == CCL4J_SUCCESS);
     const TestMesh tm = random_mesh("", 8, 8, 1, CCL4J_CELL_U8, 2, 0.5, 4, 0, CCL4J_MESH_FOREGROUND, 7);
     const ccl4j_mesh mesh = tm.mesh();
+    const void* cells = tm.bytes.data();
     ccl4j_phase_run run = nullptr;
-    expect(ccl4j_phase_run_create_mesh(nullptr, &mesh, nullptr, &run), CCL4J_INVALID_ARGUMENT, nullptr, "mesh: NULL context");
-    expect(ccl4j_phase_run_create_mesh(context, &mesh, nullptr, nullptr), CCL4J_INVALID_ARGUMENT, context, "mesh: NULL output");
-    expect(ccl4j_phase_run_create_mesh(context, nullptr, nullptr, &run), CCL4J_INVALID_ARGUMENT, context, "NULL mesh");
+    expect(ccl4j_phase_run_create_mesh(nullptr, &mesh, cells, nullptr, &run), CCL4J_INVALID_ARGUMENT, nullptr,
+           "mesh: NULL context");
+    expect(ccl4j_phase_run_create_mesh(context, &mesh, cells, nullptr, nullptr), CCL4J_INVALID_ARGUMENT, context,
+           "mesh: NULL output");
+    expect(ccl4j_phase_run_create_mesh(context, nullptr, cells, nullptr, &run), CCL4J_INVALID_ARGUMENT, context,
+           "NULL mesh");
+    expect(ccl4j_phase_run_create_mesh(context, &mesh, nullptr, nullptr, &run), CCL4J_INVALID_ARGUMENT, context,
+           "NULL cells");
     ccl4j_mesh bad = mesh;
     bad.height = 0;
-    expect(ccl4j_phase_run_create_mesh(context, &bad, nullptr, &run), CCL4J_INVALID_ARGUMENT, context, "mesh height 0");
-    bad = mesh;
-    bad.cells = nullptr;
-    expect(ccl4j_phase_run_create_mesh(context, &bad, nullptr, &run), CCL4J_INVALID_ARGUMENT, context, "NULL cells");
+    expect(ccl4j_phase_run_create_mesh(context, &bad, cells, nullptr, &run), CCL4J_INVALID_ARGUMENT, context,
+           "mesh height 0");
     bad = mesh;
     bad.cell_type = 3;
-    expect(ccl4j_phase_run_create_mesh(context, &bad, nullptr, &run), CCL4J_INVALID_ARGUMENT, context, "cell type 3");
+    expect(ccl4j_phase_run_create_mesh(context, &bad, cells, nullptr, &run), CCL4J_INVALID_ARGUMENT, context,
+           "cell type 3");
     bad = mesh;
     bad.row_stride = 7;
-    expect(ccl4j_phase_run_create_mesh(context, &bad, nullptr, &run), CCL4J_INVALID_ARGUMENT, context,
+    expect(ccl4j_phase_run_create_mesh(context, &bad, cells, nullptr, &run), CCL4J_INVALID_ARGUMENT, context,
            "row stride 7 < width 8");
     ccl4j_mesh_options options{};
     options.connectivity = 5;
-    expect(ccl4j_phase_run_create_mesh(context, &mesh, &options, &run), CCL4J_INVALID_ARGUMENT, context,
+    expect(ccl4j_phase_run_create_mesh(context, &mesh, cells, &options, &run), CCL4J_INVALID_ARGUMENT, context,
            "connectivity 5 on a 2D mesh");
     options.connectivity = 26;  // a single layer takes 26 (as 8) and 6 (as 4)
-    CHECK_MSG(ccl4j_phase_run_create_mesh(context, &mesh, &options, &run) == CCL4J_SUCCESS,
+    CHECK_MSG(ccl4j_phase_run_create_mesh(context, &mesh, cells, &options, &run) == CCL4J_SUCCESS,
               "connectivity 26 on a single layer: " + message(context));
     ccl4j_phase_run_destroy(run);
     run = nullptr;
     options = {};
     options.algorithm = CCL4J_ALGORITHM_ECL_CC;
-    expect(ccl4j_phase_run_create_mesh(context, &mesh, &options, &run), CCL4J_INVALID_ARGUMENT, context,
+    expect(ccl4j_phase_run_create_mesh(context, &mesh, cells, &options, &run), CCL4J_INVALID_ARGUMENT, context,
            "a graph algorithm on a mesh");
     options.algorithm = CCL4J_ALGORITHM_MESH_UNION_FIND;
-    expect(ccl4j_phase_run_create_mesh(context, &mesh, &options, &run), CCL4J_UNSUPPORTED, context,
+    expect(ccl4j_phase_run_create_mesh(context, &mesh, cells, &options, &run), CCL4J_UNSUPPORTED, context,
            "a GPU mesh algorithm on the CPU");
     CHECK(run == nullptr);
     // AUTO is the parallel CPU algorithm; its run works with the common calls' checks.
-    CHECK(ccl4j_phase_run_create_mesh(context, &mesh, nullptr, &run) == CCL4J_SUCCESS);
+    CHECK(ccl4j_phase_run_create_mesh(context, &mesh, cells, nullptr, &run) == CCL4J_SUCCESS);
     if (!run) return;
     CHECK((phase_names(context, run) == std::vector<std::string>{"local", "merge", "flatten"}));
     double ms = 0;
@@ -504,12 +536,12 @@ void test_cuda_meshes() {
     ccl4j_phase_run run = nullptr;
     ccl4j_mesh_options options{};
     options.algorithm = CCL4J_ALGORITHM_MESH_CPU_PARALLEL;
-    expect(ccl4j_phase_run_create_mesh(context, &mesh, &options, &run), CCL4J_UNSUPPORTED, context,
+    expect(ccl4j_phase_run_create_mesh(context, &mesh, tm.bytes.data(), &options, &run), CCL4J_UNSUPPORTED, context,
            "a CPU mesh algorithm on CUDA");
     options.algorithm = CCL4J_ALGORITHM_MESH_LOCAL;
     options.tile_size = 40;
-    expect(ccl4j_phase_run_create_mesh(context, &mesh, &options, &run), CCL4J_INVALID_ARGUMENT, context,
-           "tile size 40");
+    expect(ccl4j_phase_run_create_mesh(context, &mesh, tm.bytes.data(), &options, &run), CCL4J_INVALID_ARGUMENT,
+           context, "tile size 40");
     CHECK(run == nullptr);
     ccl4j_context_destroy(context);
 }
