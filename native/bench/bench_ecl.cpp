@@ -126,7 +126,7 @@ Row bench(gpu::DeviceState& state, const GraphSpec& spec, const LoadedGraph& g, 
     for (int run = -1; run < runs; ++run) {
         std::fill(labels.as<int32_t>(), labels.as<int32_t>() + g.n, -1);
         ccl4j::PhaseLog log(&t);
-        gpu::run_graph(state, g.view(), phase_names, ecl_cc, labels.as<int32_t>(), log);
+        gpu::run_graph(state, g.view(), false, phase_names, ecl_cc, labels.as<int32_t>(), log);
         if (run < 0) continue;
         h2d.push_back(phase_ms(t, "h2d"));
         d2h.push_back(phase_ms(t, "d2h"));

@@ -15,6 +15,7 @@
 
 #include "api/options.hpp"
 #include "common/error.hpp"
+#include "common/validate.hpp"
 #include "cpu/cpu_algorithms.hpp"
 #include "cuda/cuda_backend.hpp"
 #include "cuda/graph_kernels.hpp"
@@ -202,6 +203,55 @@ void test_long_path_and_stars(gpu::DeviceState& state) {
 
 // The iteration limit: CCL4J_NOT_CONVERGED once a loop would exceed max_iterations; Kernel 3,
 // whose count is deterministic, succeeds at exactly its count and stops one short of it.
+// The input checks on the device agree with the host's: a well-formed multigraph passes (timed as
+// the phase "check"), and each fault (an arc without its reverse, a surplus duplicate, ids out of
+// range, offsets out of order) is refused with the host's status and message, before any
+// labelling kernel reads the arrays.
+void test_input_check(gpu::DeviceState& state) {
+    const HostGraph multigraph = from_edges(6, {{0, 1}, {0, 1}, {2, 2}, {3, 4}, {4, 5}, {5, 3}}, false);
+    struct Case {
+        std::string name;
+        HostGraph graph;
+    };
+    std::vector<Case> faults = {
+        {"an arc without its reverse", from_csr(4, {0, 1, 2, 2, 3}, {1, 2, 2})},
+        {"a surplus duplicate", from_csr(2, {0, 2, 3}, {1, 1, 0})},
+        {"a negative id", from_csr(2, {0, 1, 2}, {1, -100000000})},
+        {"an id past the last vertex", from_csr(2, {0, 1, 2}, {1, 2})},
+        {"offsets out of order", from_csr(3, {0, 3, 1, 3}, {1, 0, 2})},
+    };
+    for (int width : {4, 8}) {
+        for (ccl4j_algorithm algorithm : {CCL4J_ALGORITHM_ECL_CC, CCL4J_ALGORITHM_KOMURA}) {
+            ccl4j::LabelOptions options = options_for(algorithm, 0, 0);
+            options.check_input = true;
+            std::vector<int32_t> labels(static_cast<size_t>(multigraph.n), kPoison);
+            ccl4j_timings timings;
+            PhaseLog log(&timings);
+            gpu::label(state, multigraph.view(width), options, labels.data(), log);
+            check_labels(labels, {0, 0, 2, 3, 3, 3}, "checked multigraph");
+            CHECK(std::string(timings.phases[1].name) == "check");
+            for (const Case& c : faults) {
+                std::string host_message;
+                try {
+                    ccl4j::check_input(c.graph.view(width), 0);
+                } catch (const ccl4j::Error& e) {
+                    host_message = e.what();
+                }
+                CHECK(!host_message.empty());
+                std::vector<int32_t> out(static_cast<size_t>(c.graph.n), kPoison);
+                try {
+                    PhaseLog fault_log(nullptr);
+                    gpu::label(state, c.graph.view(width), options, out.data(), fault_log);
+                    CHECK_MSG(false, "device check of " + c.name + ": accepted");
+                } catch (const ccl4j::Error& e) {
+                    CHECK_MSG(e.status() == CCL4J_INVALID_INPUT && e.what() == host_message,
+                              "device check of " + c.name + ": " + e.what() + " (host: " + host_message + ")");
+                }
+            }
+        }
+    }
+}
+
 void test_iteration_limit(gpu::DeviceState& state) {
     const HostGraph g = shuffled_path(5000, 10);
     std::vector<int32_t> labels(static_cast<size_t>(g.n));
@@ -306,6 +356,7 @@ int main(int argc, char** argv) {
             run("2^20 path and stars", test_long_path_and_stars, *state);
         }
         run("iteration limit", test_iteration_limit, *state);
+        run("input checks on the device", test_input_check, *state);
         run("dispatch and options", test_dispatch_and_options, *state);
     } catch (const ccl4j::Error& e) {
         CHECK_MSG(false, std::string("unexpected error, remaining tests abandoned: ") + e.what());

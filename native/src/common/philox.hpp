@@ -6,11 +6,7 @@
 
 #include <cstdint>
 
-#ifdef __CUDACC__
-#define CCL4J_HOST_DEVICE __host__ __device__ __forceinline__
-#else
-#define CCL4J_HOST_DEVICE inline
-#endif
+#include "common/host_device.hpp"
 
 namespace ccl4j {
 

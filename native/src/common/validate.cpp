@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "common/arc_hash.hpp"
 #include "common/error.hpp"
 
 namespace ccl4j {
@@ -56,37 +57,6 @@ void fail_on_id_out_of_range(const CsrView<Offset>& g, int threads) {
     }
 }
 
-// Symmetry is tested with a multiset hash: the sum over arcs of h(u, v) - h(v, u) modulo the
-// prime p = 2^61 - 1 is zero when every arc has its reverse as often. Otherwise some arc x has a
-// multiplicity difference c, 0 < |c| < p, and for a keyed h that acts as a random function the
-// sum is zero with probability 1/p. One parallel pass, no allocation; only a failure pays for
-// the exact test, which names the arcs.
-constexpr uint64_t kPrime = (uint64_t(1) << 61) - 1;
-
-uint64_t add_mod(uint64_t a, uint64_t b) {  // a, b < kPrime
-    const uint64_t s = a + b;
-    return s >= kPrime ? s - kPrime : s;
-}
-
-// A keyed mix of the arc (from, to) (the splitmix64 finaliser), reduced modulo kPrime.
-uint64_t arc_hash(uint64_t key, uint32_t from, uint32_t to) {
-    uint64_t x = key ^ (uint64_t(from) << 32 | to);
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-    x ^= x >> 31;
-    x = (x & kPrime) + (x >> 61);
-    return x >= kPrime ? x - kPrime : x;
-}
-
-// Drawn once per process, so that no input is built to defeat the test.
-uint64_t arc_hash_key() {
-    static const uint64_t key = [] {
-        std::random_device device;
-        return uint64_t(device()) << 32 ^ device();
-    }();
-    return key;
-}
-
 // One pass over the arcs of a graph with monotone offsets: whether every neighbour id is in
 // range, and the multiset hash difference of the arcs and their reverses (0 when symmetric).
 struct ArcScan {
@@ -111,8 +81,7 @@ ArcScan scan_arcs(const CsrView<Offset>& g, int threads) {
                     in_range = false;
                     continue;
                 }
-                local = add_mod(local, arc_hash(key, uint32_t(u), uint32_t(v)));
-                local = add_mod(local, kPrime - arc_hash(key, uint32_t(v), uint32_t(u)));
+                local = add_mod(local, arc_difference(key, uint32_t(u), uint32_t(v)));
             }
         }
 #pragma omp critical
@@ -160,6 +129,14 @@ void fail_on_asymmetry(const CsrView<Offset>& g) {
 }
 
 }  // namespace
+
+uint64_t arc_hash_key() {
+    static const uint64_t key = [] {
+        std::random_device device;
+        return uint64_t(device()) << 32 ^ device();
+    }();
+    return key;
+}
 
 Graph validate_sizes(const ccl4j_csr* graph, const void* offsets, const int32_t* neighbors) {
     if (!graph) fail(CCL4J_INVALID_ARGUMENT, "graph is NULL");

@@ -9,6 +9,7 @@
 #include "common/error.hpp"
 #include "cuda/cuda_check.hpp"
 #include "cuda/graph_kernels.hpp"
+#include "cuda/input_check.hpp"
 
 namespace ccl4j::cuda {
 
@@ -266,7 +267,7 @@ detail::DeviceCsr csr_of(const DeviceGraph& graph) {
             graph.neighbors.as<int32_t>()};
 }
 
-void run_graph(DeviceState& state, const Graph& graph, const std::vector<std::string>& phases,
+void run_graph(DeviceState& state, const Graph& graph, bool check_input, const std::vector<std::string>& phases,
                const GraphPlanBuilder& build, int32_t* labels, PhaseLog& log) {
     const int32_t n = graph.vertex_count;
     if (n == 0) return log_empty(log, phases, true, true);
@@ -277,7 +278,8 @@ void run_graph(DeviceState& state, const Graph& graph, const std::vector<std::st
     work.labels.reserve(label_bytes(n), "labels");
     const detail::DeviceCsr csr{n, graph.arc_count, graph.offset_width, work.offsets.as<void>(),
                                 work.neighbors.as<int32_t>()};
-    const PhasePlan plan = build(state, csr, work.labels.as<int32_t>());
+    PhasePlan plan = build(state, csr, work.labels.as<int32_t>());
+    if (check_input) plan.insert(plan.begin(), check_phase(state, csr, graph));
     drive(state, plan, [&] { enqueue_upload(state, graph, work.offsets, work.neighbors); },
           download_to(state, labels, work.labels, n), log);
 }

@@ -61,9 +61,10 @@ PhasePlan komura_plan(DeviceState& state, const DeviceCsr& graph, int32_t* label
 // The graph driver (driver.cu): `build` makes the plan for a non-empty graph on the device, whose
 // phases leave the labels in `labels` (device); run_graph copies a host graph in (phase h2d), runs
 // the plan and copies the labels out (phase d2h; not for a resident graph whose labels is
-// nullptr). An empty graph launches nothing and logs h2d, `phases` and d2h as 0 ms.
+// nullptr). With check_input, a host graph is checked on the device after its copy (phase check,
+// input_check.hpp). An empty graph launches nothing and logs h2d, `phases` and d2h as 0 ms.
 using GraphPlanBuilder = std::function<PhasePlan(DeviceState& state, const detail::DeviceCsr& graph, int32_t* labels)>;
-void run_graph(DeviceState& state, const Graph& graph, const std::vector<std::string>& phases,
+void run_graph(DeviceState& state, const Graph& graph, bool check_input, const std::vector<std::string>& phases,
                const GraphPlanBuilder& build, int32_t* labels, PhaseLog& log);
 void run_graph(DeviceState& state, const DeviceGraph& graph, const std::vector<std::string>& phases,
                const GraphPlanBuilder& build, int32_t* labels, PhaseLog& log);

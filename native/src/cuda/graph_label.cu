@@ -36,7 +36,7 @@ public:
 }  // namespace
 
 void label(DeviceState& state, const Graph& graph, const LabelOptions& options, int32_t* labels, PhaseLog& log) {
-    run_graph(state, graph, entry(options).cuda_phases, builder(options), labels, log);
+    run_graph(state, graph, options.check_input, entry(options).cuda_phases, builder(options), labels, log);
 }
 
 void label(DeviceState& state, const DeviceGraph& graph, const LabelOptions& options, int32_t* labels,

@@ -25,7 +25,7 @@ import java.util.Objects;
  * their first labelling, and never again, since nothing can change them. A wrapped graph
  * ({@link #wrap}) stays in segments its caller can write, so it is checked when wrapped
  * (offsets and ids) and again, in full, before every labelling and upload, unless
- * {@link LabelOptions#withCheckInput} turns that off. The check is one parallel pass over the
+ * {@link LabelOptions#withCheckInput} turns that off. The check is one pass over the
  * arrays (a multiset hash tests symmetry; see {@link #check()}).
  *
  * <p><b>Unchecked graphs.</b> With {@code withCheckInput(false)}, a wrapped graph is labelled as it
@@ -215,7 +215,7 @@ public final class CsrGraph {
     /**
      * Runs the input checks now: offsets start at 0, never decrease and end at the arc count;
      * neighbour ids are in range; every arc {@code (u, v)} has its reverse {@code (v, u)} as often.
-     * Symmetry is tested in one parallel pass with a randomly keyed multiset hash, which misses an
+     * Symmetry is tested in one pass with a randomly keyed multiset hash, which misses an
      * asymmetric graph with probability about 2^-61; a failure is explained exactly.
      *
      * @throws IllegalArgumentException naming the first offset, id or pair of arcs at fault

@@ -12,7 +12,7 @@ import java.util.stream.IntStream;
  * at 0, never decrease and end at the arc count; neighbour ids are in range; every arc has its
  * reverse as often (symmetry).
  *
- * <p>Symmetry is tested in one parallel pass with a multiset hash: the sum over arcs of
+ * <p>Symmetry is tested in one pass (parallel unless the segments are confined to one thread) with a multiset hash: the sum over arcs of
  * {@code h(u, v) - h(v, u)} modulo the prime {@code p = 2^61 - 1} is zero when every arc has its
  * reverse as often; otherwise some arc has a multiplicity difference {@code c}, {@code 0 < |c| < p},
  * and for a keyed {@code h} that acts as a random function the sum is zero with probability
@@ -52,8 +52,7 @@ final class InputCheck {
                     + " but the neighbours segment holds " + g.arcCount() + " arcs");
         }
         int n = g.vertexCount();
-        long bad = IntStream.range(0, chunks(n)).parallel().mapToLong(c -> firstIdOutOfRange(g, c)).filter(a -> a >= 0)
-                .min().orElse(-1);
+        long bad = chunks(g).mapToLong(c -> firstIdOutOfRange(g, c)).filter(a -> a >= 0).min().orElse(-1);
         if (bad >= 0) {
             throw new IllegalArgumentException("neighbour id " + g.rawNeighbor(bad) + " at arc " + bad
                     + " is outside 0.." + (n - 1));
@@ -62,15 +61,21 @@ final class InputCheck {
 
     /** Symmetry of a graph whose structure holds. */
     static void symmetry(CsrGraph g) {
-        long difference = IntStream.range(0, chunks(g.vertexCount())).parallel().mapToLong(c -> hashDifference(g, c))
-                .reduce(0, InputCheck::addMod);
+        long difference = chunks(g).mapToLong(c -> hashDifference(g, c)).reduce(0, InputCheck::addMod);
         if (difference != 0) {
             failOnAsymmetry(g);
         }
     }
 
-    private static int chunks(int n) {
-        return (int) ((n + (long) CHUNK - 1) / CHUNK);
+    /** A thread the check never runs on, to ask whether other threads may read the segments. */
+    private static final Thread ANOTHER_THREAD = Thread.ofVirtual().unstarted(() -> { });
+
+    /** The chunks of vertices: in parallel, unless the segments are confined to this thread. */
+    private static IntStream chunks(CsrGraph g) {
+        IntStream chunks = IntStream.range(0, (int) ((g.vertexCount() + (long) CHUNK - 1) / CHUNK));
+        boolean shared = g.offsetsSegment().isAccessibleBy(ANOTHER_THREAD)
+                && g.neighborsSegment().isAccessibleBy(ANOTHER_THREAD);
+        return shared ? chunks.parallel() : chunks;
     }
 
     private static long firstIdOutOfRange(CsrGraph g, int chunk) {
