@@ -9,10 +9,12 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 java_dir=.gpu-carry/java
 reports=${OUT:-$root/target}/java-test-reports
-classpath="$java_dir/ccl4j.jar:$java_dir/test-classes:$(ls "$java_dir"/lib/*.jar | grep -v console-standalone | tr '\n' ':')"
+# The tests on the JVM's own class path (not the launcher's --class-path): the tests that fork a
+# JVM give it java.class.path.
+classpath="$java_dir/ccl4j.jar:$java_dir/test-classes:$(ls "$java_dir"/lib/*.jar | tr '\n' ':')"
 bash "$(dirname "$0")/unpack-jre.sh"
 "$java_dir/jre/bin/java" --enable-native-access=ALL-UNNAMED -Xss512k -Dccl4j.expectedVersion="$(cat "$java_dir/version")" \
-  -jar "$java_dir"/lib/junit-platform-console-standalone-*.jar execute \
-  --class-path "$classpath" --scan-class-path --include-classname '.*(Test|Properties)$' --exclude-classname '.*_jmhTest' --exclude-classname '.*ModulePathTest' \
+  -cp "$classpath" org.junit.platform.console.ConsoleLauncher execute \
+  --scan-class-path "$java_dir/test-classes" --include-classname '.*(Test|Properties)$' --exclude-classname '.*_jmhTest' --exclude-classname '.*ModulePathTest' \
   --config jqwik.database=/tmp/ccl4j-jqwik-database \
   --details=summary --disable-banner --reports-dir "$reports"

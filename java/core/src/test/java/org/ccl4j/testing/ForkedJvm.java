@@ -35,7 +35,9 @@ public final class ForkedJvm {
         List<String> command = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED"));
         command.addAll(jvmOptions);
         command.addAll(List.of("-Djava.library.path=" + System.getProperty("java.library.path", ""),
-                "-cp", System.getProperty("java.class.path"), main.getName()));
+                // surefire runs the tests from a manifest-only jar; this is the class path that jar names
+                "-cp", System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
+                main.getName()));
         command.addAll(args);
         Path log = Files.createTempFile(dir, main.getSimpleName(), ".txt");
         Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
