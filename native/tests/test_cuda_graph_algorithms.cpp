@@ -220,6 +220,15 @@ void test_input_check(gpu::DeviceState& state) {
         {"an id past the last vertex", from_csr(2, {0, 1, 2}, {1, 2})},
         {"offsets out of order", from_csr(3, {0, 3, 1, 3}, {1, 0, 2})},
     };
+    // A hub of 100 leaves (its list is read by a whole warp), with one leaf's arc back missing.
+    std::vector<Edge> spokes;
+    for (int32_t leaf = 1; leaf <= 100; ++leaf) spokes.push_back({0, leaf});
+    const HostGraph star = from_edges(101, spokes);
+    std::vector<int64_t> offsets = star.offsets;
+    std::vector<int32_t> neighbors = star.neighbors;
+    neighbors.erase(neighbors.begin() + offsets[37]);  // leaf 37's only arc, to the hub
+    for (size_t v = 38; v < offsets.size(); ++v) --offsets[v];
+    faults.push_back({"a hub's arc without its reverse", from_csr(101, offsets, neighbors)});
     for (int width : {4, 8}) {
         for (ccl4j_algorithm algorithm : {CCL4J_ALGORITHM_ECL_CC, CCL4J_ALGORITHM_KOMURA}) {
             ccl4j::LabelOptions options = options_for(algorithm, 0, 0);
@@ -230,6 +239,10 @@ void test_input_check(gpu::DeviceState& state) {
             gpu::label(state, multigraph.view(width), options, labels.data(), log);
             check_labels(labels, {0, 0, 2, 3, 3, 3}, "checked multigraph");
             CHECK(std::string(timings.phases[1].name) == "check");
+            std::vector<int32_t> star_labels(static_cast<size_t>(star.n), kPoison);
+            PhaseLog star_log(nullptr);
+            gpu::label(state, star.view(width), options, star_labels.data(), star_log);
+            check_labels(star_labels, std::vector<int32_t>(static_cast<size_t>(star.n), 0), "checked star");
             for (const Case& c : faults) {
                 std::string host_message;
                 try {

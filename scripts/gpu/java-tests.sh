@@ -7,7 +7,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
-java_dir=.gpu-carry/java
+java_dir=$root/.gpu-carry/java  # absolute: some tests fork a JVM in another directory
 reports=${OUT:-$root/target}/java-test-reports
 # The tests on the JVM's own class path (not the launcher's --class-path): the tests that fork a
 # JVM give it java.class.path.

@@ -27,8 +27,10 @@ __device__ uint64_t warp_sum(uint64_t x) {
     return x;
 }
 
-// A warp per vertex, its lanes over the vertex's arcs. Each vertex's offsets are checked against
-// each other and the arc count before its arcs are read, so a bad offset reads nothing outside.
+// A thread per vertex for the short lists; a vertex of more than 32 arcs is taken by its whole
+// warp, lanes over its arcs, so that a hub does not hold up one thread. Each vertex's offsets are
+// checked against each other and the arc count before its arcs are read, so a bad offset reads
+// nothing outside the arrays.
 template <class Offset>
 __global__ void check_arcs(const Offset* offsets, const int32_t* neighbors, int32_t n, int64_t arcs, uint64_t key,
                            uint64_t* sums, int32_t* faults) {
@@ -37,20 +39,42 @@ __global__ void check_arcs(const Offset* offsets, const int32_t* neighbors, int3
     const int warp = threadIdx.x / 32;
     uint64_t sum = 0;
     bool fault = false;
-    for (int64_t u = int64_t(blockIdx.x) * (kBlock / 32) + warp; u < n; u += int64_t(gridDim.x) * (kBlock / 32)) {
-        const int64_t begin = offsets[u];
-        const int64_t end = offsets[u + 1];
-        if (begin > end || begin < 0 || end > arcs) {
-            fault = true;
-            continue;
-        }
-        for (int64_t a = begin + lane; a < end; a += 32) {
-            const int32_t v = neighbors[a];
-            if (v < 0 || v >= n) {
+    // Whole warps step together (the ballot below needs every lane).
+    for (int64_t base = int64_t(blockIdx.x) * kBlock + warp * 32; base < n; base += int64_t(gridDim.x) * kBlock) {
+        const int64_t u = base + lane;
+        int64_t begin = 0, end = 0;
+        if (u < n) {
+            begin = offsets[u];
+            end = offsets[u + 1];
+            if (begin > end || begin < 0 || end > arcs) {
                 fault = true;
-                continue;
+                begin = end = 0;
             }
-            sum = add_mod(sum, arc_difference(key, uint32_t(u), uint32_t(v)));
+        }
+        const bool long_list = end - begin > 32;
+        if (!long_list) {
+            for (int64_t a = begin; a < end; ++a) {
+                const int32_t v = neighbors[a];
+                if (v < 0 || v >= n) {
+                    fault = true;
+                    continue;
+                }
+                sum = add_mod(sum, arc_difference(key, uint32_t(u), uint32_t(v)));
+            }
+        }
+        for (unsigned pending = __ballot_sync(0xffffffffu, long_list); pending != 0; pending &= pending - 1) {
+            const int owner = __ffs(pending) - 1;
+            const int64_t w = __shfl_sync(0xffffffffu, u, owner);
+            const int64_t first = __shfl_sync(0xffffffffu, begin, owner);
+            const int64_t last = __shfl_sync(0xffffffffu, end, owner);
+            for (int64_t a = first + lane; a < last; a += 32) {
+                const int32_t v = neighbors[a];
+                if (v < 0 || v >= n) {
+                    fault = true;
+                    continue;
+                }
+                sum = add_mod(sum, arc_difference(key, uint32_t(w), uint32_t(v)));
+            }
         }
     }
     if (fault) atomicOr(faults, 1);
@@ -78,7 +102,7 @@ Phase check_phase(DeviceState& state, const detail::DeviceCsr& csr, const Graph&
                 CheckWorkspace& work = state.workspace<CheckWorkspace>();
                 const int resident = csr.offset_width == 4 ? resident_grid(state, check_arcs<int32_t>, kBlock)
                                                            : resident_grid(state, check_arcs<int64_t>, kBlock);
-                const int64_t needed = (int64_t(csr.vertex_count) + kBlock / 32 - 1) / (kBlock / 32);
+                const int64_t needed = (int64_t(csr.vertex_count) + kBlock - 1) / kBlock;
                 const int grid = static_cast<int>(std::max<int64_t>(1, std::min<int64_t>(resident, needed)));
                 work.sums.reserve(sizeof(uint64_t) * grid, "input check sums");
                 work.faults.reserve(sizeof(int32_t), "input check faults");

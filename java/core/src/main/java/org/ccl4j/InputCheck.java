@@ -12,12 +12,13 @@ import java.util.stream.IntStream;
  * at 0, never decrease and end at the arc count; neighbour ids are in range; every arc has its
  * reverse as often (symmetry).
  *
- * <p>Symmetry is tested in one pass (parallel unless the segments are confined to one thread) with a multiset hash: the sum over arcs of
- * {@code h(u, v) - h(v, u)} modulo the prime {@code p = 2^61 - 1} is zero when every arc has its
- * reverse as often; otherwise some arc has a multiplicity difference {@code c}, {@code 0 < |c| < p},
+ * <p>Symmetry is tested in one pass (parallel unless the segments are confined to one thread) with
+ * a multiset hash: each arc {@code u -> v} adds {@code h({u, v})} when {@code u < v} and subtracts
+ * it when {@code u > v}, modulo the prime {@code p = 2^61 - 1}. The sum is zero when every arc has
+ * its reverse as often; otherwise some pair has a count difference {@code c}, {@code 0 < |c| < p},
  * and for a keyed {@code h} that acts as a random function the sum is zero with probability
  * {@code 1/p}. Only a failure pays for the exact test (a transpose and a sort), which names the
- * arcs at fault.
+ * arcs at fault. The native library runs the same test (native/src/common/arc_hash.hpp).
  */
 final class InputCheck {
     private static final long PRIME = (1L << 61) - 1;
@@ -99,8 +100,11 @@ final class InputCheck {
             long end = g.rawOffset(u + 1);
             for (long a = g.rawOffset(u); a < end; a++) {
                 int v = g.rawNeighbor(a);
-                sum = addMod(sum, arcHash(key, u, v));
-                sum = addMod(sum, PRIME - arcHash(key, v, u));
+                if (u < v) {
+                    sum = addMod(sum, pairHash(key, u, v));
+                } else if (u > v) {
+                    sum = addMod(sum, PRIME - pairHash(key, v, u));
+                }
             }
         }
         return sum;
@@ -111,9 +115,9 @@ final class InputCheck {
         return s >= PRIME ? s - PRIME : s;
     }
 
-    /** A keyed mix of the arc (from, to) (the splitmix64 finaliser), reduced modulo the prime. */
-    private static long arcHash(long key, int from, int to) {
-        long x = key ^ ((long) from << 32 | (to & 0xffffffffL));
+    /** A keyed mix of the pair (low, high) (the splitmix64 finaliser), reduced modulo the prime. */
+    private static long pairHash(long key, int low, int high) {
+        long x = key ^ ((long) low << 32 | (high & 0xffffffffL));
         x = (x ^ (x >>> 30)) * 0xbf58476d1ce4e5b9L;
         x = (x ^ (x >>> 27)) * 0x94d049bb133111ebL;
         x ^= x >>> 31;
