@@ -8,6 +8,7 @@ import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
 
 import org.ccl4j.internal.ffi.ccl4j_timings;
@@ -47,7 +48,11 @@ public final class ComponentLabeler implements AutoCloseable {
         this.context = context;
     }
 
-    /** A labeler on the best backend available: CUDA when a device is present, else CPU_PARALLEL. */
+    /**
+     * A labeler on the best backend available: CUDA when a device is present, else CPU_PARALLEL,
+     * and JAVA when the native library cannot be loaded or started here (or is turned off with
+     * {@code -Dccl4j.native=false}), which is logged once as a warning.
+     */
     public static ComponentLabeler create() {
         return create(Backend.AUTO, 0);
     }
@@ -71,13 +76,31 @@ public final class ComponentLabeler implements AutoCloseable {
         if (backend == Backend.JAVA) {
             return new ComponentLabeler(Backend.JAVA, -1, MemorySegment.NULL);
         }
-        NativeCalls.requireLibrary();
-        try (Arena call = Arena.ofConfined()) {
-            MemorySegment out = call.allocate(ValueLayout.ADDRESS);
-            NativeCalls.check(ccl4j_context_create(NativeCalls.code(backend), device, out), MemorySegment.NULL);
-            MemorySegment context = NativeCalls.pointer(out);
-            Backend resolved = NativeCalls.backend(ccl4j_context_backend(context));
-            return new ComponentLabeler(resolved, resolved == Backend.CUDA ? device : -1, context);
+        try {
+            NativeCalls.requireLibrary();
+            try (Arena call = Arena.ofConfined()) {
+                MemorySegment out = call.allocate(ValueLayout.ADDRESS);
+                NativeCalls.check(ccl4j_context_create(NativeCalls.code(backend), device, out), MemorySegment.NULL);
+                MemorySegment context = NativeCalls.pointer(out);
+                Backend resolved = NativeCalls.backend(ccl4j_context_backend(context));
+                return new ComponentLabeler(resolved, resolved == Backend.CUDA ? device : -1, context);
+            }
+        } catch (Ccl4jException e) { // BackendUnavailableException among them
+            if (backend != Backend.AUTO) {
+                throw e;
+            }
+            warnOfFallback(e.getMessage());
+            return new ComponentLabeler(Backend.JAVA, -1, MemorySegment.NULL);
+        }
+    }
+
+    private static final AtomicBoolean WARNED_OF_FALLBACK = new AtomicBoolean();
+
+    /** Says once per JVM that AUTO runs on the Java backend, and why. */
+    private static void warnOfFallback(String reason) {
+        if (WARNED_OF_FALLBACK.compareAndSet(false, true)) {
+            System.getLogger("org.ccl4j").log(System.Logger.Level.WARNING,
+                    "ccl4j labels on the JAVA backend: " + reason);
         }
     }
 

@@ -3,16 +3,31 @@ package org.ccl4j.internal;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.Locale;
 
 /**
  * Loads libccl4j.so once: from a directory of {@code java.library.path} when one holds it,
- * otherwise from inside the jar (extracted to a temporary file). The FFM bindings look their
- * symbols up among the libraries loaded by this class loader, so this must run before any of them
- * is used.
+ * otherwise from inside the jar. The jar's copy is extracted once into a per-user cache
+ * directory, under a name made of its SHA-256 hash: a JVM that finds the file there loads it
+ * without writing anything, concurrent JVMs write to temporary files of their own and move them
+ * into place atomically, and nothing is left in the temporary directory.
+ *
+ * <p>The system property {@code ccl4j.native=false} (or the environment variable
+ * {@code CCL4J_NATIVE=false}) turns the native library off: the native backends are then
+ * unavailable and {@code ComponentLabeler.create()} runs on the Java backend. The cache directory
+ * is the system property {@code ccl4j.cache.dir}, else {@code $XDG_CACHE_HOME/ccl4j}, else
+ * {@code ~/.cache/ccl4j}.
+ *
+ * <p>The FFM bindings look their symbols up among the libraries loaded by this class loader, so
+ * this must run before any of them is used.
  */
 public final class NativeLibrary {
     private static final String NAME = "ccl4j";
@@ -29,11 +44,17 @@ public final class NativeLibrary {
     public static synchronized boolean load() {
         if (!attempted) {
             attempted = true;
+            if (turnedOff()) {
+                loadError = "the ccl4j native library is turned off (system property ccl4j.native or environment"
+                        + " variable CCL4J_NATIVE is false)";
+                return false;
+            }
             try {
                 loadedFrom = locate();
                 System.load(loadedFrom.toString());
             } catch (UnsatisfiedLinkError | IOException | UncheckedIOException | SecurityException e) {
-                loadError = "cannot load the ccl4j native library: " + e.getMessage();
+                loadError = "cannot load the ccl4j native library" + (loadedFrom == null ? "" : " " + loadedFrom)
+                        + ": " + e.getMessage();
                 loadedFrom = null;
             }
         }
@@ -52,6 +73,11 @@ public final class NativeLibrary {
         return loadedFrom;
     }
 
+    private static boolean turnedOff() {
+        String setting = System.getProperty("ccl4j.native", System.getenv("CCL4J_NATIVE"));
+        return setting != null && (setting.equalsIgnoreCase("false") || setting.equalsIgnoreCase("off"));
+    }
+
     private static Path locate() throws IOException {
         String mapped = System.mapLibraryName(NAME);
         String paths = System.getProperty("java.library.path", "");
@@ -65,17 +91,65 @@ public final class NativeLibrary {
         }
         String platform = platform();
         String resource = RESOURCE_DIR + platform + "/" + mapped;
+        byte[] library;
         try (InputStream in = NativeLibrary.class.getResourceAsStream(resource)) {
             if (in == null) {
                 throw new UnsatisfiedLinkError("no " + mapped + " for " + platform
                         + " in java.library.path or in the ccl4j jar (" + resource + ")");
             }
-            Path dir = Files.createTempDirectory("ccl4j-");
-            Path file = dir.resolve(mapped);
-            Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
-            file.toFile().deleteOnExit();
-            dir.toFile().deleteOnExit();
+            library = in.readAllBytes();
+        }
+        String hash = hash(library);
+        try {
+            return extract(library, cacheDirectory().resolve(hash), mapped);
+        } catch (IOException unwritableCache) {
+            // e.g. a read-only home: one directory per user in the temporary directory, reused too
+            Path shared = Path.of(System.getProperty("java.io.tmpdir"), NAME + "-" + System.getProperty("user.name"));
+            return extract(library, shared.resolve(hash), mapped);
+        }
+    }
+
+    /**
+     * The library's file in {@code dir}, written there first unless a file of the same size is
+     * there already (the directory's name is the content's hash, so such a file is this library).
+     */
+    private static Path extract(byte[] library, Path dir, String name) throws IOException {
+        Path file = dir.resolve(name);
+        if (Files.isRegularFile(file) && Files.size(file) == library.length) {
             return file;
+        }
+        Files.createDirectories(dir);
+        Path partial = Files.createTempFile(dir, name, ".part");
+        try {
+            Files.write(partial, library);
+            try {
+                Files.move(partial, file, StandardCopyOption.ATOMIC_MOVE);
+            } catch (FileAlreadyExistsException | AtomicMoveNotSupportedException e) {
+                Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } finally {
+            Files.deleteIfExists(partial);
+        }
+        return file;
+    }
+
+    private static Path cacheDirectory() {
+        String configured = System.getProperty("ccl4j.cache.dir");
+        if (configured != null && !configured.isBlank()) {
+            return Path.of(configured);
+        }
+        String xdg = System.getenv("XDG_CACHE_HOME");
+        if (xdg != null && !xdg.isBlank()) {
+            return Path.of(xdg, NAME);
+        }
+        return Path.of(System.getProperty("user.home"), ".cache", NAME);
+    }
+
+    private static String hash(byte[] content) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(content)).substring(0, 32);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this Java runtime", e);
         }
     }
 

@@ -10,7 +10,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * Runs a class's {@code main} in a new JVM with this one's class path and library path, for tests
  * whose failure would take the JVM down (a crash must fail the test, not end the test run) or
- * that measure a process from its start.
+ * that measure or configure a process from its start.
  */
 public final class ForkedJvm {
     private ForkedJvm() {
@@ -24,27 +24,41 @@ public final class ForkedJvm {
         }
     }
 
+    /** A started JVM; {@link #await} waits for it. */
+    public record Started(Process process, Path log) {
+        /** Waits at most {@code timeout} for the JVM, killing it after that. */
+        public Result await(long timeout, TimeUnit unit) throws IOException, InterruptedException {
+            boolean finished = process.waitFor(timeout, unit);
+            if (!finished) {
+                process.destroyForcibly().waitFor();
+            }
+            return new Result(finished ? process.exitValue() : -1, finished, Files.readString(log));
+        }
+    }
+
     /**
-     * Runs {@code main} with {@code jvmOptions} and {@code args}, its output (stdout and stderr) in
-     * {@code dir}, and waits at most {@code timeout}.
+     * Runs {@code main} with {@code jvmOptions} (which may override the library path) and
+     * {@code args}, its output (stdout and stderr) in {@code dir}, and waits at most {@code timeout}.
      */
     public static Result run(Path dir, Class<?> main, List<String> jvmOptions, List<String> args, long timeout,
                              TimeUnit unit) throws IOException, InterruptedException {
+        return start(dir, main, jvmOptions, args).await(timeout, unit);
+    }
+
+    /** Starts {@code main} as {@link #run} does, without waiting. */
+    public static Started start(Path dir, Class<?> main, List<String> jvmOptions, List<String> args)
+            throws IOException {
         String java = ProcessHandle.current().info().command()
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        List<String> command = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED"));
+        List<String> command = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED",
+                "-Djava.library.path=" + System.getProperty("java.library.path", "")));
         command.addAll(jvmOptions);
-        command.addAll(List.of("-Djava.library.path=" + System.getProperty("java.library.path", ""),
-                // surefire runs the tests from a manifest-only jar; this is the class path that jar names
-                "-cp", System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
-                main.getName()));
+        // surefire runs the tests from a manifest-only jar; this is the class path that jar names
+        command.addAll(List.of("-cp", System.getProperty("surefire.test.class.path",
+                System.getProperty("java.class.path")), main.getName()));
         command.addAll(args);
         Path log = Files.createTempFile(dir, main.getSimpleName(), ".txt");
         Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        boolean finished = p.waitFor(timeout, unit);
-        if (!finished) {
-            p.destroyForcibly().waitFor();
-        }
-        return new Result(finished ? p.exitValue() : -1, finished, Files.readString(log));
+        return new Started(p, log);
     }
 }
