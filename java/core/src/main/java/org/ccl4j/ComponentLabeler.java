@@ -201,13 +201,14 @@ public final class ComponentLabeler implements AutoCloseable {
             ensureOpen();
             MemorySegment out = call.allocate(ValueLayout.ADDRESS);
             MemorySegment h2d = call.allocate(ValueLayout.JAVA_DOUBLE);
+            MemorySegment csr = NativeCalls.csr(call, graph);
             if (!graph.verified()) {
-                NativeCalls.check(ccl4j_check_graph(context, NativeCalls.csr(call, graph), graph.offsetsSegment(),
-                        graph.neighborsSegment()), context);
+                NativeCalls.check(ccl4j_check_graph(context, csr, graph.offsetsSegment(), graph.neighborsSegment()),
+                        context);
                 graph.checked();
             }
-            NativeCalls.check(ccl4j_device_graph_create(context, NativeCalls.csr(call, graph), graph.offsetsSegment(),
-                    graph.neighborsSegment(), out, h2d), context);
+            NativeCalls.check(ccl4j_device_graph_create(context, csr, graph.offsetsSegment(), graph.neighborsSegment(),
+                    out, h2d), context);
             DeviceGraph g = new DeviceGraph(this, NativeCalls.pointer(out), graph.vertexCount(), graph.arcCount(),
                     h2d.get(ValueLayout.JAVA_DOUBLE, 0));
             deviceGraphs.add(g);
