@@ -105,6 +105,11 @@ typedef struct ccl4j_device_info {
     char name[CCL4J_NAME_SIZE];
 } ccl4j_device_info;
 
+/* The library's version, "major.minor.patch" (static storage). Its signature never changes, so
+ * that a caller can ask any libccl4j.so for its version before relying on anything else: the Java
+ * side uses a libccl4j.so from java.library.path only when this matches its own. */
+CCL4J_API const char* ccl4j_version(void);
+
 CCL4J_API ccl4j_status ccl4j_get_capabilities(ccl4j_capabilities* out);
 CCL4J_API ccl4j_status ccl4j_get_device_info(int32_t device, ccl4j_device_info* out);
 

@@ -85,12 +85,18 @@ using ccl4j::fail;
 
 extern "C" {
 
+#define CCL4J_STRINGIFY(x) #x
+#define CCL4J_VERSION_STRING(major, minor, patch) CCL4J_STRINGIFY(major) "." CCL4J_STRINGIFY(minor) "." CCL4J_STRINGIFY(patch)
+
+const char* ccl4j_version(void) {
+    return CCL4J_VERSION_STRING(CCL4J_VERSION_MAJOR, CCL4J_VERSION_MINOR, CCL4J_VERSION_PATCH);
+}
+
 ccl4j_status ccl4j_get_capabilities(ccl4j_capabilities* out) {
     return guarded(thread_error(), [&] {
         if (!out) fail(CCL4J_INVALID_ARGUMENT, "capabilities output is NULL");
         std::memset(out, 0, sizeof(*out));
-        std::snprintf(out->version, sizeof(out->version), "%d.%d.%d", CCL4J_VERSION_MAJOR, CCL4J_VERSION_MINOR,
-                      CCL4J_VERSION_PATCH);
+        std::snprintf(out->version, sizeof(out->version), "%s", ccl4j_version());
         out->backends = (1u << CCL4J_BACKEND_AUTO) | (1u << CCL4J_BACKEND_CPU_PARALLEL) | (1u << CCL4J_BACKEND_CPU_SERIAL);
         out->cpu_threads = omp_get_max_threads();
 #ifdef CCL4J_WITH_CUDA

@@ -1,11 +1,12 @@
 #include "common/validate.hpp"
 
 #include <omp.h>
+#include <sys/random.h>
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstdint>
-#include <random>
 #include <string>
 #include <vector>
 
@@ -131,9 +132,15 @@ void fail_on_asymmetry(const CsrView<Offset>& g) {
 }  // namespace
 
 uint64_t arc_hash_key() {
+    // getrandom (glibc 2.25) rather than std::random_device, whose libstdc++ build needs arc4random
+    // (glibc 2.36). Without kernel randomness the clock still varies the key between processes.
     static const uint64_t key = [] {
-        std::random_device device;
-        return uint64_t(device()) << 32 ^ device();
+        uint64_t k = 0;
+        if (getrandom(&k, sizeof k, 0) != static_cast<ssize_t>(sizeof k)) {
+            k = static_cast<uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()) *
+                0x9E3779B97F4A7C15ull;
+        }
+        return k;
     }();
     return key;
 }

@@ -14,11 +14,16 @@ import java.util.Set;
  * @param cudaDriverVersion  the installed driver's CUDA version, or 0 without a driver
  * @param devices            the CUDA devices present
  * @param cpuThreads         threads the CPU_PARALLEL backend uses by default
+ * @param nativeLibrary      the file the native library was loaded from, or null when it was not
+ * @param nativeLibraryOrigin where that file came from: {@code java.library.path}, or the directory
+ *                           of the per-user cache the jar's copy was extracted into, with any
+ *                           library of {@code java.library.path} that was passed over and why
+ *                           (its version differs from this jar's); null when none was loaded
  * @param nativeLoadError    why the native library could not be loaded, or null
  */
 public record Capabilities(String version, Set<Backend> backends, boolean cudaCompiled, List<String> cudaArchitectures,
                            int cudaRuntimeVersion, int cudaDriverVersion, List<DeviceInfo> devices, int cpuThreads,
-                           String nativeLoadError) {
+                           String nativeLibrary, String nativeLibraryOrigin, String nativeLoadError) {
     public Capabilities {
         backends = Set.copyOf(backends);
         cudaArchitectures = List.copyOf(cudaArchitectures);

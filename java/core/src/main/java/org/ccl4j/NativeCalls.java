@@ -101,8 +101,8 @@ final class NativeCalls {
 
     static Capabilities capabilities() {
         if (!NativeLibrary.load()) {
-            return new Capabilities("unavailable", EnumSet.of(Backend.JAVA), false, List.of(), 0, 0, List.of(), 0,
-                    NativeLibrary.loadError());
+            return new Capabilities("unavailable", EnumSet.of(Backend.JAVA), false, List.of(), 0, 0, List.of(), 0, null,
+                    null, NativeLibrary.loadError());
         }
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment c = ccl4j_capabilities.allocate(arena);
@@ -127,7 +127,8 @@ final class NativeCalls {
                     ccl4j_capabilities.cuda_compiled(c) != 0,
                     archs.isBlank() ? List.of() : Arrays.asList(archs.trim().split("\\s+")),
                     ccl4j_capabilities.cuda_runtime_version(c), ccl4j_capabilities.cuda_driver_version(c), devices,
-                    ccl4j_capabilities.cpu_threads(c), null);
+                    ccl4j_capabilities.cpu_threads(c), NativeLibrary.loadedFrom().toString(), NativeLibrary.origin(),
+                    null);
         }
     }
 

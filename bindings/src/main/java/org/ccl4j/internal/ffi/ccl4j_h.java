@@ -537,6 +537,64 @@ public class ccl4j_h extends ccl4j_h$shared {
      */
     public static final OfInt ccl4j_algorithm = ccl4j_h.C_INT;
 
+    private static class ccl4j_version {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            ccl4j_h.C_POINTER    );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_version");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * const char *ccl4j_version()
+     * }
+     */
+    public static FunctionDescriptor ccl4j_version$descriptor() {
+        return ccl4j_version.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * const char *ccl4j_version()
+     * }
+     */
+    public static MethodHandle ccl4j_version$handle() {
+        return ccl4j_version.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * const char *ccl4j_version()
+     * }
+     */
+    public static MemorySegment ccl4j_version$address() {
+        return ccl4j_version.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * const char *ccl4j_version()
+     * }
+     */
+    public static MemorySegment ccl4j_version() {
+        var mh$ = ccl4j_version.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_version");
+            }
+            return (MemorySegment)mh$.invokeExact();
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
     private static class ccl4j_get_capabilities {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             ccl4j_h.C_INT,

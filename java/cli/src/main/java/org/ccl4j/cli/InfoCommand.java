@@ -48,14 +48,14 @@ final class InfoCommand implements Callable<Integer> {
                         .put("computeCapability", d.computeMajor() + "." + d.computeMinor())
                         .put("multiprocessors", d.multiprocessors());
             }
-            info.put("nativeLoadError", c.nativeLoadError());
+            info.put("nativeLibrary", c.nativeLibrary()).put("nativeLibraryOrigin", c.nativeLibraryOrigin())
+                    .put("nativeLoadError", c.nativeLoadError());
             out.println(Json.write(info));
             return Main.OK;
         }
         out.println("ccl4j " + c.version());
-        if (c.nativeLoadError() != null) {
-            out.println("native library: " + c.nativeLoadError());
-        }
+        out.println("library:       " + (c.nativeLoadError() != null ? "not loaded: " + c.nativeLoadError()
+                : c.nativeLibrary() + " (" + c.nativeLibraryOrigin() + ")"));
         out.println("backends:      " + String.join(" ", backends));
         out.println("cpu threads:   " + c.cpuThreads());
         out.println("cuda:          " + (c.cudaCompiled()

@@ -12,6 +12,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import org.ccl4j.Capabilities;
+import org.ccl4j.ComponentLabeler;
 import org.ccl4j.cli.CliTestSupport.Result;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -158,5 +163,20 @@ class MainTest {
         assertEquals(0, r.code());
         assertTrue(r.out().startsWith("ccl4j "), r.out());
         assertTrue(r.out().contains("cpu-serial"), r.out());
+        Capabilities c = ComponentLabeler.capabilities();
+        assertTrue(r.out().contains("library:       " + c.nativeLibrary() + " (" + c.nativeLibraryOrigin() + ")"),
+                r.out());
+    }
+
+    @Test
+    void infoJsonSaysWhichLibraryWasLoadedAndFromWhere() throws IOException {
+        Result r = run("info", "--json");
+        assertEquals(0, r.code());
+        JsonNode info = new ObjectMapper().readTree(r.out());
+        Capabilities c = ComponentLabeler.capabilities();
+        assertTrue(Files.isRegularFile(Path.of(info.get("nativeLibrary").asText())), r.out());
+        assertEquals(c.nativeLibrary(), info.get("nativeLibrary").asText());
+        assertEquals(c.nativeLibraryOrigin(), info.get("nativeLibraryOrigin").asText());
+        assertTrue(info.get("nativeLoadError").isNull(), r.out());
     }
 }

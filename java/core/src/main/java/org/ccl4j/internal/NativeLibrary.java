@@ -3,6 +3,13 @@ package org.ccl4j.internal;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SymbolLookup;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -11,14 +18,20 @@ import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
+import org.ccl4j.internal.ffi.ccl4j_h;
+
 /**
- * Loads libccl4j.so once: from a directory of {@code java.library.path} when one holds it,
- * otherwise from inside the jar. The jar's copy is extracted once into a per-user cache
- * directory, under a name made of its SHA-256 hash: a JVM that finds the file there loads it
- * without writing anything, concurrent JVMs write to temporary files of their own and move them
- * into place atomically, and nothing is left in the temporary directory.
+ * Loads libccl4j.so once: from a directory of {@code java.library.path} when one holds a library
+ * of this jar's version, otherwise from inside the jar. A library on {@code java.library.path}
+ * of another version (or too old to say) is passed over with a warning. The jar's copy is
+ * extracted once into a per-user cache directory, under a name made of its SHA-256 hash: a JVM
+ * that finds the file there loads it without writing anything, concurrent JVMs write to temporary
+ * files of their own and move them into place atomically, and nothing is left in the temporary
+ * directory.
  *
  * <p>The system property {@code ccl4j.native=false} (or the environment variable
  * {@code CCL4J_NATIVE=false}) turns the native library off: the native backends are then
@@ -33,9 +46,12 @@ public final class NativeLibrary {
     private static final String NAME = "ccl4j";
     private static final String RESOURCE_DIR = "/org/ccl4j/native/";
 
+    private static final System.Logger LOG = System.getLogger("org.ccl4j");
+
     private static boolean attempted;
     private static String loadError;
     private static Path loadedFrom;
+    private static String origin;
 
     private NativeLibrary() {
     }
@@ -52,10 +68,12 @@ public final class NativeLibrary {
             try {
                 loadedFrom = locate();
                 System.load(loadedFrom.toString());
+                LOG.log(System.Logger.Level.DEBUG, "ccl4j loaded {0} ({1})", loadedFrom, origin);
             } catch (UnsatisfiedLinkError | IOException | UncheckedIOException | SecurityException e) {
                 loadError = "cannot load the ccl4j native library" + (loadedFrom == null ? "" : " " + loadedFrom)
                         + ": " + e.getMessage();
                 loadedFrom = null;
+                origin = null;
             }
         }
         return loadError == null;
@@ -73,6 +91,21 @@ public final class NativeLibrary {
         return loadedFrom;
     }
 
+    /**
+     * Where the loaded library came from ({@code java.library.path}, or the jar and the directory
+     * it was extracted into), with the libraries of {@code java.library.path} that were passed
+     * over and why; null when none is loaded.
+     */
+    public static synchronized String origin() {
+        load();
+        return origin;
+    }
+
+    /** The version this jar was built with, which a library from java.library.path must have. */
+    public static String expectedVersion() {
+        return ccl4j_h.CCL4J_VERSION_MAJOR() + "." + ccl4j_h.CCL4J_VERSION_MINOR() + "." + ccl4j_h.CCL4J_VERSION_PATCH();
+    }
+
     private static boolean turnedOff() {
         String setting = System.getProperty("ccl4j.native", System.getenv("CCL4J_NATIVE"));
         return setting != null && (setting.equalsIgnoreCase("false") || setting.equalsIgnoreCase("off"));
@@ -80,15 +113,52 @@ public final class NativeLibrary {
 
     private static Path locate() throws IOException {
         String mapped = System.mapLibraryName(NAME);
-        String paths = System.getProperty("java.library.path", "");
-        for (String dir : paths.split(java.io.File.pathSeparator)) {
-            if (!dir.isEmpty()) {
-                Path candidate = Path.of(dir, mapped);
-                if (Files.isRegularFile(candidate)) {
-                    return candidate.toAbsolutePath();
-                }
+        List<String> passedOver = new ArrayList<>();
+        for (String dir : System.getProperty("java.library.path", "").split(java.io.File.pathSeparator)) {
+            Path candidate = dir.isEmpty() ? null : Path.of(dir, mapped).toAbsolutePath();
+            if (candidate == null || !Files.isRegularFile(candidate)) {
+                continue;
             }
+            String version = versionOf(candidate);
+            if (version.equals(expectedVersion())) {
+                origin = "java.library.path";
+                return candidate;
+            }
+            String why = candidate + " on java.library.path was passed over: "
+                    + (version.startsWith("(") ? version : "version " + version) + ", this jar needs version "
+                    + expectedVersion();
+            LOG.log(System.Logger.Level.WARNING, "ccl4j: " + why + "; loading the library inside the jar instead");
+            passedOver.add(why);
         }
+        Path extracted = extractFromJar(mapped);
+        if (!passedOver.isEmpty()) {
+            origin += "; " + String.join("; ", passedOver);
+        }
+        return extracted;
+    }
+
+    /**
+     * What {@code ccl4j_version()} of {@code library} returns, or in parentheses why it could not
+     * be asked. The library is opened on its own and closed again; only {@code ccl4j_version}, whose
+     * signature never changes, is called.
+     */
+    private static String versionOf(Path library) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment function = SymbolLookup.libraryLookup(library, arena).find("ccl4j_version").orElse(null);
+            if (function == null) {
+                return "(it has no ccl4j_version function: a library older than this jar's, or not ccl4j's)";
+            }
+            MethodHandle call = Linker.nativeLinker().downcallHandle(function, FunctionDescriptor.of(ValueLayout.ADDRESS));
+            MemorySegment text = (MemorySegment) call.invokeExact();
+            return text.reinterpret(64).getString(0);
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            return "(it cannot be opened: " + e.getMessage() + ")";
+        } catch (Throwable e) {
+            return "(asking its version failed: " + e + ")";
+        }
+    }
+
+    private static Path extractFromJar(String mapped) throws IOException {
         String platform = platform();
         String resource = RESOURCE_DIR + platform + "/" + mapped;
         byte[] library;
@@ -100,11 +170,15 @@ public final class NativeLibrary {
             library = in.readAllBytes();
         }
         String hash = hash(library);
+        Path cache = cacheDirectory();
         try {
-            return extract(library, cacheDirectory().resolve(hash), mapped);
+            origin = "extracted from the ccl4j-core jar into the per-user cache";
+            return extract(library, cache.resolve(hash), mapped);
         } catch (IOException unwritableCache) {
             // e.g. a read-only home: one directory per user in the temporary directory, reused too
             Path shared = Path.of(System.getProperty("java.io.tmpdir"), NAME + "-" + System.getProperty("user.name"));
+            origin = "extracted from the ccl4j-core jar into the temporary directory, the cache " + cache
+                    + " being unwritable (" + unwritableCache + ")";
             return extract(library, shared.resolve(hash), mapped);
         }
     }
