@@ -6,7 +6,8 @@ import java.util.Set;
 /**
  * What this installation can do.
  *
- * @param version            the native library's version
+ * @param version            the native library's version, MAJOR.MINOR.PATCH: the jar's without -SNAPSHOT;
+ *                           "unavailable" without the library
  * @param backends           the backends usable now ({@link Backend#JAVA} always)
  * @param cudaCompiled       whether the native library contains the CUDA backend
  * @param cudaArchitectures  compiled device code, e.g. [sm_80, sm_90, compute_90]
@@ -19,6 +20,7 @@ import java.util.Set;
 public record Capabilities(String version, Set<Backend> backends, boolean cudaCompiled, List<String> cudaArchitectures,
                            int cudaRuntimeVersion, int cudaDriverVersion, List<DeviceInfo> devices, int cpuThreads,
                            String nativeLoadError) {
+    /** Copies the collections: the record holds unmodifiable ones. */
     public Capabilities {
         backends = Set.copyOf(backends);
         cudaArchitectures = List.copyOf(cudaArchitectures);
