@@ -6,7 +6,8 @@ import java.util.Set;
 /**
  * What this installation can do.
  *
- * @param version            the native library's version
+ * @param version            the native library's version, MAJOR.MINOR.PATCH: the jar's without -SNAPSHOT;
+ *                           "unavailable" without the library
  * @param backends           the backends usable now ({@link Backend#JAVA} always)
  * @param cudaCompiled       whether the native library contains the CUDA backend
  * @param cudaArchitectures  compiled device code, e.g. [sm_80, sm_90, compute_90]
@@ -15,8 +16,8 @@ import java.util.Set;
  * @param devices            the CUDA devices present
  * @param cpuThreads         threads the CPU_PARALLEL backend uses by default
  * @param nativeLibrary      the file the native library was loaded from, or null when it was not
- * @param nativeLibraryOrigin where that file came from: {@code java.library.path}, or the directory
- *                           of the per-user cache the jar's copy was extracted into, with any
+ * @param nativeLibraryOrigin where that file came from: {@code java.library.path}, or the jar's copy
+ *                           extracted into the per-user cache (or the temporary directory), with any
  *                           library of {@code java.library.path} that was passed over and why
  *                           (its version differs from this jar's); null when none was loaded
  * @param nativeLoadError    why the native library could not be loaded, or null
@@ -24,6 +25,7 @@ import java.util.Set;
 public record Capabilities(String version, Set<Backend> backends, boolean cudaCompiled, List<String> cudaArchitectures,
                            int cudaRuntimeVersion, int cudaDriverVersion, List<DeviceInfo> devices, int cpuThreads,
                            String nativeLibrary, String nativeLibraryOrigin, String nativeLoadError) {
+    /** Copies the collections: the record holds unmodifiable ones. */
     public Capabilities {
         backends = Set.copyOf(backends);
         cudaArchitectures = List.copyOf(cudaArchitectures);

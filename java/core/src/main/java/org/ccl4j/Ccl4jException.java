@@ -25,8 +25,10 @@ public class Ccl4jException extends RuntimeException {
         INTERNAL_ERROR
     }
 
+    /** What went wrong. */
     private final Status status;
 
+    /** An exception with {@code status} (not null) and the native library's {@code message}. */
     public Ccl4jException(Status status, String message) {
         super(message);
         this.status = Objects.requireNonNull(status, "status");

@@ -21,10 +21,12 @@ public final class DeviceGraph implements AutoCloseable {
         this.uploadMs = uploadMs;
     }
 
+    /** The number of vertices of the uploaded graph. */
     public int vertexCount() {
         return vertexCount;
     }
 
+    /** The number of arcs (directed: an undirected edge is two) of the uploaded graph. */
     public long arcCount() {
         return arcCount;
     }

@@ -178,10 +178,12 @@ public final class Grid {
         }
     }
 
+    /** Cells per row (along x). */
     public int width() {
         return width;
     }
 
+    /** Rows per layer (along y). */
     public int height() {
         return height;
     }
@@ -191,6 +193,7 @@ public final class Grid {
         return depth;
     }
 
+    /** The type of every cell. */
     public CellType type() {
         return type;
     }
@@ -200,6 +203,7 @@ public final class Grid {
         return depth > 1;
     }
 
+    /** {@code width() * height() * depth()}: the number of cells and of labels. */
     public int cellCount() {
         return width * height * depth;
     }
@@ -287,6 +291,7 @@ public final class Grid {
         return read(dense ? index : offsetOf(index));
     }
 
+    /** The value of cell (x, y, z) (uint8 cells read as 0..255). */
     public int get(int x, int y, int z) {
         checkCell(x, y, z);
         return read(offset(x, y, z));
@@ -298,6 +303,7 @@ public final class Grid {
         write(dense ? index : offsetOf(index), value);
     }
 
+    /** Sets cell (x, y, z); uint8 cells take 0..255. */
     public void set(int x, int y, int z, int value) {
         checkCell(x, y, z);
         write(offset(x, y, z), value);

@@ -5,7 +5,11 @@ package org.ccl4j;
  * {@code WxH} or {@code WxHxD} on command lines ({@link #parse}, {@link #toString}).
  */
 public record GridDims(int width, int height, int depth) {
-    /** @throws IllegalArgumentException when a dimension is not positive or there are more than 2^31-1 cells */
+    /**
+     * Checks the dimensions.
+     *
+     * @throws IllegalArgumentException when a dimension is not positive or there are more than 2^31-1 cells
+     */
     public GridDims {
         if (width < 1 || height < 1 || depth < 1) {
             throw new IllegalArgumentException("grid dimensions must be positive, got " + width + "x" + height + "x" + depth);

@@ -37,6 +37,7 @@ public final class Histogram {
         this.counts = counts;
     }
 
+    /** How the sizes are binned. */
     public Binning binning() {
         return binning;
     }

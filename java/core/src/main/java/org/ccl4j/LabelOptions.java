@@ -24,6 +24,12 @@ public record LabelOptions(Algorithm algorithm, boolean checkInput, int cpuThrea
 
     private static final LabelOptions DEFAULTS = new LabelOptions(Algorithm.AUTO, true, 0, 0, 0, 0, 0);
 
+    /**
+     * Checks the options.
+     *
+     * @throws IllegalArgumentException for a null algorithm, a negative number, a block size that is not 0 or a
+     *                                  multiple of 32 up to 1024, or a warp threshold above the block threshold
+     */
     public LabelOptions {
         if (algorithm == null) {
             throw new IllegalArgumentException("algorithm must not be null");
@@ -52,6 +58,7 @@ public record LabelOptions(Algorithm algorithm, boolean checkInput, int cpuThrea
         return DEFAULTS;
     }
 
+    /** With algorithm {@code a} ({@link Algorithm#AUTO}: the backend's best). */
     public LabelOptions withAlgorithm(Algorithm a) {
         return new LabelOptions(a, checkInput, cpuThreads, blockSize, warpThreshold, blockThreshold, maxIterations);
     }
@@ -66,20 +73,24 @@ public record LabelOptions(Algorithm algorithm, boolean checkInput, int cpuThrea
                 maxIterations);
     }
 
+    /** With {@code threads} threads on the CPU_PARALLEL backend (0: all cores; see {@link #cpuThreads()}). */
     public LabelOptions withCpuThreads(int threads) {
         return new LabelOptions(algorithm, checkInput, threads, blockSize, warpThreshold, blockThreshold,
                 maxIterations);
     }
 
+    /** With {@code threadsPerBlock} CUDA threads per block (0: the algorithm's default). */
     public LabelOptions withBlockSize(int threadsPerBlock) {
         return new LabelOptions(algorithm, checkInput, cpuThreads, threadsPerBlock, warpThreshold, blockThreshold,
                 maxIterations);
     }
 
+    /** With ECL-CC's degree thresholds of the warp and the block tier (0: 16 and 352). */
     public LabelOptions withDegreeThresholds(int warp, int block) {
         return new LabelOptions(algorithm, checkInput, cpuThreads, blockSize, warp, block, maxIterations);
     }
 
+    /** With an iteration limit (0: vertex count + 2; see {@link #maxIterations()}). */
     public LabelOptions withMaxIterations(int iterations) {
         return new LabelOptions(algorithm, checkInput, cpuThreads, blockSize, warpThreshold, blockThreshold, iterations);
     }

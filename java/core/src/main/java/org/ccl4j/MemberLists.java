@@ -27,10 +27,12 @@ public final class MemberLists {
         this.componentCount = componentCount;
     }
 
+    /** The order of the components. */
     public Labels.Order order() {
         return order;
     }
 
+    /** The number of components. */
     public long count() {
         return componentCount;
     }

@@ -64,10 +64,12 @@ public final class MeshLabels {
         this.labels = labels;
     }
 
+    /** Cells per row of the mesh (along x). */
     public int width() {
         return width;
     }
 
+    /** Rows per layer of the mesh (along y). */
     public int height() {
         return height;
     }
@@ -77,6 +79,7 @@ public final class MeshLabels {
         return depth;
     }
 
+    /** {@code width() * height() * depth()}: the number of labels. */
     public int cellCount() {
         return width * height * depth;
     }

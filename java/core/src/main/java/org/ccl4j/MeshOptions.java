@@ -26,6 +26,12 @@ public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean per
     private static final MeshOptions DEFAULTS =
             new MeshOptions(MeshAlgorithm.AUTO, 0, false, false, false, MeshMode.FOREGROUND, 0, 0, 0, 0);
 
+    /**
+     * Checks the options.
+     *
+     * @throws IllegalArgumentException for a null algorithm or mode, a connectivity other than 0, 4, 8, 6 or 26, a
+     *                                  negative number, or a block size that is not 0 or a multiple of 32 up to 1024
+     */
     public MeshOptions {
         if (algorithm == null) {
             throw new IllegalArgumentException("algorithm must not be null");
@@ -56,6 +62,7 @@ public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean per
         return DEFAULTS;
     }
 
+    /** With algorithm {@code a} ({@link MeshAlgorithm#AUTO}: the backend's best). */
     public MeshOptions withAlgorithm(MeshAlgorithm a) {
         return new MeshOptions(a, connectivity, periodicX, periodicY, periodicZ, mode, cpuThreads, blockSize, tileSize,
                 maxIterations);
@@ -77,26 +84,31 @@ public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean per
         return withPeriodic(all, all, all);
     }
 
+    /** With mode {@code m}: which cells are labelled and which neighbours connect. */
     public MeshOptions withMode(MeshMode m) {
         return new MeshOptions(algorithm, connectivity, periodicX, periodicY, periodicZ, m, cpuThreads, blockSize,
                 tileSize, maxIterations);
     }
 
+    /** With {@code threads} threads of {@link MeshAlgorithm#CPU_PARALLEL} (0: all cores; see {@link #cpuThreads()}). */
     public MeshOptions withCpuThreads(int threads) {
         return new MeshOptions(algorithm, connectivity, periodicX, periodicY, periodicZ, mode, threads, blockSize,
                 tileSize, maxIterations);
     }
 
+    /** With {@code threadsPerBlock} CUDA threads per block (0: the algorithm's default). */
     public MeshOptions withBlockSize(int threadsPerBlock) {
         return new MeshOptions(algorithm, connectivity, periodicX, periodicY, periodicZ, mode, cpuThreads,
                 threadsPerBlock, tileSize, maxIterations);
     }
 
+    /** With a tile edge of {@code cells} cells for {@link MeshAlgorithm#LOCAL} (0: its default). */
     public MeshOptions withTileSize(int cells) {
         return new MeshOptions(algorithm, connectivity, periodicX, periodicY, periodicZ, mode, cpuThreads, blockSize,
                 cells, maxIterations);
     }
 
+    /** With an iteration limit (0: cell count + 2; see {@link #maxIterations()}). */
     public MeshOptions withMaxIterations(int iterations) {
         return new MeshOptions(algorithm, connectivity, periodicX, periodicY, periodicZ, mode, cpuThreads, blockSize,
                 tileSize, iterations);

@@ -18,6 +18,7 @@ import java.util.Map;
  */
 public record Timings(double totalMs, Map<String, Double> phasesMs, int iterations, Backend backend,
                       LabelingAlgorithm algorithm) {
+    /** Copies the phases, keeping their order: the record holds an unmodifiable map. */
     public Timings {
         phasesMs = Collections.unmodifiableMap(new LinkedHashMap<>(phasesMs));
     }

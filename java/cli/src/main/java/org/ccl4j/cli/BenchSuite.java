@@ -24,6 +24,7 @@ public final class BenchSuite {
      * @param components the graph's number of connected components, which bench checks
      */
     public record Graph(String name, List<String> generator, long components) {
+        /** The name of the cached file: {@code NAME.egr}. */
         public String fileName() {
             return name + ".egr";
         }
@@ -34,6 +35,7 @@ public final class BenchSuite {
         }
     }
 
+    /** The quick suite: every kind of graph at a size a 2-core machine labels in seconds. */
     public static final List<Graph> QUICK = List.of(
             new Graph("grid2d_1024", List.of("grid2d", "1024"), 1),
             new Graph("bond2d_1024_p05", List.of("bond2d", "1024", "0.5"), 103_665),
@@ -46,6 +48,7 @@ public final class BenchSuite {
             new Graph("shuffledline_2e20", List.of("shuffledline", "20"), 1),
             new Graph("disjoint_300k", List.of("disjoint", "300000", "1800000", "100"), 103));
 
+    /** The full suite of {@code shared/BENCHMARKS.md}. */
     public static final List<Graph> FULL = List.of(
             new Graph("grid2d_4096", List.of("grid2d", "4096"), 1),
             new Graph("bond2d_4096_p05", List.of("bond2d", "4096", "0.5"), 1_650_445),
@@ -59,6 +62,11 @@ public final class BenchSuite {
             new Graph("shuffledline_2e24", List.of("shuffledline", "24"), 1),
             new Graph("disjoint_5m", List.of("disjoint", "5000000", "30000000", "100"), 130));
 
+    /**
+     * The suite named {@code quick} or {@code full}.
+     *
+     * @throws UsageException for another name
+     */
     public static List<Graph> named(String suite) {
         return switch (suite) {
             case "quick" -> QUICK;

@@ -86,6 +86,7 @@ public final class Main implements Callable<Integer> {
         this.stderrIsTerminal = stderrIsTerminal;
     }
 
+    /** Runs the command line {@code args} and exits with its exit code. */
     public static void main(String[] args) {
         System.exit(run(Arrays.asList(args), System.out, System.err, Progress.stderrIsTerminal()));
     }

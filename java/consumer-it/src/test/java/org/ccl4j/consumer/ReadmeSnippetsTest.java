@@ -91,8 +91,11 @@ class ReadmeSnippetsTest {
             String gradle = "\"org.ccl4j:" + artifact + ":" + version + "\"";
             assertTrue(blocks(text, "xml").stream().anyMatch(b -> b.contains("<groupId>org.ccl4j</groupId>\n  " + maven)),
                     "no Maven dependency on org.ccl4j:" + artifact + ":" + version + " in " + readme);
-            assertTrue(blocks(text, "kotlin").stream().anyMatch(b -> b.contains(gradle)),
-                    "no Gradle dependency " + gradle + " in " + readme);
+            assertTrue(blocks(text, "kotlin").stream().anyMatch(b -> b.contains("implementation(" + gradle + ")")),
+                    "no Gradle (Kotlin DSL) dependency " + gradle + " in " + readme);
+            String groovy = "implementation 'org.ccl4j:" + artifact + ":" + version + "'";
+            assertTrue(blocks(text, "groovy").stream().anyMatch(b -> b.contains(groovy)),
+                    "no Gradle (Groovy DSL) dependency " + groovy + " in " + readme);
         }
     }
 

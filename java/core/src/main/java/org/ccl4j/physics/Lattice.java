@@ -72,6 +72,7 @@ public final class Lattice implements AutoCloseable {
         return create(kind, kind.lengthFor(sites), periodic, seed);
     }
 
+    /** The kind of lattice. */
     public LatticeKind kind() {
         return kind;
     }
@@ -81,18 +82,22 @@ public final class Lattice implements AutoCloseable {
         return length;
     }
 
+    /** Whether the boundaries are periodic (else open). */
     public boolean periodic() {
         return periodic;
     }
 
+    /** The number of sites: the vertices of the CSR graph. */
     public int siteCount() {
         return siteCount;
     }
 
+    /** The number of arcs of the CSR graph, twice the bonds. */
     public long arcCount() {
         return arcCount;
     }
 
+    /** The number of bonds (undirected edges), indexed from 0. */
     public long bondCount() {
         return bondCount;
     }

@@ -50,10 +50,12 @@ public final class SwendsenWang implements AutoCloseable {
         }
     }
 
+    /** The backend the chain runs on (AUTO resolved). */
     public Backend backend() {
         return backend;
     }
 
+    /** The number of spins: the lattice's sites. */
     public int siteCount() {
         return siteCount;
     }

@@ -18,6 +18,11 @@ import org.ccl4j.CsrGraph;
  *                    {@code v + 1} for Matrix Market and DIMACS, which count from 1
  */
 public record GraphFile(CsrGraph graph, Path source, GraphFormat format, MemorySegment originalIds) {
+    /**
+     * Checks the parts.
+     *
+     * @throws IllegalArgumentException for format AUTO, or original ids that are not one per vertex
+     */
     public GraphFile {
         Objects.requireNonNull(graph, "graph");
         Objects.requireNonNull(source, "source");

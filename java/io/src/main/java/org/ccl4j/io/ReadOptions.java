@@ -35,7 +35,11 @@ public record ReadOptions(boolean keepIds, long maxVertices) {
 
     private static final ReadOptions DEFAULTS = new ReadOptions(false, 0);
 
-    /** @throws IllegalArgumentException when {@code maxVertices} is negative */
+    /**
+     * Checks the options.
+     *
+     * @throws IllegalArgumentException when {@code maxVertices} is negative
+     */
     public ReadOptions {
         if (maxVertices < 0) {
             throw new IllegalArgumentException("maxVertices must not be negative, got " + maxVertices);

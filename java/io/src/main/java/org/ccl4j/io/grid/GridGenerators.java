@@ -182,7 +182,11 @@ public final class GridGenerators {
      * @param seed      the seed; 0 for spiral
      */
     public record Spec(String generator, GridDims dims, double p, int steps, long seed) {
-        /** @throws IllegalArgumentException for an unknown generator, a probability outside 0..1 or negative steps */
+        /**
+         * Checks the spec.
+         *
+         * @throws IllegalArgumentException for an unknown generator, a probability outside 0..1 or negative steps
+         */
         public Spec {
             Objects.requireNonNull(generator, "generator");
             Objects.requireNonNull(dims, "dims");

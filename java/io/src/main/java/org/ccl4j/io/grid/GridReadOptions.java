@@ -34,6 +34,11 @@ public record GridReadOptions(GridFormat format, GridDims dims, Grid.CellType ra
         RGB
     }
 
+    /**
+     * Checks the options.
+     *
+     * @throws IllegalArgumentException when a threshold is combined with {@link ColorMode#RGB}
+     */
     public GridReadOptions {
         Objects.requireNonNull(format, "format");
         Objects.requireNonNull(rawType, "rawType");
@@ -50,14 +55,17 @@ public record GridReadOptions(GridFormat format, GridDims dims, Grid.CellType ra
         return new GridReadOptions(GridFormat.AUTO, null, Grid.CellType.U8, OptionalInt.empty(), ColorMode.LUMINANCE);
     }
 
+    /** With the file format ({@link GridFormat#AUTO}: detect it). */
     public GridReadOptions withFormat(GridFormat newFormat) {
         return new GridReadOptions(newFormat, dims, rawType, threshold, color);
     }
 
+    /** With the dimensions (required for raw files). */
     public GridReadOptions withDims(GridDims newDims) {
         return new GridReadOptions(format, newDims, rawType, threshold, color);
     }
 
+    /** With the cell type of raw files. */
     public GridReadOptions withRawType(Grid.CellType newRawType) {
         return new GridReadOptions(format, dims, newRawType, threshold, color);
     }
@@ -67,10 +75,12 @@ public record GridReadOptions(GridFormat format, GridDims dims, Grid.CellType ra
         return new GridReadOptions(format, dims, rawType, OptionalInt.of(t), color);
     }
 
+    /** Without a threshold: cells keep their values. */
     public GridReadOptions withoutThreshold() {
         return new GridReadOptions(format, dims, rawType, OptionalInt.empty(), color);
     }
 
+    /** With what palette and colour PNG pixels become. */
     public GridReadOptions withColor(ColorMode newColor) {
         return new GridReadOptions(format, dims, rawType, threshold, newColor);
     }

@@ -21,10 +21,14 @@ public class ImageFormatException extends IOException {
 
     /** Not serializable, and only informative once the message is built. */
     private final transient Path file;
+    /** The 1-based line of the problem, or -1. */
     private final long line;
+    /** The offset in bytes of the problem, or -1. */
     private final long byteOffset;
 
     /**
+     * An exception whose message names the file, the place and the reason.
+     *
      * @param file       the file being read
      * @param line       the 1-based line of the problem (text headers and samples), or -1
      * @param byteOffset the offset of the offending bytes from the start of the file, or -1
