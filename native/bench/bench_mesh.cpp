@@ -14,8 +14,6 @@
 // (default 3): a probe run of at most 64 passes; if it does not converge, one run with the pass
 // limit the probe's time per pass fits in the budget ("gave up" if that fails too); then up to R
 // timed runs (default 9, after a warm-up) while the budget lasts. A table comes last.
-#include <omp.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
@@ -31,6 +29,7 @@
 #include "bench_support.hpp"
 #include "common/error.hpp"
 #include "common/mesh.hpp"
+#include "common/parallel.hpp"
 #include "cuda/cuda_backend.hpp"
 #include "cuda/mesh_kernels.hpp"
 
@@ -76,8 +75,9 @@ uint64_t mix(uint64_t x) {  // splitmix64's finaliser
 void generate(const FieldSpec& f, uint64_t seed, uint8_t* cells) {
     const int64_t n = int64_t(f.width) * f.height * f.depth;
     const uint64_t threshold = static_cast<uint64_t>(f.p * 18446744073709551616.0);
-#pragma omp parallel for schedule(static)
-    for (int64_t i = 0; i < n; ++i) cells[i] = mix(seed * 0x100000001b3ull ^ static_cast<uint64_t>(i)) < threshold;
+    ccl4j::parallel::for_each(int64_t{0}, n, 0, [&](int64_t i) {
+        cells[i] = mix(seed * 0x100000001b3ull ^ static_cast<uint64_t>(i)) < threshold;
+    });
 }
 
 // Clusters of the field by a serial union-find with path halving over its face connections.

@@ -284,7 +284,7 @@ static void test_errors(void) {
     options = options_for(CCL4J_ALGORITHM_ECL_CC, 0, -1);
     CHECK(ccl4j_label_graph(context, &graph, offsets, neighbors, &options, labels, NULL) == CCL4J_INVALID_ARGUMENT);
     CHECK(!is_empty(ccl4j_context_error_message(context)));
-    /* Far more threads than the machine has would make OpenMP exit the process: refused. */
+    /* Far more threads than the machine has are refused: each calling thread would keep them. */
     options = options_for(CCL4J_ALGORITHM_ECL_CC, 0, 100000);
     CHECK(ccl4j_label_graph(context, &graph, offsets, neighbors, &options, labels, NULL) == CCL4J_INVALID_ARGUMENT);
     CHECK(strstr(ccl4j_context_error_message(context), "cpu_threads 100000") != NULL);

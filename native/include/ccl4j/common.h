@@ -38,7 +38,7 @@ typedef int32_t ccl4j_status;
 typedef int32_t ccl4j_backend;
 #define CCL4J_BACKEND_AUTO 0         /* CUDA when a device is present, else CPU_PARALLEL */
 #define CCL4J_BACKEND_CUDA 1
-#define CCL4J_BACKEND_CPU_PARALLEL 2 /* OpenMP */
+#define CCL4J_BACKEND_CPU_PARALLEL 2 /* all cores, on the library's own threads */
 #define CCL4J_BACKEND_CPU_SERIAL 3
 
 typedef int32_t ccl4j_algorithm;

@@ -1,7 +1,5 @@
 // The C ABI: argument checks, dispatch to the backends, and the translation of C++ failures into
 // status codes and messages. No exception leaves this file.
-#include <omp.h>
-
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -12,6 +10,7 @@
 #include "ccl4j.h"
 #include "common/csr.hpp"
 #include "common/error.hpp"
+#include "common/parallel.hpp"
 #include "common/phase_log.hpp"
 #include "common/validate.hpp"
 #include "algorithms/registry.hpp"
@@ -98,7 +97,7 @@ ccl4j_status ccl4j_get_capabilities(ccl4j_capabilities* out) {
         std::memset(out, 0, sizeof(*out));
         std::snprintf(out->version, sizeof(out->version), "%s", ccl4j_version());
         out->backends = (1u << CCL4J_BACKEND_AUTO) | (1u << CCL4J_BACKEND_CPU_PARALLEL) | (1u << CCL4J_BACKEND_CPU_SERIAL);
-        out->cpu_threads = omp_get_max_threads();
+        out->cpu_threads = ccl4j::parallel::processor_count();
 #ifdef CCL4J_WITH_CUDA
         out->cuda_compiled = 1;
         std::string archs;

@@ -9,6 +9,7 @@
 #include "ccl4j.h"
 #include "common/csr.hpp"
 #include "common/error.hpp"
+#include "common/parallel.hpp"
 #include "common/validate.hpp"
 #include "cpu/label_stats.hpp"
 #ifdef CCL4J_WITH_CUDA
@@ -66,6 +67,11 @@ void check_capacity(int64_t capacity, const char* what) {
 }
 
 int cpu_threads(const ccl4j_context_s& context) { return context.backend == CCL4J_BACKEND_CPU_SERIAL ? 1 : 0; }
+
+// Threads for one pass over the labels: a plain loop up to 2^16 entries.
+int pass_threads(const ccl4j_context_s& context, const Source& s) {
+    return s.count > (1 << 16) ? cpu_threads(context) : 1;
+}
 
 cpu::ComponentTable table(const ccl4j_context_s& context, const Source& s) {
     return cpu::analyze(s.host, s.count, cpu_threads(context));
@@ -162,8 +168,8 @@ ccl4j_status ccl4j_labels_compact(ccl4j_context context, const ccl4j_label_array
             if (t.id[l] >= 0) t.id[l] = position[t.id[l]];
         }
         const int32_t* in = s.host;
-#pragma omp parallel for schedule(static) if (s.count > (1 << 16) && cpu_threads(*context) != 1)
-        for (int32_t i = 0; i < s.count; ++i) out[i] = in[i] >= 0 ? t.id[in[i]] : -1;
+        ccl4j::parallel::for_each(0, s.count, pass_threads(*context, s),
+                                  [&](int32_t i) { out[i] = in[i] >= 0 ? t.id[in[i]] : -1; });
         if (components) *components = k;
     });
 }
@@ -273,8 +279,8 @@ ccl4j_status ccl4j_labels_filter(ccl4j_context context, const ccl4j_label_array*
             k += keep[c];
         }
         const int32_t* in = s.host;
-#pragma omp parallel for schedule(static) if (s.count > (1 << 16) && cpu_threads(*context) != 1)
-        for (int32_t i = 0; i < s.count; ++i) out[i] = in[i] >= 0 && keep[t.id[in[i]]] ? in[i] : -1;
+        ccl4j::parallel::for_each(0, s.count, pass_threads(*context, s),
+                                  [&](int32_t i) { out[i] = in[i] >= 0 && keep[t.id[in[i]]] ? in[i] : -1; });
         if (kept) *kept = k;
     });
 }

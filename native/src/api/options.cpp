@@ -1,28 +1,27 @@
 // ABI options -> internal options, validated once (options.hpp).
 #include "api/options.hpp"
 
-#include <omp.h>
-
 #include <algorithm>
 #include <string>
 
 #include "algorithms/registry.hpp"
 #include "common/error.hpp"
+#include "common/parallel.hpp"
 
 namespace ccl4j::api {
 namespace {
 
-int32_t max_cpu_threads() { return std::max(256, 4 * omp_get_num_procs()); }
+int32_t max_cpu_threads() { return std::max(256, 4 * parallel::processor_count()); }
 
-// OpenMP calls exit() when it cannot create a thread it was asked for, taking the host process
-// with it: thread counts far beyond the machine are refused here instead.
+// Every calling thread keeps a team of workers, as many as the most it has asked for, until it
+// ends: thread counts far beyond the machine are refused here rather than kept.
 void check_threads(int32_t cpu_threads) {
     if (cpu_threads < 0) fail(CCL4J_INVALID_ARGUMENT, "cpu_threads is negative: " + std::to_string(cpu_threads));
     const int32_t limit = max_cpu_threads();
     if (cpu_threads > limit) {
         fail(CCL4J_INVALID_ARGUMENT, "cpu_threads " + std::to_string(cpu_threads) + " is more than " +
                                          std::to_string(limit) + ", the most this machine is given (max(256, 4 x " +
-                                         std::to_string(omp_get_num_procs()) + " processors))");
+                                         std::to_string(parallel::processor_count()) + " processors))");
     }
 }
 

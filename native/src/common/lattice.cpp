@@ -4,14 +4,13 @@
 // site lists its forward arcs, then its backward ones.
 #include "common/lattice.hpp"
 
-#include <omp.h>
-
 #include <algorithm>
 #include <cmath>
 #include <string>
 #include <utility>
 
 #include "common/error.hpp"
+#include "common/parallel.hpp"
 #include "common/philox.hpp"
 
 namespace ccl4j {
@@ -108,8 +107,7 @@ void fill(const Geometry& g, Lattice& out) {
     const int F = g.directions();
     std::vector<int64_t> first_bond(static_cast<size_t>(n) + 1, 0);
     std::vector<int64_t> degree_end(static_cast<size_t>(n) + 1, 0);
-#pragma omp parallel for schedule(static)
-    for (int32_t s = 0; s < n; ++s) {
+    parallel::for_each(0, n, 0 /* all threads */, [&](int32_t s) {
         int32_t forward = 0, backward = 0;
         for (int k = 0; k < F; ++k) {
             forward += g.fwd(s, k) >= 0;
@@ -117,7 +115,7 @@ void fill(const Geometry& g, Lattice& out) {
         }
         first_bond[s + 1] = forward;
         degree_end[s + 1] = forward + backward;
-    }
+    });
     for (int32_t s = 0; s < n; ++s) {
         first_bond[s + 1] += first_bond[s];
         degree_end[s + 1] += degree_end[s];
@@ -135,10 +133,8 @@ void fill(const Geometry& g, Lattice& out) {
         for (int j = 0; j < k; ++j) b += g.fwd(t, j) >= 0;
         return static_cast<int32_t>(b);
     };
-#pragma omp parallel for schedule(static)
-    for (int32_t s = 0; s <= n; ++s) out.offsets[s] = static_cast<int32_t>(degree_end[s]);
-#pragma omp parallel for schedule(static)
-    for (int32_t s = 0; s < n; ++s) {
+    parallel::for_each(0, n + 1, 0, [&](int32_t s) { out.offsets[s] = static_cast<int32_t>(degree_end[s]); });
+    parallel::for_each(0, n, 0, [&](int32_t s) {
         int64_t arc = degree_end[s];
         int64_t bond = first_bond[s];
         for (int k = 0; k < F; ++k) {
@@ -153,7 +149,7 @@ void fill(const Geometry& g, Lattice& out) {
             out.neighbors[arc] = t;
             out.arc_bonds[arc++] = bond_of(t, k);
         }
-    }
+    });
 }
 
 // The sites with z == 0 and z == last (rows in 2D, planes in 3D) when the boundary is open.
@@ -187,15 +183,14 @@ void renumber_randomly(Lattice& lattice, uint64_t seed) {
     }
     std::vector<int32_t> neighbors(lattice.neighbors.size());
     std::vector<int32_t> arc_bonds(lattice.arc_bonds.size());
-#pragma omp parallel for schedule(static)
-    for (int32_t s = 0; s < n; ++s) {
+    parallel::for_each(0, n, 0, [&](int32_t s) {
         const int32_t old = old_of[s];
         int32_t arc = offsets[s];
         for (int32_t a = lattice.offsets[old]; a < lattice.offsets[old + 1]; ++a, ++arc) {
             neighbors[arc] = new_of[lattice.neighbors[a]];
             arc_bonds[arc] = lattice.arc_bonds[a];
         }
-    }
+    });
     lattice.offsets = std::move(offsets);
     lattice.neighbors = std::move(neighbors);
     lattice.arc_bonds = std::move(arc_bonds);

@@ -1,6 +1,5 @@
 #include "common/validate.hpp"
 
-#include <omp.h>
 #include <sys/random.h>
 
 #include <algorithm>
@@ -12,6 +11,7 @@
 
 #include "common/arc_hash.hpp"
 #include "common/error.hpp"
+#include "common/parallel.hpp"
 
 namespace ccl4j {
 namespace {
@@ -24,14 +24,13 @@ int64_t offset_at(const void* offsets, int32_t width, int64_t i) {
 template <class Bad>
 int64_t first_violation(int64_t count, int threads, Bad bad) {
     std::atomic<int64_t> first{count};
-#pragma omp parallel for schedule(static) num_threads(threads)
-    for (int64_t i = 0; i < count; ++i) {
+    parallel::for_each(int64_t{0}, count, threads, [&](int64_t i) {
         if (i < first.load(std::memory_order_relaxed) && bad(i)) {
             int64_t seen = first.load(std::memory_order_relaxed);
             while (i < seen && !first.compare_exchange_weak(seen, i)) {
             }
         }
-    }
+    });
     int64_t f = first.load();
     return f == count ? -1 : f;
 }
@@ -61,34 +60,44 @@ void fail_on_id_out_of_range(const CsrView<Offset>& g, int threads) {
 // One pass over the arcs of a graph with monotone offsets: whether every neighbour id is in
 // range, and the multiset hash difference of the arcs and their reverses (0 when symmetric).
 struct ArcScan {
-    bool ids_in_range;
-    uint64_t difference;
+    bool ids_in_range = true;
+    uint64_t difference = 0;
+
+    void add(const ArcScan& other) {
+        ids_in_range = ids_in_range && other.ids_in_range;
+        difference = add_mod(difference, other.difference);
+    }
 };
+
+// The scan of the arcs of vertices [first, last). The key and the vertex count are local values
+// here, held in registers: read through a closure they were loaded again for every arc.
+template <class Offset>
+ArcScan scan_vertices(const CsrView<Offset>& g, uint64_t key, int32_t first, int32_t last) {
+    const int32_t n = g.vertex_count;
+    ArcScan scan;
+    for (int32_t u = first; u < last; ++u) {
+        for (Offset a = g.begin(u); a < g.end(u); ++a) {
+            const int32_t v = g.neighbors[a];
+            if (v < 0 || v >= n) {
+                scan.ids_in_range = false;
+                continue;
+            }
+            scan.difference = add_mod(scan.difference, arc_difference(key, uint32_t(u), uint32_t(v)));
+        }
+    }
+    return scan;
+}
 
 template <class Offset>
 ArcScan scan_arcs(const CsrView<Offset>& g, int threads) {
     const uint64_t key = arc_hash_key();
-    const int32_t n = g.vertex_count;
-    bool in_range = true;
-    uint64_t difference = 0;
-#pragma omp parallel num_threads(threads) reduction(&& : in_range)
-    {
-        uint64_t local = 0;
-#pragma omp for schedule(dynamic, 1024) nowait
-        for (int32_t u = 0; u < n; ++u) {
-            for (Offset a = g.begin(u); a < g.end(u); ++a) {
-                const int32_t v = g.neighbors[a];
-                if (v < 0 || v >= n) {
-                    in_range = false;
-                    continue;
-                }
-                local = add_mod(local, arc_difference(key, uint32_t(u), uint32_t(v)));
-            }
-        }
-#pragma omp critical
-        difference = add_mod(difference, local);
-    }
-    return {in_range, difference};
+    std::vector<ArcScan> parts(static_cast<size_t>(parallel::thread_count(threads)));
+    parallel::for_chunks(0, g.vertex_count, 1024, threads, [&](int part, int32_t first, int32_t last) {
+        parts[part].add(scan_vertices(g, key, first, last));
+    });
+    ArcScan all;
+    for (const ArcScan& p : parts) all.add(p);
+    return all;
 }
 
 // The exact symmetry test, which names the first vertex or arcs at fault: every arc (u, v) needs a
@@ -174,7 +183,7 @@ Graph validate_sizes(const ccl4j_csr* graph, const void* offsets, const int32_t*
 }
 
 void check_input(const Graph& graph, int threads) {
-    int t = threads > 0 ? threads : omp_get_max_threads();
+    const int t = parallel::thread_count(threads);
     graph.visit([&](const auto& view) {
         // Monotone offsets first: only then do the arcs of every vertex lie within the arrays.
         fail_on_decreasing_offset(view, t);

@@ -17,7 +17,7 @@ Graph validate_sizes(const ccl4j_csr* graph, const void* offsets, const int32_t*
 // reverse (v, u) with the same multiplicity (tested in one pass with a keyed multiset hash, wrong
 // with probability 2^-61; a failure is explained by an exact test). Throws
 // Error(CCL4J_INVALID_INPUT) naming the first offending vertex or arc. Uses up to `threads`
-// OpenMP threads (0 = all).
+// threads (0 = all).
 void check_input(const Graph& graph, int threads);
 
 // A mesh's strides (in cells, 0 = dense) against its extents and cell size (bytes): rows and

@@ -13,7 +13,7 @@ namespace ccl4j::cpu {
 // ECL-CC (Jaiganesh & Burtscher 2018), one thread.
 void ecl_cc_serial(const Graph& graph, int32_t* labels, PhaseLog& log);
 
-// ECL-CC with OpenMP; threads = 0 uses all available.
+// ECL-CC on `threads` threads; threads = 0 uses all available.
 void ecl_cc_parallel(const Graph& graph, int32_t* labels, int threads, PhaseLog& log);
 
 // ECL-CC's phases on `parent` (vertex_count entries), which ends up holding the labels: init,

@@ -15,10 +15,9 @@
 // every other store replaces a parent by another vertex of the same tree that is smaller, so a
 // reader that sees the old or the new value still reaches the root.
 
-#include <omp.h>
-
 #include <cstdint>
 
+#include "common/parallel.hpp"
 #include "cpu/cpu_algorithms.hpp"
 
 namespace ccl4j::cpu {
@@ -156,19 +155,34 @@ PhasePlan serial_plan(const CsrView<Offset>& g, int32_t* parent) {
              }}};
 }
 
+// One chunk of the parallel phases. The view and the parent array come by value: held in
+// registers, they are not loaded again after every atomic access, as the captures of the
+// phase's closure were.
+template <class Offset>
+void init_chunk(const CsrView<Offset> g, int32_t* parent, int32_t first, int32_t last) {
+    for (int32_t v = first; v < last; ++v) init_vertex(g, v, parent);
+}
+
+template <class Offset>
+void compute_chunk(const CsrView<Offset> g, int32_t* parent, int32_t first, int32_t last) {
+    for (int32_t v = first; v < last; ++v) compute_vertex<Relaxed>(g, v, parent);
+}
+
 template <class Offset>
 PhasePlan parallel_plan(const CsrView<Offset>& g, int32_t* parent, int threads) {
     const int32_t n = g.vertex_count;
     return {{"init",
              [=] {
-#pragma omp parallel for num_threads(threads) schedule(dynamic, kChunk)
-                 for (int32_t v = 0; v < n; ++v) init_vertex(g, v, parent);
+                 parallel::for_chunks(0, n, kChunk, threads, [&](int, int32_t first, int32_t last) {
+                     init_chunk(g, parent, first, last);
+                 });
                  return 0;
              }},
             {"compute",
              [=] {
-#pragma omp parallel for num_threads(threads) schedule(dynamic, kChunk)
-                 for (int32_t v = 0; v < n; ++v) compute_vertex<Relaxed>(g, v, parent);
+                 parallel::for_chunks(0, n, kChunk, threads, [&](int, int32_t first, int32_t last) {
+                     compute_chunk(g, parent, first, last);
+                 });
                  return 0;
              }},
             {"finalize", [=] {
@@ -188,7 +202,7 @@ void run_logged(const PhasePlan& plan, PhaseLog& log) {
 }  // namespace
 
 PhasePlan ecl_cc_plan(const Graph& graph, int32_t* parent, int threads) {
-    const int team = threads > 0 ? threads : omp_get_max_threads();
+    const int team = parallel::thread_count(threads);
     // One thread, or a graph of one chunk, gains nothing from atomics and waking threads; the
     // serial code is the same algorithm.
     if (team == 1 || graph.vertex_count <= kChunk) {

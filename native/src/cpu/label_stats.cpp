@@ -3,14 +3,13 @@
 // one atomic per run of equal labels, then numbers the first members with a prefix sum.
 #include "cpu/label_stats.hpp"
 
-#include <omp.h>
-
 #include <algorithm>
 #include <climits>
 #include <string>
 
 #include "common/error.hpp"
 #include "common/label_arrays.hpp"
+#include "common/parallel.hpp"
 
 namespace ccl4j::cpu {
 
@@ -47,32 +46,33 @@ void atomic_min(int32_t& target, int32_t value) {
 }
 
 ComponentTable analyze_parallel(const int32_t* labels, int32_t count, int threads) {
-    const int team = threads > 0 ? threads : omp_get_max_threads();
+    // Every pass cuts the entries into the same `parts` contiguous blocks.
+    const int parts = parallel::thread_count(threads);
     // The first bad entry, found before any table is indexed with a label.
-    int64_t bad = INT64_MAX;
-#pragma omp parallel for num_threads(team) schedule(static) reduction(min : bad)
-    for (int32_t i = 0; i < count; ++i) {
-        if ((labels[i] < -1 || labels[i] >= count) && i < bad) bad = i;
-    }
-    if (bad != INT64_MAX) fail_bad_label(bad, labels[bad], count);
+    std::vector<int32_t> bad(parts, INT32_MAX);  // per block
+    parallel::for_blocks(0, count, parts, [&](int part, int32_t begin, int32_t end) {
+        for (int32_t i = begin; i < end; ++i) {
+            if (labels[i] < -1 || labels[i] >= count) {
+                bad[part] = i;
+                return;
+            }
+        }
+    });
+    const int32_t first_bad = *std::min_element(bad.begin(), bad.end());
+    if (first_bad != INT32_MAX) fail_bad_label(first_bad, labels[first_bad], count);
 
     ComponentTable t;
     t.count = count;
     std::vector<int32_t> size(count), first(count);
     t.id.resize(count);
-#pragma omp parallel for num_threads(team) schedule(static)
-    for (int32_t l = 0; l < count; ++l) {
+    parallel::for_each(0, count, parts, [&](int32_t l) {
         size[l] = 0;
         first[l] = INT32_MAX;
-    }
-    int64_t labelled = 0;
-    // Each thread sums runs of equal labels in its contiguous block: one atomic per run.
-#pragma omp parallel num_threads(team) reduction(+ : labelled)
-    {
-        const int parts = omp_get_num_threads();
-        const int part = omp_get_thread_num();
-        const int32_t begin = static_cast<int32_t>(int64_t(count) * part / parts);
-        const int32_t end = static_cast<int32_t>(int64_t(count) * (part + 1) / parts);
+    });
+    // Each block sums its runs of equal labels: one atomic per run.
+    std::vector<int64_t> labelled(parts, 0);
+    parallel::for_blocks(0, count, parts, [&](int part, int32_t begin, int32_t end) {
+        int64_t block_labelled = 0;  // a local sum: the per-block slots share cache lines
         int32_t i = begin;
         while (i < end) {
             const int32_t l = labels[i];
@@ -81,30 +81,24 @@ ComponentTable analyze_parallel(const int32_t* labels, int32_t count, int thread
             if (l >= 0) {
                 __atomic_fetch_add(&size[l], j - i, __ATOMIC_RELAXED);
                 atomic_min(first[l], i);
-                labelled += j - i;
+                block_labelled += j - i;
             }
             i = j;
         }
-    }
-    t.labelled = labelled;
+        labelled[part] = block_labelled;
+    });
+    for (int64_t l : labelled) t.labelled += l;
     // Components are numbered in the order of their first members: a prefix sum over blocks.
-    std::vector<int32_t> block_firsts(team + 1, 0);
-#pragma omp parallel num_threads(team)
-    {
-        const int parts = omp_get_num_threads();
-        const int part = omp_get_thread_num();
-        const int32_t begin = static_cast<int32_t>(int64_t(count) * part / parts);
-        const int32_t end = static_cast<int32_t>(int64_t(count) * (part + 1) / parts);
+    std::vector<int32_t> block_firsts(parts + 1, 0);
+    parallel::for_blocks(0, count, parts, [&](int part, int32_t begin, int32_t end) {
         int32_t firsts = 0;
         for (int32_t i = begin; i < end; ++i) firsts += labels[i] >= 0 && first[labels[i]] == i;
         block_firsts[part + 1] = firsts;
-#pragma omp barrier
-#pragma omp single
-        {
-            for (int p = 0; p < parts; ++p) block_firsts[p + 1] += block_firsts[p];
-            t.label.resize(block_firsts[parts]);
-            t.size.resize(block_firsts[parts]);
-        }
+    });
+    for (int p = 0; p < parts; ++p) block_firsts[p + 1] += block_firsts[p];
+    t.label.resize(block_firsts[parts]);
+    t.size.resize(block_firsts[parts]);
+    parallel::for_blocks(0, count, parts, [&](int part, int32_t begin, int32_t end) {
         int32_t next = block_firsts[part];
         for (int32_t i = begin; i < end; ++i) {
             const int32_t l = labels[i];
@@ -114,11 +108,9 @@ ComponentTable analyze_parallel(const int32_t* labels, int32_t count, int thread
                 ++next;
             }
         }
-    }
-#pragma omp parallel for num_threads(team) schedule(static)
-    for (int32_t l = 0; l < count; ++l) t.id[l] = -1;
-#pragma omp parallel for num_threads(team) schedule(static)
-    for (int32_t c = 0; c < static_cast<int32_t>(t.label.size()); ++c) t.id[t.label[c]] = c;
+    });
+    parallel::for_each(0, count, parts, [&](int32_t l) { t.id[l] = -1; });
+    parallel::for_each(0, static_cast<int32_t>(t.label.size()), parts, [&](int32_t c) { t.id[t.label[c]] = c; });
     return t;
 }
 

@@ -20,7 +20,7 @@ struct ComponentTable {
 };
 
 // Validates the labels (Error(CCL4J_INVALID_INPUT) naming the first bad entry) and tabulates
-// their components; threads 1 runs serially, 0 on all OpenMP threads.
+// their components; threads 1 runs serially, 0 on all threads.
 ComponentTable analyze(const int32_t* labels, int32_t count, int threads);
 
 // position[c] = where component c (smallest-member order) stands in `order`.

@@ -1,8 +1,8 @@
 #include "cpu/mesh_pack.hpp"
 
-#include <omp.h>
-
 #include <cstring>
+
+#include "common/parallel.hpp"
 
 namespace ccl4j::cpu {
 
@@ -16,13 +16,11 @@ DenseMesh::DenseMesh(const Mesh& m, int threads) : mesh_(m) {
     copy_.reset(new unsigned char[static_cast<size_t>(rows) * row_bytes]);
     const auto* source = static_cast<const unsigned char*>(m.cells);
     unsigned char* target = copy_.get();
-    if (threads <= 0) threads = omp_get_max_threads();
-#pragma omp parallel for num_threads(threads) schedule(static)
-    for (int64_t r = 0; r < rows; ++r) {
+    parallel::for_each(int64_t{0}, rows, threads, [&](int64_t r) {
         const int64_t y = r % m.height, z = r / m.height;
         const int64_t offset = y * m.row_step() + z * m.layer_step();  // in cells
         std::memcpy(target + static_cast<size_t>(r) * row_bytes, source + static_cast<size_t>(offset) * cell, row_bytes);
-    }
+    });
     mesh_.cells = copy_.get();
 }
 

@@ -16,12 +16,11 @@
 // labels are canonical. The same invariant makes the races of merge and flatten benign: a root only
 // changes by a CAS that succeeds while it is a root, and any other value read is an ancestor.
 
-#include <omp.h>
-
 #include <algorithm>
 #include <cstdint>
 #include <vector>
 
+#include "common/parallel.hpp"
 #include "cpu/mesh_cpu.hpp"
 #include "cpu/mesh_geometry.hpp"
 
@@ -152,8 +151,7 @@ PhasePlan plan_of(const Geometry& g, std::vector<RowStep> steps, const typename 
     PhasePlan plan;
     plan.push_back({"local", [=, &log] {
                         Stopwatch watch;
-#pragma omp parallel for num_threads(threads) schedule(static, 1)
-                        for (int t = 0; t < threads; ++t) {
+                        parallel::run(threads, [&](int t) {
                             const int64_t first = std::min(rows, t * slab_rows);
                             const int64_t end = std::min(rows, first + slab_rows);
                             for (int64_t r = first; r < end; ++r) {
@@ -163,20 +161,23 @@ PhasePlan plan_of(const Geometry& g, std::vector<RowStep> steps, const typename 
                                     if (nr >= first && nr <= r) join_rows<Plain>(g, s, cells, parent, r, nr, rule);
                                 }
                             }
-                        }
+                        });
                         log.add("local", watch.lap());
                         return 0;
                     }});
     plan.push_back({"merge", [=, &log] {
                         Stopwatch watch;
-#pragma omp parallel for num_threads(threads) schedule(dynamic, 16)
-                        for (int64_t r = 0; r < rows; ++r) {
-                            const int64_t first = r / slab_rows * slab_rows;
-                            for (const RowStep& s : steps) {
-                                const int64_t nr = g.row(r, s.dy, s.dz);
-                                if (nr >= 0 && (nr < first || nr > r)) join_rows<Relaxed>(g, s, cells, parent, r, nr, rule);
+                        parallel::for_chunks(int64_t{0}, rows, 16, threads, [&](int, int64_t from, int64_t to) {
+                            for (int64_t r = from; r < to; ++r) {
+                                const int64_t first = r / slab_rows * slab_rows;
+                                for (const RowStep& s : steps) {
+                                    const int64_t nr = g.row(r, s.dy, s.dz);
+                                    if (nr >= 0 && (nr < first || nr > r)) {
+                                        join_rows<Relaxed>(g, s, cells, parent, r, nr, rule);
+                                    }
+                                }
                             }
-                        }
+                        });
                         log.add("merge", watch.lap());
                         return 0;
                     }});
@@ -186,8 +187,7 @@ PhasePlan plan_of(const Geometry& g, std::vector<RowStep> steps, const typename 
     // could otherwise overwrite a root that its thread just wrote).
     plan.push_back({"flatten", [=, &log] {
                         Stopwatch watch;
-#pragma omp parallel for num_threads(threads) schedule(static, 1)
-                        for (int t = 0; t < threads; ++t) {
+                        parallel::run(threads, [&](int t) {
                             const int64_t first = std::min(rows, t * slab_rows) * g.width;
                             const int64_t end = std::min(rows * g.width, first + slab_rows * g.width);
                             for (int64_t i = first; i < end; ++i) {
@@ -200,7 +200,7 @@ PhasePlan plan_of(const Geometry& g, std::vector<RowStep> steps, const typename 
                                 }
                                 Relaxed::store(&parent[i], p);
                             }
-                        }
+                        });
                         log.add("flatten", watch.lap());
                         return 0;
                     }});
@@ -210,7 +210,7 @@ PhasePlan plan_of(const Geometry& g, std::vector<RowStep> steps, const typename 
 }  // namespace
 
 PhasePlan mesh_parallel_plan(const Mesh& m, int32_t* labels, int threads, PhaseLog& log) {
-    if (threads <= 0) threads = omp_get_max_threads();
+    threads = parallel::thread_count(threads);
     const Geometry g(m);
     // No more slabs than rows: every slab has at least one row.
     threads = int(std::min<int64_t>(threads, g.rows()));

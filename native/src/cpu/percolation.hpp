@@ -1,5 +1,5 @@
 // The host side of bond percolation and Swendsen-Wang: the same draws as cuda/percolation.cu,
-// one site or bond per loop iteration (OpenMP with `threads` threads; 0 = all available).
+// one site or bond per loop iteration (`threads` threads; 0 = all available).
 #pragma once
 
 #include <cstdint>

@@ -6,7 +6,7 @@ public enum Backend {
     AUTO,
     /** An NVIDIA GPU, through the native library. */
     CUDA,
-    /** All CPU cores (OpenMP), through the native library. */
+    /** All CPU cores, on the native library's own threads. */
     CPU_PARALLEL,
     /** One CPU thread, through the native library. */
     CPU_SERIAL,

@@ -103,7 +103,7 @@ class ComponentLabelerTest {
 
     @Test
     void threadCountsBeyondTheMachineAreRefusedNotFatal() {
-        // OpenMP ends the process when it cannot create the threads asked for: the library refuses first
+        // Every labelling thread keeps its worker threads alive: the library refuses counts far beyond the machine
         try (Arena arena = Arena.ofConfined(); ComponentLabeler labeler = ComponentLabeler.create(Backend.CPU_PARALLEL)) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                     () -> labeler.label(small(arena), LabelOptions.defaults().withCpuThreads(100_000)));

@@ -8,7 +8,7 @@ import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * ECL-CC's phases on the native CPU backends: init, compute (hooking), finalize, for
- * CPU_PARALLEL ({@code cpu}, OpenMP) and CPU_SERIAL ({@code cpu-serial}). Before each invocation
+ * CPU_PARALLEL ({@code cpu}, all cores) and CPU_SERIAL ({@code cpu-serial}). Before each invocation
  * the phases before the measured one run again, untimed ({@link PhaseBenchmark}).
  */
 public class CpuEclCcPhases extends PhaseBenchmark {

@@ -7,7 +7,7 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * The parallel CPU mesh union-find (the CPU default): local, merge, flatten, for CPU_PARALLEL ({@code cpu}, OpenMP) and CPU_SERIAL ({@code cpu-serial}).
+ * The parallel CPU mesh union-find (the CPU default): local, merge, flatten, for CPU_PARALLEL ({@code cpu}, all cores) and CPU_SERIAL ({@code cpu-serial}).
  *
  * <p>One benchmark per phase; before each invocation the phases before it run again, untimed
  * ({@link PhaseBenchmark}). Fields of {@link BenchMeshes}.
