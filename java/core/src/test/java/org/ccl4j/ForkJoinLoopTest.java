@@ -11,23 +11,35 @@ import java.lang.foreign.ValueLayout;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerArray;
-import java.util.concurrent.locks.LockSupport;
 
 import org.junit.jupiter.api.Test;
 
 /** The parallel loop of the JAVA backend: coverage, threads, small inputs, thread counts, segments. */
 class ForkJoinLoopTest {
-    /** Runs a loop of {@code n} units and returns how often each unit ran and on which threads. */
-    private static Set<Thread> runCounting(int cpuThreads, long grain, int n, AtomicIntegerArray counts) {
+    /**
+     * Runs a loop of {@code n} units, counting how often each unit runs; returns the threads that
+     * ran them. Each leaf waits (up to 10 s) until {@code meet} threads have run one, so that a
+     * loop meant for several threads cannot pass on one.
+     */
+    private static Set<Thread> runCounting(int cpuThreads, long grain, int n, int meet, AtomicIntegerArray counts) {
         Set<Thread> threads = ConcurrentHashMap.newKeySet();
+        CountDownLatch met = new CountDownLatch(meet);
         try (ForkJoinLoop loop = new ForkJoinLoop(cpuThreads, grain, 1)) {
             loop.run(n, (from, to) -> {
-                threads.add(Thread.currentThread());
-                LockSupport.parkNanos(50_000);  // long enough leaves that idle threads steal some
+                if (threads.add(Thread.currentThread())) {
+                    met.countDown();
+                }
+                try {
+                    met.await(10, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    throw new AssertionError(e);
+                }
                 for (long i = from; i < to; i++) {
                     counts.incrementAndGet((int) i);
                 }
@@ -40,11 +52,11 @@ class ForkJoinLoopTest {
     void everyUnitRunsOnceOnSeveralThreads() {
         for (int cpuThreads : new int[] {0, 4}) {
             AtomicIntegerArray counts = new AtomicIntegerArray(1_001);
-            Set<Thread> threads = runCounting(cpuThreads, 3, 1_001, counts);
+            int expected = Math.min(2, ForkJoinLoop.threads(cpuThreads));
+            Set<Thread> threads = runCounting(cpuThreads, 3, 1_001, expected, counts);
             for (int i = 0; i < counts.length(); i++) {
                 assertEquals(1, counts.get(i), "unit " + i + " with cpuThreads " + cpuThreads);
             }
-            int expected = Math.min(2, ForkJoinLoop.threads(cpuThreads));
             assertTrue(threads.size() >= expected, threads.size() + " threads ran with cpuThreads " + cpuThreads);
         }
     }
@@ -69,7 +81,7 @@ class ForkJoinLoopTest {
     @Test
     void oneThreadRunsEverythingInTheCaller() {
         AtomicIntegerArray counts = new AtomicIntegerArray(100);
-        assertEquals(Set.of(Thread.currentThread()), runCounting(1, 1, 100, counts));
+        assertEquals(Set.of(Thread.currentThread()), runCounting(1, 1, 100, 1, counts));
     }
 
     @Test
