@@ -37,6 +37,11 @@ public enum Algorithm implements LabelingAlgorithm {
      * neighbours, analysis, label reduction with atomicMin, analysis. CUDA and CPU (serial).
      */
     KOMURA,
-    /** Union-find with path halving, in Java; runs on any backend without native code. */
+    /**
+     * Lock-free union-find in Java, on ForkJoin threads ({@link LabelOptions#cpuThreads()}): roots
+     * hooked under smaller vertices with compare-and-set, path halving, each edge joined once. The
+     * JAVA backend's algorithm; runs on any backend without native code. {@link UnionFind} is its
+     * single-threaded counterpart, the test oracle.
+     */
     UNION_FIND;
 }

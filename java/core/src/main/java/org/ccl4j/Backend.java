@@ -10,6 +10,11 @@ public enum Backend {
     CPU_PARALLEL,
     /** One CPU thread, through the native library. */
     CPU_SERIAL,
-    /** Pure Java, no native code: the union-find that is also the test oracle. */
+    /**
+     * Pure Java, no native code: a lock-free union-find on ForkJoin threads
+     * ({@link LabelOptions#cpuThreads()}, {@link MeshOptions#cpuThreads()}; all cores by default) for
+     * graphs ({@link Algorithm#UNION_FIND}) and meshes ({@link MeshAlgorithm#JAVA}), with the labels
+     * segment as its only memory, and the book-keeping in Java.
+     */
     JAVA;
 }

@@ -165,7 +165,8 @@ public final class ComponentLabeler implements AutoCloseable {
             if (check) {
                 graph.check();
             }
-            return labelInJava(graph, labels);
+            return new Labels(labels, graph.vertexCount(),
+                    ParallelUnionFind.label(graph, labels, options.cpuThreads()), this);
         }
         lock.lock();
         try (Arena call = Arena.ofConfined()) {
@@ -293,7 +294,7 @@ public final class ComponentLabeler implements AutoCloseable {
         options.connectivityFor(grid);
         MeshAlgorithm algorithm = resolve(options.algorithm());
         if (algorithm == MeshAlgorithm.JAVA) {
-            return MeshUnionFind.label(grid, options, labels);
+            return MeshParallelUnionFind.label(grid, options, labels);
         }
         if (!grid.cells().isNative()) {
             throw new IllegalArgumentException("the cells of " + grid + " are on the Java heap; the " + backend
@@ -450,14 +451,6 @@ public final class ComponentLabeler implements AutoCloseable {
         long bytes = Math.max(1L, vertexCount) * Integer.BYTES;
         return backend == Backend.CUDA ? PinnedMemory.allocate(arena, bytes)
                 : arena.allocate(ValueLayout.JAVA_INT, Math.max(1, vertexCount));
-    }
-
-    private Labels labelInJava(CsrGraph graph, MemorySegment labels) {
-        long start = System.nanoTime();
-        UnionFind.label(graph, labels);
-        double ms = (System.nanoTime() - start) / 1e6;
-        return new Labels(labels, graph.vertexCount(),
-                new Timings(ms, java.util.Map.of("label", ms), 0, Backend.JAVA, Algorithm.UNION_FIND), this);
     }
 
     private void ensureOpen() {

@@ -68,14 +68,10 @@ final class InputCheck {
         }
     }
 
-    /** A thread the check never runs on, to ask whether other threads may read the segments. */
-    private static final Thread ANOTHER_THREAD = Thread.ofVirtual().unstarted(() -> { });
-
     /** The chunks of vertices: in parallel, unless the segments are confined to this thread. */
     private static IntStream chunks(CsrGraph g) {
         IntStream chunks = IntStream.range(0, (int) ((g.vertexCount() + (long) CHUNK - 1) / CHUNK));
-        boolean shared = g.offsetsSegment().isAccessibleBy(ANOTHER_THREAD)
-                && g.neighborsSegment().isAccessibleBy(ANOTHER_THREAD);
+        boolean shared = ForkJoinLoop.isShared(g.offsetsSegment()) && ForkJoinLoop.isShared(g.neighborsSegment());
         return shared ? chunks.parallel() : chunks;
     }
 

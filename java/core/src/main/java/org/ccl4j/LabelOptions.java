@@ -9,10 +9,11 @@ package org.ccl4j;
  *                       library vouches for it (see {@link CsrGraph}); on by default. Off, a wrapped
  *                       graph is labelled unchecked: out-of-range ids may crash the JVM and an
  *                       asymmetric graph gives algorithm-dependent labels
- * @param cpuThreads     threads of the CPU_PARALLEL backend; 0 = all cores (the CPUs the process may
- *                       run on; OMP_NUM_THREADS plays no part). At most max(256, 4 x the
- *                       processors): the native library refuses more (IllegalArgumentException),
- *                       since every labelling thread keeps its worker threads alive
+ * @param cpuThreads     threads of the CPU_PARALLEL backend and of {@link Algorithm#UNION_FIND} (the
+ *                       JAVA backend); 0 = all cores (the CPUs the process may run on;
+ *                       OMP_NUM_THREADS plays no part). At most max(256, 4 x the processors): more
+ *                       are refused (IllegalArgumentException), since every labelling thread keeps
+ *                       its worker threads alive
  * @param blockSize      CUDA threads per block; 0 = the algorithm's default
  * @param warpThreshold  ECL-CC: vertices of higher degree go to the warp tier; 0 = 16
  * @param blockThreshold ECL-CC: vertices of higher degree go to the block tier; 0 = 352

@@ -30,7 +30,11 @@ public enum MeshAlgorithm implements LabelingAlgorithm {
     CPU_EQUIVALENCE(Where.CPU),
     /** Union-find over slabs of rows, joined along the seams; the CPU default. Native CPU, parallel. */
     CPU_PARALLEL(Where.CPU),
-    /** {@link MeshUnionFind}, in Java; runs on any labeler without native code. */
+    /**
+     * Lock-free union-find in Java, on ForkJoin threads over rows ({@link MeshOptions#cpuThreads()});
+     * runs on any labeler without native code. {@link MeshUnionFind} is its single-threaded
+     * counterpart, the test oracle.
+     */
     JAVA(Where.ANY);
 
     private enum Where { ANY, CUDA, CPU }

@@ -12,7 +12,8 @@ package org.ccl4j;
  * @param periodicZ     wrap-around boundary along z (no effect on a 2D grid: a single layer's neighbour across
  *                      z is the cell itself)
  * @param mode          which cells are labelled and which neighbours connect
- * @param cpuThreads    threads of {@link MeshAlgorithm#CPU_PARALLEL} on the CPU_PARALLEL backend; 0 = all cores;
+ * @param cpuThreads    threads of {@link MeshAlgorithm#CPU_PARALLEL} on the CPU_PARALLEL backend and of
+ *                      {@link MeshAlgorithm#JAVA}; 0 = all cores;
  *                      at most max(256, 4 x the processors), as for {@link LabelOptions#cpuThreads()}
  * @param blockSize     CUDA threads per block; 0 = the algorithm's default
  * @param tileSize      {@link MeshAlgorithm#LOCAL}: tile edge in cells; 0 = its default

@@ -4,8 +4,9 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
 /**
- * Union-find with path halving over a {@link CsrGraph}, in plain Java: the {@link Backend#JAVA}
- * backend and the oracle every other algorithm is tested against.
+ * Union-find with path halving over a {@link CsrGraph}, in plain Java on one thread: the oracle
+ * every other algorithm is tested against, the {@link Backend#JAVA} backend's parallel union-find
+ * among them.
  *
  * <p>Union by index (the larger root is attached to the smaller) keeps every root the smallest
  * vertex of its set, so the result is canonical without a relabelling pass.

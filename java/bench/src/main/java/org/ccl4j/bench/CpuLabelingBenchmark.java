@@ -1,6 +1,7 @@
 package org.ccl4j.bench;
 
 import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.concurrent.TimeUnit;
 
@@ -25,9 +26,10 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * End-to-end labelling on each CPU backend of a graph already in memory (CPU_PARALLEL and
- * CPU_SERIAL ECL-CC, the JAVA backend's union-find over the segments), against a plain Java
- * union-find with path halving over the same CSR arrays copied to {@code int[]} — the baseline a
- * Java user would write. JGraphT is in {@link JGraphTBaseline}. Graphs: {@link BenchGraphs}.
+ * CPU_SERIAL ECL-CC, the JAVA backend's parallel union-find on all cores), against Java union-finds
+ * on one thread: the oracle {@link UnionFind} over the same segments, and a plain union-find with
+ * path halving over the CSR arrays copied to {@code int[]} — the baseline a Java user would write.
+ * JGraphT is in {@link JGraphTBaseline}. Graphs: {@link BenchGraphs}.
  * The graphs are wrapped segments, checked once at set-up and labelled unchecked, except by
  * {@code cpuParallelEclCcChecked}, which pays the input checks every call as the defaults do.
  */
@@ -46,6 +48,7 @@ public class CpuLabelingBenchmark {
     private int[] neighbors;
     private ComponentLabeler parallel;
     private ComponentLabeler serial;
+    private ComponentLabeler java;
 
     @Setup(Level.Trial)
     public void load() {
@@ -58,12 +61,14 @@ public class CpuLabelingBenchmark {
         neighbors = csr.neighbors().toArray(ValueLayout.JAVA_INT);
         parallel = ComponentLabeler.create(Backend.CPU_PARALLEL);
         serial = ComponentLabeler.create(Backend.CPU_SERIAL);
+        java = ComponentLabeler.create(Backend.JAVA);
     }
 
     @TearDown(Level.Trial)
     public void close() {
         parallel.close();
         serial.close();
+        java.close();
     }
 
     private static final LabelOptions UNCHECKED = LabelOptions.defaults().withCheckInput(false);
@@ -89,11 +94,21 @@ public class CpuLabelingBenchmark {
         }
     }
 
+    /** The JAVA backend: {@code Algorithm.UNION_FIND}, lock-free on ForkJoin threads. */
     @Benchmark
-    public int javaBackendUnionFind() {
+    public int javaParallelUnionFind() {
         try (Arena labels = Arena.ofConfined()) {
-            UnionFind.label(csr, labels.allocate(ValueLayout.JAVA_INT, csr.vertexCount()));
-            return 0;
+            return java.label(csr, UNCHECKED, labels).get(csr.vertexCount() - 1);
+        }
+    }
+
+    /** The oracle: the single-threaded union-find over the same segments. */
+    @Benchmark
+    public int javaSerialUnionFind() {
+        try (Arena labels = Arena.ofConfined()) {
+            MemorySegment out = labels.allocate(ValueLayout.JAVA_INT, csr.vertexCount());
+            UnionFind.label(csr, out);
+            return out.getAtIndex(ValueLayout.JAVA_INT, csr.vertexCount() - 1);
         }
     }
 

@@ -198,16 +198,11 @@ class NativeBoundaryMisuseTest {
             try (Arena arena = Arena.ofConfined()) {
                 CsrGraph graph = pathsGraph(arena);
                 Grid grid = Grid.ofBytes(arena, new byte[] {1, 0, 1, 1}, 2, 2);
-                if (labeler.backend() == Backend.JAVA) {
-                    // the Java backend does not use the thread count: it labels as ever
-                    check(labeler.label(graph, LabelOptions.defaults().withCpuThreads(100_000)).count() == 2,
-                            "100000 threads ignored on " + labeler.backend());
-                } else {
-                    expect(IllegalArgumentException.class, "100000 threads",
-                            () -> labeler.label(graph, LabelOptions.defaults().withCpuThreads(100_000)));
-                    expect(IllegalArgumentException.class, "100000 threads on a mesh",
-                            () -> labeler.label(grid, MeshOptions.defaults().withCpuThreads(100_000)));
-                }
+                // the JAVA backend's ForkJoin threads are refused beyond the native backends' limit too
+                expect(IllegalArgumentException.class, "100000 threads",
+                        () -> labeler.label(graph, LabelOptions.defaults().withCpuThreads(100_000)));
+                expect(IllegalArgumentException.class, "100000 threads on a mesh",
+                        () -> labeler.label(grid, MeshOptions.defaults().withCpuThreads(100_000)));
             }
         }
 

@@ -1,0 +1,85 @@
+package org.ccl4j.bench;
+
+import java.lang.foreign.Arena;
+import java.util.concurrent.TimeUnit;
+
+import org.ccl4j.Backend;
+import org.ccl4j.ComponentLabeler;
+import org.ccl4j.Grid;
+import org.ccl4j.MeshAlgorithm;
+import org.ccl4j.MeshOptions;
+import org.ccl4j.MeshUnionFind;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * End-to-end mesh labelling on the CPU of a field already in memory (face connectivity, foreground
+ * mode): the native {@code CPU_PARALLEL} mesh union-find on all cores, the JAVA backend's parallel
+ * union-find on all cores, and the single-threaded Java oracle {@link MeshUnionFind}. Each call
+ * allocates its labels. Fields: {@link BenchMeshes}.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SampleTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "-Xmx4g"})
+public class CpuMeshLabelingBenchmark {
+    @Param({"2d_2048_p06", "3d_128_p025"})
+    public String field;
+
+    private Grid grid;
+    private ComponentLabeler parallel;
+    private ComponentLabeler java;
+
+    @Setup(Level.Trial)
+    public void load() {
+        grid = BenchMeshes.get(field);
+        parallel = ComponentLabeler.create(Backend.CPU_PARALLEL);
+        java = ComponentLabeler.create(Backend.JAVA);
+    }
+
+    @TearDown(Level.Trial)
+    public void close() {
+        parallel.close();
+        java.close();
+    }
+
+    private static final MeshOptions DEFAULTS = MeshOptions.defaults();
+
+    @Benchmark
+    public int cpuParallel() {
+        try (Arena labels = Arena.ofConfined()) {
+            return parallel.label(grid, DEFAULTS.withAlgorithm(MeshAlgorithm.CPU_PARALLEL), labels)
+                    .get(grid.cellCount() - 1);
+        }
+    }
+
+    /** The JAVA backend: {@code MeshAlgorithm.JAVA}, lock-free on ForkJoin threads. */
+    @Benchmark
+    public int javaParallelUnionFind() {
+        try (Arena labels = Arena.ofConfined()) {
+            return java.label(grid, DEFAULTS, labels).get(grid.cellCount() - 1);
+        }
+    }
+
+    /** The oracle: the single-threaded union-find, into native labels as the others. */
+    @Benchmark
+    public int javaSerialUnionFind() {
+        try (Arena labels = Arena.ofConfined()) {
+            return MeshUnionFind.label(grid, DEFAULTS, labels.allocate((long) grid.cellCount() * Integer.BYTES, 4))
+                    .get(grid.cellCount() - 1);
+        }
+    }
+}

@@ -1,0 +1,137 @@
+package org.ccl4j;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Which cells of a grid are labelled and which neighbours join, under some {@link MeshOptions}:
+ * the mesh logic of the Java union-finds, {@link MeshUnionFind} (serial, the oracle) and
+ * {@link MeshParallelUnionFind}, which differ only in how they join two cells.
+ *
+ * <p>Work is given by rows: row {@code r} is the {@code width} cells of {@code y = r % height},
+ * {@code z = r / height}, linear indices {@code r * width ..}, so that rows can be shared among
+ * threads. Each labelled cell is joined with the connected neighbours of the backward half of its
+ * neighbourhood (those before it in x-fastest order, wrapped across periodic boundaries): every
+ * neighbour pair is reached once from one of its ends.
+ */
+final class MeshNeighbourhood {
+    /** Joins two labelled, connected cells, given by linear index. */
+    @FunctionalInterface
+    interface Join {
+        void join(int cell, int neighbour);
+    }
+
+    private final Grid grid;
+    private final int width;
+    private final int height;
+    private final int depth;
+    private final boolean periodicX;
+    private final boolean periodicY;
+    private final boolean periodicZ;
+    private final boolean sameValue;
+    private final boolean bytes;
+    /** The backward offsets {dx, dy, dz} of the connectivity. */
+    private final List<int[]> backward = new ArrayList<>();
+
+    /**
+     * @throws IllegalArgumentException when the options' connectivity does not fit the grid
+     */
+    MeshNeighbourhood(Grid grid, MeshOptions options) {
+        int connectivity = options.connectivityFor(grid);
+        this.grid = grid;
+        this.width = grid.width();
+        this.height = grid.height();
+        this.depth = grid.depth();
+        this.periodicX = options.periodicX();
+        this.periodicY = options.periodicY();
+        this.periodicZ = options.periodicZ();
+        this.sameValue = options.mode() == MeshMode.SAME_VALUE;
+        this.bytes = grid.type() == Grid.CellType.U8;
+        boolean faces = connectivity == 4 || connectivity == 6;
+        boolean threeD = connectivity == 6 || connectivity == 26;
+        // Offsets before the cell in x-fastest order: dz < 0, or dz == 0 and dy < 0, or dz == dy == 0 and dx < 0.
+        for (int dz = threeD ? -1 : 0; dz <= 0; dz++) {
+            for (int dy = -1; dy <= 1; dy++) {
+                for (int dx = -1; dx <= 1; dx++) {
+                    int distance = Math.abs(dx) + Math.abs(dy) + Math.abs(dz);
+                    boolean before = dz < 0 || (dy < 0 || (dy == 0 && dx < 0));
+                    if (distance > 0 && before && !(faces && distance > 1)) {
+                        backward.add(new int[] {dx, dy, dz});
+                    }
+                }
+            }
+        }
+    }
+
+    /** Rows of the grid: {@code height * depth}. */
+    int rows() {
+        return height * depth;
+    }
+
+    /** Cells of a row: the width. */
+    int width() {
+        return width;
+    }
+
+    /** Writes each cell's own index into {@code parent} for labelled cells, -1 for the others, for rows {@code from .. to-1}. */
+    void initRows(MemorySegment parent, int from, int to) {
+        for (int r = from; r < to; r++) {
+            MemorySegment row = grid.row(r % height, r / height);
+            for (int x = 0; x < width; x++) {
+                int i = x + width * r;
+                parent.setAtIndex(ValueLayout.JAVA_INT, i, labelled(cell(row, x)) ? i : -1);
+            }
+        }
+    }
+
+    /**
+     * Calls {@code join} for every labelled cell of the rows {@code from .. to-1} and each
+     * connected neighbour in the backward half of its neighbourhood.
+     */
+    void joinRows(int from, int to, Join join) {
+        for (int r = from; r < to; r++) {
+            int y = r % height;
+            int z = r / height;
+            MemorySegment row = grid.row(y, z);
+            for (int[] o : backward) {
+                // one neighbour row per offset, absent across an open boundary
+                int ny = wrap(y + o[1], height, periodicY);
+                int nz = wrap(z + o[2], depth, periodicZ);
+                if (ny < 0 || nz < 0) {
+                    continue;
+                }
+                MemorySegment neighbours = grid.row(ny, nz);
+                int neighbourRow = width * (ny + height * nz);
+                for (int x = 0; x < width; x++) {
+                    int value = cell(row, x);
+                    int nx = wrap(x + o[0], width, periodicX);
+                    if (labelled(value) && nx >= 0 && connected(value, cell(neighbours, nx))) {
+                        join.join(x + width * r, nx + neighbourRow);
+                    }
+                }
+            }
+        }
+    }
+
+    /** Cell {@code x} of a row of {@link Grid#row}. */
+    private int cell(MemorySegment row, int x) {
+        return bytes ? Byte.toUnsignedInt(row.get(ValueLayout.JAVA_BYTE, x)) : row.getAtIndex(ValueLayout.JAVA_INT, x);
+    }
+
+    private boolean labelled(int value) {
+        return sameValue || value != 0;
+    }
+
+    private boolean connected(int a, int b) {
+        return sameValue ? a == b : b != 0;
+    }
+
+    private static int wrap(int v, int extent, boolean periodic) {
+        if (v >= 0 && v < extent) {
+            return v;
+        }
+        return periodic ? Math.floorMod(v, extent) : -1;
+    }
+}
