@@ -1,6 +1,8 @@
 package org.ccl4j;
 
 import java.lang.foreign.MemorySegment;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.RecursiveAction;
 
@@ -36,6 +38,7 @@ final class ForkJoinLoop implements AutoCloseable {
     private final int threads;
     private final long forcedGrain;
     private final long unitWork;
+    private final Map<String, Double> phases = new LinkedHashMap<>();
     private ForkJoinPool pool;
 
     /**
@@ -61,6 +64,18 @@ final class ForkJoinLoop implements AutoCloseable {
                     + ", the most this machine is given (max(256, 4 x " + processors + " processors))");
         }
         return cpuThreads == 0 ? processors : cpuThreads;
+    }
+
+    /** Runs {@code body} as {@link #run} does, recording its time (ms) as the phase {@code name}. */
+    void phase(String name, long n, Body body) {
+        long start = System.nanoTime();
+        run(n, body);
+        phases.put(name, (System.nanoTime() - start) / 1e6);
+    }
+
+    /** The phases run so far and their times (ms), in order. */
+    Map<String, Double> phases() {
+        return phases;
     }
 
     /** Runs {@code body} over {@code 0 .. n-1}, split across the threads, and waits for it. */

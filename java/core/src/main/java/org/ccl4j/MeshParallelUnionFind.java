@@ -1,8 +1,6 @@
 package org.ccl4j;
 
 import java.lang.foreign.MemorySegment;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * Mesh labelling by lock-free union-find on several threads, in Java: {@link MeshAlgorithm#JAVA},
@@ -35,30 +33,20 @@ final class MeshParallelUnionFind {
      */
     static MeshLabels label(Grid grid, MeshOptions options, MemorySegment labels, long grain) {
         int width = grid.width();
-        Map<String, Double> phases = new LinkedHashMap<>();
         long start = System.nanoTime();
         try (ForkJoinLoop loop = new ForkJoinLoop(options.cpuThreads(), grain, width)) {
             Grid shared = Grid.wrapStrided(loop.shared(grid.cells()), grid.type(), width, grid.height(), grid.depth(),
                     grid.rowStride(), grid.layerStride());
             MeshNeighbourhood cells = new MeshNeighbourhood(shared, options);
             MemorySegment parent = loop.shared(labels);
-            loop.run(cells.rows(), (from, to) -> cells.initRows(parent, (int) from, (int) to));
-            long lap = lap(phases, "init", start);
-            loop.run(cells.rows(), (from, to) -> cells.joinRows((int) from, (int) to,
+            loop.phase("init", cells.rows(), (from, to) -> cells.initRows(parent, (int) from, (int) to));
+            loop.phase("compute", cells.rows(), (from, to) -> cells.joinRows((int) from, (int) to,
                     (i, j) -> ConcurrentUnionFind.union(parent, i, j)));
-            lap = lap(phases, "compute", lap);
-            loop.run(cells.rows(), (from, to) -> ConcurrentUnionFind.flatten(parent, from * width, to * width));
-            lap(phases, "finalize", lap);
+            loop.phase("finalize", cells.rows(),
+                    (from, to) -> ConcurrentUnionFind.flatten(parent, from * width, to * width));
+            double total = (System.nanoTime() - start) / 1e6;
+            return new MeshLabels(grid.width(), grid.height(), grid.depth(), labels,
+                    new Timings(total, loop.phases(), 0, Backend.JAVA, MeshAlgorithm.JAVA));
         }
-        double total = (System.nanoTime() - start) / 1e6;
-        return new MeshLabels(grid.width(), grid.height(), grid.depth(), labels,
-                new Timings(total, phases, 0, Backend.JAVA, MeshAlgorithm.JAVA));
-    }
-
-    /** Records the phase that ran since {@code since}; returns now. */
-    private static long lap(Map<String, Double> phases, String phase, long since) {
-        long now = System.nanoTime();
-        phases.put(phase, (now - since) / 1e6);
-        return now;
     }
 }

@@ -2,8 +2,6 @@ package org.ccl4j;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * Graph labelling by lock-free union-find on several threads, in Java: {@link Algorithm#UNION_FIND},
@@ -31,32 +29,21 @@ final class ParallelUnionFind {
     /** As {@link #label(CsrGraph, MemorySegment, int)}, in leaves of {@code grain} units (0: the default). */
     static Timings label(CsrGraph graph, MemorySegment labels, int cpuThreads, long grain) {
         int n = graph.vertexCount();
-        Map<String, Double> phases = new LinkedHashMap<>();
         long start = System.nanoTime();
         try (ForkJoinLoop loop = new ForkJoinLoop(cpuThreads, grain, 1)) {
             CsrGraph g = graph.withSegments(loop::shared);
             MemorySegment parent = loop.shared(labels);
-            loop.run(n, (from, to) -> {
+            loop.phase("init", n, (from, to) -> {
                 for (long v = from; v < to; v++) {
                     parent.setAtIndex(ValueLayout.JAVA_INT, v, (int) v);
                 }
             });
-            long lap = lap(phases, "init", start);
             // the offsets' last entry, which the input checks match with the arc count
-            loop.run(n == 0 ? 0 : g.rawOffset(n), (from, to) -> joinArcs(g, parent, from, to));
-            lap = lap(phases, "compute", lap);
-            loop.run(n, (from, to) -> ConcurrentUnionFind.flatten(parent, from, to));
-            lap(phases, "finalize", lap);
+            loop.phase("compute", n == 0 ? 0 : g.rawOffset(n), (from, to) -> joinArcs(g, parent, from, to));
+            loop.phase("finalize", n, (from, to) -> ConcurrentUnionFind.flatten(parent, from, to));
+            double total = (System.nanoTime() - start) / 1e6;
+            return new Timings(total, loop.phases(), 0, Backend.JAVA, Algorithm.UNION_FIND);
         }
-        double total = (System.nanoTime() - start) / 1e6;
-        return new Timings(total, phases, 0, Backend.JAVA, Algorithm.UNION_FIND);
-    }
-
-    /** Records the phase that ran since {@code since}; returns now. */
-    private static long lap(Map<String, Double> phases, String phase, long since) {
-        long now = System.nanoTime();
-        phases.put(phase, (now - since) / 1e6);
-        return now;
     }
 
     /** Joins the ends of the arcs {@code from .. to-1} that lead to a larger vertex: each edge once. */
