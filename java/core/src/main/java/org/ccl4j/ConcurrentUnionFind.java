@@ -1,93 +1,80 @@
 package org.ccl4j;
 
-import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
-import java.lang.invoke.VarHandle;
-
 /**
- * A lock-free union-find over a segment of ints that is its own parent array, for any number of
- * threads at once: linking by index with compare-and-set as in ECL-CC (Jaiganesh &amp; Burtscher
- * 2018) and Jayanti &amp; Tarjan's concurrent union-find, with path halving. The {@link Backend#JAVA}
- * algorithms keep their parents in the labels segment, so they need no memory of their own.
+ * A lock-free union-find over ints of native memory that are their own parent array
+ * ({@link RawMemory}), for any number of threads at once: the find with intermediate pointer
+ * jumping and the hook by compare-and-set of ECL-CC (Jaiganesh &amp; Burtscher 2018, figures 5
+ * and 6). The {@link Backend#JAVA} algorithms keep their parents in the labels, so they need no
+ * memory of their own.
  *
- * <p>An entry {@code i} holds itself (a root), a smaller index in the same set, or a negative value
- * (not an element, such as a mesh's background cell, which no call may name). Roots are hooked
- * only under smaller indices, with a compare-and-set that succeeds only while the entry is still a
- * root, so every parent is smaller than its child, no cycle can form, and the root of each set is
- * its smallest element: after {@link #flatten} the entries are canonical labels. A non-root never
- * becomes a root again, so the plain stores of path halving, which only ever replace a non-root's
- * parent by one of its ancestors, cannot undo a hook.
- *
- * <p>Plain reads may see stale parents; that is harmless, since a stale parent is still an
- * ancestor, and a stale root fails the compare-and-set, which returns the fresher value. The
- * methods are static and take the parent segment, which the JIT then keeps in a register (a field
- * would be read again after every compare-and-set).
+ * <p>An entry {@code i} holds itself (a root), a smaller index in the same set, or a negative
+ * value (not an element, such as a mesh's background cell, which no call may name). Roots are
+ * hooked only under smaller indices, with a compare-and-set that succeeds only while the entry is
+ * still a root, so every parent is smaller than its child, no cycle can form, and the root of each
+ * set is its smallest element: after {@link #flatten} the entries are canonical labels. A
+ * non-root never becomes a root again, so the plain stores of pointer jumping, which only ever
+ * replace a non-root's parent by one of its ancestors, cannot undo a hook; a stale parent read is
+ * still an ancestor, and a stale root fails the compare-and-set, which returns the fresher value.
  */
 final class ConcurrentUnionFind {
-    // coordinates (segment, byte offset); works on native segments and on int[]-backed heap ones
-    private static final VarHandle INT = ValueLayout.JAVA_INT.varHandle();
-
     private ConcurrentUnionFind() {
     }
 
-    /** The root of {@code i}'s set (one that was a root during the call), halving the path to it. */
-    static int find(MemorySegment parent, int i) {
-        while (true) {
-            int p = parent.getAtIndex(ValueLayout.JAVA_INT, i);
-            if (p == i) {
-                return i;
+    /** The root of {@code i}'s set (one that was a root during the call), making every visited entry skip its parent. */
+    static int find(long parent, int i) {
+        int p = RawMemory.getInt(parent, i);
+        if (p != i) {
+            int previous = i;
+            int next;
+            while (p > (next = RawMemory.getInt(parent, p))) {
+                RawMemory.setInt(parent, previous, next);
+                previous = p;
+                p = next;
             }
-            int grandparent = parent.getAtIndex(ValueLayout.JAVA_INT, p);
-            if (grandparent == p) {
-                return p;
-            }
-            parent.setAtIndex(ValueLayout.JAVA_INT, i, grandparent);
-            i = grandparent;
         }
+        return p;
     }
 
     /**
-     * Joins the sets of {@code a} and {@code b}; returns their joint root, or an element of the
-     * joint set that was a root a moment ago, which is as good a start for the next find.
+     * Joins the sets of the roots {@code a} and {@code b} by hooking the larger under the smaller;
+     * when that root was hooked meanwhile, climbs on from its new parent. Returns the element both
+     * now lead to, which is as good a start for the next find as a root.
      */
-    static int union(MemorySegment parent, int a, int b) {
-        int ra = find(parent, a);
-        int rb = find(parent, b);
-        while (ra != rb) {
-            if (ra < rb) {
-                int seen = hook(parent, rb, ra);
-                if (seen == rb) {
-                    return ra;
+    static int hook(long parent, int a, int b) {
+        while (a != b) {
+            if (a < b) {
+                int seen = RawMemory.compareAndExchangeInt(parent, b, b, a);
+                if (seen == b) {
+                    return a;
                 }
-                rb = find(parent, seen);  // rb was hooked meanwhile: go on from its new root
+                b = seen;
             } else {
-                int seen = hook(parent, ra, rb);
-                if (seen == ra) {
-                    return rb;
+                int seen = RawMemory.compareAndExchangeInt(parent, a, a, b);
+                if (seen == a) {
+                    return b;
                 }
-                ra = find(parent, seen);
+                a = seen;
             }
         }
-        return ra;
+        return a;
     }
 
-    /**
-     * Sets the parent of {@code root} to {@code smaller} (an element of another set) if it is still
-     * a root; returns what it held: {@code root} itself when it succeeded.
-     */
-    static int hook(MemorySegment parent, int root, int smaller) {
-        return (int) INT.compareAndExchange(parent, (long) root * Integer.BYTES, root, smaller);
+    /** Joins the sets of {@code a} and {@code b}; returns what {@link #hook} does. */
+    static int union(long parent, int a, int b) {
+        return hook(parent, find(parent, a), find(parent, b));
     }
 
     /**
      * Points every element of {@code from .. to-1} at its root: the canonical labels, once every
-     * union has returned. Other threads may flatten other ranges at the same time.
+     * union has returned. Other threads may flatten other ranges at the same time. In increasing
+     * order, a parent within the range is done already, so it holds its root: one read instead of
+     * a find, which on a path (where every parent is the element before) keeps this linear.
      */
-    static void flatten(MemorySegment parent, long from, long to) {
+    static void flatten(long parent, long from, long to) {
         for (long i = from; i < to; i++) {
-            int p = parent.getAtIndex(ValueLayout.JAVA_INT, i);
+            int p = RawMemory.getInt(parent, i);
             if (p >= 0 && p != i) {
-                parent.setAtIndex(ValueLayout.JAVA_INT, i, find(parent, p));
+                RawMemory.setInt(parent, i, p >= from ? RawMemory.getInt(parent, p) : find(parent, p));
             }
         }
     }

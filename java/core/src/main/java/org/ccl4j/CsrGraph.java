@@ -4,7 +4,6 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Objects;
-import java.util.function.UnaryOperator;
 
 /**
  * An undirected graph in compressed sparse rows, held off-heap.
@@ -261,12 +260,6 @@ public final class CsrGraph {
 
     MemorySegment neighborsSegment() {
         return neighbors;
-    }
-
-    /** This graph over {@code view} of each of its segments (the same memory, reached otherwise). */
-    CsrGraph withSegments(UnaryOperator<MemorySegment> view) {
-        return new CsrGraph(vertexCount, arcCount, view.apply(offsets), wideOffsets, view.apply(neighbors), callerOwned,
-                verified);
     }
 
     long rawOffset(int v) {

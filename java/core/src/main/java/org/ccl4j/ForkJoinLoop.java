@@ -4,22 +4,28 @@ import java.lang.foreign.MemorySegment;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ForkJoinPool;
-import java.util.concurrent.RecursiveAction;
+import java.util.concurrent.ForkJoinTask;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * A parallel loop over {@code 0..n} for the {@link Backend#JAVA} algorithms: the range is cut in
- * halves, recursively, down to leaves of a grain, on ForkJoin threads, so that idle threads steal
- * the halves of busy ones. One loop serves one labelling call, whose phases it runs one after the
+ * A parallel loop over {@code 0..n} for the {@link Backend#JAVA} algorithms: chunks of consecutive
+ * units, handed out in order from a shared counter to the calling thread and its helpers on
+ * ForkJoin threads, so that a thread done with a chunk takes the next (the native CPU_PARALLEL's
+ * dynamic schedule). One loop serves one labelling call, whose phases it runs one after the
  * other; whatever a phase wrote is visible to the next (its tasks were joined).
  *
- * <p>All cores ({@code cpuThreads} 0, or the number of processors) run on the common pool, with
- * the calling thread as one of them; any other count on a pool of its own, started at the first
- * loop that needs it and shut down by {@link #close()}. A loop of at most a grain runs in the
- * calling thread, without tasks: small inputs pay nothing for the threads.
+ * <p>All cores ({@code cpuThreads} 0, or the number of processors) run with helpers from the
+ * common pool, which is sized to leave a core to the caller; any other count on a pool of its
+ * own, started at the first loop that needs it and shut down by {@link #close()}. A loop of at
+ * most a chunk runs in the calling thread, without tasks: small inputs pay nothing for the
+ * threads. Each thread runs its chunks in a loop of its own, not from recursive tasks, whose
+ * inlining would leave the JIT no room to inline the chunk's work.
  *
- * <p>The loops' threads reach the caller's segments through {@link #shared}: a segment of a
- * confined arena (the usual {@code Arena.ofConfined()}) is accessible from its owner thread only,
- * so they get an alias of its memory instead.
+ * <p>A loop returns only when all its threads have finished, even when a chunk threw: then it
+ * rethrows the first exception, and the chunks not yet begun are skipped. No thread of a loop is
+ * still at work when the caller goes on, which may free the memory that the loop's threads reach
+ * by address ({@link RawMemory}).
  */
 final class ForkJoinLoop implements AutoCloseable {
     /** A loop body: runs the units {@code from .. to-1}. */
@@ -28,10 +34,12 @@ final class ForkJoinLoop implements AutoCloseable {
         void run(long from, long to);
     }
 
-    /** Work per leaf at least (arcs, vertices, cells), unless a grain is forced: a leaf must outweigh its fork. */
-    static final long MIN_LEAF_WORK = 1 << 14;
-    /** Leaves per thread: enough for stealing to even out uneven leaves (hubs, dense rows). */
-    private static final int LEAVES_PER_THREAD = 8;
+    /**
+     * Work of a chunk (vertices, cells), unless a grain is forced: small enough to even out uneven
+     * chunks (hubs, dense rows), large enough to keep most of a thread's accesses in its own
+     * chunks. The native CPU_PARALLEL measured 4096 vertices best on 2 cores.
+     */
+    static final long CHUNK_WORK = 1 << 12;
     /** A thread that never runs: a segment it may access is not confined to a thread. */
     private static final Thread NO_THREAD = Thread.ofVirtual().unstarted(() -> { });
 
@@ -44,10 +52,9 @@ final class ForkJoinLoop implements AutoCloseable {
     /**
      * @param cpuThreads threads; 0 = all cores. At most max(256, 4 x the processors), the native
      *                   backends' limit
-     * @param grain      units per leaf; 0 = about {@value #LEAVES_PER_THREAD} leaves per thread, each
-     *                   of at least {@link #MIN_LEAF_WORK} work (tests force small grains, so that
-     *                   small inputs run on several threads)
-     * @param unitWork   the work of a unit: 1 for a vertex or an arc, the width for a row of cells
+     * @param grain      units per chunk; 0 = {@link #CHUNK_WORK} work (tests force small grains, so
+     *                   that small inputs run on several threads)
+     * @param unitWork   the work of a unit: 1 for a vertex, the width for a row of cells
      */
     ForkJoinLoop(int cpuThreads, long grain, long unitWork) {
         this.threads = threads(cpuThreads);
@@ -73,6 +80,13 @@ final class ForkJoinLoop implements AutoCloseable {
         phases.put(name, (System.nanoTime() - start) / 1e6);
     }
 
+    /** Runs {@code work} in the calling thread, recording its time (ms) as the phase {@code name}. */
+    void phase(String name, Runnable work) {
+        long start = System.nanoTime();
+        work.run();
+        phases.put(name, (System.nanoTime() - start) / 1e6);
+    }
+
     /** The phases run so far and their times (ms), in order. */
     Map<String, Double> phases() {
         return phases;
@@ -80,38 +94,40 @@ final class ForkJoinLoop implements AutoCloseable {
 
     /** Runs {@code body} over {@code 0 .. n-1}, split across the threads, and waits for it. */
     void run(long n, Body body) {
-        long grain = forcedGrain > 0 ? forcedGrain : Math.max(Math.ceilDiv(MIN_LEAF_WORK, unitWork),
-                Math.ceilDiv(n, (long) threads * LEAVES_PER_THREAD));
-        if (threads == 1 || n <= grain) {
+        long chunk = forcedGrain > 0 ? forcedGrain : Math.ceilDiv(CHUNK_WORK, unitWork);
+        if (threads == 1 || n <= chunk) {
             body.run(0, n);
             return;
         }
-        Split task = new Split(body, 0, n, grain);
-        if (threads == Runtime.getRuntime().availableProcessors()) {
-            // Forks go to the common pool (or the pool the caller runs in), which is sized to
-            // leave a core to the caller: the caller works too, rather than wait.
-            task.invoke();
-        } else {
-            if (pool == null) {
-                pool = new ForkJoinPool(threads);
-            }
-            pool.invoke(task);
+        Chunks chunks = new Chunks(body, n, chunk);
+        ForkJoinPool helpers = threads == Runtime.getRuntime().availableProcessors() ? ForkJoinPool.commonPool()
+                : ownPool();
+        ForkJoinTask<?>[] tasks = new ForkJoinTask<?>[(int) Math.min(threads - 1, Math.ceilDiv(n, chunk) - 1)];
+        for (int t = 0; t < tasks.length; t++) {
+            tasks[t] = helpers.submit(chunks);
+        }
+        chunks.run();
+        for (ForkJoinTask<?> task : tasks) {
+            task.join();
+        }
+        Throwable failure = chunks.failure.get();
+        if (failure instanceof RuntimeException e) {
+            throw e;
+        }
+        if (failure instanceof Error e) {
+            throw e;
+        }
+        if (failure != null) {
+            throw new IllegalStateException("a loop of the JAVA backend failed", failure);
         }
     }
 
-    /**
-     * {@code segment}, or an alias of its memory when it is confined to the calling thread, so that
-     * the loop's threads may access it. The alias is safe for this labelling call: only the caller
-     * can close a confined arena, and it is inside the call until every task has finished. Segments
-     * of other arenas and on the heap are accessible from any thread already (and a shared arena
-     * may be closed by another thread, which its own segments notice and an alias would not).
-     */
-    MemorySegment shared(MemorySegment segment) {
-        if (threads == 1 || !segment.isNative() || isShared(segment)
-                || !segment.isAccessibleBy(Thread.currentThread())) {
-            return segment;
+    /** This loop's pool: {@code threads - 1} helpers, the caller being the last thread. */
+    private ForkJoinPool ownPool() {
+        if (pool == null) {
+            pool = new ForkJoinPool(threads - 1);
         }
-        return MemorySegment.ofAddress(segment.address()).reinterpret(segment.byteSize());
+        return pool;
     }
 
     /** Whether every thread may access {@code segment}: it is on the heap or of an arena that is not confined. */
@@ -126,28 +142,33 @@ final class ForkJoinLoop implements AutoCloseable {
         }
     }
 
-    /** Halves its range until it is a grain, running the halves in parallel. */
-    private static final class Split extends RecursiveAction {
+    /**
+     * The chunks of one loop, for every thread to run until none is left. A chunk does not throw:
+     * it records the first failure of the loop, after which no chunk begins.
+     */
+    private static final class Chunks implements Runnable {
         private final Body body;
-        private final long from;
-        private final long to;
-        private final long grain;
+        private final long n;
+        private final long chunk;
+        private final AtomicLong next = new AtomicLong();
+        private final AtomicReference<Throwable> failure = new AtomicReference<>();
 
-        Split(Body body, long from, long to, long grain) {
+        Chunks(Body body, long n, long chunk) {
             this.body = body;
-            this.from = from;
-            this.to = to;
-            this.grain = grain;
+            this.n = n;
+            this.chunk = chunk;
         }
 
         @Override
-        protected void compute() {
-            if (to - from <= grain) {
-                body.run(from, to);
-                return;
+        public void run() {
+            long from;
+            while (failure.get() == null && (from = next.getAndAdd(chunk)) < n) {
+                try {
+                    body.run(from, Math.min(n, from + chunk));
+                } catch (Throwable e) {
+                    failure.compareAndSet(null, e);
+                }
             }
-            long middle = from + (to - from) / 2;
-            invokeAll(new Split(body, from, middle, grain), new Split(body, middle, to, grain));
         }
     }
 }

@@ -33,7 +33,7 @@ final class MeshNeighbourhood {
     private final boolean sameValue;
     private final boolean bytes;
     /** The backward offsets {dx, dy, dz} of the connectivity. */
-    private final List<int[]> backward = new ArrayList<>();
+    private final List<int[]> backward;
 
     /**
      * @throws IllegalArgumentException when the options' connectivity does not fit the grid
@@ -49,20 +49,31 @@ final class MeshNeighbourhood {
         this.periodicZ = options.periodicZ();
         this.sameValue = options.mode() == MeshMode.SAME_VALUE;
         this.bytes = grid.type() == Grid.CellType.U8;
+        this.backward = backwardOffsets(connectivity);
+    }
+
+    /**
+     * The offsets {dx, dy, dz} of the backward half of a connectivity's neighbourhood: the
+     * neighbours before a cell in x-fastest order ({@code dz < 0}, or {@code dz == 0} and
+     * {@code dy < 0}, or {@code dz == dy == 0} and {@code dx < 0}); {@code {-1, 0, 0}} first.
+     */
+    static List<int[]> backwardOffsets(int connectivity) {
         boolean faces = connectivity == 4 || connectivity == 6;
         boolean threeD = connectivity == 6 || connectivity == 26;
-        // Offsets before the cell in x-fastest order: dz < 0, or dz == 0 and dy < 0, or dz == dy == 0 and dx < 0.
+        List<int[]> offsets = new ArrayList<>();
         for (int dz = threeD ? -1 : 0; dz <= 0; dz++) {
             for (int dy = -1; dy <= 1; dy++) {
                 for (int dx = -1; dx <= 1; dx++) {
                     int distance = Math.abs(dx) + Math.abs(dy) + Math.abs(dz);
                     boolean before = dz < 0 || (dy < 0 || (dy == 0 && dx < 0));
                     if (distance > 0 && before && !(faces && distance > 1)) {
-                        backward.add(new int[] {dx, dy, dz});
+                        offsets.add(new int[] {dx, dy, dz});
                     }
                 }
             }
         }
+        offsets.sort((a, b) -> Integer.compare(Math.abs(a[1]) + Math.abs(a[2]), Math.abs(b[1]) + Math.abs(b[2])));
+        return offsets;
     }
 
     /** Rows of the grid: {@code height * depth}. */
@@ -128,7 +139,8 @@ final class MeshNeighbourhood {
         return sameValue ? a == b : b != 0;
     }
 
-    private static int wrap(int v, int extent, boolean periodic) {
+    /** {@code v} on an axis of {@code extent}: wrapped around when periodic, else -1 outside. */
+    static int wrap(int v, int extent, boolean periodic) {
         if (v >= 0 && v < extent) {
             return v;
         }

@@ -1,20 +1,61 @@
 package org.ccl4j;
 
 import java.lang.foreign.MemorySegment;
+import java.util.List;
 
 /**
  * Mesh labelling by lock-free union-find on several threads, in Java: {@link MeshAlgorithm#JAVA},
  * the mesh algorithm of the {@link Backend#JAVA} backend. {@link MeshUnionFind}, single-threaded,
- * stays the test oracle; both take the cells and neighbours from {@link MeshNeighbourhood}.
+ * stays the test oracle; both join the backward half of the neighbourhood that
+ * {@link MeshNeighbourhood} defines.
  *
- * <p>The labels segment is the parent array ({@link ConcurrentUnionFind}). Three phases, each a
- * {@link ForkJoinLoop} over rows: {@code init} makes every labelled cell its own root and marks
- * the others -1; {@code compute} joins every labelled cell with its connected backward neighbours,
- * across the threads' rows as within them; {@code finalize} points every labelled cell at its
- * root, the smallest index of its cluster.
+ * <p>The labels are the parent array ({@link ConcurrentUnionFind}), the labels and cells reached
+ * by address ({@link RawMemory}). Three phases, each a {@link ForkJoinLoop} over rows:
+ * <ul>
+ * <li>{@code init} points every labelled cell at the first cell of its run (the cells of its row
+ * connected to it through their left neighbours), as ECL-CC starts a vertex at a neighbour, and
+ * marks the others -1;
+ * <li>{@code compute} joins every labelled cell with its other connected backward neighbours,
+ * across the threads' rows as within them, skipping a join that two others already imply: cell
+ * {@code i} and its neighbour {@code j} are joined already when {@code i-1} is joined to {@code i}
+ * and to {@code j-1}, and {@code j-1} to {@code j}, which is the rule in the interior of a
+ * cluster;
+ * <li>{@code finalize} points every labelled cell at its root, the smallest index of its cluster.
+ * </ul>
+ * Where native access is denied to this module, the oracle labels on one thread instead.
  */
 final class MeshParallelUnionFind {
-    private MeshParallelUnionFind() {
+    private final int width;
+    private final int height;
+    private final int depth;
+    private final long rowStride;
+    private final long layerStride;
+    private final boolean bytes;
+    private final boolean periodicX;
+    private final boolean periodicY;
+    private final boolean periodicZ;
+    private final boolean sameValue;
+    /** Address of cell (0, 0, 0) and of the labels. */
+    private final long cells;
+    private final long parent;
+    /** The backward offsets but the left neighbour, {dx, dy, dz}. */
+    private final List<int[]> others;
+
+    private MeshParallelUnionFind(Grid grid, MeshOptions options, long cells, long parent) {
+        this.width = grid.width();
+        this.height = grid.height();
+        this.depth = grid.depth();
+        this.rowStride = grid.rowStride();
+        this.layerStride = grid.layerStride();
+        this.bytes = grid.type() == Grid.CellType.U8;
+        this.periodicX = options.periodicX();
+        this.periodicY = options.periodicY();
+        this.periodicZ = options.periodicZ();
+        this.sameValue = options.mode() == MeshMode.SAME_VALUE;
+        this.cells = cells;
+        this.parent = parent;
+        List<int[]> backward = MeshNeighbourhood.backwardOffsets(options.connectivityFor(grid));
+        this.others = backward.subList(1, backward.size());  // the first is the left neighbour
     }
 
     /**
@@ -29,24 +70,121 @@ final class MeshParallelUnionFind {
 
     /**
      * As {@link #label(Grid, MeshOptions, MemorySegment)}, in leaves of {@code grain} rows
-     * (0: the default, at least {@link ForkJoinLoop#MIN_LEAF_WORK} cells).
+     * (0: the default, {@link ForkJoinLoop#CHUNK_WORK} cells).
      */
     static MeshLabels label(Grid grid, MeshOptions options, MemorySegment labels, long grain) {
-        int width = grid.width();
+        if (!RawMemory.available()) {
+            return MeshUnionFind.label(grid, options, labels);
+        }
         long start = System.nanoTime();
-        try (ForkJoinLoop loop = new ForkJoinLoop(options.cpuThreads(), grain, width)) {
-            Grid shared = Grid.wrapStrided(loop.shared(grid.cells()), grid.type(), width, grid.height(), grid.depth(),
-                    grid.rowStride(), grid.layerStride());
-            MeshNeighbourhood cells = new MeshNeighbourhood(shared, options);
-            MemorySegment parent = loop.shared(labels);
-            loop.phase("init", cells.rows(), (from, to) -> cells.initRows(parent, (int) from, (int) to));
-            loop.phase("compute", cells.rows(), (from, to) -> cells.joinRows((int) from, (int) to,
-                    (i, j) -> ConcurrentUnionFind.union(parent, i, j)));
-            loop.phase("finalize", cells.rows(),
-                    (from, to) -> ConcurrentUnionFind.flatten(parent, from * width, to * width));
+        int width = grid.width();
+        try (RawMemory memory = new RawMemory(); ForkJoinLoop loop = new ForkJoinLoop(options.cpuThreads(), grain, width)) {
+            MeshParallelUnionFind mesh = new MeshParallelUnionFind(grid, options, memory.input(grid.cells()),
+                    memory.output(labels));
+            int rows = grid.height() * grid.depth();
+            loop.phase("init", rows, (from, to) -> mesh.initRows((int) from, (int) to));
+            loop.phase("compute", rows, (from, to) -> mesh.joinRows((int) from, (int) to));
+            loop.phase("finalize", rows,
+                    (from, to) -> ConcurrentUnionFind.flatten(mesh.parent, from * width, to * width));
+            memory.commit();
             double total = (System.nanoTime() - start) / 1e6;
             return new MeshLabels(grid.width(), grid.height(), grid.depth(), labels,
                     new Timings(total, loop.phases(), 0, Backend.JAVA, MeshAlgorithm.JAVA));
+        }
+    }
+
+    /** Address of cell 0 of row {@code r}: {@code y = r % height}, {@code z = r / height}. */
+    private long row(int r) {
+        return cells + (rowStride * (r % height) + layerStride * (r / height)) * (bytes ? 1 : Integer.BYTES);
+    }
+
+    private int cell(long row, int x) {
+        return bytes ? RawMemory.getUnsignedByte(row, x) : RawMemory.getInt(row, x);
+    }
+
+    private boolean labelled(int value) {
+        return sameValue || value != 0;
+    }
+
+    /** Whether a labelled cell of value {@code a} connects to a neighbour of value {@code b}. */
+    private boolean connected(int a, int b) {
+        return sameValue ? a == b : b != 0;
+    }
+
+    /** Points the labelled cells of rows {@code from .. to-1} at the first cell of their run, the others at -1. */
+    private void initRows(int from, int to) {
+        for (int r = from; r < to; r++) {
+            long row = row(r);
+            int first = r * width;
+            int runStart = -1;
+            int previous = 0;
+            for (int x = 0; x < width; x++) {
+                int value = cell(row, x);
+                int i = first + x;
+                if (!labelled(value)) {
+                    runStart = -1;
+                } else if (runStart < 0 || !connected(value, previous)) {
+                    runStart = i;
+                }
+                RawMemory.setInt(parent, i, runStart);
+                previous = value;
+            }
+        }
+    }
+
+    /** Joins the labelled cells of rows {@code from .. to-1} with their connected backward neighbours but the left one. */
+    private void joinRows(int from, int to) {
+        for (int r = from; r < to; r++) {
+            int y = r % height;
+            int z = r / height;
+            long row = row(r);
+            if (periodicX && width > 1) {
+                int last = cell(row, width - 1);
+                if (labelled(cell(row, 0)) && connected(cell(row, 0), last)) {
+                    ConcurrentUnionFind.union(parent, r * width, r * width + width - 1);
+                }
+            }
+            for (int[] o : others) {
+                int ny = MeshNeighbourhood.wrap(y + o[1], height, periodicY);
+                int nz = MeshNeighbourhood.wrap(z + o[2], depth, periodicZ);
+                if (ny >= 0 && nz >= 0) {
+                    int neighbourRow = ny + height * nz;
+                    joinRowPair(r, row, neighbourRow, row(neighbourRow), o[0]);
+                }
+            }
+        }
+    }
+
+    /** Joins each labelled cell x of row {@code r} with cell x+dx of row {@code n}, where connected. */
+    private void joinRowPair(int r, long row, int n, long neighbours, int dx) {
+        int first = r * width;
+        int neighbourFirst = n * width;
+        // what x-1 had: its value, its neighbour's value, whether the two were connected
+        int previous = 0;
+        int previousNeighbour = 0;
+        boolean previousJoined = false;
+        for (int x = 0; x < width; x++) {
+            int value = cell(row, x);
+            int nx = x + dx;
+            boolean inside = nx >= 0 && nx < width;
+            if (!inside) {
+                nx = MeshNeighbourhood.wrap(nx, width, periodicX);
+            }
+            boolean joined = false;
+            int neighbour = 0;
+            if (nx >= 0 && labelled(value)) {
+                neighbour = cell(neighbours, nx);
+                joined = connected(value, neighbour);
+                // x ~ x-1 ~ (x-1)+dx ~ x+dx, all joined elsewhere: nothing to do
+                boolean implied = previousJoined && inside && nx > 0 && connected(value, previous)
+                        && labelled(neighbour) && connected(neighbour, previousNeighbour);
+                if (joined && !implied) {
+                    ConcurrentUnionFind.union(parent, first + x, neighbourFirst + nx);
+                }
+            }
+            previous = value;
+            previousNeighbour = neighbour;
+            previousJoined = joined && inside;
         }
     }
 }

@@ -24,11 +24,11 @@ import org.ccl4j.testing.Fields;
  * The JAVA backend's parallel mesh union-find ({@link MeshParallelUnionFind}) returns exactly the
  * labels of the single-threaded oracle {@link MeshUnionFind}, for every connectivity, boundary,
  * mode and cell type, dense and strided grids, native and heap labels, on one thread and on
- * several with leaves of a row or a few (so that the threads really race on small grids); and
+ * several with chunks of a row or a few (so that the threads really race on small grids); and
  * through {@link ComponentLabeler} on the default grain, on large fields in confined arenas.
  */
 class MeshParallelUnionFindProperties {
-    /** How to run: threads (0 = all cores), rows per leaf (0 = the default), labels on the heap, a region view. */
+    /** How to run: threads (0 = all cores), rows per chunk (0 = the default), labels on the heap, a region view. */
     record Run(int threads, long grain, boolean heapLabels, boolean region) {
     }
 
@@ -89,7 +89,7 @@ class MeshParallelUnionFindProperties {
         return g;
     }
 
-    /** Large fields near their percolation thresholds, one row per leaf on 4 threads and the defaults. */
+    /** Large fields near their percolation thresholds, one row per chunk on 4 threads and the defaults. */
     @Test
     void largeFieldsOfEveryConnectivityOnSeveralThreads() {
         MeshOptions faces = MeshOptions.defaults();
@@ -109,7 +109,7 @@ class MeshParallelUnionFindProperties {
                 int[] expected = MeshUnionFind.label(grid, options).toArray();
                 int[] labels = new int[grid.cellCount()];
                 MeshParallelUnionFind.label(grid, options.withCpuThreads(4), MemorySegment.ofArray(labels), 1);
-                assertArrayEquals(expected, labels, what + ", 4 threads, a row per leaf");
+                assertArrayEquals(expected, labels, what + ", 4 threads, a row per chunk");
                 MeshLabels backend = labeler.label(grid, options, arena);
                 assertArrayEquals(expected, backend.toArray(), what + ", JAVA backend");
                 assertEquals(List.of("init", "compute", "finalize"), List.copyOf(backend.timings().phasesMs().keySet()));

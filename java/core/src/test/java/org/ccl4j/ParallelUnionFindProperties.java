@@ -25,12 +25,12 @@ import org.ccl4j.testing.Oracle;
 /**
  * The JAVA backend's parallel union-find ({@link ParallelUnionFind}) returns exactly the labels of
  * the single-threaded oracle {@link UnionFind}, on every graph shape, on one thread and on several
- * with leaves of a few arcs (so that the threads really race on small graphs), into native and
+ * with chunks of a few vertices (so that the threads really race on small graphs), into native and
  * heap labels; and through {@link ComponentLabeler} on the default grain, graphs and labels in
  * confined arenas.
  */
 class ParallelUnionFindProperties {
-    /** How to run: threads (0 = all cores) and units per leaf (0 = the default). */
+    /** How to run: threads (0 = all cores) and vertices per chunk (0 = the default). */
     record Split(int threads, long grain) {
     }
 
@@ -62,7 +62,7 @@ class ParallelUnionFindProperties {
         }
     }
 
-    /** Graphs of every shape with 100,000 vertices, split in leaves of 1 to 257 arcs on 4 threads. */
+    /** Graphs of every shape with 100,000 vertices, in chunks of 1 to 257 vertices on 4 threads. */
     @Test
     void largeGraphsOfEveryShapeOnFourThreads() {
         for (int shape = 0; shape <= 11; shape++) {
@@ -73,15 +73,15 @@ class ParallelUnionFindProperties {
                 for (long grain : new long[] {1, 16, 257, 0}) {
                     int[] labels = new int[g.vertexCount()];
                     ParallelUnionFind.label(g, MemorySegment.ofArray(labels), 4, grain);
-                    assertArrayEquals(expected, labels, edges + " in leaves of " + grain);
+                    assertArrayEquals(expected, labels, edges + " in chunks of " + grain);
                 }
             }
         }
     }
 
-    /** Hubs whose lists the threads share: stars with their centre first, last and in the middle. */
+    /** Stars, whose hub every chunk's vertices hook onto at once, with the hub first, last and in the middle. */
     @Test
-    void starsWhoseHubListsAreSplitAmongTheThreads() {
+    void starsWithTheirHubFirstLastAndInTheMiddle() {
         int n = 300_000;
         for (int centre : new int[] {0, n / 2, n - 1}) {
             int[] leaves = IntStream.range(0, n).filter(v -> v != centre && v % 1000 != 7).toArray();

@@ -29,7 +29,8 @@ import org.ccl4j.io.ReadOptions;
  * JMH's forked JVMs inherit the environment variable, not the property.
  */
 final class BenchGraphs {
-    private static final Arena ARENA = Arena.ofShared();
+    /** Global, as the graphs live as long as the JVM: the JAVA backend reads it in place, as it does a confined arena of the caller's, but copies a shared one. */
+    private static final Arena ARENA = Arena.global();
     private static final Map<String, CsrGraph> LOADED = new HashMap<>();
 
     private BenchGraphs() {

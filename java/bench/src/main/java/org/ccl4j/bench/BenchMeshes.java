@@ -20,7 +20,8 @@ import org.ccl4j.io.grid.GridGenerators;
  */
 final class BenchMeshes {
     private static final Pattern NAME = Pattern.compile("([23])d_(\\d+)_p(\\d+)");
-    private static final Arena ARENA = Arena.ofShared();
+    /** Global, as the fields live as long as the JVM: the JAVA backend reads it in place, as it does a confined arena of the caller's, but copies a shared one. */
+    private static final Arena ARENA = Arena.global();
     private static final Map<String, Grid> MADE = new HashMap<>();
 
     private BenchMeshes() {

@@ -72,8 +72,10 @@ final class OutputFile {
                 + SEQUENCE.incrementAndGet() + "-" + target.getFileName());
         boolean moved = false;
         try {
+            // Ctrl-C ends the JVM without running the finally below; registered first, so that a
+            // signal between the two cannot leave the file
+            temporary.toFile().deleteOnExit();
             Files.createFile(temporary); // with the permissions of any new file, unlike createTempFile's 0600
-            temporary.toFile().deleteOnExit(); // Ctrl-C ends the JVM without running the finally below
             body.write(temporary);
             try {
                 Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE);
