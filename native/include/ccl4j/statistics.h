@@ -1,0 +1,132 @@
+/*
+ * ccl4j: per-component statistics of meshes (size, bounding box, centroid, faces touched,
+ * intensity) and of graphs (vertices, edges, vertex range, degree), and the numberings users
+ * compare with. Included by ccl4j.h.
+ */
+#ifndef CCL4J_STATISTICS_H
+#define CCL4J_STATISTICS_H
+
+#include "common.h"
+#include "graph.h"
+#include "labels.h"
+#include "mesh.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- component statistics ------------------------------------------------------------------ */
+
+/* A statistics call computes one row per component into a table the context keeps (on its device
+ * for CUDA, in host memory on the CPU backends) until its next statistics call or its
+ * destruction; ccl4j_statistics_column copies columns of it out. *components receives the row
+ * count k, so that the caller can size the columns before copying them.
+ *
+ * Rows and labels follow a numbering. Every numbering starts from canonical labels (each entry
+ * labelled with the smallest index of its component, -1 for background), as ccl4j_label_mesh and
+ * ccl4j_label_graph write them: */
+#define CCL4J_NUMBERING_CANONICAL 0 /* labels stay canonical; rows in raster order (by smallest index) */
+#define CCL4J_NUMBERING_RASTER 1    /* labels 1 .. k in raster order, 0 for background: the labels of
+                                       OpenCV's connectedComponents and scikit-image's label; row r
+                                       has label r + 1 */
+#define CCL4J_NUMBERING_SIZE 2      /* labels 0 .. k-1, largest component first (equal sizes by smallest
+                                       index), -1 for background; row r has label r */
+
+/* The columns of a table (ccl4j_statistics_column). Each is an array of k values of the type
+ * given. Coordinates are zero-based cell coordinates x, y, z (z is 0 throughout a 2D mesh). */
+#define CCL4J_STAT_LABEL 0       /* int32: the row's label in the table's numbering */
+#define CCL4J_STAT_FIRST 1       /* int32: the component's smallest index (its canonical label) */
+#define CCL4J_STAT_SIZE 2        /* int64: cells of a mesh component, vertices of a graph component */
+/* Mesh tables only. */
+#define CCL4J_STAT_MIN_X 3       /* int32: the bounding box, inclusive */
+#define CCL4J_STAT_MIN_Y 4
+#define CCL4J_STAT_MIN_Z 5
+#define CCL4J_STAT_MAX_X 6
+#define CCL4J_STAT_MAX_Y 7
+#define CCL4J_STAT_MAX_Z 8
+#define CCL4J_STAT_CENTROID_X 9  /* double: the mean coordinates of the cells (see below) */
+#define CCL4J_STAT_CENTROID_Y 10
+#define CCL4J_STAT_CENTROID_Z 11
+#define CCL4J_STAT_TOUCHES 12    /* uint32: CCL4J_FACE_* bits of the grid's faces a cell of it lies on */
+#define CCL4J_STAT_SUM 13        /* double: the sum of the intensity over the component's cells */
+#define CCL4J_STAT_MIN 14        /* double: the smallest intensity */
+#define CCL4J_STAT_MAX 15        /* double: the largest intensity */
+#define CCL4J_STAT_MEAN 16       /* double: SUM / SIZE */
+/* Graph tables only. */
+#define CCL4J_STAT_EDGES 17      /* int64: edges among the component's vertices (see below) */
+#define CCL4J_STAT_MAX_VERTEX 18 /* int32: the largest vertex id (the smallest is CCL4J_STAT_FIRST) */
+#define CCL4J_STAT_MAX_DEGREE 19 /* int64: the largest number of arcs leaving one of its vertices */
+
+/* Bits of CCL4J_STAT_TOUCHES: a cell at x = 0 touches X_MIN, at x = width - 1 X_MAX, and so on
+ * (on periodic axes too: the faces are those of the array). A 2D mesh has no Z faces. */
+#define CCL4J_FACE_X_MIN 1u
+#define CCL4J_FACE_X_MAX 2u
+#define CCL4J_FACE_Y_MIN 4u
+#define CCL4J_FACE_Y_MAX 8u
+#define CCL4J_FACE_Z_MIN 16u
+#define CCL4J_FACE_Z_MAX 32u
+
+/* The intensity a mesh table sums: by default (type NONE) the labelled cells themselves. */
+#define CCL4J_INTENSITY_NONE 0
+#define CCL4J_INTENSITY_U8 1
+#define CCL4J_INTENSITY_I32 2
+#define CCL4J_INTENSITY_F32 3
+
+typedef struct ccl4j_statistics_options {
+    int32_t numbering;           /* CCL4J_NUMBERING_* */
+    int32_t intensity_type;      /* CCL4J_INTENSITY_*; NONE: the mesh's cells, intensity argument NULL */
+    int64_t intensity_row_stride;   /* the intensity grid's strides in cells, as ccl4j_mesh's (0 = dense); */
+    int64_t intensity_layer_stride; /* its extents are the mesh's */
+} ccl4j_statistics_options;
+
+/* How the values are computed, on every backend alike:
+ *  - sizes, bounding boxes, faces and the sums of coordinates are exact integers; a centroid is
+ *    (double) coordinate sum / (double) size, so centroids agree bit for bit across backends;
+ *  - integer intensities are summed exactly in 64 bits and converted to double at the end (SUM and
+ *    MEAN are then also the same everywhere); float intensities are summed in double in an order
+ *    that depends on the backend and the thread count, so SUM and MEAN of F32 may differ in the
+ *    last bits between runs;
+ *  - on periodic axes a cluster that crosses the boundary keeps its cells' coordinates in the
+ *    array: its bounding box and centroid are those of its cells as stored (as scikit-image or
+ *    OpenCV report for the same array), not of an unwrapped copy, which a cluster wrapping all the
+ *    way round (one that percolates) does not have;
+ *  - edges of a graph component: each arc u -> v with u < v counts one edge and each self-loop arc
+ *    one edge, so a symmetric CSR graph (each edge stored as two arcs) gives its edge count. */
+
+/* Labels a mesh like ccl4j_label_mesh and computes the statistics of its clusters in the same
+ * call: on CUDA, on the device, in the pass that writes the final labels, without copying the
+ * labels to the host for it. labels receives the labels in the options' numbering (NULL stats
+ * options: canonical labels, the mesh's cells as intensity). intensity, when the options name a
+ * type, is a grid of the mesh's extents with the options' strides (host memory). */
+CCL4J_API ccl4j_status ccl4j_label_mesh_statistics(ccl4j_context context, const ccl4j_mesh* mesh, const void* cells,
+                                                   const ccl4j_mesh_options* options,
+                                                   const ccl4j_statistics_options* statistics,
+                                                   const void* intensity, int32_t* labels, int64_t* components,
+                                                   ccl4j_timings* timings);
+
+/* The statistics of the canonical labels of a mesh (host labels; as ccl4j_label_mesh wrote them,
+ * checked: CCL4J_INVALID_INPUT names the first entry that is not). cells is the labelled mesh's
+ * cells, the default intensity; it may be NULL when the options name an intensity grid. out
+ * receives the labels in the options' numbering (may be labels itself, or NULL). */
+CCL4J_API ccl4j_status ccl4j_mesh_statistics(ccl4j_context context, const ccl4j_mesh* mesh, const void* cells,
+                                             const int32_t* labels, const ccl4j_statistics_options* statistics,
+                                             const void* intensity, int32_t* out, int64_t* components);
+
+/* The statistics of the canonical labels of a host CSR graph (labels as ccl4j_label_graph wrote
+ * them, vertex_count entries, checked). numbering is a CCL4J_NUMBERING_* (graphs have no
+ * background: RASTER labels 1 .. k); out receives the labels in it (may be labels, or NULL). */
+CCL4J_API ccl4j_status ccl4j_graph_statistics(ccl4j_context context, const ccl4j_csr* graph, const void* offsets,
+                                              const int32_t* neighbors, const int32_t* labels, int32_t numbering,
+                                              int32_t* out, int64_t* components);
+
+/* Copies rows first .. first + count - 1 of a column of the context's last table into out (count
+ * values of the column's type). CCL4J_INVALID_ARGUMENT when there is no table, the column does
+ * not belong to its kind (mesh or graph), or the rows are outside 0 .. k-1. */
+CCL4J_API ccl4j_status ccl4j_statistics_column(ccl4j_context context, int32_t column, int64_t first, int64_t count,
+                                               void* out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CCL4J_STATISTICS_H */
