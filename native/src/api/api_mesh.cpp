@@ -30,8 +30,11 @@ std::string dims(const ccl4j_mesh& m) {
     return std::to_string(m.width) + "x" + std::to_string(m.height) + "x" + std::to_string(m.depth);
 }
 
-// Checks the mesh and the options against each other and builds the internal view.
-Mesh validate(const ccl4j_mesh* mesh, const void* cells, const ccl4j::MeshOptions& o) {
+}  // namespace
+
+namespace ccl4j::api {
+
+Mesh validate_mesh(const ccl4j_mesh* mesh, const void* cells, const ccl4j::MeshOptions& o) {
     if (!mesh) fail(CCL4J_INVALID_ARGUMENT, "mesh is NULL");
     const ccl4j_mesh& m = *mesh;
     const char* axes[] = {"width", "height", "depth"};
@@ -87,20 +90,33 @@ Mesh validate(const ccl4j_mesh* mesh, const void* cells, const ccl4j::MeshOption
     return view;
 }
 
-// The threads of a CPU context's work (0 = all available).
-int cpu_threads(const ccl4j_context_s& context, const ccl4j::MeshOptions& o) {
-    return context.backend == CCL4J_BACKEND_CPU_SERIAL ? 1 : o.cpu_threads;
+int cpu_threads(const ccl4j_context_s& context, int32_t requested) {
+    return context.backend == CCL4J_BACKEND_CPU_SERIAL ? 1 : requested;
 }
+
+}  // namespace ccl4j::api
+
+namespace {
+
+using ccl4j::api::cpu_threads;
 
 // The plan of a CPU algorithm over a dense mesh, from the registry: the one place the CPU backend
 // reads the table for meshes.
 ccl4j::PhasePlan cpu_plan(const ccl4j_context_s& context, const Mesh& mesh, const ccl4j::MeshOptions& o,
                           int32_t* labels, ccl4j::PhaseLog& log) {
     const ccl4j::algorithms::Algorithm& algorithm = *ccl4j::algorithms::find(o.algorithm);
-    return algorithm.mesh_cpu(mesh, o, cpu_threads(context, o), labels, log);
+    return algorithm.mesh_cpu(mesh, o, cpu_threads(context, o.cpu_threads), labels, log);
 }
 
 }  // namespace
+
+void ccl4j::api::label_mesh_on_cpu(const ccl4j_context_s& context, const Mesh& m, const ccl4j::MeshOptions& o,
+                                   int32_t* labels, ccl4j::PhaseLog& log) {
+    ccl4j::Stopwatch pack;
+    const ccl4j::cpu::DenseMesh dense(m, cpu_threads(context, o.cpu_threads));
+    if (dense.packed()) log.add("pack", pack.lap());
+    for (const ccl4j::Phase& phase : cpu_plan(context, dense.mesh(), o, labels, log)) phase.run();
+}
 
 extern "C" {
 
@@ -110,7 +126,7 @@ ccl4j_status ccl4j_label_mesh(ccl4j_context context, const ccl4j_mesh* mesh, con
         ccl4j::Stopwatch total;
         ccl4j::PhaseLog log(timings);
         const ccl4j::MeshOptions o = ccl4j::api::mesh_options(options, context->backend);
-        const Mesh m = validate(mesh, cells, o);
+        const Mesh m = ccl4j::api::validate_mesh(mesh, cells, o);
         if (!labels) fail(CCL4J_INVALID_ARGUMENT, "labels is NULL");
         // The cells span from the first to one past the last cell, strides included.
         const int64_t last_cell = (m.depth - 1) * m.layer_step() + (m.height - 1) * m.row_step() + m.width;
@@ -121,10 +137,7 @@ ccl4j_status ccl4j_label_mesh(ccl4j_context context, const ccl4j_mesh* mesh, con
             ccl4j::cuda::label_mesh(*context->cuda, m, o.algorithm, o.tuning, labels, log);
 #endif
         } else {
-            ccl4j::Stopwatch pack;
-            const ccl4j::cpu::DenseMesh dense(m, cpu_threads(*context, o));
-            if (dense.packed()) log.add("pack", pack.lap());
-            for (const ccl4j::Phase& phase : cpu_plan(*context, dense.mesh(), o, labels, log)) phase.run();
+            ccl4j::api::label_mesh_on_cpu(*context, m, o, labels, log);
         }
         log.set_resolved(context->backend, o.algorithm);
         log.set_total(total.lap());
@@ -137,7 +150,7 @@ ccl4j_status ccl4j_phase_run_create_mesh(ccl4j_context context, const ccl4j_mesh
         if (!out) fail(CCL4J_INVALID_ARGUMENT, "phase run output is NULL");
         *out = nullptr;
         const ccl4j::MeshOptions o = ccl4j::api::mesh_options(options, context->backend);
-        const Mesh m = validate(mesh, cells, o);
+        const Mesh m = ccl4j::api::validate_mesh(mesh, cells, o);
         auto run = std::make_unique<ccl4j_phase_run_s>();
         run->context = context;
         if (context->backend == CCL4J_BACKEND_CUDA) {
@@ -147,7 +160,7 @@ ccl4j_status ccl4j_phase_run_create_mesh(ccl4j_context context, const ccl4j_mesh
         } else {
             // The plan reads the caller's cells, which must outlive the run (ccl4j.h), or the
             // run's own packed copy of a strided mesh.
-            auto dense = std::make_shared<const ccl4j::cpu::DenseMesh>(m, cpu_threads(*context, o));
+            auto dense = std::make_shared<const ccl4j::cpu::DenseMesh>(m, cpu_threads(*context, o.cpu_threads));
             run->program = std::make_unique<ccl4j::cpu::PlanProgram>(
                 m.cell_count(),
                 [&](int32_t* labels, ccl4j::PhaseLog& log) { return cpu_plan(*context, dense->mesh(), o, labels, log); },

@@ -13,6 +13,8 @@
 #include "common/error.hpp"
 #include "common/phase_log.hpp"
 #include "common/phases.hpp"
+#include "common/mesh.hpp"
+#include "common/statistics.hpp"
 #include "core/options.hpp"
 #ifdef CCL4J_WITH_CUDA
 #include "cuda/cuda_backend.hpp"
@@ -25,6 +27,9 @@ struct ccl4j_context_s {
 #ifdef CCL4J_WITH_CUDA
     ccl4j::cuda::DeviceStatePtr cuda;
 #endif
+    // The last statistics call's table (ccl4j/statistics.h); declared last so that it goes first,
+    // before the device state whose memory a GPU table holds.
+    ccl4j::StatisticsTablePtr statistics;
 };
 
 struct ccl4j_device_graph_s {
@@ -52,6 +57,17 @@ PhasePlan cpu_graph_plan(const ccl4j_context_s& context, const Graph& graph, con
 // and the total time.
 void label_graph(const ccl4j_context_s& context, const Graph& graph, const LabelOptions& options, int32_t* labels,
                  ccl4j_timings* timings);
+
+// The internal view of a caller's mesh under options, checked against each other (extents, cell
+// type, strides, connectivity; a single layer's 3D stencils become the planar ones).
+Mesh validate_mesh(const ccl4j_mesh* mesh, const void* cells, const MeshOptions& options);
+
+// The threads of a CPU context's work (0 = all available).
+int cpu_threads(const ccl4j_context_s& context, int32_t requested);
+
+// Labels a validated host mesh on a CPU context (packing a strided one first) into labels.
+void label_mesh_on_cpu(const ccl4j_context_s& context, const Mesh& mesh, const MeshOptions& options, int32_t* labels,
+                       PhaseLog& log);
 
 // Throws CCL4J_UNSUPPORTED unless the context runs on CUDA; `what` names the operation.
 void require_cuda(const ccl4j_context_s& context, const char* what);

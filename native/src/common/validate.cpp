@@ -193,6 +193,11 @@ void check_input(const Graph& graph, int threads) {
     });
 }
 
+void check_offsets(const Graph& graph, int threads) {
+    const int t = parallel::thread_count(threads);
+    graph.visit([&](const auto& view) { fail_on_decreasing_offset(view, t); });
+}
+
 void check_strides(int32_t width, int32_t height, int32_t depth, int32_t cell_bytes, int64_t row_stride,
                    int64_t layer_stride) {
     if (row_stride < 0) fail(CCL4J_INVALID_ARGUMENT, "mesh row_stride " + std::to_string(row_stride) + " is negative");

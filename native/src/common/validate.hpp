@@ -20,6 +20,10 @@ Graph validate_sizes(const ccl4j_csr* graph, const void* offsets, const int32_t*
 // threads (0 = all).
 void check_input(const Graph& graph, int threads);
 
+// The first of the checks above alone: offsets monotone, so that every vertex's arcs lie within
+// the arrays (for the operations that read arcs without following them).
+void check_offsets(const Graph& graph, int threads);
+
 // A mesh's strides (in cells, 0 = dense) against its extents and cell size (bytes): rows and
 // layers must not overlap, and the span from the first cell to the last must fit int64 in cells
 // and size_t in bytes. Throws Error(CCL4J_INVALID_ARGUMENT) naming the stride. The ABI checks

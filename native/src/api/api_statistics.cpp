@@ -1,0 +1,191 @@
+// The C ABI of component statistics (ccl4j/statistics.h): argument checks, then the CPU engine
+// (cpu/statistics) or the GPU one (cuda/statistics); the table goes to the context.
+#include <cstdint>
+#include <string>
+
+#include "api/context.hpp"
+#include "ccl4j.h"
+#include "common/error.hpp"
+#include "common/statistics.hpp"
+#include "common/validate.hpp"
+#include "cpu/statistics.hpp"
+#ifdef CCL4J_WITH_CUDA
+#include "cuda/statistics.hpp"
+#endif
+
+namespace {
+
+using namespace ccl4j::api;
+using ccl4j::fail;
+using ccl4j::Intensity;
+using ccl4j::IntensityType;
+using ccl4j::Mesh;
+
+int32_t numbering_of(const ccl4j_statistics_options* s) {
+    const int32_t numbering = s ? s->numbering : CCL4J_NUMBERING_CANONICAL;
+    if (numbering != CCL4J_NUMBERING_CANONICAL && numbering != CCL4J_NUMBERING_RASTER &&
+        numbering != CCL4J_NUMBERING_SIZE) {
+        fail(CCL4J_INVALID_ARGUMENT, "unknown numbering " + std::to_string(numbering) +
+                                         " (expected CCL4J_NUMBERING_CANONICAL, _RASTER or _SIZE)");
+    }
+    return numbering;
+}
+
+// The grid the table sums: the options' intensity grid, or the mesh's own cells.
+Intensity intensity_of(const ccl4j_statistics_options* s, const void* intensity, const Mesh& m) {
+    const int32_t type = s ? s->intensity_type : CCL4J_INTENSITY_NONE;
+    if (type == CCL4J_INTENSITY_NONE) {
+        if (intensity) fail(CCL4J_INVALID_ARGUMENT, "an intensity grid was given, but the options name no intensity type");
+        if (!m.cells) fail(CCL4J_INVALID_ARGUMENT, "mesh cells are NULL and no intensity grid is given");
+        return ccl4j::own_intensity(m);
+    }
+    if (type != CCL4J_INTENSITY_U8 && type != CCL4J_INTENSITY_I32 && type != CCL4J_INTENSITY_F32) {
+        fail(CCL4J_INVALID_ARGUMENT, "unknown intensity type " + std::to_string(type) +
+                                         " (expected CCL4J_INTENSITY_NONE, _U8, _I32 or _F32)");
+    }
+    if (!intensity) fail(CCL4J_INVALID_ARGUMENT, "the options name an intensity type, but the intensity grid is NULL");
+    const int32_t bytes = type == CCL4J_INTENSITY_U8 ? 1 : 4;
+    ccl4j::check_strides(m.width, m.height, m.depth, bytes, s->intensity_row_stride, s->intensity_layer_stride);
+    const int64_t row_step = s->intensity_row_stride ? s->intensity_row_stride : m.width;
+    const int64_t layer_step = s->intensity_layer_stride ? s->intensity_layer_stride : row_step * m.height;
+    return {static_cast<IntensityType>(type), intensity, row_step, layer_step};
+}
+
+// The bytes from an intensity grid's first cell to one past its last.
+size_t span_bytes(const Intensity& in, const Mesh& m) {
+    const int64_t cells = (m.depth - 1) * in.layer_step + (m.height - 1) * in.row_step + m.width;
+    return static_cast<size_t>(cells) * (in.type == IntensityType::U8 ? 1 : 4);
+}
+
+// A mesh's extents (and, with cells, its cell type and strides) for a statistics call on labels
+// already made: the connectivity does not matter there.
+Mesh shape_of(const ccl4j_mesh* mesh, const void* cells) {
+    if (!mesh) fail(CCL4J_INVALID_ARGUMENT, "mesh is NULL");
+    if (cells) return validate_mesh(mesh, cells, ccl4j::MeshOptions{});
+    // no cells: only the extents, checked as validate_mesh does through a stand-in cell pointer
+    Mesh m = validate_mesh(mesh, mesh, ccl4j::MeshOptions{});
+    m.cells = nullptr;
+    return m;
+}
+
+void check_output(const int32_t* out, const int32_t* labels, int64_t count) {
+    if (!out || out == labels) return;
+    const size_t bytes = static_cast<size_t>(count) * sizeof(int32_t);
+    ccl4j::check_disjoint(out, bytes, "output labels", labels, bytes, "labels");
+}
+
+void keep(ccl4j_context_s& context, ccl4j::StatisticsTablePtr table, int64_t* components) {
+    if (components) *components = table->rows();
+    context.statistics = std::move(table);
+}
+
+}  // namespace
+
+extern "C" {
+
+ccl4j_status ccl4j_label_mesh_statistics(ccl4j_context context, const ccl4j_mesh* mesh, const void* cells,
+                                         const ccl4j_mesh_options* options, const ccl4j_statistics_options* statistics,
+                                         const void* intensity, int32_t* labels, int64_t* components,
+                                         ccl4j_timings* timings) {
+    return with_context(context, [&] {
+        context->statistics.reset();
+        ccl4j::Stopwatch total;
+        ccl4j::PhaseLog log(timings);
+        const ccl4j::MeshOptions o = mesh_options(options, context->backend);
+        const Mesh m = validate_mesh(mesh, cells, o);
+        const int32_t numbering = numbering_of(statistics);
+        const Intensity in = intensity_of(statistics, intensity, m);
+        if (!labels) fail(CCL4J_INVALID_ARGUMENT, "labels is NULL");
+        const size_t label_bytes = static_cast<size_t>(m.cell_count()) * sizeof(int32_t);
+        ccl4j::check_disjoint(labels, label_bytes, "labels", m.cells, span_bytes(ccl4j::own_intensity(m), m), "mesh cells");
+        if (in.cells != m.cells) ccl4j::check_disjoint(labels, label_bytes, "labels", in.cells, span_bytes(in, m), "intensity");
+        if (context->backend == CCL4J_BACKEND_CUDA) {
+#ifdef CCL4J_WITH_CUDA
+            keep(*context,
+                 ccl4j::cuda::label_mesh_statistics(*context->cuda, m, o.algorithm, o.tuning,
+                                                    in.cells == m.cells ? nullptr : &in, numbering, labels, log),
+                 components);
+#endif
+        } else {
+            label_mesh_on_cpu(*context, m, o, labels, log);
+            ccl4j::Stopwatch pass;
+            ccl4j::MeshRows rows = ccl4j::cpu::mesh_rows(m, labels, in, numbering, labels, cpu_threads(*context, o.cpu_threads));
+            log.add("statistics", pass.lap());
+            keep(*context, ccl4j::host_table(std::move(rows)), components);
+        }
+        log.set_resolved(context->backend, o.algorithm);
+        log.set_total(total.lap());
+    });
+}
+
+ccl4j_status ccl4j_mesh_statistics(ccl4j_context context, const ccl4j_mesh* mesh, const void* cells,
+                                   const int32_t* labels, const ccl4j_statistics_options* statistics,
+                                   const void* intensity, int32_t* out, int64_t* components) {
+    return with_context(context, [&] {
+        context->statistics.reset();
+        const Mesh m = shape_of(mesh, cells);
+        const int32_t numbering = numbering_of(statistics);
+        const Intensity in = intensity_of(statistics, intensity, m);
+        if (!labels) fail(CCL4J_INVALID_ARGUMENT, "labels is NULL");
+        check_output(out, labels, m.cell_count());
+        if (out) {
+            const size_t bytes = static_cast<size_t>(m.cell_count()) * sizeof(int32_t);
+            ccl4j::check_disjoint(out, bytes, "output labels", in.cells, span_bytes(in, m), "intensity");
+        }
+        const int threads = cpu_threads(*context, 0);
+        ccl4j::cpu::check_canonical(labels, m.cell_count(), threads);
+        if (context->backend == CCL4J_BACKEND_CUDA) {
+#ifdef CCL4J_WITH_CUDA
+            keep(*context, ccl4j::cuda::mesh_statistics(*context->cuda, m, labels, in, numbering, out), components);
+#endif
+            return;
+        }
+        keep(*context, ccl4j::host_table(ccl4j::cpu::mesh_rows(m, labels, in, numbering, out, threads)), components);
+    });
+}
+
+ccl4j_status ccl4j_graph_statistics(ccl4j_context context, const ccl4j_csr* graph, const void* offsets,
+                                    const int32_t* neighbors, const int32_t* labels, int32_t numbering, int32_t* out,
+                                    int64_t* components) {
+    return with_context(context, [&] {
+        context->statistics.reset();
+        const ccl4j::Graph g = ccl4j::validate_sizes(graph, offsets, neighbors);
+        ccl4j_statistics_options s{};
+        s.numbering = numbering;
+        numbering_of(&s);
+        if (!labels && g.vertex_count > 0) fail(CCL4J_INVALID_ARGUMENT, "labels is NULL");
+        check_output(out, labels, g.vertex_count);
+        const int threads = cpu_threads(*context, 0);
+        ccl4j::check_offsets(g, threads);
+        ccl4j::cpu::check_canonical(labels, g.vertex_count, threads);
+        if (context->backend == CCL4J_BACKEND_CUDA) {
+#ifdef CCL4J_WITH_CUDA
+            keep(*context, ccl4j::cuda::graph_statistics(*context->cuda, g, labels, numbering, out), components);
+#endif
+            return;
+        }
+        keep(*context, ccl4j::host_table(ccl4j::cpu::graph_rows(g, labels, numbering, out, threads)), components);
+    });
+}
+
+ccl4j_status ccl4j_statistics_column(ccl4j_context context, int32_t column, int64_t first, int64_t count, void* out) {
+    return with_context(context, [&] {
+        if (!context->statistics) fail(CCL4J_INVALID_ARGUMENT, "this context holds no statistics table: compute one first");
+        const ccl4j::StatisticsTable& table = *context->statistics;
+        const bool mesh = table.kind() == ccl4j::TableKind::Mesh;
+        if (ccl4j::column_width(table.kind(), column) == 0) {
+            fail(CCL4J_INVALID_ARGUMENT, "column " + std::to_string(column) + " is not a column of a " +
+                                             (mesh ? "mesh" : "graph") + " table");
+        }
+        const int64_t rows = table.rows();
+        if (first < 0 || count < 0 || first > rows || count > rows - first) {
+            fail(CCL4J_INVALID_ARGUMENT, "rows " + std::to_string(first) + " .. " + std::to_string(first + count - 1) +
+                                             " are outside the table's " + std::to_string(rows) + " rows");
+        }
+        if (count == 0) return;
+        if (!out) fail(CCL4J_INVALID_ARGUMENT, "column output is NULL");
+        table.copy_column(column, first, count, out);
+    });
+}
+
+}  // extern "C"
