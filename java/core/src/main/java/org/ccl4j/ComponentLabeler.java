@@ -314,6 +314,105 @@ public final class ComponentLabeler implements AutoCloseable {
     }
 
     /**
+     * Labels the clusters of {@code grid} and computes their statistics in the same call (on CUDA
+     * on the device, in the pass that writes the final labels, without copying the labels to the
+     * host for it): one row per cluster in the numbering of {@code statistics}, and the cells'
+     * labels in that numbering. The table owns its memory: close it to free it.
+     *
+     * @throws IllegalArgumentException      as {@link #label(Grid, MeshOptions, Arena)}, or when the
+     *                                       intensity's extents are not the grid's
+     * @throws UnsupportedOperationException when the algorithm does not run on this backend
+     */
+    public MeshStatistics labelWithStatistics(Grid grid, MeshOptions options, StatisticsOptions statistics) {
+        Arena owned = Arena.ofShared();
+        try {
+            return labelWithStatistics(grid, options, statistics, owned, owned);
+        } catch (RuntimeException | Error e) {
+            owned.close();
+            throw e;
+        }
+    }
+
+    /** As {@link #labelWithStatistics(Grid, MeshOptions, StatisticsOptions)}, with the table and labels in {@code arena}. */
+    public MeshStatistics labelWithStatistics(Grid grid, MeshOptions options, StatisticsOptions statistics,
+                                              Arena arena) {
+        Objects.requireNonNull(arena, "arena");
+        return labelWithStatistics(grid, options, statistics, arena, null);
+    }
+
+    private MeshStatistics labelWithStatistics(Grid grid, MeshOptions options, StatisticsOptions statistics, Arena arena,
+                                               Arena owned) {
+        Objects.requireNonNull(grid, "grid");
+        Objects.requireNonNull(options, "options");
+        Objects.requireNonNull(statistics, "statistics");
+        options.connectivityFor(grid);
+        Intensity intensity = statistics.intensityFor(grid);
+        MeshAlgorithm algorithm = resolve(options.algorithm());
+        MemorySegment labels = allocateLabels(arena, grid.cellCount());
+        if (algorithm == MeshAlgorithm.JAVA) {
+            long start = System.nanoTime();
+            Timings labelling = MeshParallelUnionFind.label(grid, options, labels).timings();
+            long pass = System.nanoTime();
+            StatisticsColumns columns = JavaStatistics.mesh(labels, grid.width(), grid.height(), grid.depth(), intensity,
+                    statistics.numbering(), labels, arena, options.cpuThreads());
+            long end = System.nanoTime();
+            java.util.Map<String, Double> phases = new java.util.LinkedHashMap<>(labelling.phasesMs());
+            phases.put("statistics", (end - pass) / 1e6);
+            Timings t = new Timings((end - start) / 1e6, phases, 0, Backend.JAVA, MeshAlgorithm.JAVA);
+            return new MeshStatistics(grid.width(), grid.height(), grid.depth(), statistics.numbering(), labels, columns,
+                    t, owned);
+        }
+        if (!grid.cells().isNative()) {
+            throw new IllegalArgumentException("the cells of " + grid + " are on the Java heap; the " + backend
+                    + " backend needs them off-heap (Grid.allocate, Grid.ofBytes, Grid.ofInts)");
+        }
+        if (statistics.intensity() != null && !statistics.intensity().values().isNative()) {
+            throw new IllegalArgumentException("the values of " + statistics.intensity() + " are on the Java heap; the "
+                    + backend + " backend needs them off-heap");
+        }
+        lock.lock();
+        try (Arena call = Arena.ofConfined()) {
+            ensureOpen();
+            MemorySegment timings = ccl4j_timings.allocate(call);
+            MemorySegment count = call.allocate(ValueLayout.JAVA_LONG);
+            int status = ccl4j_label_mesh_statistics(context, NativeCalls.mesh(call, grid), grid.cells(),
+                    NativeCalls.meshOptions(call, options, algorithm),
+                    NativeStatistics.options(call, statistics.numbering(), statistics.intensity()),
+                    statistics.intensity() == null ? MemorySegment.NULL : statistics.intensity().values(), labels, count,
+                    timings);
+            NativeCalls.check(status, context);
+            StatisticsColumns columns = NativeStatistics.columns(context, count.get(ValueLayout.JAVA_LONG, 0), true, arena);
+            return new MeshStatistics(grid.width(), grid.height(), grid.depth(), statistics.numbering(), labels, columns,
+                    NativeCalls.meshTimings(timings), owned);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Labels the components of {@code graph} and computes their statistics: one row per component
+     * in {@code numbering}, and the vertices' labels in it. The table owns its memory: close it to
+     * free it.
+     */
+    public GraphStatistics labelWithStatistics(CsrGraph graph, LabelOptions options, Numbering numbering) {
+        Objects.requireNonNull(numbering, "numbering");
+        Arena owned = Arena.ofShared();
+        try {
+            Labels labels = label(graph, options, owned);
+            long start = System.nanoTime();
+            GraphStatistics table = labels.statistics(graph, numbering, owned, owned);
+            java.util.Map<String, Double> phases = new java.util.LinkedHashMap<>(labels.timings().phasesMs());
+            phases.put("statistics", (System.nanoTime() - start) / 1e6);
+            Timings t = labels.timings();
+            return table.withTimings(new Timings(t.totalMs() + phases.get("statistics"), phases, t.iterations(),
+                    t.backend(), t.algorithm()));
+        } catch (RuntimeException | Error e) {
+            owned.close();
+            throw e;
+        }
+    }
+
+    /**
      * The labels the last {@link #label(DeviceGraph, LabelOptions, Arena)} left on the device, for
      * statistics without copying them to the host: {@link Labels#summary()}, {@link Labels#sizes()},
      * {@link Labels#histogram()}, {@link Labels#largest(int)} and the rest run on the GPU; only

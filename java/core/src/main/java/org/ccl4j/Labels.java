@@ -323,6 +323,63 @@ public final class Labels {
         }
     }
 
+    /**
+     * The statistics of these canonical labels of {@code graph}: one row per component in
+     * {@code numbering}, and the vertices' labels in it, computed on the labels' backend (as the
+     * rest of the book-keeping). The table owns its memory: close it to free it.
+     *
+     * @throws IllegalArgumentException when the labels are not canonical (naming the first entry
+     *                                  that is not) or the graph has another vertex count
+     */
+    public GraphStatistics statistics(CsrGraph graph, Numbering numbering) {
+        Arena owned = Arena.ofShared();
+        try {
+            return statistics(graph, numbering, owned, owned);
+        } catch (RuntimeException | Error e) {
+            owned.close();
+            throw e;
+        }
+    }
+
+    /** As {@link #statistics(CsrGraph, Numbering)}, with the table and its labels in {@code arena}. */
+    public GraphStatistics statistics(CsrGraph graph, Numbering numbering, Arena arena) {
+        Objects.requireNonNull(arena, "arena");
+        return statistics(graph, numbering, arena, null);
+    }
+
+    GraphStatistics statistics(CsrGraph graph, Numbering numbering, Arena arena, Arena owned) {
+        Objects.requireNonNull(graph, "graph");
+        Objects.requireNonNull(numbering, "numbering");
+        if (graph.vertexCount() != vertexCount) {
+            throw new IllegalArgumentException("the graph has " + graph.vertexCount() + " vertices, the labels "
+                    + vertexCount);
+        }
+        MemorySegment out = copyInto(arena);
+        ComponentLabeler labeler = statisticsLabeler();
+        StatisticsColumns columns = labeler == null
+                ? JavaStatistics.graph(graph, out, numbering, out, arena, 0)
+                : NativeStatistics.graph(labeler, graph, out, numbering, out, arena);
+        return new GraphStatistics(numbering, out, columns, null, owned);
+    }
+
+    /** A native copy of the labels in {@code arena}, which the statistics then renumber in place. */
+    MemorySegment copyInto(Arena arena) {
+        MemorySegment out = arena.allocate(ValueLayout.JAVA_INT, Math.max(1, vertexCount));
+        MemorySegment.copy(hostSegment(), 0, out, 0, (long) vertexCount * Integer.BYTES);
+        return out.asSlice(0, (long) vertexCount * Integer.BYTES);
+    }
+
+    /** The labeler whose backend computes statistics of these labels, or null for Java (as {@link #engine()}). */
+    ComponentLabeler statisticsLabeler() {
+        if (owner != null && owner.backend() == Backend.JAVA) {
+            return null;
+        }
+        if (owner != null && !owner.isClosed()) {
+            return owner;
+        }
+        return org.ccl4j.internal.NativeLibrary.load() ? ComponentLabeler.statisticsLabeler() : null;
+    }
+
     /** The exact size histogram: one bin per component size that occurs. */
     public Histogram histogram() {
         return histogram(Histogram.Binning.EXACT);

@@ -1,5 +1,6 @@
 package org.ccl4j;
 
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
 
@@ -140,6 +141,62 @@ public final class MeshLabels {
     /** The number of cells of the component of cell (x, y, z); 0 for a background cell. */
     public int componentSize(int x, int y, int z) {
         return componentSize(index(x, y, z));
+    }
+
+    /**
+     * The statistics of these labels' clusters, with {@code grid} (the labelled grid) as intensity:
+     * one row per cluster in raster numbering (the labels of OpenCV and scikit-image), computed on
+     * the labels' backend. The table owns its memory: close it to free it.
+     */
+    public MeshStatistics statistics(Grid grid) {
+        return statistics(grid, StatisticsOptions.defaults());
+    }
+
+    /**
+     * The statistics of these labels' clusters in the numbering of {@code options}, summing its
+     * intensity (default: {@code grid}, the labelled grid). The table owns its memory.
+     *
+     * @throws IllegalArgumentException when the grid's or the intensity's extents are not these
+     *                                  labels', or the labels are not canonical (naming the first
+     *                                  entry that is not)
+     */
+    public MeshStatistics statistics(Grid grid, StatisticsOptions options) {
+        Arena owned = Arena.ofShared();
+        try {
+            return statistics(grid, options, owned, owned);
+        } catch (RuntimeException | Error e) {
+            owned.close();
+            throw e;
+        }
+    }
+
+    /** As {@link #statistics(Grid, StatisticsOptions)}, with the table and its labels in {@code arena}. */
+    public MeshStatistics statistics(Grid grid, StatisticsOptions options, Arena arena) {
+        Objects.requireNonNull(arena, "arena");
+        return statistics(grid, options, arena, null);
+    }
+
+    private MeshStatistics statistics(Grid grid, StatisticsOptions options, Arena arena, Arena owned) {
+        Objects.requireNonNull(grid, "grid");
+        Objects.requireNonNull(options, "options");
+        if (grid.width() != width || grid.height() != height || grid.depth() != depth) {
+            throw new IllegalArgumentException("the grid is " + grid.width() + "x" + grid.height() + "x" + grid.depth()
+                    + ", the labels " + width + "x" + height + "x" + depth + ": they must match");
+        }
+        Intensity intensity = options.intensityFor(grid);
+        MemorySegment out = labels.copyInto(arena);
+        ComponentLabeler labeler = labels.statisticsLabeler();
+        StatisticsColumns columns;
+        if (labeler == null) {
+            columns = JavaStatistics.mesh(out, width, height, depth, intensity, options.numbering(), out, arena, 0);
+        } else {
+            if (!grid.cells().isNative() || !intensity.values().isNative()) {
+                throw new IllegalArgumentException("the cells of " + grid + " or its intensity are on the Java heap; the "
+                        + labeler.backend() + " backend needs them off-heap");
+            }
+            columns = NativeStatistics.mesh(labeler, width, height, depth, grid, out, options, out, arena);
+        }
+        return new MeshStatistics(width, height, depth, options.numbering(), out, columns, null, owned);
     }
 
     private int index(int x, int y, int z) {

@@ -455,6 +455,249 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_LABELS_DEVICE() {
         return CCL4J_LABELS_DEVICE;
     }
+    private static final int CCL4J_NUMBERING_CANONICAL = (int)0L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_NUMBERING_CANONICAL 0
+     * }
+     */
+    public static int CCL4J_NUMBERING_CANONICAL() {
+        return CCL4J_NUMBERING_CANONICAL;
+    }
+    private static final int CCL4J_NUMBERING_RASTER = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_NUMBERING_RASTER 1
+     * }
+     */
+    public static int CCL4J_NUMBERING_RASTER() {
+        return CCL4J_NUMBERING_RASTER;
+    }
+    private static final int CCL4J_NUMBERING_SIZE = (int)2L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_NUMBERING_SIZE 2
+     * }
+     */
+    public static int CCL4J_NUMBERING_SIZE() {
+        return CCL4J_NUMBERING_SIZE;
+    }
+    private static final int CCL4J_STAT_LABEL = (int)0L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_STAT_LABEL 0
+     * }
+     */
+    public static int CCL4J_STAT_LABEL() {
+        return CCL4J_STAT_LABEL;
+    }
+    private static final int CCL4J_STAT_FIRST = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_STAT_FIRST 1
+     * }
+     */
+    public static int CCL4J_STAT_FIRST() {
+        return CCL4J_STAT_FIRST;
+    }
+    private static final int CCL4J_STAT_SIZE = (int)2L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_STAT_SIZE 2
+     * }
+     */
+    public static int CCL4J_STAT_SIZE() {
+        return CCL4J_STAT_SIZE;
+    }
+    private static final int CCL4J_STAT_MIN_X = (int)3L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_STAT_MIN_X 3
+     * }
+     */
+    public static int CCL4J_STAT_MIN_X() {
+        return CCL4J_STAT_MIN_X;
+    }
+    private static final int CCL4J_STAT_MIN_Y = (int)4L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_STAT_MIN_Y 4
+     * }
+     */
+    public static int CCL4J_STAT_MIN_Y() {
+        return CCL4J_STAT_MIN_Y;
+    }
+    private static final int CCL4J_STAT_MIN_Z = (int)5L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_STAT_MIN_Z 5
+     * }
+     */
+    public static int CCL4J_STAT_MIN_Z() {
+        return CCL4J_STAT_MIN_Z;
+    }
+    private static final int CCL4J_STAT_MAX_X = (int)6L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_STAT_MAX_X 6
+     * }
+     */
+    public static int CCL4J_STAT_MAX_X() {
+        return CCL4J_STAT_MAX_X;
+    }
+    private static final int CCL4J_STAT_MAX_Y = (int)7L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_STAT_MAX_Y 7
+     * }
+     */
+    public static int CCL4J_STAT_MAX_Y() {
+        return CCL4J_STAT_MAX_Y;
+    }
+    private static final int CCL4J_STAT_MAX_Z = (int)8L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_STAT_MAX_Z 8
+     * }
+     */
+    public static int CCL4J_STAT_MAX_Z() {
+        return CCL4J_STAT_MAX_Z;
+    }
+    private static final int CCL4J_STAT_CENTROID_X = (int)9L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_STAT_CENTROID_X 9
+     * }
+     */
+    public static int CCL4J_STAT_CENTROID_X() {
+        return CCL4J_STAT_CENTROID_X;
+    }
+    private static final int CCL4J_STAT_CENTROID_Y = (int)10L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_STAT_CENTROID_Y 10
+     * }
+     */
+    public static int CCL4J_STAT_CENTROID_Y() {
+        return CCL4J_STAT_CENTROID_Y;
+    }
+    private static final int CCL4J_STAT_CENTROID_Z = (int)11L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_STAT_CENTROID_Z 11
+     * }
+     */
+    public static int CCL4J_STAT_CENTROID_Z() {
+        return CCL4J_STAT_CENTROID_Z;
+    }
+    private static final int CCL4J_STAT_TOUCHES = (int)12L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_STAT_TOUCHES 12
+     * }
+     */
+    public static int CCL4J_STAT_TOUCHES() {
+        return CCL4J_STAT_TOUCHES;
+    }
+    private static final int CCL4J_STAT_SUM = (int)13L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_STAT_SUM 13
+     * }
+     */
+    public static int CCL4J_STAT_SUM() {
+        return CCL4J_STAT_SUM;
+    }
+    private static final int CCL4J_STAT_MIN = (int)14L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_STAT_MIN 14
+     * }
+     */
+    public static int CCL4J_STAT_MIN() {
+        return CCL4J_STAT_MIN;
+    }
+    private static final int CCL4J_STAT_MAX = (int)15L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_STAT_MAX 15
+     * }
+     */
+    public static int CCL4J_STAT_MAX() {
+        return CCL4J_STAT_MAX;
+    }
+    private static final int CCL4J_STAT_MEAN = (int)16L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_STAT_MEAN 16
+     * }
+     */
+    public static int CCL4J_STAT_MEAN() {
+        return CCL4J_STAT_MEAN;
+    }
+    private static final int CCL4J_STAT_EDGES = (int)17L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_STAT_EDGES 17
+     * }
+     */
+    public static int CCL4J_STAT_EDGES() {
+        return CCL4J_STAT_EDGES;
+    }
+    private static final int CCL4J_STAT_MAX_VERTEX = (int)18L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_STAT_MAX_VERTEX 18
+     * }
+     */
+    public static int CCL4J_STAT_MAX_VERTEX() {
+        return CCL4J_STAT_MAX_VERTEX;
+    }
+    private static final int CCL4J_STAT_MAX_DEGREE = (int)19L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_STAT_MAX_DEGREE 19
+     * }
+     */
+    public static int CCL4J_STAT_MAX_DEGREE() {
+        return CCL4J_STAT_MAX_DEGREE;
+    }
+    private static final int CCL4J_INTENSITY_NONE = (int)0L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_INTENSITY_NONE 0
+     * }
+     */
+    public static int CCL4J_INTENSITY_NONE() {
+        return CCL4J_INTENSITY_NONE;
+    }
+    private static final int CCL4J_INTENSITY_U8 = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_INTENSITY_U8 1
+     * }
+     */
+    public static int CCL4J_INTENSITY_U8() {
+        return CCL4J_INTENSITY_U8;
+    }
+    private static final int CCL4J_INTENSITY_I32 = (int)2L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_INTENSITY_I32 2
+     * }
+     */
+    public static int CCL4J_INTENSITY_I32() {
+        return CCL4J_INTENSITY_I32;
+    }
+    private static final int CCL4J_INTENSITY_F32 = (int)3L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_INTENSITY_F32 3
+     * }
+     */
+    public static int CCL4J_INTENSITY_F32() {
+        return CCL4J_INTENSITY_F32;
+    }
     private static final int CCL4J_LATTICE_SQUARE = (int)1L;
     /**
      * {@snippet lang=c :
@@ -2121,6 +2364,272 @@ public class ccl4j_h extends ccl4j_h$shared {
            throw new AssertionError("should not reach here", ex$);
         }
     }
+
+    private static class ccl4j_label_mesh_statistics {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_label_mesh_statistics");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_label_mesh_statistics(ccl4j_context context, const ccl4j_mesh *mesh, const void *cells, const ccl4j_mesh_options *options, const ccl4j_statistics_options *statistics, const void *intensity, int32_t *labels, int64_t *components, ccl4j_timings *timings)
+     * }
+     */
+    public static FunctionDescriptor ccl4j_label_mesh_statistics$descriptor() {
+        return ccl4j_label_mesh_statistics.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_label_mesh_statistics(ccl4j_context context, const ccl4j_mesh *mesh, const void *cells, const ccl4j_mesh_options *options, const ccl4j_statistics_options *statistics, const void *intensity, int32_t *labels, int64_t *components, ccl4j_timings *timings)
+     * }
+     */
+    public static MethodHandle ccl4j_label_mesh_statistics$handle() {
+        return ccl4j_label_mesh_statistics.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_label_mesh_statistics(ccl4j_context context, const ccl4j_mesh *mesh, const void *cells, const ccl4j_mesh_options *options, const ccl4j_statistics_options *statistics, const void *intensity, int32_t *labels, int64_t *components, ccl4j_timings *timings)
+     * }
+     */
+    public static MemorySegment ccl4j_label_mesh_statistics$address() {
+        return ccl4j_label_mesh_statistics.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_label_mesh_statistics(ccl4j_context context, const ccl4j_mesh *mesh, const void *cells, const ccl4j_mesh_options *options, const ccl4j_statistics_options *statistics, const void *intensity, int32_t *labels, int64_t *components, ccl4j_timings *timings)
+     * }
+     */
+    public static int ccl4j_label_mesh_statistics(MemorySegment context, MemorySegment mesh, MemorySegment cells, MemorySegment options, MemorySegment statistics, MemorySegment intensity, MemorySegment labels, MemorySegment components, MemorySegment timings) {
+        var mh$ = ccl4j_label_mesh_statistics.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_label_mesh_statistics", context, mesh, cells, options, statistics, intensity, labels, components, timings);
+            }
+            return (int)mh$.invokeExact(context, mesh, cells, options, statistics, intensity, labels, components, timings);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class ccl4j_mesh_statistics {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_mesh_statistics");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_mesh_statistics(ccl4j_context context, const ccl4j_mesh *mesh, const void *cells, const int32_t *labels, const ccl4j_statistics_options *statistics, const void *intensity, int32_t *out, int64_t *components)
+     * }
+     */
+    public static FunctionDescriptor ccl4j_mesh_statistics$descriptor() {
+        return ccl4j_mesh_statistics.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_mesh_statistics(ccl4j_context context, const ccl4j_mesh *mesh, const void *cells, const int32_t *labels, const ccl4j_statistics_options *statistics, const void *intensity, int32_t *out, int64_t *components)
+     * }
+     */
+    public static MethodHandle ccl4j_mesh_statistics$handle() {
+        return ccl4j_mesh_statistics.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_mesh_statistics(ccl4j_context context, const ccl4j_mesh *mesh, const void *cells, const int32_t *labels, const ccl4j_statistics_options *statistics, const void *intensity, int32_t *out, int64_t *components)
+     * }
+     */
+    public static MemorySegment ccl4j_mesh_statistics$address() {
+        return ccl4j_mesh_statistics.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_mesh_statistics(ccl4j_context context, const ccl4j_mesh *mesh, const void *cells, const int32_t *labels, const ccl4j_statistics_options *statistics, const void *intensity, int32_t *out, int64_t *components)
+     * }
+     */
+    public static int ccl4j_mesh_statistics(MemorySegment context, MemorySegment mesh, MemorySegment cells, MemorySegment labels, MemorySegment statistics, MemorySegment intensity, MemorySegment out, MemorySegment components) {
+        var mh$ = ccl4j_mesh_statistics.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_mesh_statistics", context, mesh, cells, labels, statistics, intensity, out, components);
+            }
+            return (int)mh$.invokeExact(context, mesh, cells, labels, statistics, intensity, out, components);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class ccl4j_graph_statistics {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_graph_statistics");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_graph_statistics(ccl4j_context context, const ccl4j_csr *graph, const void *offsets, const int32_t *neighbors, const int32_t *labels, int32_t numbering, int32_t *out, int64_t *components)
+     * }
+     */
+    public static FunctionDescriptor ccl4j_graph_statistics$descriptor() {
+        return ccl4j_graph_statistics.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_graph_statistics(ccl4j_context context, const ccl4j_csr *graph, const void *offsets, const int32_t *neighbors, const int32_t *labels, int32_t numbering, int32_t *out, int64_t *components)
+     * }
+     */
+    public static MethodHandle ccl4j_graph_statistics$handle() {
+        return ccl4j_graph_statistics.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_graph_statistics(ccl4j_context context, const ccl4j_csr *graph, const void *offsets, const int32_t *neighbors, const int32_t *labels, int32_t numbering, int32_t *out, int64_t *components)
+     * }
+     */
+    public static MemorySegment ccl4j_graph_statistics$address() {
+        return ccl4j_graph_statistics.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_graph_statistics(ccl4j_context context, const ccl4j_csr *graph, const void *offsets, const int32_t *neighbors, const int32_t *labels, int32_t numbering, int32_t *out, int64_t *components)
+     * }
+     */
+    public static int ccl4j_graph_statistics(MemorySegment context, MemorySegment graph, MemorySegment offsets, MemorySegment neighbors, MemorySegment labels, int numbering, MemorySegment out, MemorySegment components) {
+        var mh$ = ccl4j_graph_statistics.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_graph_statistics", context, graph, offsets, neighbors, labels, numbering, out, components);
+            }
+            return (int)mh$.invokeExact(context, graph, offsets, neighbors, labels, numbering, out, components);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class ccl4j_statistics_column {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_INT,
+            ccl4j_h.C_LONG,
+            ccl4j_h.C_LONG,
+            ccl4j_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_statistics_column");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_statistics_column(ccl4j_context context, int32_t column, int64_t first, int64_t count, void *out)
+     * }
+     */
+    public static FunctionDescriptor ccl4j_statistics_column$descriptor() {
+        return ccl4j_statistics_column.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_statistics_column(ccl4j_context context, int32_t column, int64_t first, int64_t count, void *out)
+     * }
+     */
+    public static MethodHandle ccl4j_statistics_column$handle() {
+        return ccl4j_statistics_column.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_statistics_column(ccl4j_context context, int32_t column, int64_t first, int64_t count, void *out)
+     * }
+     */
+    public static MemorySegment ccl4j_statistics_column$address() {
+        return ccl4j_statistics_column.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_statistics_column(ccl4j_context context, int32_t column, int64_t first, int64_t count, void *out)
+     * }
+     */
+    public static int ccl4j_statistics_column(MemorySegment context, int column, long first, long count, MemorySegment out) {
+        var mh$ = ccl4j_statistics_column.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_statistics_column", context, column, first, count, out);
+            }
+            return (int)mh$.invokeExact(context, column, first, count, out);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
     /**
      * {@snippet lang=c :
      * typedef int32_t ccl4j_lattice_kind
@@ -2871,6 +3380,60 @@ public class ccl4j_h extends ccl4j_h$shared {
      */
     public static int CCL4J_PERIODIC_Z() {
         return CCL4J_PERIODIC_Z;
+    }
+    private static final int CCL4J_FACE_X_MIN = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_FACE_X_MIN 1
+     * }
+     */
+    public static int CCL4J_FACE_X_MIN() {
+        return CCL4J_FACE_X_MIN;
+    }
+    private static final int CCL4J_FACE_X_MAX = (int)2L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_FACE_X_MAX 2
+     * }
+     */
+    public static int CCL4J_FACE_X_MAX() {
+        return CCL4J_FACE_X_MAX;
+    }
+    private static final int CCL4J_FACE_Y_MIN = (int)4L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_FACE_Y_MIN 4
+     * }
+     */
+    public static int CCL4J_FACE_Y_MIN() {
+        return CCL4J_FACE_Y_MIN;
+    }
+    private static final int CCL4J_FACE_Y_MAX = (int)8L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_FACE_Y_MAX 8
+     * }
+     */
+    public static int CCL4J_FACE_Y_MAX() {
+        return CCL4J_FACE_Y_MAX;
+    }
+    private static final int CCL4J_FACE_Z_MIN = (int)16L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_FACE_Z_MIN 16
+     * }
+     */
+    public static int CCL4J_FACE_Z_MIN() {
+        return CCL4J_FACE_Z_MIN;
+    }
+    private static final int CCL4J_FACE_Z_MAX = (int)32L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_FACE_Z_MAX 32
+     * }
+     */
+    public static int CCL4J_FACE_Z_MAX() {
+        return CCL4J_FACE_Z_MAX;
     }
 }
 

@@ -1,0 +1,108 @@
+package org.ccl4j;
+
+import static org.ccl4j.StatisticsColumn.*;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.stream.LongStream;
+import java.util.stream.Stream;
+
+/**
+ * The statistics of a graph's components, one row per component in the order of its
+ * {@link Numbering}, and the vertices' labels in that numbering: a columnar table, one off-heap
+ * segment per {@link StatisticsColumn} of graphs, with typed accessors and a
+ * {@link ComponentStatistics} view per row. Every value is an exact integer, the same on every
+ * backend. The memory is an arena's: the caller's, or the table's own, freed by {@link #close()}.
+ */
+public final class GraphStatistics implements AutoCloseable {
+    private final Numbering numbering;
+    private final MemorySegment labels;
+    private final StatisticsColumns columns;
+    private final Timings timings;
+    private final Arena owned;
+
+    GraphStatistics(Numbering numbering, MemorySegment labels, StatisticsColumns columns, Timings timings, Arena owned) {
+        this.numbering = numbering;
+        this.labels = labels;
+        this.columns = columns;
+        this.timings = timings;
+        this.owned = owned;
+    }
+
+    /** The same table with the timings of the labelling that made it. */
+    GraphStatistics withTimings(Timings t) {
+        return new GraphStatistics(numbering, labels, columns, t, owned);
+    }
+
+    /** The number of components: the table's rows. */
+    public int count() {
+        return (int) columns.rows();
+    }
+
+    public Numbering numbering() {
+        return numbering;
+    }
+
+    /** The vertices' labels in the table's numbering (native-order ints, read-only). */
+    public MemorySegment labels() {
+        return labels.asReadOnly();
+    }
+
+    /** What the labelling call measured, or null when no labelling ran. */
+    public Timings timings() {
+        return timings;
+    }
+
+    /** A column of graph tables, read-only: {@link #count()} values of the column's layout. */
+    public MemorySegment column(StatisticsColumn column) {
+        return columns.get(column);
+    }
+
+    public int label(int row) {
+        return columns.getInt(LABEL, row);
+    }
+
+    /** The smallest vertex id (the canonical label). */
+    public int minVertex(int row) {
+        return columns.getInt(FIRST, row);
+    }
+
+    public int maxVertex(int row) {
+        return columns.getInt(MAX_VERTEX, row);
+    }
+
+    public long vertices(int row) {
+        return columns.getLong(SIZE, row);
+    }
+
+    public long edges(int row) {
+        return columns.getLong(EDGES, row);
+    }
+
+    public long maxDegree(int row) {
+        return columns.getLong(MAX_DEGREE, row);
+    }
+
+    /** Row {@code row} as a record. */
+    public ComponentStatistics component(int row) {
+        return new ComponentStatistics(label(row), minVertex(row), maxVertex(row), vertices(row), edges(row),
+                maxDegree(row));
+    }
+
+    /** The rows as records, in order. */
+    public Stream<ComponentStatistics> components() {
+        return LongStream.range(0, count()).mapToObj(r -> component((int) r));
+    }
+
+    @Override
+    public void close() {
+        if (owned != null && owned.scope().isAlive()) {
+            owned.close();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "GraphStatistics[" + count() + " components, " + numbering + "]";
+    }
+}

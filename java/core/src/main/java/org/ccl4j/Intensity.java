@@ -1,0 +1,121 @@
+package org.ccl4j;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.Objects;
+
+/**
+ * The values a mesh statistics table sums per component (sum, minimum, maximum, mean): a grid of
+ * the labelled grid's extents, of unsigned bytes, ints or floats, dense or strided like a
+ * {@link Grid}. {@link #of(Grid)} takes a grid's own cells; the labelled grid itself is the default.
+ */
+public final class Intensity {
+    /** The type of a value. */
+    public enum Type {
+        /** Unsigned 8-bit values. */
+        U8(1, 1),
+        /** Signed 32-bit values. */
+        I32(4, 2),
+        /** 32-bit floats. */
+        F32(4, 3);
+
+        private final int bytes;
+        private final int nativeCode;
+
+        Type(int bytes, int nativeCode) {
+            this.bytes = bytes;
+            this.nativeCode = nativeCode;
+        }
+
+        /** The size of one value in bytes. */
+        public int bytes() {
+            return bytes;
+        }
+
+        int nativeCode() {
+            return nativeCode;
+        }
+    }
+
+    private final Grid shape;  // extents, strides and the segment; its cell type only sizes the values
+    private final Type type;
+
+    private Intensity(Grid shape, Type type) {
+        this.shape = shape;
+        this.type = type;
+    }
+
+    /** The cells of {@code grid} as intensity (u8 or i32). */
+    public static Intensity of(Grid grid) {
+        Objects.requireNonNull(grid, "grid");
+        return new Intensity(grid, grid.type() == Grid.CellType.U8 ? Type.U8 : Type.I32);
+    }
+
+    /** Dense floats over {@code values} (native-order, 4-byte aligned, not copied), x fastest. */
+    public static Intensity ofFloats(MemorySegment values, int width, int height, int depth) {
+        return wrap(values, Type.F32, width, height, depth, width, (long) width * height);
+    }
+
+    /**
+     * Values of {@code type} over {@code values} (not copied): value (x, y, z) at value offset
+     * {@code x + rowStride * y + layerStride * z}, as {@link Grid#wrapStrided} describes.
+     */
+    public static Intensity wrap(MemorySegment values, Type type, int width, int height, int depth, long rowStride,
+                                 long layerStride) {
+        Objects.requireNonNull(type, "type");
+        // a grid of the values' size checks the extents, strides, span and alignment
+        Grid.CellType cells = type == Type.U8 ? Grid.CellType.U8 : Grid.CellType.I32;
+        return new Intensity(Grid.wrapStrided(values, cells, width, height, depth, rowStride, layerStride), type);
+    }
+
+    public Type type() {
+        return type;
+    }
+
+    public int width() {
+        return shape.width();
+    }
+
+    public int height() {
+        return shape.height();
+    }
+
+    public int depth() {
+        return shape.depth();
+    }
+
+    public long rowStride() {
+        return shape.rowStride();
+    }
+
+    public long layerStride() {
+        return shape.layerStride();
+    }
+
+    /** The values, from value (0, 0, 0) to the last. */
+    public MemorySegment values() {
+        return shape.cells();
+    }
+
+    /** Value (x, y, z), exactly, as a double. */
+    public double get(int x, int y, int z) {
+        if (type != Type.F32) {
+            return shape.get(x, y, z);
+        }
+        shape.index(x, y, z);  // checks the coordinates
+        return shape.cells().getAtIndex(ValueLayout.JAVA_FLOAT_UNALIGNED, x + rowStride() * y + layerStride() * z);
+    }
+
+    /** Whether the extents are those of {@code grid}; otherwise an exception naming both. */
+    void checkExtents(int width, int height, int depth) {
+        if (width != width() || height != height() || depth != depth()) {
+            throw new IllegalArgumentException("the intensity grid is " + width() + "x" + height() + "x" + depth()
+                    + ", the labelled grid " + width + "x" + height + "x" + depth + ": they must match");
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "Intensity[" + width() + "x" + height() + (depth() > 1 ? "x" + depth() : "") + ", " + type + "]";
+    }
+}

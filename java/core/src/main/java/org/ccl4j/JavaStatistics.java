@@ -1,0 +1,349 @@
+package org.ccl4j;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.stream.IntStream;
+
+/**
+ * Per-component statistics in Java, for {@link Backend#JAVA} and wherever the native library is
+ * missing: the same values as the native backends. The roots (entries labelled with their own
+ * index) are numbered in raster order in one pass, which also checks that the labels are
+ * canonical; a parallel pass over rows (or vertices) gathers each run of equal labels and adds it
+ * to its row with atomic updates, so that a large component costs one update per run.
+ */
+final class JavaStatistics {
+    private static final VarHandle LONGS = MethodHandles.arrayElementVarHandle(long[].class);
+    private static final VarHandle INTS = MethodHandles.arrayElementVarHandle(int[].class);
+    private static final VarHandle DOUBLES = MethodHandles.arrayElementVarHandle(double[].class);
+
+    private JavaStatistics() {
+    }
+
+    /** The rows of raster order: row of each root (other entries 0) and the roots in order. */
+    private record Roots(int[] rowOf, int[] first) {
+    }
+
+    /** Numbers the roots; throws IllegalArgumentException at the first entry that is not canonical. */
+    private static Roots roots(MemorySegment labels, int n) {
+        int[] rowOf = new int[n];
+        int k = 0;
+        for (int i = 0; i < n; i++) {
+            int l = labels.getAtIndex(ValueLayout.JAVA_INT, i);
+            if (l == -1) {
+                continue;
+            }
+            if (l < -1 || l > i || labels.getAtIndex(ValueLayout.JAVA_INT, l) != l) {
+                throw notCanonical(labels, i, l);
+            }
+            if (l == i) {
+                rowOf[i] = k++;
+            }
+        }
+        int[] first = new int[k];
+        for (int i = 0, r = 0; r < k; i++) {
+            if (labels.getAtIndex(ValueLayout.JAVA_INT, i) == i) {
+                first[r++] = i;
+            }
+        }
+        return new Roots(rowOf, first);
+    }
+
+    private static IllegalArgumentException notCanonical(MemorySegment labels, int i, int l) {
+        String why = l < -1 ? "below -1"
+                : l > i ? "above its own index (a canonical label is the smallest index of its component)"
+                : "the index of an entry labelled " + labels.getAtIndex(ValueLayout.JAVA_INT, l)
+                        + " (a canonical label's own entry holds it)";
+        return new IllegalArgumentException("labels are not canonical: entry " + i + " has label " + l + ", " + why);
+    }
+
+    // ---- meshes ---------------------------------------------------------------------------------
+
+    /** The rows of a mesh table, as exact sums, in raster order. */
+    private static final class MeshRows {
+        final int k;
+        final long[] size;
+        final int[][] min = new int[3][];
+        final int[][] max = new int[3][];
+        final long[][] coordinateSum = new long[3][];
+        final int[] touches;
+        final long[] integerSum;
+        final double[] realSum;
+        final double[] low;
+        final double[] high;
+
+        MeshRows(int k, boolean real) {
+            this.k = k;
+            size = new long[k];
+            for (int a = 0; a < 3; a++) {
+                min[a] = new int[k];
+                Arrays.fill(min[a], Integer.MAX_VALUE);
+                max[a] = new int[k];
+                Arrays.fill(max[a], Integer.MIN_VALUE);
+                coordinateSum[a] = new long[k];
+            }
+            touches = new int[k];
+            integerSum = real ? null : new long[k];
+            realSum = real ? new double[k] : null;
+            low = new double[k];
+            Arrays.fill(low, Double.POSITIVE_INFINITY);
+            high = new double[k];
+            Arrays.fill(high, Double.NEGATIVE_INFINITY);
+        }
+    }
+
+    /**
+     * The table of canonical mesh labels ({@code width * height * depth} entries), summing
+     * {@code intensity}; {@code out} (may be the labels, or null) receives the labels in
+     * {@code numbering}.
+     */
+    static StatisticsColumns mesh(MemorySegment labels, int width, int height, int depth, Intensity intensity,
+                                  Numbering numbering, MemorySegment out, java.lang.foreign.Arena arena, int cpuThreads) {
+        int n = width * height * depth;
+        Roots roots = roots(labels, n);
+        boolean real = intensity.type() == Intensity.Type.F32;
+        MeshRows rows = new MeshRows(roots.first.length, real);
+        try (ForkJoinLoop loop = new ForkJoinLoop(cpuThreads, 0, width)) {
+            loop.run((long) height * depth, (from, to) -> {
+                for (long line = from; line < to; line++) {
+                    accumulateRow(labels, width, height, depth, (int) (line % height), (int) (line / height), intensity,
+                            roots.rowOf, rows);
+                }
+            });
+        }
+        int[] order = order(rows.size, numbering);
+        StatisticsColumns columns = new StatisticsColumns(arena, rows.k, true);
+        for (int r = 0; r < rows.k; r++) {
+            int o = order[r];
+            set(columns, StatisticsColumn.LABEL, r, rowLabel(numbering, r, roots.first[o]));
+            set(columns, StatisticsColumn.FIRST, r, roots.first[o]);
+            setLong(columns, StatisticsColumn.SIZE, r, rows.size[o]);
+            for (int a = 0; a < 3; a++) {
+                set(columns, StatisticsColumn.values()[StatisticsColumn.MIN_X.ordinal() + a], r, rows.min[a][o]);
+                set(columns, StatisticsColumn.values()[StatisticsColumn.MAX_X.ordinal() + a], r, rows.max[a][o]);
+                setDouble(columns, StatisticsColumn.values()[StatisticsColumn.CENTROID_X.ordinal() + a], r,
+                        (double) rows.coordinateSum[a][o] / (double) rows.size[o]);
+            }
+            set(columns, StatisticsColumn.TOUCHES, r, rows.touches[o]);
+            double sum = real ? rows.realSum[o] : (double) rows.integerSum[o];
+            setDouble(columns, StatisticsColumn.SUM, r, sum);
+            setDouble(columns, StatisticsColumn.MIN, r, rows.low[o]);
+            setDouble(columns, StatisticsColumn.MAX, r, rows.high[o]);
+            setDouble(columns, StatisticsColumn.MEAN, r, sum / (double) rows.size[o]);
+        }
+        relabel(labels, n, roots, order, numbering, out);
+        return columns;
+    }
+
+    private static void accumulateRow(MemorySegment labels, int width, int height, int depth, int y, int z,
+                                      Intensity intensity, int[] rowOf, MeshRows rows) {
+        long base = (long) width * (y + (long) height * z);
+        int faces = (y == 0 ? Face.Y_MIN.bit() : 0) | (y == height - 1 ? Face.Y_MAX.bit() : 0);
+        if (depth > 1) {
+            faces |= (z == 0 ? Face.Z_MIN.bit() : 0) | (z == depth - 1 ? Face.Z_MAX.bit() : 0);
+        }
+        MemorySegment values = intensity.values();
+        long valueBase = intensity.rowStride() * y + intensity.layerStride() * z;
+        Intensity.Type type = intensity.type();
+        for (int x = 0; x < width; ) {
+            int root = labels.getAtIndex(ValueLayout.JAVA_INT, base + x);
+            if (root < 0) {
+                x++;
+                continue;
+            }
+            int start = x;
+            long integerSum = 0;
+            double realSum = 0;
+            double low = Double.POSITIVE_INFINITY;
+            double high = Double.NEGATIVE_INFINITY;
+            for (; x < width && labels.getAtIndex(ValueLayout.JAVA_INT, base + x) == root; x++) {
+                long at = valueBase + x;
+                double v;
+                switch (type) {
+                    case U8 -> {
+                        int b = Byte.toUnsignedInt(values.get(ValueLayout.JAVA_BYTE, at));
+                        integerSum += b;
+                        v = b;
+                    }
+                    case I32 -> {
+                        int i = values.getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, at);
+                        integerSum += i;
+                        v = i;
+                    }
+                    default -> {
+                        float f = values.getAtIndex(ValueLayout.JAVA_FLOAT_UNALIGNED, at);
+                        realSum += f;
+                        v = f;
+                    }
+                }
+                low = Math.min(low, v);
+                high = Math.max(high, v);
+            }
+            long n = x - start;
+            int r = rowOf[root];
+            LONGS.getAndAdd(rows.size, r, n);
+            lower(rows.min[0], r, start);
+            raise(rows.max[0], r, x - 1);
+            lower(rows.min[1], r, y);
+            raise(rows.max[1], r, y);
+            lower(rows.min[2], r, z);
+            raise(rows.max[2], r, z);
+            LONGS.getAndAdd(rows.coordinateSum[0], r, ((long) start + x - 1) * n / 2);
+            LONGS.getAndAdd(rows.coordinateSum[1], r, (long) y * n);
+            LONGS.getAndAdd(rows.coordinateSum[2], r, (long) z * n);
+            int touched = faces | (start == 0 ? Face.X_MIN.bit() : 0) | (x == width ? Face.X_MAX.bit() : 0);
+            if (touched != 0) {
+                INTS.getAndBitwiseOr(rows.touches, r, touched);
+            }
+            if (rows.realSum != null) {
+                DOUBLES.getAndAdd(rows.realSum, r, realSum);
+            } else {
+                LONGS.getAndAdd(rows.integerSum, r, integerSum);
+            }
+            lower(rows.low, r, low);
+            raise(rows.high, r, high);
+        }
+    }
+
+    private static void lower(int[] a, int i, int v) {
+        for (int seen = (int) INTS.getVolatile(a, i); v < seen && !INTS.compareAndSet(a, i, seen, v);) {
+            seen = (int) INTS.getVolatile(a, i);
+        }
+    }
+
+    private static void raise(int[] a, int i, int v) {
+        for (int seen = (int) INTS.getVolatile(a, i); v > seen && !INTS.compareAndSet(a, i, seen, v);) {
+            seen = (int) INTS.getVolatile(a, i);
+        }
+    }
+
+    private static void lower(double[] a, int i, double v) {
+        for (double seen = (double) DOUBLES.getVolatile(a, i); v < seen && !DOUBLES.compareAndSet(a, i, seen, v);) {
+            seen = (double) DOUBLES.getVolatile(a, i);
+        }
+    }
+
+    private static void raise(double[] a, int i, double v) {
+        for (double seen = (double) DOUBLES.getVolatile(a, i); v > seen && !DOUBLES.compareAndSet(a, i, seen, v);) {
+            seen = (double) DOUBLES.getVolatile(a, i);
+        }
+    }
+
+    private static void raise(long[] a, int i, long v) {
+        for (long seen = (long) LONGS.getVolatile(a, i); v > seen && !LONGS.compareAndSet(a, i, seen, v);) {
+            seen = (long) LONGS.getVolatile(a, i);
+        }
+    }
+
+    // ---- graphs ---------------------------------------------------------------------------------
+
+    /** The table of a graph's canonical labels; {@code out} as for meshes. */
+    static StatisticsColumns graph(CsrGraph graph, MemorySegment labels, Numbering numbering, MemorySegment out,
+                                   java.lang.foreign.Arena arena, int cpuThreads) {
+        int n = graph.vertexCount();
+        Roots roots = roots(labels, n);
+        int k = roots.first.length;
+        long[] size = new long[k];
+        long[] edges = new long[k];
+        long[] maxDegree = new long[k];
+        int[] maxVertex = new int[k];
+        Arrays.fill(maxVertex, -1);
+        MemorySegment neighbors = graph.neighbors();
+        try (ForkJoinLoop loop = new ForkJoinLoop(cpuThreads, 0, 1)) {
+            loop.run(n, (from, to) -> {
+                for (int v = (int) from; v < to; ) {
+                    int root = labels.getAtIndex(ValueLayout.JAVA_INT, v);
+                    if (root < 0) {
+                        v++;
+                        continue;
+                    }
+                    long vertices = 0;
+                    long inside = 0;
+                    long degree = 0;
+                    int top = v;
+                    for (; v < to && labels.getAtIndex(ValueLayout.JAVA_INT, v) == root; v++) {
+                        vertices++;
+                        top = v;
+                        long begin = graph.offset(v);
+                        long end = graph.offset(v + 1);
+                        degree = Math.max(degree, end - begin);
+                        for (long a = begin; a < end; a++) {
+                            if (neighbors.getAtIndex(ValueLayout.JAVA_INT, a) >= v) {
+                                inside++;
+                            }
+                        }
+                    }
+                    int r = roots.rowOf[root];
+                    LONGS.getAndAdd(size, r, vertices);
+                    LONGS.getAndAdd(edges, r, inside);
+                    raise(maxVertex, r, top);
+                    raise(maxDegree, r, degree);
+                }
+            });
+        }
+        int[] order = order(size, numbering);
+        StatisticsColumns columns = new StatisticsColumns(arena, k, false);
+        for (int r = 0; r < k; r++) {
+            int o = order[r];
+            set(columns, StatisticsColumn.LABEL, r, rowLabel(numbering, r, roots.first[o]));
+            set(columns, StatisticsColumn.FIRST, r, roots.first[o]);
+            setLong(columns, StatisticsColumn.SIZE, r, size[o]);
+            setLong(columns, StatisticsColumn.EDGES, r, edges[o]);
+            set(columns, StatisticsColumn.MAX_VERTEX, r, maxVertex[o]);
+            setLong(columns, StatisticsColumn.MAX_DEGREE, r, maxDegree[o]);
+        }
+        relabel(labels, n, roots, order, numbering, out);
+        return columns;
+    }
+
+    // ---- numberings -----------------------------------------------------------------------------
+
+    /** order[r] = the raster row that becomes row r: the identity, or by size descending (stable). */
+    private static int[] order(long[] size, Numbering numbering) {
+        IntStream rows = IntStream.range(0, size.length);
+        if (numbering != Numbering.SIZE) {
+            return rows.toArray();
+        }
+        return rows.boxed().sorted(Comparator.comparingLong((Integer r) -> -size[r])).mapToInt(Integer::intValue)
+                .toArray();
+    }
+
+    private static int rowLabel(Numbering numbering, int row, int first) {
+        return switch (numbering) {
+            case CANONICAL -> first;
+            case RASTER -> row + 1;
+            case SIZE -> row;
+        };
+    }
+
+    private static void relabel(MemorySegment labels, int n, Roots roots, int[] order, Numbering numbering,
+                                MemorySegment out) {
+        if (out == null || (numbering == Numbering.CANONICAL && out.equals(labels))) {
+            return;
+        }
+        int[] position = new int[order.length];
+        for (int r = 0; r < order.length; r++) {
+            position[order[r]] = r;
+        }
+        for (int i = 0; i < n; i++) {
+            int l = labels.getAtIndex(ValueLayout.JAVA_INT, i);
+            int label = l < 0 ? numbering.background() : rowLabel(numbering, position[roots.rowOf[l]], l);
+            out.setAtIndex(ValueLayout.JAVA_INT, i, label);
+        }
+    }
+
+    private static void set(StatisticsColumns c, StatisticsColumn column, int row, int value) {
+        c.writable(column).setAtIndex(ValueLayout.JAVA_INT, row, value);
+    }
+
+    private static void setLong(StatisticsColumns c, StatisticsColumn column, int row, long value) {
+        c.writable(column).setAtIndex(ValueLayout.JAVA_LONG, row, value);
+    }
+
+    private static void setDouble(StatisticsColumns c, StatisticsColumn column, int row, double value) {
+        c.writable(column).setAtIndex(ValueLayout.JAVA_DOUBLE, row, value);
+    }
+}

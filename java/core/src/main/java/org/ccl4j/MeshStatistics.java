@@ -1,0 +1,196 @@
+package org.ccl4j;
+
+import static org.ccl4j.StatisticsColumn.*;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.List;
+import java.util.stream.LongStream;
+import java.util.stream.Stream;
+
+/**
+ * The statistics of a mesh's components, one row per component in the order of its
+ * {@link Numbering}, and the cells' labels in that numbering: a columnar table, one off-heap
+ * segment per {@link StatisticsColumn}, with typed accessors and a {@link Region} view per row.
+ *
+ * <p>How the values are computed, on every backend alike: sizes, bounding boxes, faces and the sums
+ * of coordinates are exact integers and a centroid is the coordinate sum over the size as doubles,
+ * so they agree bit for bit across backends; integer intensities are summed exactly in 64 bits, so
+ * their sums and means do too; float intensities are summed in double in an order that depends on
+ * the backend and its threads (equal to about 1e-12 relative). On periodic axes a component that
+ * crosses the boundary keeps its cells' coordinates in the array: its bounding box and centroid
+ * are those of its cells as stored, as OpenCV or scikit-image report for the same array, rather
+ * than of an unwrapped copy, which a component wrapping all the way round (one that percolates)
+ * does not have.
+ *
+ * <p>The table's memory is an arena's: the caller's (the overloads that take one), or the table's
+ * own, freed by {@link #close()}. Reading after that throws {@link IllegalStateException}.
+ */
+public final class MeshStatistics implements AutoCloseable {
+    private final int width;
+    private final int height;
+    private final int depth;
+    private final Numbering numbering;
+    private final MemorySegment labels;
+    private final StatisticsColumns columns;
+    private final Timings timings;
+    private final Arena owned;  // null when the caller's arena holds the memory
+
+    MeshStatistics(int width, int height, int depth, Numbering numbering, MemorySegment labels,
+                   StatisticsColumns columns, Timings timings, Arena owned) {
+        this.width = width;
+        this.height = height;
+        this.depth = depth;
+        this.numbering = numbering;
+        this.labels = labels;
+        this.columns = columns;
+        this.timings = timings;
+        this.owned = owned;
+    }
+
+    /** The number of components: the table's rows. */
+    public int count() {
+        return (int) columns.rows();
+    }
+
+    public Numbering numbering() {
+        return numbering;
+    }
+
+    public int width() {
+        return width;
+    }
+
+    public int height() {
+        return height;
+    }
+
+    public int depth() {
+        return depth;
+    }
+
+    /**
+     * The cells' labels in the table's numbering ({@code width * height * depth} native-order ints,
+     * x fastest, read-only): the label of row r's cells is {@link #label(int) label(r)}, background
+     * cells hold {@link Numbering#background()}.
+     */
+    public MemorySegment labels() {
+        return labels.asReadOnly();
+    }
+
+    /** What the labelling call measured (the statistics are a phase of it), or null when no labelling ran. */
+    public Timings timings() {
+        return timings;
+    }
+
+    /** A column, read-only: {@link #count()} values of the column's layout. */
+    public MemorySegment column(StatisticsColumn column) {
+        return columns.get(column);
+    }
+
+    public int label(int row) {
+        return columns.getInt(LABEL, row);
+    }
+
+    /** The component's smallest linear cell index (its canonical label). */
+    public int first(int row) {
+        return columns.getInt(FIRST, row);
+    }
+
+    /** Its cells. */
+    public long size(int row) {
+        return columns.getLong(SIZE, row);
+    }
+
+    public int minX(int row) {
+        return columns.getInt(MIN_X, row);
+    }
+
+    public int minY(int row) {
+        return columns.getInt(MIN_Y, row);
+    }
+
+    public int minZ(int row) {
+        return columns.getInt(MIN_Z, row);
+    }
+
+    public int maxX(int row) {
+        return columns.getInt(MAX_X, row);
+    }
+
+    public int maxY(int row) {
+        return columns.getInt(MAX_Y, row);
+    }
+
+    public int maxZ(int row) {
+        return columns.getInt(MAX_Z, row);
+    }
+
+    public double centroidX(int row) {
+        return columns.getDouble(CENTROID_X, row);
+    }
+
+    public double centroidY(int row) {
+        return columns.getDouble(CENTROID_Y, row);
+    }
+
+    public double centroidZ(int row) {
+        return columns.getDouble(CENTROID_Z, row);
+    }
+
+    /** The {@link Face} bits of the faces it touches. */
+    public int touches(int row) {
+        return columns.getInt(TOUCHES, row);
+    }
+
+    /** The sum of the intensity over its cells. */
+    public double sum(int row) {
+        return columns.getDouble(SUM, row);
+    }
+
+    public double min(int row) {
+        return columns.getDouble(MIN, row);
+    }
+
+    public double max(int row) {
+        return columns.getDouble(MAX, row);
+    }
+
+    public double mean(int row) {
+        return columns.getDouble(MEAN, row);
+    }
+
+    /** Row {@code row} as a record. */
+    public Region region(int row) {
+        return new Region(label(row), first(row), size(row), minX(row), minY(row), minZ(row), maxX(row), maxY(row),
+                maxZ(row), centroidX(row), centroidY(row), centroidZ(row), touches(row), sum(row), min(row), max(row),
+                mean(row));
+    }
+
+    /** The rows as records, in order. */
+    public Stream<Region> regions() {
+        return LongStream.range(0, count()).mapToObj(r -> region((int) r));
+    }
+
+    /** The first min(k, count()) rows as records. */
+    public List<Region> regions(int k) {
+        if (k < 0) {
+            throw new IllegalArgumentException("k must not be negative, got " + k);
+        }
+        return regions().limit(k).toList();
+    }
+
+    /** Frees the table's memory when it is its own; tables in a caller's arena live as long as it does. */
+    @Override
+    public void close() {
+        if (owned != null && owned.scope().isAlive()) {
+            owned.close();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "MeshStatistics[" + width + "x" + height + (depth > 1 ? "x" + depth : "") + ", " + count()
+                + " components, " + numbering + "]";
+    }
+}

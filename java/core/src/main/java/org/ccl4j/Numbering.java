@@ -1,0 +1,34 @@
+package org.ccl4j;
+
+/**
+ * How the components of a statistics table are numbered, and with them its rows and the labels
+ * that come with it. Every numbering starts from canonical labels (the smallest index of each
+ * component); raster order is the order of those smallest indices, the order in which a scan of
+ * the cells (x fastest) or of the vertex ids meets each component first.
+ */
+public enum Numbering {
+    /** Labels stay canonical (-1 for background); rows in raster order. */
+    CANONICAL(0),
+    /**
+     * Labels 1..k in raster order, 0 for background: the labels of OpenCV's
+     * {@code connectedComponentsWithStats} and scikit-image's {@code label}; row r has label r + 1.
+     */
+    RASTER(1),
+    /** Labels 0..k-1, largest component first (equal sizes in raster order), -1 for background; row r has label r. */
+    SIZE(2);
+
+    private final int nativeCode;
+
+    Numbering(int nativeCode) {
+        this.nativeCode = nativeCode;
+    }
+
+    int nativeCode() {
+        return nativeCode;
+    }
+
+    /** The label of background cells in this numbering. */
+    public int background() {
+        return this == RASTER ? 0 : -1;
+    }
+}
