@@ -1,0 +1,88 @@
+package org.ccl4j;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.List;
+import java.util.Set;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * What a caller of the statistics can get wrong is refused with a message naming it, on every
+ * backend: labels that are not canonical, an intensity of other extents, a column that the table
+ * does not have, a table read after it was closed.
+ */
+class StatisticsTest {
+    private static final List<Backend> BACKENDS = List.of(Backend.JAVA, Backend.CPU_SERIAL, Backend.CPU_PARALLEL);
+
+    /** 4x3: rows 1100, 0001, 1011; three components, a pair, a triple and a single cell. */
+    private static Grid grid(Arena arena) {
+        return Grid.ofBytes(arena, new byte[] {1, 1, 0, 0, 0, 0, 0, 1, 1, 0, 1, 1}, 4, 3);
+    }
+
+    @Test
+    void labelsThatAreNotCanonicalAreNamed() {
+        try (Arena arena = Arena.ofConfined()) {
+            Grid g = grid(arena);
+            for (Backend b : BACKENDS) {
+                try (ComponentLabeler labeler = ComponentLabeler.create(b)) {
+                    // cell 7 is labelled 8, above its own index
+                    int[] wrong = {0, 0, -1, -1, -1, -1, -1, 8, 8, -1, 8, 8};
+                    MeshLabels labels = new MeshLabels(4, 3, 1, arena.allocateFrom(ValueLayout.JAVA_INT, wrong), null,
+                            labeler);
+                    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                            () -> labels.statistics(g).close(), b.toString());
+                    assertTrue(e.getMessage().contains("not canonical: entry 7 has label 8"), b + ": " + e.getMessage());
+                }
+            }
+        }
+    }
+
+    @Test
+    void anIntensityOfOtherExtentsIsRefused() {
+        try (Arena arena = Arena.ofConfined(); ComponentLabeler labeler = ComponentLabeler.create(Backend.CPU_PARALLEL)) {
+            Intensity values = Intensity.ofFloats(arena.allocate(ValueLayout.JAVA_FLOAT, 12), 3, 4, 1);
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> labeler.labelWithStatistics(grid(arena), MeshOptions.defaults(),
+                            StatisticsOptions.defaults().withIntensity(values)));
+            assertTrue(e.getMessage().contains("intensity grid is 3x4x1, the labelled grid 4x3x1"), e.getMessage());
+        }
+    }
+
+    @Test
+    void theTableSaysWhichColumnsItHasAndFreesItsMemoryWhenClosed() {
+        try (Arena arena = Arena.ofConfined(); ComponentLabeler labeler = ComponentLabeler.create(Backend.CPU_PARALLEL)) {
+            MeshStatistics table = labeler.labelWithStatistics(grid(arena), MeshOptions.defaults().withConnectivity(8),
+                    StatisticsOptions.defaults());
+            assertEquals(3, table.count());
+            assertEquals(Set.of(Face.X_MIN, Face.Y_MIN), table.region(0).faces());
+            assertEquals("x+y+", Face.symbols(table.touches(1)));
+            assertEquals("x-y+", Face.symbols(table.touches(2)));
+            assertThrows(IllegalArgumentException.class, () -> table.column(StatisticsColumn.EDGES));
+            assertThrows(IndexOutOfBoundsException.class, () -> table.size(3));
+            MemorySegment sizes = table.column(StatisticsColumn.SIZE);
+            table.close();
+            assertThrows(IllegalStateException.class, () -> table.size(0));
+            assertThrows(IllegalStateException.class, () -> sizes.get(ValueLayout.JAVA_LONG, 0));
+        }
+    }
+
+    @Test
+    void aTableInTheCallersArenaLivesAsLongAsTheArena() {
+        for (Backend b : BACKENDS) {
+            try (Arena arena = Arena.ofConfined(); ComponentLabeler labeler = ComponentLabeler.create(b)) {
+                MeshStatistics table = labeler.labelWithStatistics(grid(arena), MeshOptions.defaults(),
+                        StatisticsOptions.defaults().withNumbering(Numbering.SIZE), arena);
+                table.close();  // not its memory: nothing is freed
+                assertEquals(3, table.count(), b.toString());
+                assertEquals(List.of(3L, 2L, 1L), table.regions().map(Region::size).toList(), b.toString());
+                assertEquals(-1, table.labels().getAtIndex(ValueLayout.JAVA_INT, 2), b + ": background");
+            }
+        }
+    }
+}
