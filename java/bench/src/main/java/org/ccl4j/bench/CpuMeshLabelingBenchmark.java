@@ -9,6 +9,7 @@ import org.ccl4j.Grid;
 import org.ccl4j.MeshAlgorithm;
 import org.ccl4j.MeshOptions;
 import org.ccl4j.MeshUnionFind;
+import org.ccl4j.StatisticsOptions;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -26,8 +27,9 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * End-to-end mesh labelling on the CPU of a field already in memory (face connectivity, foreground
  * mode): the native {@code CPU_PARALLEL} mesh union-find on all cores, the JAVA backend's parallel
- * union-find on all cores, and the single-threaded Java oracle {@link MeshUnionFind}. Each call
- * allocates its labels. Fields: {@link BenchMeshes}.
+ * union-find on all cores, and the single-threaded Java oracle {@link MeshUnionFind}; the first two
+ * also with the statistics of every cluster in the same call (what they add to labelling alone).
+ * Each call allocates its labels. Fields: {@link BenchMeshes}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
@@ -57,12 +59,30 @@ public class CpuMeshLabelingBenchmark {
     }
 
     private static final MeshOptions DEFAULTS = MeshOptions.defaults();
+    private static final StatisticsOptions STATISTICS = StatisticsOptions.defaults();
 
     @Benchmark
     public int cpuParallel() {
         try (Arena labels = Arena.ofConfined()) {
             return parallel.label(grid, DEFAULTS.withAlgorithm(MeshAlgorithm.CPU_PARALLEL), labels)
                     .get(grid.cellCount() - 1);
+        }
+    }
+
+    /** As {@link #cpuParallel}, with the statistics of every cluster (raster numbering) in the same call. */
+    @Benchmark
+    public long cpuParallelWithStatistics() {
+        try (Arena table = Arena.ofConfined()) {
+            return parallel.labelWithStatistics(grid, DEFAULTS.withAlgorithm(MeshAlgorithm.CPU_PARALLEL), STATISTICS, table)
+                    .count();
+        }
+    }
+
+    /** As {@link #javaParallelUnionFind}, with the statistics of every cluster. */
+    @Benchmark
+    public long javaParallelWithStatistics() {
+        try (Arena table = Arena.ofConfined()) {
+            return java.labelWithStatistics(grid, DEFAULTS, STATISTICS, table).count();
         }
     }
 
