@@ -5,15 +5,17 @@ import java.io.PrintWriter;
 import java.lang.foreign.Arena;
 import java.nio.file.Path;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
 
 import org.ccl4j.Algorithm;
 import org.ccl4j.Backend;
 import org.ccl4j.ComponentLabeler;
 import org.ccl4j.CsrGraph;
+import org.ccl4j.GraphStatistics;
 import org.ccl4j.LabelOptions;
 import org.ccl4j.Labels;
+import org.ccl4j.Numbering;
+import org.ccl4j.Timings;
 import org.ccl4j.io.GraphFile;
 import org.ccl4j.io.GraphFormat;
 import org.ccl4j.io.GraphReader;
@@ -65,6 +67,15 @@ final class LabelCommand implements Callable<Integer> {
             + " FILE ends in .txt or .tsv, otherwise raw little-endian int32, one per vertex.")
     private Path out;
 
+    @Option(names = "--regions", paramLabel = "FILE", description = "Write one CSV row per component, labelled 1..k"
+            + " in the order of their smallest vertex ids: label,vertices,edges,min_vertex,max_vertex,max_degree"
+            + " (edges: arcs u -> v with u < v, and self-loops; max_degree: the most arcs leaving one vertex).")
+    private Path regions;
+
+    @Option(names = "--json-rows", paramLabel = "K", description = "With --regions and --json: list the rows in the"
+            + " JSON when there are at most K (default: " + RegionsCsv.DEFAULT_JSON_ROWS + "); the count always.")
+    private Integer jsonRows;
+
     @Mixin
     private LabelStatistics.Options bookkeeping;
 
@@ -75,8 +86,16 @@ final class LabelCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         run.check();
         bookkeeping.check(out);
-        if (out != null) {
-            OutputFile.check(out); // before a large graph is read and labelled
+        if (regions == null && jsonRows != null) {
+            throw new UsageException("--json-rows lists the rows of --regions; give --regions FILE");
+        }
+        if (jsonRows != null && jsonRows < 0) {
+            throw new UsageException("--json-rows must not be negative");
+        }
+        for (Path output : new Path[] {out, regions}) {
+            if (output != null) {
+                OutputFile.check(output); // before a large graph is read and labelled
+            }
         }
         Backend backend = backendFor(run.backend, algorithm);
         LabelOptions options = LabelOptions.defaults().withAlgorithm(algorithm).withCheckInput(check)
@@ -86,36 +105,51 @@ final class LabelCommand implements Callable<Integer> {
         try (Arena arena = Arena.ofConfined(); ComponentLabeler labeler = ComponentLabeler.create(backend, run.device)) {
             GraphFile input = read(file, format, new ReadOptions(keepIds), arena);
             CsrGraph graph = input.graph();
-            Labels labels = labeler.label(graph, options, arena);
-            if (out != null) {
-                writeLabels(out, bookkeeping.compact ? labels.compact(Labels.Order.SMALLEST_MEMBER) : labels, input);
-            }
-            LabelStatistics statistics = bookkeeping.of(labels);
-            Map<String, Double> phases = labels.timings().phasesMs();
-            if (json) {
-                ObjectNode result = Json.object().put("vertices", graph.vertexCount()).put("arcs", graph.arcCount())
-                        .put("components", labels.count())
-                        .put("largestComponent", labels.largestComponentSize())
-                        .put("backend", CliNames.of(labels.timings().backend()))
-                        .put("algorithm", CliNames.algorithm(labels.timings().algorithm()))
-                        .put("iterations", labels.timings().iterations());
-                ObjectNode timings = result.putObject("timingsMs");
-                timings.set("total", Json.number(labels.timings().totalMs()));
-                phases.forEach((phase, ms) -> timings.set(phase, Json.number(ms)));
-                stdout.println(Json.write(statistics == null ? result : statistics.addTo(result)));
-            } else {
-                stdout.printf("%s: %d vertices, %d arcs (%s)%n", file, graph.vertexCount(), graph.arcCount(),
-                        input.format());
-                stdout.printf("components: %d, largest: %d vertices%n", labels.count(),
-                        labels.largestComponentSize());
-                stdout.printf("backend: %s, algorithm: %s, %.3f ms", CliNames.of(labels.timings().backend()),
-                        CliNames.algorithm(labels.timings().algorithm()), labels.timings().totalMs());
-                StringBuilder p = new StringBuilder();
-                phases.forEach((k, v) -> p.append(p.isEmpty() ? " (" : ", ").append(k).append(' ')
-                        .append(String.format(Locale.ROOT, "%.3f", v)));
-                stdout.println(p.isEmpty() ? "" : p + ")");
-                if (statistics != null) {
-                    statistics.print(stdout);
+            // canonical labels, as --out and --stats expect; the table's rows are in raster order all the same
+            try (GraphStatistics table = regions == null ? null
+                    : labeler.labelWithStatistics(graph, options, Numbering.CANONICAL)) {
+                Labels labels = table == null ? labeler.label(graph, options, arena)
+                        : Labels.of(table.labels(), graph.vertexCount()).using(labeler);
+                Timings t = table == null ? labels.timings() : table.timings();
+                RegionsCsv rows = table == null ? null : RegionsCsv.of(table);
+                if (rows != null) {
+                    rows.write(regions);
+                }
+                if (out != null) {
+                    writeLabels(out, bookkeeping.compact ? labels.compact(Labels.Order.SMALLEST_MEMBER) : labels,
+                            input);
+                }
+                LabelStatistics statistics = bookkeeping.of(labels);
+                if (json) {
+                    ObjectNode result = Json.object().put("vertices", graph.vertexCount())
+                            .put("arcs", graph.arcCount()).put("components", labels.count())
+                            .put("largestComponent", labels.largestComponentSize())
+                            .put("backend", CliNames.of(t.backend())).put("algorithm", CliNames.algorithm(t.algorithm()))
+                            .put("iterations", t.iterations());
+                    ObjectNode timings = result.putObject("timingsMs");
+                    timings.set("total", Json.number(t.totalMs()));
+                    t.phasesMs().forEach((phase, ms) -> timings.set(phase, Json.number(ms)));
+                    if (rows != null) {
+                        rows.addTo(result, jsonRows == null ? RegionsCsv.DEFAULT_JSON_ROWS : jsonRows);
+                    }
+                    stdout.println(Json.write(statistics == null ? result : statistics.addTo(result)));
+                } else {
+                    stdout.printf("%s: %d vertices, %d arcs (%s)%n", file, graph.vertexCount(), graph.arcCount(),
+                            input.format());
+                    stdout.printf("components: %d, largest: %d vertices%n", labels.count(),
+                            labels.largestComponentSize());
+                    stdout.printf("backend: %s, algorithm: %s, %.3f ms", CliNames.of(t.backend()),
+                            CliNames.algorithm(t.algorithm()), t.totalMs());
+                    StringBuilder p = new StringBuilder();
+                    t.phasesMs().forEach((k, v) -> p.append(p.isEmpty() ? " (" : ", ").append(k).append(' ')
+                            .append(String.format(Locale.ROOT, "%.3f", v)));
+                    stdout.println(p.isEmpty() ? "" : p + ")");
+                    if (rows != null) {
+                        stdout.printf("regions: %s (%d rows)%n", regions, table.count());
+                    }
+                    if (statistics != null) {
+                        statistics.print(stdout);
+                    }
                 }
             }
         }

@@ -18,6 +18,7 @@ import org.ccl4j.Labels;
 import org.ccl4j.io.grid.ImageFormatException;
 import org.ccl4j.Grid;
 import org.ccl4j.GridDims;
+import org.ccl4j.Intensity;
 import org.ccl4j.io.grid.GridFormat;
 import org.ccl4j.io.grid.GridGenerators;
 import org.ccl4j.io.grid.GridReadOptions;
@@ -28,6 +29,9 @@ import org.ccl4j.MeshAlgorithm;
 import org.ccl4j.MeshLabels;
 import org.ccl4j.MeshMode;
 import org.ccl4j.MeshOptions;
+import org.ccl4j.MeshStatistics;
+import org.ccl4j.Numbering;
+import org.ccl4j.StatisticsOptions;
 import org.ccl4j.Timings;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -145,6 +149,21 @@ final class MeshCommand implements Callable<Integer> {
             + " background.")
     private Path out;
 
+    @Option(names = "--regions", paramLabel = "FILE", description = "Write one CSV row per cluster, labelled 1..k in"
+            + " raster order (as OpenCV and scikit-image): label,size,xmin,ymin,zmin,xmax,ymax,zmax,cx,cy,cz,sum,min,"
+            + "max,mean,touches. Zero-based cell coordinates, an inclusive bounding box, the centroid, the sum,"
+            + " minimum, maximum and mean of the intensity, and the faces of the grid it touches (e.g. x-y+).")
+    private Path regions;
+
+    @Option(names = "--intensity", paramLabel = "FILE", description = "With --regions: the grid whose values are"
+            + " summed, of the grid's extents, read as FILE is (--format, --dims, --type, --color; not --threshold)."
+            + " Default: the labelled cells' values (0 or 1 after --threshold).")
+    private Path intensity;
+
+    @Option(names = "--json-rows", paramLabel = "K", description = "With --regions and --json: list the rows in the"
+            + " JSON when there are at most K (default: " + RegionsCsv.DEFAULT_JSON_ROWS + "); the count always.")
+    private Integer jsonRows;
+
     @Mixin
     private LabelStatistics.Options bookkeeping;
 
@@ -162,8 +181,9 @@ final class MeshCommand implements Callable<Integer> {
         boolean[] periodicAxes = periodicAxes();
         run.check();
         bookkeeping.check(out);
+        checkRegions();
         // before any work: a run of minutes should not fail for a mistyped output directory at its end
-        for (Path output : new Path[] {save, png, out}) {
+        for (Path output : new Path[] {save, png, out, regions}) {
             if (output != null) {
                 OutputFile.check(output);
             }
@@ -184,15 +204,29 @@ final class MeshCommand implements Callable<Integer> {
             Grid input = spec == null ? read(file, readOptions, arena) : generate(spec, arena);
             Grid grid = region == null ? input : region(input, region);
             checkConnectivity(options, grid);
+            Intensity values = intensity == null ? null : intensity(input, arena);
             if (save != null) {
                 OutputFile.write(save, temporary -> GridWriter.write(grid, temporary));
             }
-            MeshLabels labels = labeler.label(grid, options, arena);
+            MeshStatistics table = null;
+            MeshLabels labels;
+            if (regions != null) {
+                // canonical labels, as --out, --png and --stats expect; the rows are in raster order all the same
+                table = labeler.labelWithStatistics(grid, options,
+                        new StatisticsOptions(Numbering.CANONICAL, values), arena);
+                labels = new MeshLabels(grid.width(), grid.height(), grid.depth(), table.labels(), table.timings());
+            } else {
+                labels = labeler.label(grid, options, arena);
+            }
             if (out != null) {
                 MemorySegment written = bookkeeping.compact
                         ? labels.labels().compact(Labels.Order.SMALLEST_MEMBER).segment() : labels.segment();
                 OutputFile.write(out, temporary -> LabelImageWriter.writeRaw(written, grid.width(), grid.height(),
                         grid.depth(), temporary));
+            }
+            RegionsCsv rows = table == null ? null : RegionsCsv.of(table);
+            if (rows != null) {
+                rows.write(regions);
             }
             LabelStatistics statistics = bookkeeping.of(labels.labels());
             List<Path> pictures = png == null ? List.of() : writePictures(labels.segment(), grid, png);
@@ -201,11 +235,17 @@ final class MeshCommand implements Callable<Integer> {
                 if (region != null) {
                     result.put("region", region);
                 }
+                if (rows != null) {
+                    rows.addTo(result, jsonRows == null ? RegionsCsv.DEFAULT_JSON_ROWS : jsonRows);
+                }
                 stdout.println(Json.write(statistics == null ? result : statistics.addTo(result)));
             } else {
                 String source = generator == null ? file.toString() : generator;
                 summary(stdout, region == null ? source : source + " region " + region, grid, labels, options,
                         pictures);
+                if (table != null) {
+                    stdout.printf("regions: %s (%d rows)%n", regions, table.count());
+                }
                 if (statistics != null) {
                     statistics.print(stdout);
                 }
@@ -228,6 +268,33 @@ final class MeshCommand implements Callable<Integer> {
         } else if (file == null) {
             throw new UsageException("mesh needs a FILE or --generate SPEC");
         }
+    }
+
+    /** --intensity and --json-rows refine --regions. */
+    private void checkRegions() {
+        if (regions == null && intensity != null) {
+            throw new UsageException("--intensity gives the values that --regions sums; give --regions FILE");
+        }
+        if (regions == null && jsonRows != null) {
+            throw new UsageException("--json-rows lists the rows of --regions; give --regions FILE");
+        }
+        if (jsonRows != null && jsonRows < 0) {
+            throw new UsageException("--json-rows must not be negative");
+        }
+    }
+
+    /**
+     * The --intensity grid, read as the labelled file is but not thresholded; it must have the extents
+     * of {@code input}, and --region takes the same view of it.
+     */
+    private Intensity intensity(Grid input, Arena arena) throws IOException {
+        GridReadOptions o = GridReadOptions.defaults().withFormat(format).withRawType(type).withColor(color);
+        Grid values = read(intensity, dims == null ? o : o.withDims(dims), arena);
+        if (!GridDims.of(values).equals(GridDims.of(input))) {
+            throw new UsageException("--intensity " + intensity + " is " + GridDims.of(values) + ", the grid "
+                    + GridDims.of(input) + ": they must have the same extents");
+        }
+        return Intensity.of(region == null ? values : region(values, region));
     }
 
     private GridReadOptions readOptions() {

@@ -1,0 +1,104 @@
+package org.ccl4j.cli;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.IntFunction;
+
+import org.ccl4j.Face;
+import org.ccl4j.GraphStatistics;
+import org.ccl4j.MeshStatistics;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * The table of {@code --regions}: one row per component, labels 1..k in raster order (the order in
+ * which a scan of the cells, x fastest, or of the vertex ids meets each component first), written
+ * as CSV with a header line, or as JSON objects with the header's names as keys. Doubles are
+ * written by {@link Double#toString(double)}, which reads back to the same double.
+ *
+ * <pre>
+ * mesh:  label,size,xmin,ymin,zmin,xmax,ymax,zmax,cx,cy,cz,sum,min,max,mean,touches
+ * graph: label,vertices,edges,min_vertex,max_vertex,max_degree
+ * </pre>
+ */
+final class RegionsCsv {
+    /** Rows listed in the JSON unless --json-rows says otherwise. */
+    static final int DEFAULT_JSON_ROWS = 1000;
+
+    private static final List<String> MESH = List.of("label", "size", "xmin", "ymin", "zmin", "xmax", "ymax", "zmax",
+            "cx", "cy", "cz", "sum", "min", "max", "mean", "touches");
+    private static final List<String> GRAPH = List.of("label", "vertices", "edges", "min_vertex", "max_vertex",
+            "max_degree");
+
+    private final List<String> header;
+    private final int rows;
+    private final IntFunction<Object[]> row;  // the values of a row, in the header's order
+
+    private RegionsCsv(List<String> header, int rows, IntFunction<Object[]> row) {
+        this.header = header;
+        this.rows = rows;
+        this.row = row;
+    }
+
+    /** The table of {@code t}, whose rows are in raster order (raster or canonical numbering). */
+    static RegionsCsv of(MeshStatistics t) {
+        return new RegionsCsv(MESH, t.count(), r -> new Object[] {r + 1, t.size(r), t.minX(r), t.minY(r), t.minZ(r),
+            t.maxX(r), t.maxY(r), t.maxZ(r), t.centroidX(r), t.centroidY(r), t.centroidZ(r), t.sum(r), t.min(r),
+            t.max(r), t.mean(r), Face.symbols(t.touches(r))});
+    }
+
+    /** The table of {@code t}, whose rows are in raster order (raster or canonical numbering). */
+    static RegionsCsv of(GraphStatistics t) {
+        return new RegionsCsv(GRAPH, t.count(), r -> new Object[] {r + 1, t.vertices(r), t.edges(r), t.minVertex(r),
+            t.maxVertex(r), t.maxDegree(r)});
+    }
+
+    /** Writes the CSV to {@code file}, whole or not at all. */
+    void write(Path file) throws IOException {
+        OutputFile.write(file, temporary -> {
+            try (BufferedWriter out = Files.newBufferedWriter(temporary, StandardCharsets.UTF_8)) {
+                out.write(String.join(",", header));
+                out.newLine();
+                StringBuilder line = new StringBuilder();
+                for (int r = 0; r < rows; r++) {
+                    line.setLength(0);
+                    Object[] values = row.apply(r);
+                    for (int c = 0; c < values.length; c++) {
+                        line.append(c == 0 ? "" : ",").append(values[c]);
+                    }
+                    out.write(line.toString());
+                    out.newLine();
+                }
+            }
+        });
+    }
+
+    /**
+     * Adds {@code "regions":{"count":k,"rows":[{...},...]}} to {@code json}; the rows only when there
+     * are at most {@code maxRows}, so that a large table does not swamp the output.
+     */
+    ObjectNode addTo(ObjectNode json, int maxRows) {
+        ObjectNode regions = json.putObject("regions").put("count", rows);
+        if (rows <= maxRows) {
+            ArrayNode list = regions.putArray("rows");
+            for (int r = 0; r < rows; r++) {
+                ObjectNode o = list.addObject();
+                Object[] values = row.apply(r);
+                for (int c = 0; c < values.length; c++) {
+                    switch (values[c]) {
+                        case Integer i -> o.put(header.get(c), i);
+                        case Long l -> o.put(header.get(c), l);
+                        case Double d -> o.put(header.get(c), d);
+                        default -> o.put(header.get(c), values[c].toString());
+                    }
+                }
+            }
+        }
+        return json;
+    }
+}
