@@ -1,9 +1,8 @@
 // Per-component statistics on the CPU. Two passes over the labels: the roots (entries labelled
 // with their own index) numbered in raster order by a parallel count and prefix, then one pass
-// that gathers each run of equal labels along a row (or of consecutive vertices) and adds it to
-// its row with atomics: most components lie in one thread's share, so the atomics rarely
-// contend, and a large one costs one update per run rather than per cell. The SIZE numbering
-// sorts the rows and relabels in a third pass.
+// over shares of rows that gathers the runs of each component in a thread's partial row and adds
+// that to the table with atomics (graphs: runs of consecutive vertices, added directly). A final
+// pass writes the labels in the numbering (the SIZE numbering sorts the rows first).
 #include "cpu/statistics.hpp"
 
 #include <algorithm>
@@ -124,12 +123,74 @@ void relabel(const int32_t* labels, int64_t count, const Roots& roots, const Num
 // The rows of cells a thread takes at a time: about 16 K cells.
 int64_t rows_per_chunk(int32_t width) { return std::max<int64_t>(1, (int64_t(1) << 14) / width); }
 
-// One run of equal labels along a row, gathered before it is added to its table row.
-struct Run {
+// What a thread has gathered of one table row: the runs it met of that component.
+struct Partial {
+    int32_t row = -1;
     int64_t size = 0;
+    int32_t min[3], max[3];
+    int64_t coordinate_sum[3];
+    uint32_t touches = 0;
     int64_t intensity_sum = 0;
-    double real_sum = 0;
-    double low = HUGE_VAL, high = -HUGE_VAL;
+    double real_sum = 0, low = HUGE_VAL, high = -HUGE_VAL;
+
+    void start(int32_t r) {
+        *this = Partial{};
+        row = r;
+        for (int a = 0; a < 3; ++a) {
+            min[a] = INT32_MAX;
+            max[a] = INT32_MIN;
+            coordinate_sum[a] = 0;
+        }
+    }
+};
+
+// A thread's partial rows, direct-mapped by row: the runs of a component within a thread's share
+// meet in its slot and reach the table in one atomic update per field when the slot is taken by
+// another row or the share ends. Components are small and local in most fields, so most rows are
+// updated once or twice instead of once per run.
+class PartialRows {
+public:
+    explicit PartialRows(MeshRows& rows) : rows_(rows), slots_(kSlots) {}
+
+    Partial& slot(int32_t row) {
+        Partial& p = slots_[row & (kSlots - 1)];
+        if (p.row != row) {
+            if (p.row >= 0) flush(p);
+            p.start(row);
+        }
+        return p;
+    }
+
+    void flush_all() {
+        for (Partial& p : slots_) {
+            if (p.row >= 0) flush(p);
+            p.row = -1;
+        }
+    }
+
+private:
+    static constexpr int32_t kSlots = 1024;
+
+    void flush(const Partial& p) {
+        const int32_t r = p.row;
+        add(rows_.size[r], p.size);
+        for (int a = 0; a < 3; ++a) {
+            lower(rows_.min[a][r], p.min[a]);
+            raise(rows_.max[a][r], p.max[a]);
+            add(rows_.coordinate_sum[a][r], p.coordinate_sum[a]);
+        }
+        if (p.touches) __atomic_fetch_or(&rows_.touches[r], p.touches, __ATOMIC_RELAXED);
+        if (rows_.float_intensity) {
+            add(rows_.intensity_real_sum[r], p.real_sum);
+        } else {
+            add(rows_.intensity_sum[r], p.intensity_sum);
+        }
+        lower(rows_.intensity_min[r], p.low);
+        raise(rows_.intensity_max[r], p.high);
+    }
+
+    MeshRows& rows_;
+    std::vector<Partial> slots_;
 };
 
 template <class Value, bool kFloat>
@@ -139,6 +200,7 @@ void accumulate_mesh(const Mesh& mesh, const int32_t* labels, const Intensity& i
     const bool three_d = d > 1;
     const auto* values = static_cast<const Value*>(intensity.cells);
     parallel::for_chunks(int64_t(0), int64_t(h) * d, rows_per_chunk(w), threads, [&](int, int64_t first, int64_t last) {
+        PartialRows partial(rows);
         for (int64_t line = first; line < last; ++line) {
             const int32_t y = static_cast<int32_t>(line % h), z = static_cast<int32_t>(line / h);
             const int32_t* row_labels = labels + line * w;
@@ -151,42 +213,33 @@ void accumulate_mesh(const Mesh& mesh, const int32_t* labels, const Intensity& i
                     ++x;
                     continue;
                 }
-                Run run;
+                Partial& p = partial.slot(roots.row_of[root]);
                 const int32_t start = x;
                 for (; x < w && row_labels[x] == root; ++x) {
                     const Value v = row_values[x];
                     if constexpr (kFloat) {
-                        run.real_sum += v;
+                        p.real_sum += v;
                     } else {
-                        run.intensity_sum += v;
+                        p.intensity_sum += v;
                     }
-                    run.low = std::min(run.low, static_cast<double>(v));
-                    run.high = std::max(run.high, static_cast<double>(v));
+                    p.low = std::min(p.low, static_cast<double>(v));
+                    p.high = std::max(p.high, static_cast<double>(v));
                 }
                 const int64_t n = x - start;
-                const int32_t r = roots.row_of[root];
-                add(rows.size[r], n);
-                lower(rows.min[0][r], start);
-                raise(rows.max[0][r], x - 1);
-                lower(rows.min[1][r], y);
-                raise(rows.max[1][r], y);
-                lower(rows.min[2][r], z);
-                raise(rows.max[2][r], z);
-                add(rows.coordinate_sum[0][r], (int64_t(start) + x - 1) * n / 2);
-                add(rows.coordinate_sum[1][r], int64_t(y) * n);
-                add(rows.coordinate_sum[2][r], int64_t(z) * n);
-                const uint32_t touched =
-                    faces | (start == 0 ? CCL4J_FACE_X_MIN : 0u) | (x == w ? CCL4J_FACE_X_MAX : 0u);
-                if (touched) __atomic_fetch_or(&rows.touches[r], touched, __ATOMIC_RELAXED);
-                if constexpr (kFloat) {
-                    add(rows.intensity_real_sum[r], run.real_sum);
-                } else {
-                    add(rows.intensity_sum[r], run.intensity_sum);
-                }
-                lower(rows.intensity_min[r], run.low);
-                raise(rows.intensity_max[r], run.high);
+                p.size += n;
+                p.min[0] = std::min(p.min[0], start);
+                p.max[0] = std::max(p.max[0], x - 1);
+                p.min[1] = std::min(p.min[1], y);
+                p.max[1] = std::max(p.max[1], y);
+                p.min[2] = std::min(p.min[2], z);
+                p.max[2] = std::max(p.max[2], z);
+                p.coordinate_sum[0] += (int64_t(start) + x - 1) * n / 2;
+                p.coordinate_sum[1] += int64_t(y) * n;
+                p.coordinate_sum[2] += int64_t(z) * n;
+                p.touches |= faces | (start == 0 ? CCL4J_FACE_X_MIN : 0u) | (x == w ? CCL4J_FACE_X_MAX : 0u);
             }
         }
+        partial.flush_all();
     });
 }
 
