@@ -150,6 +150,22 @@ struct Case {
     int values;  // cells drawn from 0 .. values - 1
 };
 
+// The wrap bits of each component (by first cell), found independently of the library's method:
+// a component wraps around a periodic axis when its copies are connected in a mesh of 2 or of 3
+// copies of the cells along that axis (with the same boundaries): a loop of winding w along the
+// axis joins the copies of a k-fold cover unless k divides w.
+std::map<int32_t, uint32_t> wraps_by_cover(ccl4j_context context, const Case& c, const uint8_t* u8,
+                                           const int32_t* i32, int64_t row_stride, int64_t layer_stride,
+                                           const std::vector<Row>& rows);
+
+void check_wraps(ccl4j_context context, const std::vector<Row>& rows, const std::map<int32_t, uint32_t>& expected,
+                 const std::string& what) {
+    const auto wraps = column<uint32_t>(context, CCL4J_STAT_WRAPS, int64_t(rows.size()));
+    int wrong = 0;
+    for (size_t r = 0; r < rows.size(); ++r) wrong += wraps[r] != expected.at(rows[r].first);
+    CHECK_MSG(wrong == 0, what + ": " + std::to_string(wrong) + " rows with other wrap bits");
+}
+
 void mesh_case(std::mt19937& rng, const Case& c, ccl4j_context serial, ccl4j_context parallel) {
     const int64_t n = int64_t(c.w) * c.h * c.d;
     // the cells lie in a larger buffer: rows padded by 3 cells, layers by one row
@@ -180,6 +196,8 @@ void mesh_case(std::mt19937& rng, const Case& c, ccl4j_context serial, ccl4j_con
     const std::vector<Row> own = reference_rows(canonical, c.w, c.h, c.d, [&](int32_t x, int32_t y, int32_t z) {
         return c.cell_type == CCL4J_CELL_U8 ? double(u8[at(x, y, z)]) : double(i32[at(x, y, z)]);
     });
+    const std::map<int32_t, uint32_t> expected_wraps =
+        wraps_by_cover(serial, c, u8.data(), i32.data(), row_stride, layer_stride, own);
     for (ccl4j_context context : {serial, parallel}) {
         for (int32_t numbering : {CCL4J_NUMBERING_CANONICAL, CCL4J_NUMBERING_RASTER, CCL4J_NUMBERING_SIZE}) {
             ccl4j_statistics_options s{};
@@ -198,6 +216,7 @@ void mesh_case(std::mt19937& rng, const Case& c, ccl4j_context serial, ccl4j_con
             bool timed = false;
             for (int p = 0; p < timings.phase_count; ++p) timed |= std::strcmp(timings.phases[p].name, "statistics") == 0;
             CHECK_MSG(timed, what + ": no statistics phase in the timings");
+            check_wraps(context, rows, expected_wraps, what + " numbering " + std::to_string(numbering));
         }
         // The labels made above, with each intensity grid of the statistics options (strided).
         for (int32_t type : {CCL4J_INTENSITY_U8, CCL4J_INTENSITY_I32, CCL4J_INTENSITY_F32}) {
@@ -211,7 +230,7 @@ void mesh_case(std::mt19937& rng, const Case& c, ccl4j_context serial, ccl4j_con
             });
             std::vector<int32_t> out(n, kPoison);
             int64_t k = -1;
-            CHECK_MSG(ccl4j_mesh_statistics(context, &mesh, nullptr, canonical.data(), &s, grid, out.data(), &k) ==
+            CHECK_MSG(ccl4j_mesh_statistics(context, &mesh, cells, &options, canonical.data(), &s, grid, out.data(), &k) ==
                           CCL4J_SUCCESS,
                       what + ": " + ccl4j_context_error_message(context));
             CHECK(k == int64_t(rows.size()));
@@ -221,6 +240,50 @@ void mesh_case(std::mt19937& rng, const Case& c, ccl4j_context serial, ccl4j_con
                              what + " intensity type " + std::to_string(type));
         }
     }
+}
+
+std::map<int32_t, uint32_t> wraps_by_cover(ccl4j_context context, const Case& c, const uint8_t* u8, const int32_t* i32,
+                                           int64_t row_stride, int64_t layer_stride, const std::vector<Row>& rows) {
+    std::map<int32_t, uint32_t> wraps;
+    for (const Row& r : rows) wraps[r.first] = 0;
+    const int32_t extent[3] = {c.w, c.h, c.d};
+    for (int axis = 0; axis < 3; ++axis) {
+        if (!(c.periodic & (1u << axis)) || (axis == 2 && c.d == 1)) continue;
+        for (int copies : {2, 3}) {
+            int32_t e[3] = {c.w, c.h, c.d};
+            e[axis] *= copies;
+            const int64_t n = int64_t(e[0]) * e[1] * e[2];
+            std::vector<uint8_t> tiled8(n);
+            std::vector<int32_t> tiled32(n);
+            for (int32_t z = 0; z < e[2]; ++z) {
+                for (int32_t y = 0; y < e[1]; ++y) {
+                    for (int32_t x = 0; x < e[0]; ++x) {
+                        const int64_t from = x % c.w + row_stride * (y % c.h) + layer_stride * (z % c.d);
+                        const int64_t to = x + int64_t(e[0]) * (y + int64_t(e[1]) * z);
+                        tiled8[to] = u8[from];
+                        tiled32[to] = i32[from];
+                    }
+                }
+            }
+            const ccl4j_mesh mesh{e[0], e[1], e[2], c.cell_type, 0, 0};
+            ccl4j_mesh_options options{};
+            options.connectivity = c.connectivity;
+            options.periodic = c.periodic;
+            options.mode = c.mode;
+            std::vector<int32_t> labels(n);
+            const void* cells = c.cell_type == CCL4J_CELL_U8 ? static_cast<const void*>(tiled8.data()) : tiled32.data();
+            CHECK(ccl4j_label_mesh(context, &mesh, cells, &options, labels.data(), nullptr) == CCL4J_SUCCESS);
+            for (const Row& r : rows) {
+                const int32_t x = r.first % c.w, y = r.first / c.w % c.h, z = r.first / c.w / c.h;
+                int32_t at[3] = {x, y, z};
+                at[axis] += extent[axis];  // the same cell in the second copy
+                const int64_t copy = at[0] + int64_t(e[0]) * (at[1] + int64_t(e[1]) * at[2]);
+                const int64_t original = x + int64_t(e[0]) * (y + int64_t(e[1]) * z);
+                if (labels[copy] == labels[original]) wraps[r.first] |= 1u << axis;
+            }
+        }
+    }
+    return wraps;
 }
 
 void meshes(ccl4j_context serial, ccl4j_context parallel) {
@@ -330,12 +393,13 @@ void refusals(ccl4j_context context) {
     // a failed call leaves no table behind
     CHECK(ccl4j_statistics_column(context, CCL4J_STAT_SIZE, 0, 0, &value) == CCL4J_INVALID_ARGUMENT);
     ccl4j_statistics_options typed{CCL4J_NUMBERING_CANONICAL, CCL4J_INTENSITY_F32, 0, 0};
-    CHECK(ccl4j_mesh_statistics(context, &mesh, cells, labels.data(), &typed, nullptr, nullptr, &k) ==
+    CHECK(ccl4j_mesh_statistics(context, &mesh, cells, nullptr, labels.data(), &typed, nullptr, nullptr, &k) ==
           CCL4J_INVALID_ARGUMENT);
     // labels that are not canonical: each is named with its entry
     const int32_t not_canonical[][6] = {{0, 0, -1, -1, -1, 4}, {0, 0, -1, -1, -1, -2}, {1, 1, -1, -1, -1, 5}};
     for (const auto& wrong : not_canonical) {
-        const ccl4j_status s = status_of(ccl4j_mesh_statistics(context, &mesh, cells, wrong, nullptr, nullptr, nullptr, &k));
+        const ccl4j_status s =
+            status_of(ccl4j_mesh_statistics(context, &mesh, cells, nullptr, wrong, nullptr, nullptr, nullptr, &k));
         CHECK(s == CCL4J_INVALID_INPUT);
         CHECK_MSG(std::string(ccl4j_context_error_message(context)).find("not canonical: entry ") != std::string::npos,
                   ccl4j_context_error_message(context));

@@ -56,6 +56,8 @@ extern "C" {
 #define CCL4J_STAT_EDGES 17      /* int64: edges among the component's vertices (see below) */
 #define CCL4J_STAT_MAX_VERTEX 18 /* int32: the largest vertex id (the smallest is CCL4J_STAT_FIRST) */
 #define CCL4J_STAT_MAX_DEGREE 19 /* int64: the largest number of arcs leaving one of its vertices */
+/* Mesh tables only. */
+#define CCL4J_STAT_WRAPS 20      /* uint32: CCL4J_WRAP_* bits of the periodic axes it wraps around */
 
 /* Bits of CCL4J_STAT_TOUCHES: a cell at x = 0 touches X_MIN, at x = width - 1 X_MAX, and so on
  * (on periodic axes too: the faces are those of the array). A 2D mesh has no Z faces. */
@@ -65,6 +67,16 @@ extern "C" {
 #define CCL4J_FACE_Y_MAX 8u
 #define CCL4J_FACE_Z_MIN 16u
 #define CCL4J_FACE_Z_MAX 32u
+
+/* Bits of CCL4J_STAT_WRAPS: the component wraps around a periodic axis when it holds a path that
+ * leaves through the axis's boundary and comes back to where it started, so that its copies in the
+ * periodic continuation of the mesh join into an infinite cluster: it percolates along the axis.
+ * Always 0 on open axes. Found by labelling the mesh again with open boundaries (on the CPU, also
+ * for a CUDA context) and joining its clusters across the periodic boundaries, with the
+ * displacement of each crossing; a loop of non-zero displacement wraps. */
+#define CCL4J_WRAP_X 1u
+#define CCL4J_WRAP_Y 2u
+#define CCL4J_WRAP_Z 4u
 
 /* The intensity a mesh table sums: by default (type NONE) the labelled cells themselves. */
 #define CCL4J_INTENSITY_NONE 0
@@ -104,13 +116,16 @@ CCL4J_API ccl4j_status ccl4j_label_mesh_statistics(ccl4j_context context, const 
                                                    const void* intensity, int32_t* labels, int64_t* components,
                                                    ccl4j_timings* timings);
 
-/* The statistics of the canonical labels of a mesh (host labels; as ccl4j_label_mesh wrote them,
- * checked: CCL4J_INVALID_INPUT names the first entry that is not). cells is the labelled mesh's
- * cells, the default intensity; it may be NULL when the options name an intensity grid. out
- * receives the labels in the options' numbering (may be labels itself, or NULL). */
+/* The statistics of the canonical labels of a mesh (host labels; as ccl4j_label_mesh wrote them
+ * with `options`, checked: CCL4J_INVALID_INPUT names the first entry that is not). cells is the
+ * labelled mesh's cells, the default intensity; it may be NULL when the options name an intensity
+ * grid and no axis is periodic (wrapping is found from the cells). options (may be NULL: open
+ * boundaries) give the connectivity, boundaries and mode the labels were made with. out receives
+ * the labels in the statistics options' numbering (may be labels itself, or NULL). */
 CCL4J_API ccl4j_status ccl4j_mesh_statistics(ccl4j_context context, const ccl4j_mesh* mesh, const void* cells,
-                                             const int32_t* labels, const ccl4j_statistics_options* statistics,
-                                             const void* intensity, int32_t* out, int64_t* components);
+                                             const ccl4j_mesh_options* options, const int32_t* labels,
+                                             const ccl4j_statistics_options* statistics, const void* intensity,
+                                             int32_t* out, int64_t* components);
 
 /* The statistics of the canonical labels of a host CSR graph (labels as ccl4j_label_graph wrote
  * them, vertex_count entries, checked). numbering is a CCL4J_NUMBERING_* (graphs have no

@@ -1,13 +1,17 @@
 // The C ABI of component statistics (ccl4j/statistics.h): argument checks, then the CPU engine
 // (cpu/statistics) or the GPU one (cuda/statistics); the table goes to the context.
 #include <cstdint>
+#include <memory>
 #include <string>
+#include <unordered_map>
+#include <vector>
 
 #include "api/context.hpp"
 #include "ccl4j.h"
 #include "common/error.hpp"
 #include "common/statistics.hpp"
 #include "common/validate.hpp"
+#include "cpu/mesh_wraps.hpp"
 #include "cpu/statistics.hpp"
 #ifdef CCL4J_WITH_CUDA
 #include "cuda/statistics.hpp"
@@ -57,13 +61,13 @@ size_t span_bytes(const Intensity& in, const Mesh& m) {
     return static_cast<size_t>(cells) * (in.type == IntensityType::U8 ? 1 : 4);
 }
 
-// A mesh's extents (and, with cells, its cell type and strides) for a statistics call on labels
-// already made: the connectivity does not matter there.
-Mesh shape_of(const ccl4j_mesh* mesh, const void* cells) {
+// A mesh under its options (and, with cells, its cell type and strides) for a statistics call on
+// labels already made.
+Mesh shape_of(const ccl4j_mesh* mesh, const void* cells, const ccl4j::MeshOptions& o) {
     if (!mesh) fail(CCL4J_INVALID_ARGUMENT, "mesh is NULL");
-    if (cells) return validate_mesh(mesh, cells, ccl4j::MeshOptions{});
+    if (cells) return validate_mesh(mesh, cells, o);
     // no cells: only the extents, checked as validate_mesh does through a stand-in cell pointer
-    Mesh m = validate_mesh(mesh, mesh, ccl4j::MeshOptions{});
+    Mesh m = validate_mesh(mesh, mesh, o);
     m.cells = nullptr;
     return m;
 }
@@ -72,6 +76,40 @@ void check_output(const int32_t* out, const int32_t* labels, int64_t count) {
     if (!out || out == labels) return;
     const size_t bytes = static_cast<size_t>(count) * sizeof(int32_t);
     ccl4j::check_disjoint(out, bytes, "output labels", labels, bytes, "labels");
+}
+
+// Keeps a mesh table, with its wraps column, on the context. labels are the mesh's labels in
+// `numbering` (host). With a periodic axis, the mesh is labelled again on the CPU with open
+// boundaries to find the components that wrap (the phase "wraps").
+void keep_mesh(ccl4j_context_s& context, const Mesh& m, const ccl4j::MeshOptions& o, ccl4j::StatisticsTablePtr table,
+               const int32_t* labels, int32_t numbering, int64_t* components, ccl4j::PhaseLog& log) {
+    const int64_t rows = table->rows();
+    std::vector<uint32_t> wraps(static_cast<size_t>(rows), 0);
+    if (m.periodic[0] || m.periodic[1] || (m.periodic[2] && m.depth > 1)) {
+        ccl4j::Stopwatch pass;
+        Mesh open = m;
+        open.periodic[0] = open.periodic[1] = open.periodic[2] = false;
+        ccl4j::MeshOptions cpu = o;
+        cpu.algorithm = CCL4J_ALGORITHM_MESH_CPU_PARALLEL;
+        std::unique_ptr<int32_t[]> open_labels(new int32_t[static_cast<size_t>(m.cell_count())]);
+        ccl4j::PhaseLog quiet(nullptr);
+        label_mesh_on_cpu(context, open, cpu, open_labels.get(), quiet);
+        // the row of a cell's component, from its label in the numbering
+        std::unordered_map<int32_t, int32_t> row_of_first;
+        if (numbering == CCL4J_NUMBERING_CANONICAL) {
+            std::vector<int32_t> first(static_cast<size_t>(rows));
+            if (rows > 0) table->copy_column(CCL4J_STAT_FIRST, 0, rows, first.data());
+            for (int32_t r = 0; r < rows; ++r) row_of_first.emplace(first[r], r);
+        }
+        auto row_of = [&](int64_t cell) {
+            const int32_t l = labels[cell];
+            return numbering == CCL4J_NUMBERING_RASTER ? l - 1 : numbering == CCL4J_NUMBERING_SIZE ? l : row_of_first.at(l);
+        };
+        wraps = ccl4j::cpu::mesh_wraps(m, open_labels.get(), row_of, rows);
+        log.add("wraps", pass.lap());
+    }
+    if (components) *components = rows;
+    context.statistics = ccl4j::with_wraps(std::move(table), std::move(wraps));
 }
 
 void keep(ccl4j_context_s& context, ccl4j::StatisticsTablePtr table, int64_t* components) {
@@ -101,17 +139,17 @@ ccl4j_status ccl4j_label_mesh_statistics(ccl4j_context context, const ccl4j_mesh
         if (in.cells != m.cells) ccl4j::check_disjoint(labels, label_bytes, "labels", in.cells, span_bytes(in, m), "intensity");
         if (context->backend == CCL4J_BACKEND_CUDA) {
 #ifdef CCL4J_WITH_CUDA
-            keep(*context,
-                 ccl4j::cuda::label_mesh_statistics(*context->cuda, m, o.algorithm, o.tuning,
-                                                    in.cells == m.cells ? nullptr : &in, numbering, labels, log),
-                 components);
+            keep_mesh(*context, m, o,
+                      ccl4j::cuda::label_mesh_statistics(*context->cuda, m, o.algorithm, o.tuning,
+                                                         in.cells == m.cells ? nullptr : &in, numbering, labels, log),
+                      labels, numbering, components, log);
 #endif
         } else {
             label_mesh_on_cpu(*context, m, o, labels, log);
             ccl4j::Stopwatch pass;
             ccl4j::MeshRows rows = ccl4j::cpu::mesh_rows(m, labels, in, numbering, labels, cpu_threads(*context, o.cpu_threads));
             log.add("statistics", pass.lap());
-            keep(*context, ccl4j::host_table(std::move(rows)), components);
+            keep_mesh(*context, m, o, ccl4j::host_table(std::move(rows)), labels, numbering, components, log);
         }
         log.set_resolved(context->backend, o.algorithm);
         log.set_total(total.lap());
@@ -119,11 +157,16 @@ ccl4j_status ccl4j_label_mesh_statistics(ccl4j_context context, const ccl4j_mesh
 }
 
 ccl4j_status ccl4j_mesh_statistics(ccl4j_context context, const ccl4j_mesh* mesh, const void* cells,
-                                   const int32_t* labels, const ccl4j_statistics_options* statistics,
-                                   const void* intensity, int32_t* out, int64_t* components) {
+                                   const ccl4j_mesh_options* options, const int32_t* labels,
+                                   const ccl4j_statistics_options* statistics, const void* intensity, int32_t* out,
+                                   int64_t* components) {
     return with_context(context, [&] {
         context->statistics.reset();
-        const Mesh m = shape_of(mesh, cells);
+        const ccl4j::MeshOptions o = mesh_options(options, context->backend);
+        const Mesh m = shape_of(mesh, cells, o);
+        if (!m.cells && (m.periodic[0] || m.periodic[1] || m.periodic[2])) {
+            fail(CCL4J_INVALID_ARGUMENT, "mesh cells are NULL, but a periodic axis needs them to find wrapping components");
+        }
         const int32_t numbering = numbering_of(statistics);
         const Intensity in = intensity_of(statistics, intensity, m);
         if (!labels) fail(CCL4J_INVALID_ARGUMENT, "labels is NULL");
@@ -134,13 +177,17 @@ ccl4j_status ccl4j_mesh_statistics(ccl4j_context context, const ccl4j_mesh* mesh
         }
         const int threads = cpu_threads(*context, 0);
         ccl4j::cpu::check_canonical(labels, m.cell_count(), threads);
+        ccl4j::PhaseLog quiet(nullptr);
+        const int32_t mapped = out ? numbering : CCL4J_NUMBERING_CANONICAL;  // what the wraps read rows from
         if (context->backend == CCL4J_BACKEND_CUDA) {
 #ifdef CCL4J_WITH_CUDA
-            keep(*context, ccl4j::cuda::mesh_statistics(*context->cuda, m, labels, in, numbering, out), components);
+            ccl4j::StatisticsTablePtr table = ccl4j::cuda::mesh_statistics(*context->cuda, m, labels, in, numbering, out);
+            keep_mesh(*context, m, o, std::move(table), out ? out : labels, mapped, components, quiet);
 #endif
             return;
         }
-        keep(*context, ccl4j::host_table(ccl4j::cpu::mesh_rows(m, labels, in, numbering, out, threads)), components);
+        ccl4j::StatisticsTablePtr table = ccl4j::host_table(ccl4j::cpu::mesh_rows(m, labels, in, numbering, out, threads));
+        keep_mesh(*context, m, o, std::move(table), out ? out : labels, mapped, components, quiet);
     });
 }
 

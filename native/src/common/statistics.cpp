@@ -95,7 +95,26 @@ private:
     GraphRows rows_;
 };
 
+class WrapsTable final : public StatisticsTable {
+public:
+    WrapsTable(StatisticsTablePtr table, std::vector<uint32_t> wraps) : table_(std::move(table)), wraps_(std::move(wraps)) {}
+    TableKind kind() const override { return table_->kind(); }
+    int64_t rows() const override { return table_->rows(); }
+    void copy_column(int32_t column, int64_t first, int64_t count, void* out) const override {
+        if (column == CCL4J_STAT_WRAPS) return copy_rows(wraps_, first, count, out);
+        table_->copy_column(column, first, count, out);
+    }
+
+private:
+    StatisticsTablePtr table_;
+    std::vector<uint32_t> wraps_;
+};
+
 }  // namespace
+
+StatisticsTablePtr with_wraps(StatisticsTablePtr table, std::vector<uint32_t> wraps) {
+    return std::make_unique<WrapsTable>(std::move(table), std::move(wraps));
+}
 
 void MeshRows::resize(size_t k) {
     label.resize(k);
@@ -160,7 +179,7 @@ int column_width(TableKind kind, int32_t column) {
     if (kind == TableKind::Mesh) {
         if (column >= CCL4J_STAT_MIN_X && column <= CCL4J_STAT_MAX_Z) return 4;
         if (column >= CCL4J_STAT_CENTROID_X && column <= CCL4J_STAT_CENTROID_Z) return 8;
-        if (column == CCL4J_STAT_TOUCHES) return 4;
+        if (column == CCL4J_STAT_TOUCHES || column == CCL4J_STAT_WRAPS) return 4;
         if (column >= CCL4J_STAT_SUM && column <= CCL4J_STAT_MEAN) return 8;
         return 0;
     }

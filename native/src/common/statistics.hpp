@@ -82,6 +82,10 @@ using StatisticsTablePtr = std::unique_ptr<StatisticsTable>;
 StatisticsTablePtr host_table(MeshRows rows);
 StatisticsTablePtr host_table(GraphRows rows);
 
+// A mesh table with its CCL4J_STAT_WRAPS column (one value per row, in the table's order): the
+// other columns are the table's.
+StatisticsTablePtr with_wraps(StatisticsTablePtr table, std::vector<uint32_t> wraps);
+
 // The bytes of one value of a column; 0 when the column does not belong to the kind.
 int column_width(TableKind kind, int32_t column);
 

@@ -353,8 +353,8 @@ public final class ComponentLabeler implements AutoCloseable {
             long start = System.nanoTime();
             Timings labelling = MeshParallelUnionFind.label(grid, options, labels).timings();
             long pass = System.nanoTime();
-            StatisticsColumns columns = JavaStatistics.mesh(labels, grid.width(), grid.height(), grid.depth(), intensity,
-                    statistics.numbering(), labels, arena, options.cpuThreads());
+            StatisticsColumns columns = JavaStatistics.mesh(grid, options, labels, intensity, statistics.numbering(),
+                    labels, arena);
             long end = System.nanoTime();
             java.util.Map<String, Double> phases = new java.util.LinkedHashMap<>(labelling.phasesMs());
             phases.put("statistics", (end - pass) / 1e6);

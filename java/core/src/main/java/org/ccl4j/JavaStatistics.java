@@ -100,8 +100,12 @@ final class JavaStatistics {
      * {@code intensity}; {@code out} (may be the labels, or null) receives the labels in
      * {@code numbering}.
      */
-    static StatisticsColumns mesh(MemorySegment labels, int width, int height, int depth, Intensity intensity,
-                                  Numbering numbering, MemorySegment out, java.lang.foreign.Arena arena, int cpuThreads) {
+    static StatisticsColumns mesh(Grid grid, MeshOptions options, MemorySegment labels, Intensity intensity,
+                                  Numbering numbering, MemorySegment out, java.lang.foreign.Arena arena) {
+        int width = grid.width();
+        int height = grid.height();
+        int depth = grid.depth();
+        int cpuThreads = options.cpuThreads();
         int n = width * height * depth;
         Roots roots = roots(labels, n);
         boolean real = intensity.type() == Intensity.Type.F32;
@@ -133,6 +137,12 @@ final class JavaStatistics {
             setDouble(columns, StatisticsColumn.MIN, r, rows.low[o]);
             setDouble(columns, StatisticsColumn.MAX, r, rows.high[o]);
             setDouble(columns, StatisticsColumn.MEAN, r, sum / (double) rows.size[o]);
+        }
+        int[] position = positions(order);
+        int[] wraps = MeshWraps.of(grid, options,
+                cell -> position[roots.rowOf[labels.getAtIndex(ValueLayout.JAVA_INT, cell)]], rows.k);
+        for (int r = 0; r < rows.k; r++) {
+            set(columns, StatisticsColumn.WRAPS, r, wraps[r]);
         }
         relabel(labels, n, roots, order, numbering, out);
         return columns;
@@ -311,6 +321,15 @@ final class JavaStatistics {
                 .toArray();
     }
 
+    /** position[raster row] = its row in the table. */
+    private static int[] positions(int[] order) {
+        int[] position = new int[order.length];
+        for (int r = 0; r < order.length; r++) {
+            position[order[r]] = r;
+        }
+        return position;
+    }
+
     private static int rowLabel(Numbering numbering, int row, int first) {
         return switch (numbering) {
             case CANONICAL -> first;
@@ -324,10 +343,7 @@ final class JavaStatistics {
         if (out == null || (numbering == Numbering.CANONICAL && out.equals(labels))) {
             return;
         }
-        int[] position = new int[order.length];
-        for (int r = 0; r < order.length; r++) {
-            position[order[r]] = r;
-        }
+        int[] position = positions(order);
         for (int i = 0; i < n; i++) {
             int l = labels.getAtIndex(ValueLayout.JAVA_INT, i);
             int label = l < 0 ? numbering.background() : rowLabel(numbering, position[roots.rowOf[l]], l);

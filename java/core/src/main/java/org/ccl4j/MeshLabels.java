@@ -149,36 +149,40 @@ public final class MeshLabels {
      * the labels' backend. The table owns its memory: close it to free it.
      */
     public MeshStatistics statistics(Grid grid) {
-        return statistics(grid, StatisticsOptions.defaults());
+        return statistics(grid, MeshOptions.defaults(), StatisticsOptions.defaults());
     }
 
     /**
-     * The statistics of these labels' clusters in the numbering of {@code options}, summing its
-     * intensity (default: {@code grid}, the labelled grid). The table owns its memory.
+     * The statistics of these labels' clusters in the numbering of {@code statistics}, summing its
+     * intensity (default: {@code grid}, the labelled grid). {@code options} are those the labels were
+     * made with: their boundaries, connectivity and mode decide which clusters wrap around a
+     * periodic axis. The table owns its memory.
      *
      * @throws IllegalArgumentException when the grid's or the intensity's extents are not these
      *                                  labels', or the labels are not canonical (naming the first
      *                                  entry that is not)
      */
-    public MeshStatistics statistics(Grid grid, StatisticsOptions options) {
+    public MeshStatistics statistics(Grid grid, MeshOptions options, StatisticsOptions statistics) {
         Arena owned = Arena.ofShared();
         try {
-            return statistics(grid, options, owned, owned);
+            return statistics(grid, options, statistics, owned, owned);
         } catch (RuntimeException | Error e) {
             owned.close();
             throw e;
         }
     }
 
-    /** As {@link #statistics(Grid, StatisticsOptions)}, with the table and its labels in {@code arena}. */
-    public MeshStatistics statistics(Grid grid, StatisticsOptions options, Arena arena) {
+    /** As {@link #statistics(Grid, MeshOptions, StatisticsOptions)}, with the table and its labels in {@code arena}. */
+    public MeshStatistics statistics(Grid grid, MeshOptions options, StatisticsOptions statistics, Arena arena) {
         Objects.requireNonNull(arena, "arena");
-        return statistics(grid, options, arena, null);
+        return statistics(grid, options, statistics, arena, null);
     }
 
-    private MeshStatistics statistics(Grid grid, StatisticsOptions options, Arena arena, Arena owned) {
+    private MeshStatistics statistics(Grid grid, MeshOptions mesh, StatisticsOptions options, Arena arena, Arena owned) {
         Objects.requireNonNull(grid, "grid");
-        Objects.requireNonNull(options, "options");
+        Objects.requireNonNull(mesh, "options");
+        Objects.requireNonNull(options, "statistics");
+        mesh.connectivityFor(grid);
         if (grid.width() != width || grid.height() != height || grid.depth() != depth) {
             throw new IllegalArgumentException("the grid is " + grid.width() + "x" + grid.height() + "x" + grid.depth()
                     + ", the labels " + width + "x" + height + "x" + depth + ": they must match");
@@ -188,13 +192,13 @@ public final class MeshLabels {
         ComponentLabeler labeler = labels.statisticsLabeler();
         StatisticsColumns columns;
         if (labeler == null) {
-            columns = JavaStatistics.mesh(out, width, height, depth, intensity, options.numbering(), out, arena, 0);
+            columns = JavaStatistics.mesh(grid, mesh, out, intensity, options.numbering(), out, arena);
         } else {
             if (!grid.cells().isNative() || !intensity.values().isNative()) {
                 throw new IllegalArgumentException("the cells of " + grid + " or its intensity are on the Java heap; the "
                         + labeler.backend() + " backend needs them off-heap");
             }
-            columns = NativeStatistics.mesh(labeler, width, height, depth, grid, out, options, out, arena);
+            columns = NativeStatistics.mesh(labeler, grid, mesh, out, options, out, arena);
         }
         return new MeshStatistics(width, height, depth, options.numbering(), out, columns, null, owned);
     }

@@ -21,7 +21,7 @@ import java.util.stream.Stream;
  * crosses the boundary keeps its cells' coordinates in the array: its bounding box and centroid
  * are those of its cells as stored, as OpenCV or scikit-image report for the same array, rather
  * than of an unwrapped copy, which a component wrapping all the way round (one that percolates)
- * does not have.
+ * does not have. Whether it wraps around a periodic axis (percolates) is in {@link #wraps(int)}.
  *
  * <p>The table's memory is an arena's: the caller's (the overloads that take one), or the table's
  * own, freed by {@link #close()}. Reading after that throws {@link IllegalStateException}.
@@ -160,11 +160,16 @@ public final class MeshStatistics implements AutoCloseable {
         return columns.getDouble(MEAN, row);
     }
 
+    /** The periodic axes it wraps around: bits 1 = x, 2 = y, 4 = z ({@link StatisticsColumn#WRAPS}). */
+    public int wraps(int row) {
+        return columns.getInt(WRAPS, row);
+    }
+
     /** Row {@code row} as a record. */
     public Region region(int row) {
         return new Region(label(row), first(row), size(row), minX(row), minY(row), minZ(row), maxX(row), maxY(row),
                 maxZ(row), centroidX(row), centroidY(row), centroidZ(row), touches(row), sum(row), min(row), max(row),
-                mean(row));
+                mean(row), wraps(row));
     }
 
     /** The rows as records, in order. */

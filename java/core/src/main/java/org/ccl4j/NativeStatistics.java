@@ -39,21 +39,20 @@ final class NativeStatistics {
     }
 
     /**
-     * The table of canonical mesh labels (native, {@code cellCount} ints) on {@code labeler}'s
-     * backend; the labels in the numbering go to {@code out} (native, or null).
+     * The table of canonical mesh labels of {@code grid} (native, a label per cell), made with
+     * {@code mesh}, on {@code labeler}'s backend; the labels in the numbering go to {@code out}
+     * (native, or null).
      */
-    static StatisticsColumns mesh(ComponentLabeler labeler, int width, int height, int depth, Grid grid,
-                                  MemorySegment labels, StatisticsOptions options, MemorySegment out, Arena arena) {
+    static StatisticsColumns mesh(ComponentLabeler labeler, Grid grid, MeshOptions mesh, MemorySegment labels,
+                                  StatisticsOptions options, MemorySegment out, Arena arena) {
         StatisticsColumns[] result = new StatisticsColumns[1];
         labeler.withContext(context -> {
             try (Arena call = Arena.ofConfined()) {
                 Intensity intensity = options.intensity();
-                MemorySegment shape = org.ccl4j.internal.Abi.mesh(call, width, height, depth,
-                        grid == null || grid.type() == Grid.CellType.U8, grid == null ? 0 : grid.rowStride(),
-                        grid == null ? 0 : grid.layerStride());
                 MemorySegment count = call.allocate(ValueLayout.JAVA_LONG);
-                int status = ccl4j_mesh_statistics(context, shape, grid == null ? MemorySegment.NULL : grid.cells(),
-                        labels, options(call, options.numbering(), intensity),
+                int status = ccl4j_mesh_statistics(context, NativeCalls.mesh(call, grid), grid.cells(),
+                        NativeCalls.meshOptions(call, mesh, MeshAlgorithm.AUTO), labels,
+                        options(call, options.numbering(), intensity),
                         intensity == null ? MemorySegment.NULL : intensity.values(), out == null ? MemorySegment.NULL : out,
                         count);
                 NativeCalls.check(status, context);

@@ -36,7 +36,13 @@ public enum StatisticsColumn {
     /** The largest vertex id (the smallest is {@link #FIRST}). */
     MAX_VERTEX(18, ValueLayout.JAVA_INT, false, true),
     /** The largest number of arcs leaving one of the component's vertices. */
-    MAX_DEGREE(19, ValueLayout.JAVA_LONG, false, true);
+    MAX_DEGREE(19, ValueLayout.JAVA_LONG, false, true),
+    /**
+     * The periodic axes the component wraps around (bits 1 = x, 2 = y, 4 = z): it holds a loop
+     * through the boundary of the axis, so that its copies in the periodic continuation of the
+     * grid join into one infinite cluster (it percolates along the axis). 0 on open axes.
+     */
+    WRAPS(20, ValueLayout.JAVA_INT, true, false);
 
     private final int nativeCode;
     private final ValueLayout layout;

@@ -31,7 +31,8 @@ import org.ccl4j.testing.Fields;
  * labels ({@link Fields#bfsLabels}): every mesh algorithm on every backend through
  * {@link ComponentLabeler#labelWithStatistics}, in every numbering; the statistics of labels made
  * earlier ({@link MeshLabels#statistics}) on every backend, with u8, i32 and f32 intensity grids
- * that are regions of larger buffers; and graph tables on every backend. Integer columns and
+ * that are regions of larger buffers; and graph tables on every backend. Which components wrap
+ * around periodic axes is checked against the labels of grids of 2 and 3 copies of the cells. Integer columns and
  * centroids are compared exactly, sums and means of float intensities to 1e-9 relative. The GPU
  * takes part when a CUDA device is present; otherwise it is skipped with a printed notice.
  */
@@ -69,6 +70,44 @@ class StatisticsProperties {
         double intensitySum;
         double low = Double.POSITIVE_INFINITY;
         double high = Double.NEGATIVE_INFINITY;
+        int wraps;
+    }
+
+    /**
+     * Sets each row's wrap bits, found independently of the library's method: a component wraps
+     * around a periodic axis when its copies are connected in a grid of 2 or of 3 copies of the
+     * cells along that axis (a loop of winding w along the axis joins the copies of a k-fold cover
+     * unless k divides w), labelled by the oracle.
+     */
+    private static void setWraps(List<Row> rows, Grid grid, MeshOptions options, Arena arena) {
+        int[] extent = {grid.width(), grid.height(), grid.depth()};
+        boolean[] periodic = {options.periodicX(), options.periodicY(), options.periodicZ() && grid.depth() > 1};
+        for (int axis = 0; axis < 3; axis++) {
+            if (!periodic[axis]) {
+                continue;
+            }
+            for (int copies : new int[] {2, 3}) {
+                int[] e = extent.clone();
+                e[axis] *= copies;
+                Grid cover = Grid.allocate(arena, grid.type(), e[0], e[1], e[2]);
+                for (int z = 0; z < e[2]; z++) {
+                    for (int y = 0; y < e[1]; y++) {
+                        for (int x = 0; x < e[0]; x++) {
+                            cover.set(x, y, z, grid.get(x % extent[0], y % extent[1], z % extent[2]));
+                        }
+                    }
+                }
+                int[] labels = MeshUnionFind.label(cover, options).toArray();
+                for (Row r : rows) {
+                    int[] at = {r.first % extent[0], r.first / extent[0] % extent[1], r.first / extent[0] / extent[1]};
+                    int original = at[0] + e[0] * (at[1] + e[1] * at[2]);
+                    at[axis] += extent[axis];
+                    if (labels[at[0] + e[0] * (at[1] + e[1] * at[2])] == labels[original]) {
+                        r.wraps |= 1 << axis;
+                    }
+                }
+            }
+        }
     }
 
     /** The reference rows of canonical labels, in raster order, summing {@code values}. */
@@ -142,6 +181,7 @@ class StatisticsProperties {
                     (double) e.sum[2] / e.size}, new double[] {region.centroidX(), region.centroidY(), region.centroidZ()},
                     at + ": centroid");
             assertEquals(e.touches, region.touches(), at + ": faces " + Face.symbols(region.touches()));
+            assertEquals(e.wraps, region.wraps(), at + ": wraps");
             assertEquals(e.low, region.min(), at + ": min");
             assertEquals(e.high, region.max(), at + ": max");
             double tolerance = floatSums ? 1e-9 * Math.max(1, Math.abs(e.intensitySum)) : 0;
@@ -163,6 +203,7 @@ class StatisticsProperties {
             Grid grid = c.grid(arena);
             int[] canonical = Fields.bfsLabels(grid, c.options());
             List<Row> raster = reference(canonical, grid.width(), grid.height(), grid.depth(), Intensity.of(grid));
+            setWraps(raster, grid, c.options(), arena);
             for (Run run : runs()) {
                 try (MeshStatistics table = labelers.get(run.backend()).labelWithStatistics(grid,
                         c.options().withAlgorithm(run.algorithm()), StatisticsOptions.defaults().withNumbering(numbering))) {
@@ -198,9 +239,11 @@ class StatisticsProperties {
                 }
                 Intensity values = Intensity.wrap(buffer.asSlice(type.bytes()), type, w, h, d, rowStride, layerStride);
                 List<Row> raster = reference(canonical, w, h, d, values);
+                setWraps(raster, grid, c.options(), arena);
                 MeshLabels labels = MeshUnionFind.label(grid, c.options());
                 for (Backend backend : labelers.keySet()) {
-                    try (MeshStatistics table = statisticsOn(backend, labels, grid, numbering, values, arena)) {
+                    try (MeshStatistics table = statisticsOn(backend, labels, grid, c.options(), numbering, values,
+                            arena)) {
                         assertTable(raster, canonical, table, type == Intensity.Type.F32,
                                 backend + " " + type + " on " + c);
                     }
@@ -210,13 +253,13 @@ class StatisticsProperties {
     }
 
     /** The statistics of {@code labels} (on the Java heap) computed on {@code backend}. */
-    private static MeshStatistics statisticsOn(Backend backend, MeshLabels labels, Grid grid, Numbering numbering,
-                                               Intensity values, Arena arena) {
+    private static MeshStatistics statisticsOn(Backend backend, MeshLabels labels, Grid grid, MeshOptions options,
+                                               Numbering numbering, Intensity values, Arena arena) {
         MemorySegment copy = arena.allocate(ValueLayout.JAVA_INT, Math.max(1, labels.cellCount()));
         MemorySegment.copy(labels.segment(), 0, copy, 0, (long) labels.cellCount() * Integer.BYTES);
         MeshLabels own = new MeshLabels(labels.width(), labels.height(), labels.depth(), copy, null,
                 labelers.get(backend));
-        return own.statistics(grid, new StatisticsOptions(numbering, values));
+        return own.statistics(grid, options, new StatisticsOptions(numbering, values));
     }
 
     @Provide

@@ -662,6 +662,15 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_STAT_MAX_DEGREE() {
         return CCL4J_STAT_MAX_DEGREE;
     }
+    private static final int CCL4J_STAT_WRAPS = (int)20L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_STAT_WRAPS 20
+     * }
+     */
+    public static int CCL4J_STAT_WRAPS() {
+        return CCL4J_STAT_WRAPS;
+    }
     private static final int CCL4J_INTENSITY_NONE = (int)0L;
     /**
      * {@snippet lang=c :
@@ -2443,6 +2452,7 @@ public class ccl4j_h extends ccl4j_h$shared {
             ccl4j_h.C_POINTER,
             ccl4j_h.C_POINTER,
             ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
             ccl4j_h.C_POINTER
         );
 
@@ -2454,7 +2464,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_mesh_statistics(ccl4j_context context, const ccl4j_mesh *mesh, const void *cells, const int32_t *labels, const ccl4j_statistics_options *statistics, const void *intensity, int32_t *out, int64_t *components)
+     * ccl4j_status ccl4j_mesh_statistics(ccl4j_context context, const ccl4j_mesh *mesh, const void *cells, const ccl4j_mesh_options *options, const int32_t *labels, const ccl4j_statistics_options *statistics, const void *intensity, int32_t *out, int64_t *components)
      * }
      */
     public static FunctionDescriptor ccl4j_mesh_statistics$descriptor() {
@@ -2464,7 +2474,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_mesh_statistics(ccl4j_context context, const ccl4j_mesh *mesh, const void *cells, const int32_t *labels, const ccl4j_statistics_options *statistics, const void *intensity, int32_t *out, int64_t *components)
+     * ccl4j_status ccl4j_mesh_statistics(ccl4j_context context, const ccl4j_mesh *mesh, const void *cells, const ccl4j_mesh_options *options, const int32_t *labels, const ccl4j_statistics_options *statistics, const void *intensity, int32_t *out, int64_t *components)
      * }
      */
     public static MethodHandle ccl4j_mesh_statistics$handle() {
@@ -2474,7 +2484,7 @@ public class ccl4j_h extends ccl4j_h$shared {
     /**
      * Address for:
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_mesh_statistics(ccl4j_context context, const ccl4j_mesh *mesh, const void *cells, const int32_t *labels, const ccl4j_statistics_options *statistics, const void *intensity, int32_t *out, int64_t *components)
+     * ccl4j_status ccl4j_mesh_statistics(ccl4j_context context, const ccl4j_mesh *mesh, const void *cells, const ccl4j_mesh_options *options, const int32_t *labels, const ccl4j_statistics_options *statistics, const void *intensity, int32_t *out, int64_t *components)
      * }
      */
     public static MemorySegment ccl4j_mesh_statistics$address() {
@@ -2483,16 +2493,16 @@ public class ccl4j_h extends ccl4j_h$shared {
 
     /**
      * {@snippet lang=c :
-     * ccl4j_status ccl4j_mesh_statistics(ccl4j_context context, const ccl4j_mesh *mesh, const void *cells, const int32_t *labels, const ccl4j_statistics_options *statistics, const void *intensity, int32_t *out, int64_t *components)
+     * ccl4j_status ccl4j_mesh_statistics(ccl4j_context context, const ccl4j_mesh *mesh, const void *cells, const ccl4j_mesh_options *options, const int32_t *labels, const ccl4j_statistics_options *statistics, const void *intensity, int32_t *out, int64_t *components)
      * }
      */
-    public static int ccl4j_mesh_statistics(MemorySegment context, MemorySegment mesh, MemorySegment cells, MemorySegment labels, MemorySegment statistics, MemorySegment intensity, MemorySegment out, MemorySegment components) {
+    public static int ccl4j_mesh_statistics(MemorySegment context, MemorySegment mesh, MemorySegment cells, MemorySegment options, MemorySegment labels, MemorySegment statistics, MemorySegment intensity, MemorySegment out, MemorySegment components) {
         var mh$ = ccl4j_mesh_statistics.HANDLE;
         try {
             if (TRACE_DOWNCALLS) {
-                traceDowncall("ccl4j_mesh_statistics", context, mesh, cells, labels, statistics, intensity, out, components);
+                traceDowncall("ccl4j_mesh_statistics", context, mesh, cells, options, labels, statistics, intensity, out, components);
             }
-            return (int)mh$.invokeExact(context, mesh, cells, labels, statistics, intensity, out, components);
+            return (int)mh$.invokeExact(context, mesh, cells, options, labels, statistics, intensity, out, components);
         } catch (Error | RuntimeException ex) {
            throw ex;
         } catch (Throwable ex$) {
@@ -3434,6 +3444,33 @@ public class ccl4j_h extends ccl4j_h$shared {
      */
     public static int CCL4J_FACE_Z_MAX() {
         return CCL4J_FACE_Z_MAX;
+    }
+    private static final int CCL4J_WRAP_X = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_WRAP_X 1
+     * }
+     */
+    public static int CCL4J_WRAP_X() {
+        return CCL4J_WRAP_X;
+    }
+    private static final int CCL4J_WRAP_Y = (int)2L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_WRAP_Y 2
+     * }
+     */
+    public static int CCL4J_WRAP_Y() {
+        return CCL4J_WRAP_Y;
+    }
+    private static final int CCL4J_WRAP_Z = (int)4L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_WRAP_Z 4
+     * }
+     */
+    public static int CCL4J_WRAP_Z() {
+        return CCL4J_WRAP_Z;
     }
 }
 
