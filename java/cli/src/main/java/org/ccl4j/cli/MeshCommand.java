@@ -195,7 +195,10 @@ final class MeshCommand implements Callable<Integer> {
         Backend backend = backendFor(run.backend, algorithm);
         PrintWriter stdout = command.commandLine().getOut();
 
-        try (Arena arena = Arena.ofConfined(); ComponentLabeler labeler = ComponentLabeler.create(backend, run.device)) {
+        // shared with --regions: the Java engine's statistics read the grid and write the labels from its
+        // worker threads, which a confined arena refuses
+        try (Arena arena = regions == null ? Arena.ofConfined() : Arena.ofShared();
+             ComponentLabeler labeler = ComponentLabeler.create(backend, run.device)) {
             // checked before a large file is read
             if (algorithm != MeshAlgorithm.AUTO && !algorithm.runsOn(labeler.backend())) {
                 throw new UsageException("--algorithm " + CliNames.of(algorithm) + " does not run on the "

@@ -163,7 +163,8 @@ class RegionsCommandTest {
 
     @Test
     void imageRegionsAreThoseOfTheReference() throws IOException {
-        Cells image = random(37, 23, 1, 0.55, false, 1);
+        // rows enough for the Java engine to split its loops among threads
+        Cells image = random(213, 157, 1, 0.55, false, 1);
         Path file = pgm("image.pgm", image);
         for (int connectivity : new int[] {4, 8}) {
             assertRegions(reference(image, connectivity, image), "mesh", file.toString(), "--connectivity",
