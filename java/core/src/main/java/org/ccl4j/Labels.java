@@ -354,6 +354,10 @@ public final class Labels {
             throw new IllegalArgumentException("the graph has " + graph.vertexCount() + " vertices, the labels "
                     + vertexCount);
         }
+        if (labels == null) {
+            throw new IllegalStateException("graph statistics are made from host labels; these are on the device"
+                    + " (label the graph with ComponentLabeler.labelWithStatistics, or into host memory)");
+        }
         MemorySegment out = copyInto(arena);
         ComponentLabeler labeler = statisticsLabeler();
         StatisticsColumns columns = labeler == null
