@@ -110,13 +110,28 @@ final class JavaStatistics {
         Roots roots = roots(labels, n);
         boolean real = intensity.type() == Intensity.Type.F32;
         MeshRows rows = new MeshRows(roots.first.length, real);
-        try (ForkJoinLoop loop = new ForkJoinLoop(cpuThreads, 0, width)) {
-            loop.run((long) height * depth, (from, to) -> {
-                for (long line = from; line < to; line++) {
-                    accumulateRow(labels, width, height, depth, (int) (line % height), (int) (line / height), intensity,
-                            roots.rowOf, rows);
-                }
-            });
+        try (RawMemory memory = RawMemory.available() ? new RawMemory() : null) {
+            // the loop's threads read the labels and values: by address when they are the caller's
+            // (RawMemory's rules), on the calling thread alone when native access is denied
+            MemorySegment cells = labels;
+            MemorySegment values = intensity.values();
+            int threads = cpuThreads;
+            if (memory != null) {
+                cells = MemorySegment.ofAddress(memory.input(labels)).reinterpret(labels.byteSize());
+                values = MemorySegment.ofAddress(memory.input(values)).reinterpret(values.byteSize());
+            } else if (!ForkJoinLoop.isShared(labels) || !ForkJoinLoop.isShared(values)) {
+                threads = 1;
+            }
+            MemorySegment shared = cells;
+            MemorySegment sharedValues = values;
+            try (ForkJoinLoop loop = new ForkJoinLoop(threads, 0, width)) {
+                loop.run((long) height * depth, (from, to) -> {
+                    for (long line = from; line < to; line++) {
+                        accumulateRow(shared, width, height, depth, (int) (line % height), (int) (line / height),
+                                intensity, sharedValues, roots.rowOf, rows);
+                    }
+                });
+            }
         }
         int[] order = order(rows.size, numbering);
         StatisticsColumns columns = new StatisticsColumns(arena, rows.k, true);
@@ -149,13 +164,12 @@ final class JavaStatistics {
     }
 
     private static void accumulateRow(MemorySegment labels, int width, int height, int depth, int y, int z,
-                                      Intensity intensity, int[] rowOf, MeshRows rows) {
+                                      Intensity intensity, MemorySegment values, int[] rowOf, MeshRows rows) {
         long base = (long) width * (y + (long) height * z);
         int faces = (y == 0 ? Face.Y_MIN.bit() : 0) | (y == height - 1 ? Face.Y_MAX.bit() : 0);
         if (depth > 1) {
             faces |= (z == 0 ? Face.Z_MIN.bit() : 0) | (z == depth - 1 ? Face.Z_MAX.bit() : 0);
         }
-        MemorySegment values = intensity.values();
         long valueBase = intensity.rowStride() * y + intensity.layerStride() * z;
         Intensity.Type type = intensity.type();
         for (int x = 0; x < width; ) {
@@ -262,7 +276,11 @@ final class JavaStatistics {
         int[] maxVertex = new int[k];
         Arrays.fill(maxVertex, -1);
         MemorySegment neighbors = graph.neighbors();
-        try (ForkJoinLoop loop = new ForkJoinLoop(cpuThreads, 0, 1)) {
+        // the loop's threads read the graph and the labels: on the calling thread alone when
+        // another thread could not
+        boolean shared = ForkJoinLoop.isShared(labels) && ForkJoinLoop.isShared(neighbors)
+                && ForkJoinLoop.isShared(graph.offsets());
+        try (ForkJoinLoop loop = new ForkJoinLoop(shared ? cpuThreads : 1, 0, 1)) {
             loop.run(n, (from, to) -> {
                 for (int v = (int) from; v < to; ) {
                     int root = labels.getAtIndex(ValueLayout.JAVA_INT, v);

@@ -85,4 +85,35 @@ class StatisticsTest {
             }
         }
     }
+
+    @Test
+    void theJavaBackendReadsTheCallersConfinedMemoryOnEveryThread() {
+        try (Arena arena = Arena.ofConfined();
+             ComponentLabeler java = ComponentLabeler.create(Backend.JAVA);
+             ComponentLabeler cpu = ComponentLabeler.create(Backend.CPU_PARALLEL)) {
+            // large enough to be split across the threads of the loop
+            Grid grid = Grid.allocate(arena, Grid.CellType.U8, 700, 600, 1);
+            java.util.Random random = new java.util.Random(3);
+            for (int i = 0; i < grid.cellCount(); i++) {
+                grid.set(i, random.nextInt(10) < 6 ? 1 + random.nextInt(200) : 0);
+            }
+            MeshOptions options = MeshOptions.defaults().withCpuThreads(4);
+            MeshStatistics got = java.labelWithStatistics(grid, options, StatisticsOptions.defaults(), arena);
+            MeshStatistics expected = cpu.labelWithStatistics(grid, options, StatisticsOptions.defaults(), arena);
+            assertEquals(expected.regions().toList(), got.regions().toList());
+            int n = 200_000;
+            int[] from = new int[n];
+            int[] to = new int[n];
+            for (int e = 0; e < n; e++) {
+                from[e] = random.nextInt(n);
+                to[e] = random.nextInt(4) == 0 ? from[e] : Math.min(n - 1, from[e] + 1 + random.nextInt(3));
+            }
+            CsrGraph graph = CsrGraph.fromEdges(arena, n, from, to);
+            GraphStatistics javaTable = java.label(graph, LabelOptions.defaults(), arena).statistics(graph,
+                    Numbering.SIZE, arena);
+            GraphStatistics cpuTable = cpu.label(graph, LabelOptions.defaults(), arena).statistics(graph,
+                    Numbering.SIZE, arena);
+            assertEquals(cpuTable.components().toList(), javaTable.components().toList());
+        }
+    }
 }
