@@ -72,10 +72,6 @@ final class LabelCommand implements Callable<Integer> {
             + " (edges: arcs u -> v with u < v, and self-loops; max_degree: the most arcs leaving one vertex).")
     private Path regions;
 
-    @Option(names = "--json-rows", paramLabel = "K", description = "With --regions and --json: list the rows in the"
-            + " JSON when there are at most K (default: " + RegionsCsv.DEFAULT_JSON_ROWS + "); the count always.")
-    private Integer jsonRows;
-
     @Mixin
     private LabelStatistics.Options bookkeeping;
 
@@ -86,12 +82,6 @@ final class LabelCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         run.check();
         bookkeeping.check(out);
-        if (regions == null && jsonRows != null) {
-            throw new UsageException("--json-rows lists the rows of --regions; give --regions FILE");
-        }
-        if (jsonRows != null && jsonRows < 0) {
-            throw new UsageException("--json-rows must not be negative");
-        }
         for (Path output : new Path[] {out, regions}) {
             if (output != null) {
                 OutputFile.check(output); // before a large graph is read and labelled
@@ -130,7 +120,7 @@ final class LabelCommand implements Callable<Integer> {
                     timings.set("total", Json.number(t.totalMs()));
                     t.phasesMs().forEach((phase, ms) -> timings.set(phase, Json.number(ms)));
                     if (rows != null) {
-                        rows.addTo(result, jsonRows == null ? RegionsCsv.DEFAULT_JSON_ROWS : jsonRows);
+                        rows.addTo(result, bookkeeping.jsonRows());
                     }
                     stdout.println(Json.write(statistics == null ? result : statistics.addTo(result)));
                 } else {

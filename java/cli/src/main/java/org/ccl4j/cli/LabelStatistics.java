@@ -58,8 +58,15 @@ final class LabelStatistics {
                 + " (mesh: background cells are not counted).")
         boolean stats;
 
-        @Option(names = "--top", paramLabel = "K", description = "List the K largest components (implies --stats).")
+        @Option(names = "--top", paramLabel = "K", description = "List the K largest components (implies --stats);"
+                + " with --regions and --json, list the table's rows when there are at most K (default: "
+                + RegionsCsv.DEFAULT_JSON_ROWS + ").")
         Integer top;
+
+        /** The most rows of a --regions table that --json lists: --top, else the default. */
+        int jsonRows() {
+            return top == null ? RegionsCsv.DEFAULT_JSON_ROWS : top;
+        }
 
         /** Checks what the options say together; {@code out} is the --out file or null. */
         void check(Path out) {

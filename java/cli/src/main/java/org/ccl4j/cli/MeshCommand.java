@@ -160,10 +160,6 @@ final class MeshCommand implements Callable<Integer> {
             + " Default: the labelled cells' values (0 or 1 after --threshold).")
     private Path intensity;
 
-    @Option(names = "--json-rows", paramLabel = "K", description = "With --regions and --json: list the rows in the"
-            + " JSON when there are at most K (default: " + RegionsCsv.DEFAULT_JSON_ROWS + "); the count always.")
-    private Integer jsonRows;
-
     @Mixin
     private LabelStatistics.Options bookkeeping;
 
@@ -195,9 +191,7 @@ final class MeshCommand implements Callable<Integer> {
         Backend backend = backendFor(run.backend, algorithm);
         PrintWriter stdout = command.commandLine().getOut();
 
-        // shared with --regions: the Java engine's statistics read the grid and write the labels from its
-        // worker threads, which a confined arena refuses
-        try (Arena arena = regions == null ? Arena.ofConfined() : Arena.ofShared();
+        try (Arena arena = Arena.ofConfined();
              ComponentLabeler labeler = ComponentLabeler.create(backend, run.device)) {
             // checked before a large file is read
             if (algorithm != MeshAlgorithm.AUTO && !algorithm.runsOn(labeler.backend())) {
@@ -239,7 +233,7 @@ final class MeshCommand implements Callable<Integer> {
                     result.put("region", region);
                 }
                 if (rows != null) {
-                    rows.addTo(result, jsonRows == null ? RegionsCsv.DEFAULT_JSON_ROWS : jsonRows);
+                    rows.addTo(result, bookkeeping.jsonRows());
                 }
                 stdout.println(Json.write(statistics == null ? result : statistics.addTo(result)));
             } else {
@@ -273,16 +267,10 @@ final class MeshCommand implements Callable<Integer> {
         }
     }
 
-    /** --intensity and --json-rows refine --regions. */
+    /** --intensity refines --regions. */
     private void checkRegions() {
         if (regions == null && intensity != null) {
             throw new UsageException("--intensity gives the values that --regions sums; give --regions FILE");
-        }
-        if (regions == null && jsonRows != null) {
-            throw new UsageException("--json-rows lists the rows of --regions; give --regions FILE");
-        }
-        if (jsonRows != null && jsonRows < 0) {
-            throw new UsageException("--json-rows must not be negative");
         }
     }
 

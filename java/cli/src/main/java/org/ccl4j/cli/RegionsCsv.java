@@ -27,7 +27,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * </pre>
  */
 final class RegionsCsv {
-    /** Rows listed in the JSON unless --json-rows says otherwise. */
+    /** Rows listed in the JSON unless --top says otherwise. */
     static final int DEFAULT_JSON_ROWS = 1000;
 
     private static final List<String> MESH = List.of("label", "size", "xmin", "ymin", "zmin", "xmax", "ymax", "zmax",

@@ -303,15 +303,15 @@ class RegionsCommandTest {
             }
         }
 
-        r = run("mesh", file.toString(), "--regions", csv.toString(), "--json", "--json-rows", Integer.toString(rows));
+        r = run("mesh", file.toString(), "--regions", csv.toString(), "--json", "--top", Integer.toString(rows));
         assertEquals(rows, mapper.readTree(r.out()).get("regions").get("rows").size());
-        r = run("mesh", file.toString(), "--regions", csv.toString(), "--json", "--json-rows", Integer.toString(rows - 1));
+        r = run("mesh", file.toString(), "--regions", csv.toString(), "--json", "--top", Integer.toString(rows - 1));
         regions = mapper.readTree(r.out()).get("regions");
         assertEquals(rows, regions.get("count").asInt());
         assertFalse(regions.has("rows"));
 
         Path graph = Files.writeString(dir.resolve("g.el"), "0 1\n2 3\n3 4\n");
-        r = run("label", graph.toString(), "--regions", csv.toString(), "--json", "--json-rows", "1");
+        r = run("label", graph.toString(), "--regions", csv.toString(), "--json", "--top", "1");
         regions = mapper.readTree(r.out()).get("regions");
         assertEquals(2, regions.get("count").asInt());
         assertFalse(regions.has("rows"));
@@ -339,12 +339,9 @@ class RegionsCommandTest {
         r = run("mesh", image.toString(), "--intensity", image.toString());
         assertEquals(Main.USAGE, r.code());
         assertTrue(r.err().contains("--intensity gives the values that --regions sums; give --regions FILE"), r.err());
-        r = run("mesh", image.toString(), "--regions", csv.toString(), "--json-rows", "-1");
+        r = run("mesh", image.toString(), "--regions", csv.toString(), "--top", "-1");
         assertEquals(Main.USAGE, r.code());
-        assertTrue(r.err().contains("--json-rows must not be negative"), r.err());
-        r = run("label", image.toString(), "--json-rows", "3");
-        assertEquals(Main.USAGE, r.code());
-        assertTrue(r.err().contains("--json-rows lists the rows of --regions; give --regions FILE"), r.err());
+        assertTrue(r.err().contains("--top must not be negative"), r.err());
         assertFalse(Files.exists(csv));
 
         r = run("mesh", image.toString(), "--regions", dir.resolve("no/such/dir.csv").toString());
