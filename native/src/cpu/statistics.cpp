@@ -1,8 +1,9 @@
 // Per-component statistics on the CPU. Two passes over the labels: the roots (entries labelled
 // with their own index) numbered in raster order by a parallel count and prefix, then one pass
-// over shares of rows that gathers the runs of each component in a thread's partial row and adds
-// that to the table with atomics (graphs: runs of consecutive vertices, added directly). A final
-// pass writes the labels in the numbering (the SIZE numbering sorts the rows first).
+// that adds each run of equal labels along a row to its table row: meshes by blocks of rows whose
+// threads own the components that begin in them (no atomics), graphs by runs of consecutive
+// vertices added with atomics. A final pass writes the labels in the numbering (the SIZE
+// numbering sorts the rows first).
 #include "cpu/statistics.hpp"
 
 #include <algorithm>
@@ -10,6 +11,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "common/error.hpp"
@@ -23,14 +25,6 @@ namespace {
 template <class T>
 void add(T& target, T value) {
     __atomic_fetch_add(&target, value, __ATOMIC_RELAXED);
-}
-
-void add(double& target, double value) {
-    double seen, next;
-    __atomic_load(&target, &seen, __ATOMIC_RELAXED);
-    do {
-        next = seen + value;
-    } while (!__atomic_compare_exchange(&target, &seen, &next, true, __ATOMIC_RELAXED, __ATOMIC_RELAXED));
 }
 
 template <class T>
@@ -120,87 +114,100 @@ void relabel(const int32_t* labels, int64_t count, const Roots& roots, const Num
     parallel::for_each(int64_t(0), count, threads, [&](int64_t i) { out[i] = numbering.label(labels[i], roots); });
 }
 
-// The rows of cells a thread takes at a time: about 16 K cells.
-int64_t rows_per_chunk(int32_t width) { return std::max<int64_t>(1, (int64_t(1) << 14) / width); }
-
-// What a thread has gathered of one table row: the runs it met of that component.
+// What a thread has gathered of a row that another thread owns.
 struct Partial {
-    int32_t row = -1;
     int64_t size = 0;
-    int32_t min[3], max[3];
-    int64_t coordinate_sum[3];
+    int32_t min[3] = {INT32_MAX, INT32_MAX, INT32_MAX};
+    int32_t max[3] = {INT32_MIN, INT32_MIN, INT32_MIN};
+    int64_t coordinate_sum[3] = {0, 0, 0};
     uint32_t touches = 0;
     int64_t intensity_sum = 0;
     double real_sum = 0, low = HUGE_VAL, high = -HUGE_VAL;
-
-    void start(int32_t r) {
-        *this = Partial{};
-        row = r;
-        for (int a = 0; a < 3; ++a) {
-            min[a] = INT32_MAX;
-            max[a] = INT32_MIN;
-            coordinate_sum[a] = 0;
-        }
-    }
 };
 
-// A thread's partial rows, direct-mapped by row: the runs of a component within a thread's share
-// meet in its slot and reach the table in one atomic update per field when the slot is taken by
-// another row or the share ends. Components are small and local in most fields, so most rows are
-// updated once or twice instead of once per run.
-class PartialRows {
-public:
-    explicit PartialRows(MeshRows& rows) : rows_(rows), slots_(kSlots) {}
+// One run of a component along a row: cells [start, end) of row (y, z), with its intensity.
+struct Run {
+    int32_t start, end, y, z;
+    uint32_t touches;
+    int64_t intensity_sum;
+    double real_sum, low, high;
+};
 
-    Partial& slot(int32_t row) {
-        Partial& p = slots_[row & (kSlots - 1)];
-        if (p.row != row) {
-            if (p.row >= 0) flush(p);
-            p.start(row);
-        }
-        return p;
+// Adds a run to a row or to a partial row (the same fields).
+template <class Row>
+void add_run(Row& r, const Run& run) {
+    const int64_t n = run.end - run.start;
+    r.size += n;
+    r.min[0] = std::min(r.min[0], run.start);
+    r.max[0] = std::max(r.max[0], run.end - 1);
+    r.min[1] = std::min(r.min[1], run.y);
+    r.max[1] = std::max(r.max[1], run.y);
+    r.min[2] = std::min(r.min[2], run.z);
+    r.max[2] = std::max(r.max[2], run.z);
+    r.coordinate_sum[0] += (int64_t(run.start) + run.end - 1) * n / 2;
+    r.coordinate_sum[1] += int64_t(run.y) * n;
+    r.coordinate_sum[2] += int64_t(run.z) * n;
+    r.touches |= run.touches;
+    r.intensity_sum += run.intensity_sum;
+    r.real_sum += run.real_sum;
+    r.low = std::min(r.low, run.low);
+    r.high = std::max(r.high, run.high);
+}
+
+void merge(Partial& row, const Partial& p) {
+    row.size += p.size;
+    for (int a = 0; a < 3; ++a) {
+        row.min[a] = std::min(row.min[a], p.min[a]);
+        row.max[a] = std::max(row.max[a], p.max[a]);
+        row.coordinate_sum[a] += p.coordinate_sum[a];
     }
+    row.touches |= p.touches;
+    row.intensity_sum += p.intensity_sum;
+    row.real_sum += p.real_sum;
+    row.low = std::min(row.low, p.low);
+    row.high = std::max(row.high, p.high);
+}
 
-    void flush_all() {
-        for (Partial& p : slots_) {
-            if (p.row >= 0) flush(p);
-            p.row = -1;
-        }
-    }
-
-private:
-    static constexpr int32_t kSlots = 1024;
-
-    void flush(const Partial& p) {
-        const int32_t r = p.row;
-        add(rows_.size[r], p.size);
+// The rows as gathered (a struct per row, so that a run's update touches one or two cache lines)
+// into the table's columns.
+void to_columns(const std::vector<Partial>& gathered, MeshRows& rows, int threads) {
+    parallel::for_each(size_t(0), gathered.size(), threads, [&](size_t r) {
+        const Partial& p = gathered[r];
+        rows.size[r] = p.size;
         for (int a = 0; a < 3; ++a) {
-            lower(rows_.min[a][r], p.min[a]);
-            raise(rows_.max[a][r], p.max[a]);
-            add(rows_.coordinate_sum[a][r], p.coordinate_sum[a]);
+            rows.min[a][r] = p.min[a];
+            rows.max[a][r] = p.max[a];
+            rows.coordinate_sum[a][r] = p.coordinate_sum[a];
         }
-        if (p.touches) __atomic_fetch_or(&rows_.touches[r], p.touches, __ATOMIC_RELAXED);
-        if (rows_.float_intensity) {
-            add(rows_.intensity_real_sum[r], p.real_sum);
+        rows.touches[r] = p.touches;
+        if (rows.float_intensity) {
+            rows.intensity_real_sum[r] = p.real_sum;
         } else {
-            add(rows_.intensity_sum[r], p.intensity_sum);
+            rows.intensity_sum[r] = p.intensity_sum;
         }
-        lower(rows_.intensity_min[r], p.low);
-        raise(rows_.intensity_max[r], p.high);
-    }
+        rows.intensity_min[r] = p.low;
+        rows.intensity_max[r] = p.high;
+    });
+}
 
-    MeshRows& rows_;
-    std::vector<Partial> slots_;
-};
-
+// Each thread takes a block of whole rows of cells and owns the table rows of the components
+// whose first cell lies in its block: it updates those in place, without atomics, since no other
+// thread writes them; what it meets of components that began in an earlier block (those reaching
+// across a block's first plane, few) it gathers apart, and those are merged once all are done.
 template <class Value, bool kFloat>
 void accumulate_mesh(const Mesh& mesh, const int32_t* labels, const Intensity& intensity, const Roots& roots,
-                     MeshRows& rows, int threads) {
+                     std::vector<Partial>& rows, int threads) {
     const int32_t w = mesh.width, h = mesh.height, d = mesh.depth;
+    const int64_t lines = int64_t(h) * d;
     const bool three_d = d > 1;
     const auto* values = static_cast<const Value*>(intensity.cells);
-    parallel::for_chunks(int64_t(0), int64_t(h) * d, rows_per_chunk(w), threads, [&](int, int64_t first, int64_t last) {
-        PartialRows partial(rows);
+    const int parts = static_cast<int>(std::min<int64_t>(parallel::thread_count(threads), lines));
+    std::vector<std::unordered_map<int32_t, Partial>> foreign(parts);
+    parallel::for_blocks(int64_t(0), lines, parts, [&](int part, int64_t first, int64_t last) {
+        // the rows this block owns: those of the roots in its cells
+        const auto begin = std::lower_bound(roots.first.begin(), roots.first.end(), first * w);
+        const int64_t own_from = begin - roots.first.begin();
+        auto& others = foreign[part];
         for (int64_t line = first; line < last; ++line) {
             const int32_t y = static_cast<int32_t>(line % h), z = static_cast<int32_t>(line / h);
             const int32_t* row_labels = labels + line * w;
@@ -213,34 +220,31 @@ void accumulate_mesh(const Mesh& mesh, const int32_t* labels, const Intensity& i
                     ++x;
                     continue;
                 }
-                Partial& p = partial.slot(roots.row_of[root]);
-                const int32_t start = x;
+                Run run{x, x, y, z, 0, 0, 0.0, HUGE_VAL, -HUGE_VAL};
                 for (; x < w && row_labels[x] == root; ++x) {
                     const Value v = row_values[x];
                     if constexpr (kFloat) {
-                        p.real_sum += v;
+                        run.real_sum += v;
                     } else {
-                        p.intensity_sum += v;
+                        run.intensity_sum += v;
                     }
-                    p.low = std::min(p.low, static_cast<double>(v));
-                    p.high = std::max(p.high, static_cast<double>(v));
+                    run.low = std::min(run.low, static_cast<double>(v));
+                    run.high = std::max(run.high, static_cast<double>(v));
                 }
-                const int64_t n = x - start;
-                p.size += n;
-                p.min[0] = std::min(p.min[0], start);
-                p.max[0] = std::max(p.max[0], x - 1);
-                p.min[1] = std::min(p.min[1], y);
-                p.max[1] = std::max(p.max[1], y);
-                p.min[2] = std::min(p.min[2], z);
-                p.max[2] = std::max(p.max[2], z);
-                p.coordinate_sum[0] += (int64_t(start) + x - 1) * n / 2;
-                p.coordinate_sum[1] += int64_t(y) * n;
-                p.coordinate_sum[2] += int64_t(z) * n;
-                p.touches |= faces | (start == 0 ? CCL4J_FACE_X_MIN : 0u) | (x == w ? CCL4J_FACE_X_MAX : 0u);
+                run.end = x;
+                run.touches = faces | (run.start == 0 ? CCL4J_FACE_X_MIN : 0u) | (x == w ? CCL4J_FACE_X_MAX : 0u);
+                const int32_t r = roots.row_of[root];
+                if (r >= own_from) {
+                    add_run(rows[r], run);
+                } else {
+                    add_run(others[r], run);
+                }
             }
         }
-        partial.flush_all();
     });
+    for (const auto& others : foreign) {
+        for (const auto& [r, p] : others) merge(rows[r], p);
+    }
 }
 
 }  // namespace
@@ -274,15 +278,17 @@ MeshRows mesh_rows(const Mesh& mesh, const int32_t* labels, const Intensity& int
                    int32_t* out, int threads) {
     const int64_t n = mesh.cell_count();
     const Roots roots = number_roots(labels, n, threads);
+    std::vector<Partial> gathered(roots.first.size());
+    switch (intensity.type) {
+        case IntensityType::U8: accumulate_mesh<uint8_t, false>(mesh, labels, intensity, roots, gathered, threads); break;
+        case IntensityType::I32: accumulate_mesh<int32_t, false>(mesh, labels, intensity, roots, gathered, threads); break;
+        case IntensityType::F32: accumulate_mesh<float, true>(mesh, labels, intensity, roots, gathered, threads); break;
+    }
     MeshRows rows;
     rows.float_intensity = intensity.is_float();
     rows.resize(roots.first.size());
     rows.first = roots.first;
-    switch (intensity.type) {
-        case IntensityType::U8: accumulate_mesh<uint8_t, false>(mesh, labels, intensity, roots, rows, threads); break;
-        case IntensityType::I32: accumulate_mesh<int32_t, false>(mesh, labels, intensity, roots, rows, threads); break;
-        case IntensityType::F32: accumulate_mesh<float, true>(mesh, labels, intensity, roots, rows, threads); break;
-    }
+    to_columns(gathered, rows, threads);
     const Numbering order = order_rows(rows, numbering);
     relabel(labels, n, roots, order, out, threads);
     return rows;
