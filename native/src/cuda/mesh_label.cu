@@ -1,11 +1,13 @@
 // ccl4j::cuda::label_mesh: one labelling call of a GPU mesh algorithm (copies in, the algorithm's
-// kernels, copies out) and its per-phase runs, both run by the driver (driver.hpp).
+// kernels, copies out) and its per-phase runs, both run by the driver (driver.hpp); the same call
+// with the statistics' stages added (label_mesh_with, cuda/statistics.hpp).
 #include <cuda_runtime.h>
 
 #include <algorithm>
 #include <climits>
-#include <memory>
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <string>
 
 #include "algorithms/registry.hpp"
@@ -13,8 +15,48 @@
 #include "common/validate.hpp"
 #include "cuda/cuda_check.hpp"
 #include "cuda/mesh_device.cuh"
+#include "cuda/statistics.hpp"
 
 namespace ccl4j::cuda {
+
+void copy_grid(DeviceState& state, void* target, const Grid& g) {
+    cudaStream_t stream = state.stream;
+    const size_t row_bytes = static_cast<size_t>(g.width) * g.cell_bytes;
+    const bool dense = (g.height == 1 || g.row_step == g.width) &&
+                       (g.depth == 1 || g.layer_step == static_cast<int64_t>(g.width) * g.height);
+    if (dense) {
+        CCL4J_CUDA_CHECK(cudaMemcpyAsync(target, g.cells, row_bytes * g.height * g.depth, cudaMemcpyDefault, stream));
+        return;
+    }
+    // A single row per layer: its row stride is never used, the rows lie a layer apart.
+    const int64_t row_step = g.height == 1 ? g.layer_step : g.row_step;
+    const size_t pitch = static_cast<size_t>(row_step) * g.cell_bytes;
+    int max_pitch = 0;
+    CCL4J_CUDA_CHECK(cudaDeviceGetAttribute(&max_pitch, cudaDevAttrMaxPitch, state.device));
+    if (pitch > static_cast<size_t>(max_pitch)) {
+        fail(CCL4J_UNSUPPORTED, "rows " + std::to_string(row_step) + " cells (" + std::to_string(pitch) +
+                                    " bytes) apart are beyond the device's copy pitch limit of " +
+                                    std::to_string(max_pitch) + " bytes (row_stride " + std::to_string(g.row_step) +
+                                    ", layer_stride " + std::to_string(g.layer_step) + ")");
+    }
+    auto* source = static_cast<char*>(const_cast<void*>(g.cells));
+    if (g.layer_step % row_step == 0) {
+        cudaMemcpy3DParms p{};
+        p.srcPtr = make_cudaPitchedPtr(source, pitch, row_bytes, static_cast<size_t>(g.layer_step / row_step));
+        p.dstPtr = make_cudaPitchedPtr(target, row_bytes, row_bytes, static_cast<size_t>(g.height));
+        p.extent = make_cudaExtent(row_bytes, static_cast<size_t>(g.height), static_cast<size_t>(g.depth));
+        p.kind = cudaMemcpyDefault;
+        CCL4J_CUDA_CHECK(cudaMemcpy3DAsync(&p, stream));
+        return;
+    }
+    const size_t layer_bytes = row_bytes * g.height;
+    for (int32_t z = 0; z < g.depth; ++z) {
+        CCL4J_CUDA_CHECK(cudaMemcpy2DAsync(static_cast<char*>(target) + layer_bytes * z, row_bytes,
+                                           source + static_cast<size_t>(g.layer_step) * g.cell_bytes * z, pitch,
+                                           row_bytes, static_cast<size_t>(g.height), cudaMemcpyDefault, stream));
+    }
+}
+
 namespace {
 
 // What the ABI layer has validated already is checked again here, so that no launch ever sees a
@@ -82,44 +124,10 @@ mesh::Call prepare(DeviceState& state, const Mesh& m, const MeshTuning& tuning) 
                       tuning.max_iterations ? tuning.max_iterations : bound};
 }
 
-// Enqueues the copy of the mesh's cells into the dense buffer `target` (host or device source,
-// pinned or pageable). A strided mesh is gathered by the copy itself: one pitched 3D copy when the
-// layer stride is a whole number of rows, else one 2D copy per layer.
-void copy_cells(void* target, const Mesh& m, cudaStream_t stream) {
-    const size_t cell = static_cast<size_t>(m.cell_type);
-    const size_t row_bytes = static_cast<size_t>(m.width) * cell;
-    if (m.dense()) {
-        CCL4J_CUDA_CHECK(cudaMemcpyAsync(target, m.cells, row_bytes * m.height * m.depth, cudaMemcpyDefault, stream));
-        return;
-    }
-    // A single row per layer: its row stride is never used, the rows lie a layer apart.
-    const int64_t row_step = m.height == 1 ? m.layer_step() : m.row_step();
-    const size_t pitch = static_cast<size_t>(row_step) * cell;
-    int device = 0, max_pitch = 0;
-    CCL4J_CUDA_CHECK(cudaGetDevice(&device));
-    CCL4J_CUDA_CHECK(cudaDeviceGetAttribute(&max_pitch, cudaDevAttrMaxPitch, device));
-    if (pitch > static_cast<size_t>(max_pitch)) {
-        fail(CCL4J_UNSUPPORTED, "rows " + std::to_string(row_step) + " cells (" + std::to_string(pitch) +
-                                    " bytes) apart are beyond the device's copy pitch limit of " +
-                                    std::to_string(max_pitch) + " bytes (row_stride " + std::to_string(m.row_step()) +
-                                    ", layer_stride " + std::to_string(m.layer_step()) + ")");
-    }
-    auto* source = static_cast<char*>(const_cast<void*>(m.cells));
-    if (m.layer_step() % row_step == 0) {
-        cudaMemcpy3DParms p{};
-        p.srcPtr = make_cudaPitchedPtr(source, pitch, row_bytes, static_cast<size_t>(m.layer_step() / row_step));
-        p.dstPtr = make_cudaPitchedPtr(target, row_bytes, row_bytes, static_cast<size_t>(m.height));
-        p.extent = make_cudaExtent(row_bytes, static_cast<size_t>(m.height), static_cast<size_t>(m.depth));
-        p.kind = cudaMemcpyDefault;
-        CCL4J_CUDA_CHECK(cudaMemcpy3DAsync(&p, stream));
-        return;
-    }
-    const size_t layer_bytes = row_bytes * m.height;
-    for (int32_t z = 0; z < m.depth; ++z) {
-        CCL4J_CUDA_CHECK(cudaMemcpy2DAsync(static_cast<char*>(target) + layer_bytes * z, row_bytes,
-                                           source + static_cast<size_t>(m.layer_step()) * cell * z, pitch, row_bytes,
-                                           static_cast<size_t>(m.height), cudaMemcpyDefault, stream));
-    }
+// Enqueues the copy of the mesh's cells into the dense buffer `target` (copy_grid).
+void copy_cells(DeviceState& state, void* target, const Mesh& m) {
+    copy_grid(state, target,
+              Grid{m.cells, static_cast<size_t>(m.cell_type), m.width, m.height, m.depth, m.row_step(), m.layer_step()});
 }
 
 // The registry's CUDA plan of a mesh algorithm: the one place the CUDA backend reads the table
@@ -137,7 +145,7 @@ public:
         : DevicePhaseProgram(device, m.cell_count()), tuning_(tuning), call_(prepare(*state_, m, tuning_)) {
         plan_ = plan_of(call_, algorithm);
         labels_ = call_.labels;
-        copy_cells(const_cast<void*>(call_.cells), m, state_->stream);
+        copy_cells(*state_, const_cast<void*>(call_.cells), m);
         CCL4J_CUDA_CHECK(cudaStreamSynchronize(state_->stream));
     }
 
@@ -150,13 +158,23 @@ private:
 
 void label_mesh(DeviceState& state, const Mesh& m, ccl4j_algorithm algorithm, const MeshTuning& tuning,
                 int32_t* labels, PhaseLog& log) {
+    label_mesh_with(state, m, algorithm, tuning, nullptr, nullptr, labels, log);
+}
+
+void label_mesh_with(DeviceState& state, const Mesh& m, ccl4j_algorithm algorithm, const MeshTuning& tuning,
+                     const std::function<void()>& upload, const MeshPhases& phases, int32_t* labels, PhaseLog& log) {
     check_algorithm(algorithm);
     check_call(m, labels);
     const size_t label_bytes = static_cast<size_t>(m.cell_count()) * sizeof(int32_t);
     mesh::Call call = prepare(state, m, tuning);
-    const PhasePlan plan = plan_of(call, algorithm);
+    PhasePlan plan = plan_of(call, algorithm);
+    if (phases) phases(call, plan);
     drive(
-        state, plan, [&] { copy_cells(const_cast<void*>(call.cells), m, state.stream); },
+        state, plan,
+        [&] {
+            copy_cells(state, const_cast<void*>(call.cells), m);
+            if (upload) upload();
+        },
         [&] {
             CCL4J_CUDA_CHECK(cudaMemcpyAsync(labels, call.labels, label_bytes, cudaMemcpyDefault, state.stream));
         },

@@ -3,12 +3,15 @@
 // CCL4J_WITH_CUDA; the ABI layer (api/api_statistics.cpp) validates every argument first.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 
 #include "ccl4j.h"
 #include "common/csr.hpp"
 #include "common/mesh.hpp"
 #include "common/phase_log.hpp"
+#include "common/phases.hpp"
 #include "common/statistics.hpp"
 #include "core/options.hpp"
 #include "cuda/cuda_backend.hpp"
@@ -31,5 +34,34 @@ StatisticsTablePtr mesh_statistics(DeviceState& state, const Mesh& mesh, const i
 // The table of canonical host labels of a host CSR graph (checked by the caller).
 StatisticsTablePtr graph_statistics(DeviceState& state, const Graph& graph, const int32_t* labels, int32_t numbering,
                                     int32_t* out);
+
+// ---- what statistics.cu takes from mesh_label.cu ----------------------------------------------
+
+namespace mesh {
+struct Call;  // mesh_device.cuh
+}
+
+// A grid of cells of any type in host or device memory, x fastest: cell (x, y, z) lies
+// x + row_step * y + layer_step * z cells after `cells`.
+struct Grid {
+    const void* cells;
+    size_t cell_bytes;
+    int32_t width, height, depth;
+    int64_t row_step, layer_step;
+};
+
+// Enqueues on state.stream the copy of a grid into the dense device buffer `target`: one copy
+// for a dense grid, else a pitched 3D copy when the layer stride is a whole number of rows, else
+// one 2D copy per layer. Error(CCL4J_UNSUPPORTED) when the rows lie further apart than the
+// device's copy pitch limit.
+void copy_grid(DeviceState& state, void* target, const Grid& grid);
+
+// label_mesh (mesh_kernels.hpp) with more work in the same call: `upload` (may be null) enqueues
+// copies after the cells' copy, inside phase h2d; `phases` (may be null) appends phases to the
+// algorithm's plan, which run on the canonical labels in call.labels before they are copied to
+// `labels` (call.scratch is free for them by then).
+using MeshPhases = std::function<void(mesh::Call& call, PhasePlan& plan)>;
+void label_mesh_with(DeviceState& state, const Mesh& mesh, ccl4j_algorithm algorithm, const MeshTuning& tuning,
+                     const std::function<void()>& upload, const MeshPhases& phases, int32_t* labels, PhaseLog& log);
 
 }  // namespace ccl4j::cuda
