@@ -1,7 +1,7 @@
 // bench_mesh: kernel-only times of every GPU mesh algorithm on the random site-percolation fields
 // of shared/BENCHMARKS.md (face connectivity, foreground mode, u8 cells).
 //
-//   bench_mesh [--runs R] [--budget-s S] [--algorithms NAME,...] [--fields NAME,...] [--seed N]
+//   bench_mesh [--runs R] [--budget-s S] [--algorithms NAME,...] [--fields NAME,...] [--seed N] [--statistics]
 //
 // Fields: 2d_8192_p05, 2d_8192_p06, 2d_16384_p06, 3d_512_p025, 3d_512_p035 (default: all), each
 // cell foreground with probability p, drawn from a hash of (seed, index). Algorithms: A, B, C, D,
@@ -14,6 +14,11 @@
 // (default 3): a probe run of at most 64 passes; if it does not converge, one run with the pass
 // limit the probe's time per pass fits in the budget ("gave up" if that fails too); then up to R
 // timed runs (default 9, after a warm-up) while the budget lasts. A table comes last.
+// With --statistics, also labelling + statistics in one call (cuda/statistics.hpp, the union-find,
+// numberings canonical, raster and size): kernel time = the labelling's phases and the statistics'
+// (stats-scan, stats, stats-order), R runs after a warm-up, beside the union-find's labelling
+// alone; each run's row count must be the CPU's cluster count, and its labels the union-find's
+// (canonical) or their raster numbering. A second table comes last.
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
@@ -32,6 +37,7 @@
 #include "common/parallel.hpp"
 #include "cuda/cuda_backend.hpp"
 #include "cuda/mesh_kernels.hpp"
+#include "cuda/statistics.hpp"
 
 namespace {
 
@@ -157,6 +163,73 @@ struct Row {
     double cupy_ms = 0;
 };
 
+// Labelling + statistics of one numbering beside the labelling alone.
+struct StatisticsRow {
+    std::string field;
+    const char* numbering;
+    int64_t cells = 0;
+    std::string status;
+    double label_ms = 0, median_ms = 0, min_ms = 0;
+    std::string phases;  // median per statistics phase
+};
+
+// The raster numbering of canonical labels: roots numbered 1, 2, ... in index order, 0 for background.
+void raster_of(const int32_t* canonical, int64_t n, int32_t* out) {
+    int32_t rows = 0;
+    for (int64_t i = 0; i < n; ++i) {
+        const int32_t l = canonical[i];
+        out[i] = l < 0 ? 0 : l == i ? ++rows : out[l];
+    }
+}
+
+// Times label_mesh_statistics with the union-find in one numbering and checks it (see the top).
+StatisticsRow time_statistics(gpu::DeviceState& state, const ccl4j::Mesh& mesh, const FieldSpec& f, int32_t numbering,
+                              const char* name, int runs, int64_t clusters, const int32_t* reference, int32_t* labels,
+                              int32_t* expected, double label_ms) {
+    StatisticsRow row;
+    row.field = f.name;
+    row.numbering = name;
+    row.cells = mesh.cell_count();
+    row.label_ms = label_ms;
+    ccl4j_timings t{};
+    int64_t rows = 0;
+    auto run = [&] {
+        ccl4j::PhaseLog log(&t);
+        rows = gpu::label_mesh_statistics(state, mesh, CCL4J_ALGORITHM_MESH_UNION_FIND, gpu::MeshTuning{}, nullptr,
+                                          numbering, labels, log)
+                   ->rows();
+    };
+    run();
+    std::vector<double> kernel;
+    std::vector<std::vector<double>> phases(t.phase_count);
+    for (int r = 0; r < runs; ++r) {
+        run();
+        kernel.push_back(kernel_ms(t));
+        for (int32_t p = 0; p < t.phase_count; ++p) phases[p].push_back(t.phases[p].ms);
+    }
+    row.median_ms = median(kernel);
+    row.min_ms = *std::min_element(kernel.begin(), kernel.end());
+    for (int32_t p = 0; p < t.phase_count; ++p) {
+        if (std::strncmp(t.phases[p].name, "stats", 5) != 0) continue;
+        char part[64];
+        std::snprintf(part, sizeof(part), "%s%s %.3f", row.phases.empty() ? "" : ", ", t.phases[p].name,
+                      median(phases[p]));
+        row.phases += part;
+    }
+    const size_t bytes = static_cast<size_t>(row.cells) * sizeof(int32_t);
+    if (rows != clusters) {
+        row.status = "WRONG: " + std::to_string(rows) + " rows";
+    } else if (numbering == CCL4J_NUMBERING_CANONICAL) {
+        row.status = std::memcmp(labels, reference, bytes) == 0 ? "ok" : "WRONG labels";
+    } else if (numbering == CCL4J_NUMBERING_RASTER) {
+        raster_of(reference, row.cells, expected);
+        row.status = std::memcmp(labels, expected, bytes) == 0 ? "ok" : "WRONG labels";
+    } else {
+        row.status = "ok";
+    }
+    return row;
+}
+
 double seconds_since(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
@@ -178,6 +251,7 @@ int main(int argc, char** argv) {
     int runs = 9;
     double budget_s = 3;
     uint64_t seed = 1;
+    bool statistics = false;
     std::vector<std::string> algorithms, fields;
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
@@ -191,10 +265,12 @@ int main(int argc, char** argv) {
             fields = split(argv[++i]);
         } else if (arg == "--seed" && i + 1 < argc) {
             seed = std::strtoull(argv[++i], nullptr, 10);
+        } else if (arg == "--statistics") {
+            statistics = true;
         } else {
             std::fprintf(stderr,
                          "usage: bench_mesh [--runs R] [--budget-s S] [--algorithms NAME,...] [--fields NAME,...] "
-                         "[--seed N]\n");
+                         "[--seed N] [--statistics]\n");
             return 2;
         }
     }
@@ -208,6 +284,7 @@ int main(int argc, char** argv) {
         const bool h200 = std::strstr(info.name, "H200") != nullptr;
         gpu::DeviceStatePtr state = gpu::create_state(0);
         std::vector<Row> rows;
+        std::vector<StatisticsRow> statistics_rows;
         bool all_ok = true;
         for (const FieldSpec& f : kFields) {
             if (!selected(fields, f.name)) continue;
@@ -228,6 +305,7 @@ int main(int argc, char** argv) {
             std::printf("%s: %lld cells, %lld clusters (CPU union-find)\n", f.name, (long long)n, (long long)cpu);
             std::fflush(stdout);
             bool have_reference = false;
+            double union_find_ms = 0;
             for (const AlgorithmSpec& a : kAlgorithms) {
                 if (!selected(algorithms, a.name) && a.id != CCL4J_ALGORITHM_MESH_UNION_FIND) continue;
                 Row row;
@@ -298,12 +376,30 @@ int main(int argc, char** argv) {
                     }
                     all_ok = all_ok && row.status == "ok";
                 }
+                if (a.id == CCL4J_ALGORITHM_MESH_UNION_FIND) union_find_ms = row.median_ms;
                 std::printf("  %-10s %-28s kernel %9.3f ms (min %.3f) %8.2f Gpx/s  iterations %d  runs %d  [%s]\n",
                             a.name, row.status.c_str(), row.median_ms, row.min_ms,
                             row.median_ms > 0 ? n / row.median_ms / 1e6 : 0.0, row.iterations, row.runs,
                             row.phases.c_str());
                 std::fflush(stdout);
                 rows.push_back(row);
+            }
+            if (statistics && have_reference) {
+                const int32_t numberings[] = {CCL4J_NUMBERING_CANONICAL, CCL4J_NUMBERING_RASTER, CCL4J_NUMBERING_SIZE};
+                const char* names[] = {"canonical", "raster", "size"};
+                Pinned expected(n * sizeof(int32_t));
+                for (int v = 0; v < 3; ++v) {
+                    StatisticsRow s = time_statistics(*state, mesh, f, numberings[v], names[v], runs, cpu,
+                                                      reference.as<int32_t>(), labels.as<int32_t>(),
+                                                      expected.as<int32_t>(), union_find_ms);
+                    std::printf("  statistics %-9s %-12s kernel %9.3f ms (min %.3f) %8.2f Gpx/s  x%.2f of labelling  "
+                                "[%s]\n",
+                                names[v], s.status.c_str(), s.median_ms, s.min_ms, n / s.median_ms / 1e6,
+                                s.median_ms / union_find_ms, s.phases.c_str());
+                    std::fflush(stdout);
+                    all_ok = all_ok && s.status == "ok";
+                    statistics_rows.push_back(s);
+                }
             }
         }
         std::printf("\nMesh labelling on %s: kernel-only ms (CUDA events over the algorithm's phases), median and "
@@ -316,6 +412,21 @@ int main(int argc, char** argv) {
                         r.algorithm.c_str(), (long long)r.cells, r.median_ms, r.min_ms,
                         r.median_ms > 0 ? r.cells / r.median_ms / 1e6 : 0.0, r.iterations, r.runs, r.h2d_ms, r.d2h_ms,
                         r.cupy_ms, r.median_ms > 0 ? r.cupy_ms / r.median_ms : 0.0, r.status.c_str());
+        }
+        if (!statistics_rows.empty()) {
+            std::printf("\nLabelling + statistics on %s (union-find, one call, cells on the device): kernel-only ms "
+                        "(CUDA events over the labelling's and the statistics' phases), median and min of %d runs, "
+                        "beside the union-find's labelling alone (median)\n",
+                        info.name, runs);
+            std::printf("%-13s %-10s %11s %9s %8s %9s %9s %8s %6s  %-44s %s\n", "field", "numbering", "cells",
+                        "label ms", "Gpx/s", "l+s ms", "min", "Gpx/s", "ratio", "statistics phases (median ms)",
+                        "status");
+            for (const StatisticsRow& r : statistics_rows) {
+                std::printf("%-13s %-10s %11lld %9.3f %8.2f %9.3f %9.3f %8.2f %6.2f  %-44s %s\n", r.field.c_str(),
+                            r.numbering, (long long)r.cells, r.label_ms, r.cells / r.label_ms / 1e6, r.median_ms,
+                            r.min_ms, r.cells / r.median_ms / 1e6, r.median_ms / r.label_ms, r.phases.c_str(),
+                            r.status.c_str());
+            }
         }
         return all_ok ? 0 : 1;
     } catch (const std::exception& e) {
