@@ -68,14 +68,25 @@ final class ConcurrentUnionFind {
      * Points every element of {@code from .. to-1} at its root: the canonical labels, once every
      * union has returned. Other threads may flatten other ranges at the same time. In increasing
      * order, a parent within the range is done already, so it holds its root: one read instead of
-     * a find, which on a path (where every parent is the element before) keeps this linear.
+     * a find, which on a path (where every parent is the element before) keeps this linear. A
+     * parent outside the range is followed to its root without writing on the way: a write there
+     * could put back an ancestor over the root that the range's own thread has just written, which
+     * that thread then reads as done.
      */
     static void flatten(long parent, long from, long to) {
         for (long i = from; i < to; i++) {
             int p = RawMemory.getInt(parent, i);
             if (p >= 0 && p != i) {
-                RawMemory.setInt(parent, i, p >= from ? RawMemory.getInt(parent, p) : find(parent, p));
+                RawMemory.setInt(parent, i, p >= from ? RawMemory.getInt(parent, p) : root(parent, p));
             }
         }
+    }
+
+    /** The root of {@code i}, read without changing the tree. */
+    private static int root(long parent, int i) {
+        for (int p; (p = RawMemory.getInt(parent, i)) != i; ) {
+            i = p;
+        }
+        return i;
     }
 }
