@@ -3,7 +3,7 @@ package org.ccl4j;
 /**
  * One row of a {@link GraphStatistics} table: a component of a graph with its label in the table's
  * numbering, its smallest and largest vertex id, its vertex and edge counts (edges: arcs u -> v
- * with u < v, and self-loop arcs, so that a symmetric CSR graph gives its edges), and the largest
+ * with {@code u < v}, and self-loop arcs, so that a symmetric CSR graph gives its edges), and the largest
  * degree (arcs) of its vertices.
  */
 public record ComponentStatistics(int label, int minVertex, int maxVertex, long vertices, long edges, long maxDegree) {

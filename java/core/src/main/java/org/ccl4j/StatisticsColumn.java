@@ -31,7 +31,7 @@ public enum StatisticsColumn {
     MIN(14, ValueLayout.JAVA_DOUBLE, true, false),
     MAX(15, ValueLayout.JAVA_DOUBLE, true, false),
     MEAN(16, ValueLayout.JAVA_DOUBLE, true, false),
-    /** Edges among the component's vertices: arcs u -> v with u < v, and self-loop arcs. */
+    /** Edges among the component's vertices: arcs {@code u -> v} with {@code u < v}, and self-loop arcs. */
     EDGES(17, ValueLayout.JAVA_LONG, false, true),
     /** The largest vertex id (the smallest is {@link #FIRST}). */
     MAX_VERTEX(18, ValueLayout.JAVA_INT, false, true),
