@@ -360,7 +360,7 @@ public final class ComponentLabeler implements AutoCloseable {
             phases.put("statistics", (end - pass) / 1e6);
             Timings t = new Timings((end - start) / 1e6, phases, 0, Backend.JAVA, MeshAlgorithm.JAVA);
             return new MeshStatistics(grid.width(), grid.height(), grid.depth(), statistics.numbering(), labels, columns,
-                    t, owned);
+                    t, owned, this);
         }
         if (!grid.cells().isNative()) {
             throw new IllegalArgumentException("the cells of " + grid + " are on the Java heap; the " + backend
@@ -383,7 +383,7 @@ public final class ComponentLabeler implements AutoCloseable {
             NativeCalls.check(status, context);
             StatisticsColumns columns = NativeStatistics.columns(context, count.get(ValueLayout.JAVA_LONG, 0), true, arena);
             return new MeshStatistics(grid.width(), grid.height(), grid.depth(), statistics.numbering(), labels, columns,
-                    NativeCalls.meshTimings(timings), owned);
+                    NativeCalls.meshTimings(timings), owned, this);
         } finally {
             lock.unlock();
         }

@@ -200,7 +200,7 @@ public final class MeshLabels {
             }
             columns = NativeStatistics.mesh(labeler, grid, mesh, out, options, out, arena);
         }
-        return new MeshStatistics(width, height, depth, options.numbering(), out, columns, null, owned);
+        return new MeshStatistics(width, height, depth, options.numbering(), out, columns, null, owned, labeler);
     }
 
     private int index(int x, int y, int z) {

@@ -35,9 +35,10 @@ public final class MeshStatistics implements AutoCloseable {
     private final StatisticsColumns columns;
     private final Timings timings;
     private final Arena owned;  // null when the caller's arena holds the memory
+    private final ComponentLabeler labeler;  // whose backend made the table; null: none in particular
 
     MeshStatistics(int width, int height, int depth, Numbering numbering, MemorySegment labels,
-                   StatisticsColumns columns, Timings timings, Arena owned) {
+                   StatisticsColumns columns, Timings timings, Arena owned, ComponentLabeler labeler) {
         this.width = width;
         this.height = height;
         this.depth = depth;
@@ -46,6 +47,7 @@ public final class MeshStatistics implements AutoCloseable {
         this.columns = columns;
         this.timings = timings;
         this.owned = owned;
+        this.labeler = labeler;
     }
 
     /** The number of components: the table's rows. */
@@ -76,6 +78,21 @@ public final class MeshStatistics implements AutoCloseable {
      */
     public MemorySegment labels() {
         return labels.asReadOnly();
+    }
+
+    /**
+     * The labels as {@link MeshLabels} (not copied), for the book-keeping of {@link Labels} (sizes,
+     * histograms, member lists) on the backend that made the table.
+     *
+     * @throws IllegalStateException unless the table's numbering is {@link Numbering#CANONICAL}, the
+     *                               labels that {@code MeshLabels} hold
+     */
+    public MeshLabels canonicalLabels() {
+        if (numbering != Numbering.CANONICAL) {
+            throw new IllegalStateException("the labels of this table are in " + numbering
+                    + " numbering; MeshLabels hold canonical ones (Numbering.CANONICAL)");
+        }
+        return new MeshLabels(width, height, depth, labels, timings, labeler);
     }
 
     /** What the labelling call measured (the statistics are a phase of it), or null when no labelling ran. */

@@ -82,6 +82,12 @@ class StatisticsTest {
                 assertEquals(3, table.count(), b.toString());
                 assertEquals(List.of(3L, 2L, 1L), table.regions().map(Region::size).toList(), b.toString());
                 assertEquals(-1, table.labels().getAtIndex(ValueLayout.JAVA_INT, 2), b + ": background");
+                assertThrows(IllegalStateException.class, table::canonicalLabels, b.toString());
+                MeshLabels canonical = labeler.labelWithStatistics(grid(arena), MeshOptions.defaults(),
+                        StatisticsOptions.defaults().withNumbering(Numbering.CANONICAL), arena).canonicalLabels();
+                assertEquals(3, canonical.count(), b.toString());
+                assertEquals(List.of(3, 2, 1), canonical.labels().largest(3).stream().map(Component::size).toList(),
+                        b.toString());
             }
         }
     }

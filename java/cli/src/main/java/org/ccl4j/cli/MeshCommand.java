@@ -211,7 +211,7 @@ final class MeshCommand implements Callable<Integer> {
                 // canonical labels, as --out, --png and --stats expect; the rows are in raster order all the same
                 table = labeler.labelWithStatistics(grid, options,
                         new StatisticsOptions(Numbering.CANONICAL, values), arena);
-                labels = new MeshLabels(grid.width(), grid.height(), grid.depth(), table.labels(), table.timings());
+                labels = table.canonicalLabels();
             } else {
                 labels = labeler.label(grid, options, arena);
             }
