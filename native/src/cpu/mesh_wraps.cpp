@@ -8,6 +8,7 @@
 #include <unordered_map>
 
 #include "ccl4j.h"
+#include "cpu/mesh_geometry.hpp"
 
 namespace ccl4j::cpu {
 namespace {
@@ -82,14 +83,16 @@ int32_t value_at(const Mesh& m, int32_t x, int32_t y, int32_t z) {
     return m.cell_type == CellType::U8 ? static_cast<const uint8_t*>(m.cells)[at] : static_cast<const int32_t*>(m.cells)[at];
 }
 
-bool in_stencil(int32_t connectivity, int dx, int dy, int dz) {
-    const int manhattan = (dx != 0) + (dy != 0) + (dz != 0);
-    switch (connectivity) {
-        case 4: return dz == 0 && manhattan == 1;
-        case 8: return dz == 0 && manhattan > 0;
-        case 6: return manhattan == 1;
-        default: return manhattan > 0;
+// The offsets of the connectivity's neighbourhood that step forwards along `axis`.
+std::vector<std::array<int, 3>> forward_offsets(int32_t connectivity, int axis) {
+    std::vector<std::array<int, 3>> offsets;
+    for (const mesh::RowStep& s : mesh::row_steps(connectivity, false)) {
+        for (int k = 0; k < s.dx_count; ++k) {
+            const std::array<int, 3> d{s.dx[k], s.dy, s.dz};
+            if (d[axis] == 1) offsets.push_back(d);
+        }
     }
+    return offsets;
 }
 
 }  // namespace
@@ -102,6 +105,7 @@ std::vector<uint32_t> mesh_wraps(const Mesh& m, const int32_t* open, const std::
     for (int axis = 0; axis < 3; ++axis) {
         if (!m.periodic[axis] || (axis == 2 && m.depth == 1)) continue;  // a single layer has no bonds along z
         // every bond across this axis's boundary leaves a cell of its last plane forwards
+        const std::vector<std::array<int, 3>> forward = forward_offsets(m.connectivity, axis);
         int32_t lo[3] = {0, 0, 0}, hi[3] = {m.width, m.height, m.depth};
         lo[axis] = extent[axis] - 1;
         for (int32_t z = lo[2]; z < hi[2]; ++z) {
@@ -111,29 +115,23 @@ std::vector<uint32_t> mesh_wraps(const Mesh& m, const int32_t* open, const std::
                     if (open[i] < 0) continue;
                     const int32_t value = value_at(m, x, y, z);
                     const int32_t at[3] = {x, y, z};
-                    for (int dz = -1; dz <= 1; ++dz) {
-                        for (int dy = -1; dy <= 1; ++dy) {
-                            for (int dx = -1; dx <= 1; ++dx) {
-                                const int d[3] = {dx, dy, dz};
-                                if (d[axis] != 1 || !in_stencil(m.connectivity, dx, dy, dz)) continue;
-                                int32_t n[3];
-                                Offset step{0, 0, 0};
-                                bool present = true;
-                                for (int k = 0; k < 3 && present; ++k) {
-                                    n[k] = at[k] + d[k];
-                                    if (n[k] >= 0 && n[k] < extent[k]) continue;
-                                    present = m.periodic[k];
-                                    step[k] = n[k] < 0 ? -1 : 1;
-                                    n[k] -= step[k] * extent[k];
-                                }
-                                if (!present) continue;
-                                const int64_t j = n[0] + int64_t(m.width) * (n[1] + int64_t(m.height) * n[2]);
-                                if (open[j] < 0) continue;
-                                const int32_t other = value_at(m, n[0], n[1], n[2]);
-                                const bool connected = m.mode == MeshMode::SameValue ? value == other : other != 0;
-                                if (connected) clusters.join(clusters.node(open[i]), clusters.node(open[j]), step);
-                            }
+                    for (const std::array<int, 3>& d : forward) {
+                        int32_t n[3];
+                        Offset step{0, 0, 0};
+                        bool present = true;
+                        for (int k = 0; k < 3 && present; ++k) {
+                            n[k] = at[k] + d[k];
+                            if (n[k] >= 0 && n[k] < extent[k]) continue;
+                            present = m.periodic[k];
+                            step[k] = n[k] < 0 ? -1 : 1;
+                            n[k] -= step[k] * extent[k];
                         }
+                        if (!present) continue;
+                        const int64_t j = n[0] + int64_t(m.width) * (n[1] + int64_t(m.height) * n[2]);
+                        if (open[j] < 0) continue;
+                        const int32_t other = value_at(m, n[0], n[1], n[2]);
+                        const bool connected = m.mode == MeshMode::SameValue ? value == other : other != 0;
+                        if (connected) clusters.join(clusters.node(open[i]), clusters.node(open[j]), step);
                     }
                 }
             }

@@ -60,6 +60,7 @@ final class MeshWraps {
                     continue;
                 }
                 // every bond across this axis's boundary leaves a cell of its last plane forwards
+                List<int[]> forward = forwardOffsets(connectivity, axis);
                 int[] lo = {0, 0, 0};
                 lo[axis] = extent[axis] - 1;
                 for (int z = lo[2]; z < d; z++) {
@@ -72,37 +73,29 @@ final class MeshWraps {
                             }
                             int value = grid.get(x, y, z);
                             int[] at = {x, y, z};
-                            for (int dz = -1; dz <= 1; dz++) {
-                                for (int dy = -1; dy <= 1; dy++) {
-                                    for (int dx = -1; dx <= 1; dx++) {
-                                        int[] step = {dx, dy, dz};
-                                        if (step[axis] != 1 || !inStencil(connectivity, dx, dy, dz)) {
-                                            continue;
-                                        }
-                                        long[] crossing = new long[3];
-                                        int[] n = new int[3];
-                                        boolean present = true;
-                                        for (int k = 0; k < 3 && present; k++) {
-                                            n[k] = at[k] + step[k];
-                                            if (n[k] >= 0 && n[k] < extent[k]) {
-                                                continue;
-                                            }
-                                            present = periodic[k];
-                                            crossing[k] = n[k] < 0 ? -1 : 1;
-                                            n[k] -= (int) crossing[k] * extent[k];
-                                        }
-                                        if (!present) {
-                                            continue;
-                                        }
-                                        int to = open.getAtIndex(ValueLayout.JAVA_INT, n[0] + w * (n[1] + h * n[2]));
-                                        if (to < 0) {
-                                            continue;
-                                        }
-                                        int other = grid.get(n[0], n[1], n[2]);
-                                        if (sameValue ? value == other : other != 0) {
-                                            clusters.join(clusters.node(from), clusters.node(to), crossing);
-                                        }
+                            for (int[] step : forward) {
+                                long[] crossing = new long[3];
+                                int[] n = new int[3];
+                                boolean present = true;
+                                for (int k = 0; k < 3 && present; k++) {
+                                    n[k] = at[k] + step[k];
+                                    if (n[k] >= 0 && n[k] < extent[k]) {
+                                        continue;
                                     }
+                                    present = periodic[k];
+                                    crossing[k] = n[k] < 0 ? -1 : 1;
+                                    n[k] -= (int) crossing[k] * extent[k];
+                                }
+                                if (!present) {
+                                    continue;
+                                }
+                                int to = open.getAtIndex(ValueLayout.JAVA_INT, n[0] + w * (n[1] + h * n[2]));
+                                if (to < 0) {
+                                    continue;
+                                }
+                                int other = grid.get(n[0], n[1], n[2]);
+                                if (sameValue ? value == other : other != 0) {
+                                    clusters.join(clusters.node(from), clusters.node(to), crossing);
                                 }
                             }
                         }
@@ -120,14 +113,20 @@ final class MeshWraps {
         return result;
     }
 
-    private static boolean inStencil(int connectivity, int dx, int dy, int dz) {
-        int manhattan = (dx != 0 ? 1 : 0) + (dy != 0 ? 1 : 0) + (dz != 0 ? 1 : 0);
-        return switch (connectivity) {
-            case 4 -> dz == 0 && manhattan == 1;
-            case 8 -> dz == 0 && manhattan > 0;
-            case 6 -> manhattan == 1;
-            default -> manhattan > 0;
-        };
+    /**
+     * The offsets of the connectivity's neighbourhood that step forwards along {@code axis}: of each
+     * pair of opposite offsets (one of them in the backward half), the one whose step is +1.
+     */
+    private static List<int[]> forwardOffsets(int connectivity, int axis) {
+        List<int[]> forward = new ArrayList<>();
+        for (int[] o : MeshNeighbourhood.backwardOffsets(connectivity)) {
+            if (o[axis] == 1) {
+                forward.add(o);
+            } else if (o[axis] == -1) {
+                forward.add(new int[] {-o[0], -o[1], -o[2]});
+            }
+        }
+        return forward;
     }
 
     private int node(int cluster) {
