@@ -3,7 +3,6 @@
 #include "common/statistics.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <numeric>
@@ -119,20 +118,20 @@ StatisticsTablePtr with_wraps(StatisticsTablePtr table, std::vector<uint32_t> wr
 void MeshRows::resize(size_t k) {
     label.resize(k);
     first.resize(k);
-    size.assign(k, 0);
+    size.resize(k);
     for (int a = 0; a < 3; ++a) {
-        min[a].assign(k, INT32_MAX);
-        max[a].assign(k, INT32_MIN);
-        coordinate_sum[a].assign(k, 0);
+        min[a].resize(k);
+        max[a].resize(k);
+        coordinate_sum[a].resize(k);
     }
-    touches.assign(k, 0);
+    touches.resize(k);
     if (float_intensity) {
-        intensity_real_sum.assign(k, 0.0);
+        intensity_real_sum.resize(k);
     } else {
-        intensity_sum.assign(k, 0);
+        intensity_sum.resize(k);
     }
-    intensity_min.assign(k, HUGE_VAL);
-    intensity_max.assign(k, -HUGE_VAL);
+    intensity_min.resize(k);
+    intensity_max.resize(k);
 }
 
 void MeshRows::permute(const std::vector<int32_t>& rows) {

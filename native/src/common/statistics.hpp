@@ -52,6 +52,7 @@ struct MeshRows {
     std::vector<double> intensity_min, intensity_max;
     bool float_intensity = false;
 
+    // Room for k rows, each field of which the backend then writes.
     void resize(size_t k);
     // The permutation of rows: rows[r] becomes row r.
     void permute(const std::vector<int32_t>& rows);

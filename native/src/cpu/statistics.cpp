@@ -20,19 +20,11 @@
 namespace ccl4j::cpu {
 namespace {
 
-// ---- atomic updates of a row (relaxed: the pass's end is the only synchronisation needed) ----
+// ---- atomic updates of a graph row (relaxed: the pass's end is the only synchronisation needed) ----
 
 template <class T>
 void add(T& target, T value) {
     __atomic_fetch_add(&target, value, __ATOMIC_RELAXED);
-}
-
-template <class T>
-void lower(T& target, T value) {
-    T seen;
-    __atomic_load(&target, &seen, __ATOMIC_RELAXED);
-    while (value < seen && !__atomic_compare_exchange(&target, &seen, &value, true, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
-    }
 }
 
 template <class T>
