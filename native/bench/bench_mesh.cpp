@@ -16,7 +16,7 @@
 // timed runs (default 9, after a warm-up) while the budget lasts. A table comes last.
 // With --statistics, also labelling + statistics in one call (cuda/statistics.hpp, the union-find,
 // numberings canonical, raster and size): kernel time = the labelling's phases and the statistics'
-// (stats-scan, stats, stats-order), R runs after a warm-up, beside the union-find's labelling
+// (stats-roots, stats, stats-order), R runs after a warm-up, beside the union-find's labelling
 // alone; each run's row count must be the CPU's cluster count, and its labels the union-find's
 // (canonical) or their raster numbering. A second table comes last.
 #include <algorithm>

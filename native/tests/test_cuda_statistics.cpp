@@ -2,9 +2,10 @@
 // every column of every table and the labels in every numbering, from the fused call
 // (label_mesh_statistics) and from host labels (mesh_statistics), on random 2D and 3D fields
 // (connectivity 4, 8, 6 and 26; foreground and same-value mode; u8 and i32 cells; open and
-// periodic axes; sizes that are no multiple of a tile; a checkerboard that overflows the tiles'
-// tables; a percolating field; strided meshes and intensity grids of types U8, I32 and F32), and
-// on random graphs with int32 and int64 offsets (graph_statistics). Everything must be equal bit
+// periodic axes; sizes that are no multiple of a tile; a checkerboard of a component per cell;
+// columns along z whose partial rows overflow the scratch buffer, so that tiles are done again;
+// a percolating field; strided meshes and intensity grids of types U8, I32 and F32), and on
+// random graphs with int32 and int64 offsets (graph_statistics). Everything must be equal bit
 // for bit but the SUM and MEAN of F32 intensities (1e-9 relative). Every label is poisoned before
 // a run. Without a CUDA device it prints "SKIPPED: no CUDA device" and passes. With --quick, a
 // smaller set (for compute-sanitizer). Prints every failure and "N passed, M failed" last.
@@ -101,6 +102,15 @@ Field checkerboard(int32_t w, int32_t h) {
     Field f{w, h, 1, {}};
     f.values.resize(f.size());
     for (int64_t i = 0; i < f.size(); ++i) f.values[i] = (i % w + i / w) % 2;
+    return f;
+}
+
+// Columns along z over a checkerboard of x and y: each column's parts in the tiles below its
+// first are more partial rows than the scratch buffer holds, so that tiles are done again.
+Field columns(int32_t w, int32_t h, int32_t d) {
+    Field f{w, h, d, {}};
+    f.values.resize(f.size());
+    for (int64_t i = 0; i < f.size(); ++i) f.values[i] = (i % w + i / w % h) % 2;
     return f;
 }
 
@@ -279,6 +289,12 @@ void check_meshes(gpu::DeviceState& state, bool quick) {
     const Field board = checkerboard(quick ? 200 : 515, quick ? 64 : 300);
     const Stored stored_board = store(board, CellType::U8, 4, false, MeshMode::Foreground, 0);
     check_mesh(state, stored_board.mesh, nullptr, CCL4J_ALGORITHM_MESH_UNION_FIND, "own (checkerboard)");
+    const Field pillars = columns(quick ? 20 : 40, quick ? 20 : 40, 64);
+    const Stored stored_pillars = store(pillars, CellType::U8, 6, false, MeshMode::Foreground, 0);
+    check_mesh(state, stored_pillars.mesh, nullptr, CCL4J_ALGORITHM_MESH_UNION_FIND, "own (columns)");
+    const Grid pillar_intensity = random_grid(pillars, IntensityType::F32, rng);
+    check_mesh(state, stored_pillars.mesh, &pillar_intensity.intensity, CCL4J_ALGORITHM_MESH_UNION_FIND,
+               "f32 (columns)");
     const Field empty = random_field(70, 30, 1, 0.0, 2, rng);
     const Stored stored_empty = store(empty, CellType::U8, 8, false, MeshMode::Foreground, 0);
     check_mesh(state, stored_empty.mesh, nullptr, CCL4J_ALGORITHM_MESH_UNION_FIND, "own (empty)");
