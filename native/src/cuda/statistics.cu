@@ -218,6 +218,17 @@ struct TileTable {
     uint8_t root[kSlots];  // the component begins in the tile
     int32_t used[kSlots];  // the slots taken, in any order
     int32_t used_count, partial_count, partial_cursor, partial_base;
+
+    __device__ __forceinline__ void empty(int s) {
+        key[s] = -1;
+        size_x[s] = sum_yz[s] = span[s] = 0;
+        min_x[s] = ~0u;
+        max_x[s] = 0;
+        low[s] = ~0u;
+        high[s] = 0;
+        intensity[s] = 0;
+        root[s] = 0;
+    }
 };
 
 constexpr int kSizeBits = 11, kSumYBits = 14;
@@ -430,14 +441,7 @@ __device__ void flush_table(const MeshPass<Cell>& p, TileTable<Sum>& t, const Co
         r.high[2] = c.z + 31 - __clz(zs);
         r.intensity_low = ~t.low[s];
         r.intensity_high = t.high[s];
-        t.key[s] = -1;
-        t.size_x[s] = t.sum_yz[s] = t.span[s] = 0;
-        t.min_x[s] = ~0u;
-        t.max_x[s] = 0;
-        t.low[s] = ~0u;
-        t.high[s] = 0;
-        t.intensity[s] = 0;
-        t.root[s] = 0;
+        t.empty(s);
         if (p.redo) {
             if (root) continue;
             const u32* words = reinterpret_cast<const u32*>(&r);
@@ -473,16 +477,7 @@ __global__ void __launch_bounds__(kBlock, 4) accumulate_mesh(MeshPass<typename T
     __shared__ TileTable<Sum> table;
     const int64_t count = p.redo ? *p.redo_count : p.tiles;
     if (blockIdx.x >= count) return;
-    for (int s = threadIdx.x; s < kSlots; s += kBlock) {
-        table.key[s] = -1;
-        table.size_x[s] = table.sum_yz[s] = table.span[s] = 0;
-        table.min_x[s] = ~0u;
-        table.max_x[s] = 0;
-        table.low[s] = ~0u;
-        table.high[s] = 0;
-        table.intensity[s] = 0;
-        table.root[s] = 0;
-    }
+    for (int s = threadIdx.x; s < kSlots; s += kBlock) table.empty(s);
     if (threadIdx.x == 0) table.used_count = table.partial_count = table.partial_cursor = table.partial_base = 0;
     __syncthreads();
     const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
