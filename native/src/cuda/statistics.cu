@@ -576,7 +576,7 @@ __global__ void apply_partials(const MeshRow* __restrict__ partials, const int32
                     sum.intensity = static_cast<u64>(__double_as_longlong(
                         __longlong_as_double(static_cast<long long>(sum.intensity)) + own));
                 } else {
-                    atomicAdd(reinterpret_cast<double*>(&rows[row].intensity), own);
+                    add_to(&rows[row].intensity, own);
                 }
             }
             if (leads && row == hot) {

@@ -324,13 +324,7 @@ public final class ComponentLabeler implements AutoCloseable {
      * @throws UnsupportedOperationException when the algorithm does not run on this backend
      */
     public MeshStatistics labelWithStatistics(Grid grid, MeshOptions options, StatisticsOptions statistics) {
-        Arena owned = Arena.ofShared();
-        try {
-            return labelWithStatistics(grid, options, statistics, owned, owned);
-        } catch (RuntimeException | Error e) {
-            owned.close();
-            throw e;
-        }
+        return OwnedArena.make(owned -> labelWithStatistics(grid, options, statistics, owned, owned));
     }
 
     /** As {@link #labelWithStatistics(Grid, MeshOptions, StatisticsOptions)}, with the table and labels in {@code arena}. */
@@ -396,8 +390,7 @@ public final class ComponentLabeler implements AutoCloseable {
      */
     public GraphStatistics labelWithStatistics(CsrGraph graph, LabelOptions options, Numbering numbering) {
         Objects.requireNonNull(numbering, "numbering");
-        Arena owned = Arena.ofShared();
-        try {
+        return OwnedArena.make(owned -> {
             Labels labels = label(graph, options, owned);
             long start = System.nanoTime();
             GraphStatistics table = labels.statistics(graph, numbering, owned, owned);
@@ -406,10 +399,7 @@ public final class ComponentLabeler implements AutoCloseable {
             Timings t = labels.timings();
             return table.withTimings(new Timings(t.totalMs() + phases.get("statistics"), phases, t.iterations(),
                     t.backend(), t.algorithm()));
-        } catch (RuntimeException | Error e) {
-            owned.close();
-            throw e;
-        }
+        });
     }
 
     /**

@@ -332,13 +332,7 @@ public final class Labels {
      *                                  that is not) or the graph has another vertex count
      */
     public GraphStatistics statistics(CsrGraph graph, Numbering numbering) {
-        Arena owned = Arena.ofShared();
-        try {
-            return statistics(graph, numbering, owned, owned);
-        } catch (RuntimeException | Error e) {
-            owned.close();
-            throw e;
-        }
+        return OwnedArena.make(owned -> statistics(graph, numbering, owned, owned));
     }
 
     /** As {@link #statistics(CsrGraph, Numbering)}, with the table and its labels in {@code arena}. */

@@ -163,13 +163,7 @@ public final class MeshLabels {
      *                                  entry that is not)
      */
     public MeshStatistics statistics(Grid grid, MeshOptions options, StatisticsOptions statistics) {
-        Arena owned = Arena.ofShared();
-        try {
-            return statistics(grid, options, statistics, owned, owned);
-        } catch (RuntimeException | Error e) {
-            owned.close();
-            throw e;
-        }
+        return OwnedArena.make(owned -> statistics(grid, options, statistics, owned, owned));
     }
 
     /** As {@link #statistics(Grid, MeshOptions, StatisticsOptions)}, with the table and its labels in {@code arena}. */
