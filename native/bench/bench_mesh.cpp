@@ -1,19 +1,23 @@
 // bench_mesh: kernel-only times of every GPU mesh algorithm on the random site-percolation fields
-// of shared/BENCHMARKS.md (face connectivity, foreground mode, u8 cells).
+// of shared/BENCHMARKS.md (foreground mode, u8 cells), face-connected and fully connected.
 //
 //   bench_mesh [--runs R] [--budget-s S] [--algorithms NAME,...] [--fields NAME,...] [--seed N] [--statistics]
 //
-// Fields: 2d_8192_p05, 2d_8192_p06, 2d_16384_p06, 3d_512_p025, 3d_512_p035 (default: all), each
-// cell foreground with probability p, drawn from a hash of (seed, index). Algorithms: A, B, C, D,
+// Fields: 2d_8192_p05, 2d_8192_p06, 2d_16384_p06, 3d_512_p025, 3d_512_p035 (face connectivity, 4
+// in 2D, 6 in 3D) and the same with 8 (2D) or 26 (3D) connectivity, 2d_8192_p05_c8, ...,
+// 3d_512_p035_c26 (default: all ten), each cell foreground with probability p, drawn from a hash of
+// (seed, index); scripts/gpu/cupy-mesh.py draws the same cells for cupy. Algorithms: A, B, C, D,
 // komura, union-find (default: all). Kernel time = the CUDA-event time of the algorithm's phases
 // (every phase but h2d and d2h); the cells are copied in and the labels out around each run but
 // outside that time. Per field: the union-find labels are checked on the CPU (equal across every
-// face connection, each the smallest index of its class, as many classes as a CPU union-find
-// finds clusters); every other algorithm's labels must equal them. Kernels A-C need a pass per
-// step of a cluster's longest path, so each (field, algorithm) gets a time budget of S seconds
-// (default 3): a probe run of at most 64 passes; if it does not converge, one run with the pass
-// limit the probe's time per pass fits in the budget ("gave up" if that fails too); then up to R
-// timed runs (default 9, after a warm-up) while the budget lasts. A table comes last.
+// connection of the field's connectivity, each the smallest index of its class, as many classes as
+// a CPU union-find finds clusters); every other algorithm's labels must equal them. Kernels A-C
+// need a pass per step of a cluster's longest path, so each (field, algorithm) gets a time budget
+// of S seconds (default 3): a probe run of at most 64 passes; if it does not converge, one run
+// with the pass limit the probe's time per pass fits in the budget ("gave up" if that fails too);
+// then up to R timed runs (default 9, after a warm-up) while the budget lasts. A table comes
+// last, with cupy's figures from shared/BENCHMARKS.md where it has one for the GPU model ("-"
+// where not).
 // With --statistics, also labelling + statistics in one call (cuda/statistics.hpp, the union-find,
 // numberings canonical, raster and size): kernel time = the labelling's phases and the statistics'
 // (stats-roots, stats, stats-order), R runs after a warm-up, beside the union-find's labelling
@@ -49,14 +53,23 @@ struct FieldSpec {
     const char* name;
     int32_t width, height, depth;
     double p;
-    double cupy_h100_ms;  // cupyx.scipy.ndimage.label on an H100 (shared/BENCHMARKS.md)
+    int32_t connectivity;  // 4 or 8 in 2D, 6 or 26 in 3D
+    // cupyx.scipy.ndimage.label on an H100 and an H200 (shared/BENCHMARKS.md); 0 where it has none
+    double cupy_h100_ms;
     double cupy_h200_ms;
 };
 
 const FieldSpec kFields[] = {
-    {"2d_8192_p05", 8192, 8192, 1, 0.5, 6.7, 6.4},     {"2d_8192_p06", 8192, 8192, 1, 0.6, 5.9, 5.8},
-    {"2d_16384_p06", 16384, 16384, 1, 0.6, 22.6, 22.4}, {"3d_512_p025", 512, 512, 512, 0.25, 14.8, 14.5},
-    {"3d_512_p035", 512, 512, 512, 0.35, 14.4, 14.0},
+    {"2d_8192_p05", 8192, 8192, 1, 0.5, 4, 6.7, 6.4},
+    {"2d_8192_p06", 8192, 8192, 1, 0.6, 4, 5.9, 5.8},
+    {"2d_16384_p06", 16384, 16384, 1, 0.6, 4, 22.6, 22.4},
+    {"3d_512_p025", 512, 512, 512, 0.25, 6, 14.8, 14.5},
+    {"3d_512_p035", 512, 512, 512, 0.35, 6, 14.4, 14.0},
+    {"2d_8192_p05_c8", 8192, 8192, 1, 0.5, 8, 7.48, 0},
+    {"2d_8192_p06_c8", 8192, 8192, 1, 0.6, 8, 7.85, 0},
+    {"2d_16384_p06_c8", 16384, 16384, 1, 0.6, 8, 26.5, 0},
+    {"3d_512_p025_c26", 512, 512, 512, 0.25, 26, 23.6, 0},
+    {"3d_512_p035_c26", 512, 512, 512, 0.35, 26, 23.9, 0},
 };
 
 struct AlgorithmSpec {
@@ -86,9 +99,43 @@ void generate(const FieldSpec& f, uint64_t seed, uint8_t* cells) {
     });
 }
 
-// Clusters of the field by a serial union-find with path halving over its face connections.
+// The lower half of the field's neighbourhood: the offsets (dx, dy, dz) of the neighbours that
+// come before a cell in index order. Every connection is one cell's link to one of these.
+struct Offset {
+    int32_t dx, dy, dz;
+};
+
+std::vector<Offset> lower_offsets(const FieldSpec& f) {
+    const bool full = f.connectivity == 8 || f.connectivity == 26;
+    std::vector<Offset> offsets;
+    for (int32_t dz = f.depth > 1 ? -1 : 0; dz <= 0; ++dz) {
+        for (int32_t dy = -1; dy <= 1; ++dy) {
+            for (int32_t dx = -1; dx <= 1; ++dx) {
+                const bool before = dz < 0 || (dz == 0 && (dy < 0 || (dy == 0 && dx < 0)));
+                const bool face = (dx != 0) + (dy != 0) + (dz != 0) == 1;
+                if (before && (full || face)) offsets.push_back({dx, dy, dz});
+            }
+        }
+    }
+    return offsets;
+}
+
+// Calls visit(j) for each neighbour j of cell i in the lower half of the neighbourhood that lies
+// in the field (open boundaries).
+template <class Visit>
+void for_lower_neighbours(const FieldSpec& f, const std::vector<Offset>& offsets, int64_t i, const Visit& visit) {
+    const int64_t plane = int64_t(f.width) * f.height;
+    const int64_t x = i % f.width, y = i / f.width % f.height, z = i / plane;
+    for (const Offset& o : offsets) {
+        if (x + o.dx < 0 || x + o.dx >= f.width || y + o.dy < 0 || y + o.dy >= f.height || z + o.dz < 0) continue;
+        visit(i + o.dx + o.dy * int64_t(f.width) + o.dz * plane);
+    }
+}
+
+// Clusters of the field by a serial union-find with path halving over its connections.
 int64_t cpu_clusters(const FieldSpec& f, const uint8_t* cells) {
     const int64_t n = int64_t(f.width) * f.height * f.depth;
+    const std::vector<Offset> offsets = lower_offsets(f);
     std::vector<int32_t> parent(n);
     std::iota(parent.begin(), parent.end(), 0);
     auto find = [&](int32_t x) {
@@ -100,25 +147,23 @@ int64_t cpu_clusters(const FieldSpec& f, const uint8_t* cells) {
         b = find(b);
         if (a != b) parent[std::max(a, b)] = std::min(a, b);
     };
-    const int64_t plane = int64_t(f.width) * f.height;
     for (int64_t i = 0; i < n; ++i) {
         if (!cells[i]) continue;
-        const int64_t x = i % f.width, y = i / f.width % f.height, z = i / plane;
-        if (x > 0 && cells[i - 1]) join(int32_t(i), int32_t(i - 1));
-        if (y > 0 && cells[i - f.width]) join(int32_t(i), int32_t(i - f.width));
-        if (z > 0 && cells[i - plane]) join(int32_t(i), int32_t(i - plane));
+        for_lower_neighbours(f, offsets, i, [&](int64_t j) {
+            if (cells[j]) join(int32_t(i), int32_t(j));
+        });
     }
     int64_t clusters = 0;
     for (int64_t i = 0; i < n; ++i) clusters += cells[i] && parent[i] == i;
     return clusters;
 }
 
-// Checks labels against the cells: background -1, equal across every face connection, each
-// label a cell of its class no larger than any member and labelling itself. Returns the number
-// of classes, or -1 after printing the first fault.
+// Checks labels against the cells: background -1, equal across every connection, each label a
+// cell of its class no larger than any member and labelling itself. Returns the number of
+// classes, or -1 after printing the first fault.
 int64_t check_labels(const FieldSpec& f, const uint8_t* cells, const int32_t* labels) {
     const int64_t n = int64_t(f.width) * f.height * f.depth;
-    const int64_t plane = int64_t(f.width) * f.height;
+    const std::vector<Offset> offsets = lower_offsets(f);
     int64_t classes = 0;
     for (int64_t i = 0; i < n; ++i) {
         const int32_t l = labels[i];
@@ -130,14 +175,14 @@ int64_t check_labels(const FieldSpec& f, const uint8_t* cells, const int32_t* la
             return std::printf("    WRONG: cell %lld labelled %d\n", (long long)i, l), -1;
         }
         classes += l == i;
-        const int64_t x = i % f.width, y = i / f.width % f.height, z = i / plane;
-        const int64_t lower[3] = {x > 0 ? i - 1 : -1, y > 0 ? i - f.width : -1, z > 0 ? i - plane : -1};
-        for (int64_t j : lower) {
-            if (j >= 0 && cells[j] && labels[j] != l) {
-                return std::printf("    WRONG: cells %lld and %lld labelled %d and %d\n", (long long)i, (long long)j, l,
-                                   labels[j]),
-                       -1;
-            }
+        int64_t split = -1;
+        for_lower_neighbours(f, offsets, i, [&](int64_t j) {
+            if (split < 0 && cells[j] && labels[j] != l) split = j;
+        });
+        if (split >= 0) {
+            return std::printf("    WRONG: cells %lld and %lld labelled %d and %d\n", (long long)i, (long long)split, l,
+                               labels[split]),
+                   -1;
         }
     }
     return classes;
@@ -245,6 +290,20 @@ bool selected(const std::vector<std::string>& names, const std::string& name) {
     return names.empty() || std::find(names.begin(), names.end(), name) != names.end();
 }
 
+// Whether every name in names is one of specs; prints the first that is not, with the known ones.
+template <class Spec, size_t N>
+bool known(const std::vector<std::string>& names, const Spec (&specs)[N], const char* what) {
+    for (const std::string& name : names) {
+        if (std::none_of(specs, specs + N, [&](const Spec& s) { return name == s.name; })) {
+            std::string list;
+            for (const Spec& s : specs) list += std::string(list.empty() ? "" : ", ") + s.name;
+            std::fprintf(stderr, "bench_mesh: unknown %s '%s'; known: %s\n", what, name.c_str(), list.c_str());
+            return false;
+        }
+    }
+    return true;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -274,6 +333,7 @@ int main(int argc, char** argv) {
             return 2;
         }
     }
+    if (!known(fields, kFields, "field") || !known(algorithms, kAlgorithms, "algorithm")) return 2;
     if (gpu::device_count() == 0) {
         std::printf("SKIPPED: no CUDA device\n");
         return 0;
@@ -299,10 +359,13 @@ int main(int argc, char** argv) {
             mesh.depth = f.depth;
             mesh.cell_type = ccl4j::CellType::U8;
             mesh.cells = cells.as<uint8_t>();
-            mesh.connectivity = f.depth > 1 ? 6 : 4;
+            mesh.connectivity = f.connectivity;
             mesh.mode = ccl4j::MeshMode::Foreground;
             const int64_t cpu = cpu_clusters(f, cells.as<uint8_t>());
-            std::printf("%s: %lld cells, %lld clusters (CPU union-find)\n", f.name, (long long)n, (long long)cpu);
+            // The occupied count and the clusters are what scripts/gpu/cupy-mesh.py compares.
+            const int64_t occupied = std::count(cells.as<uint8_t>(), cells.as<uint8_t>() + n, uint8_t{1});
+            std::printf("%s: %lld cells, %lld occupied, connectivity %d, %lld clusters (CPU union-find)\n", f.name,
+                        (long long)n, (long long)occupied, f.connectivity, (long long)cpu);
             std::fflush(stdout);
             bool have_reference = false;
             double union_find_ms = 0;
@@ -405,24 +468,30 @@ int main(int argc, char** argv) {
         std::printf("\nMesh labelling on %s: kernel-only ms (CUDA events over the algorithm's phases), median and "
                     "min of the runs; cupy = cupyx.scipy.ndimage.label on an %s (shared/BENCHMARKS.md)\n",
                     info.name, h200 ? "H200" : "H100");
-        std::printf("%-13s %-10s %11s %9s %9s %8s %6s %5s %8s %8s %8s %8s  %s\n", "field", "algorithm", "cells",
+        std::printf("%-15s %-10s %11s %9s %9s %8s %6s %5s %8s %8s %8s %8s  %s\n", "field", "algorithm", "cells",
                     "median", "min", "Gpx/s", "iters", "runs", "h2d", "d2h", "cupy", "cupy/us", "status");
         for (const Row& r : rows) {
-            std::printf("%-13s %-10s %11lld %9.3f %9.3f %8.2f %6d %5d %8.3f %8.3f %8.2f %8.2f  %s\n", r.field.c_str(),
+            // "-" where shared/BENCHMARKS.md has no cupy figure for this field on this GPU model
+            char cupy[16] = "-", ratio[16] = "-";
+            if (r.cupy_ms > 0) {
+                std::snprintf(cupy, sizeof(cupy), "%.2f", r.cupy_ms);
+                if (r.median_ms > 0) std::snprintf(ratio, sizeof(ratio), "%.2f", r.cupy_ms / r.median_ms);
+            }
+            std::printf("%-15s %-10s %11lld %9.3f %9.3f %8.2f %6d %5d %8.3f %8.3f %8s %8s  %s\n", r.field.c_str(),
                         r.algorithm.c_str(), (long long)r.cells, r.median_ms, r.min_ms,
                         r.median_ms > 0 ? r.cells / r.median_ms / 1e6 : 0.0, r.iterations, r.runs, r.h2d_ms, r.d2h_ms,
-                        r.cupy_ms, r.median_ms > 0 ? r.cupy_ms / r.median_ms : 0.0, r.status.c_str());
+                        cupy, ratio, r.status.c_str());
         }
         if (!statistics_rows.empty()) {
             std::printf("\nLabelling + statistics on %s (union-find, one call, cells on the device): kernel-only ms "
                         "(CUDA events over the labelling's and the statistics' phases), median and min of %d runs, "
                         "beside the union-find's labelling alone (median)\n",
                         info.name, runs);
-            std::printf("%-13s %-10s %11s %9s %8s %9s %9s %8s %6s  %-44s %s\n", "field", "numbering", "cells",
+            std::printf("%-15s %-10s %11s %9s %8s %9s %9s %8s %6s  %-44s %s\n", "field", "numbering", "cells",
                         "label ms", "Gpx/s", "l+s ms", "min", "Gpx/s", "ratio", "statistics phases (median ms)",
                         "status");
             for (const StatisticsRow& r : statistics_rows) {
-                std::printf("%-13s %-10s %11lld %9.3f %8.2f %9.3f %9.3f %8.2f %6.2f  %-44s %s\n", r.field.c_str(),
+                std::printf("%-15s %-10s %11lld %9.3f %8.2f %9.3f %9.3f %8.2f %6.2f  %-44s %s\n", r.field.c_str(),
                             r.numbering, (long long)r.cells, r.label_ms, r.cells / r.label_ms / 1e6, r.median_ms,
                             r.min_ms, r.cells / r.median_ms / 1e6, r.median_ms / r.label_ms, r.phases.c_str(),
                             r.status.c_str());
