@@ -78,8 +78,8 @@ final class BenchCommand implements Callable<Integer> {
     private List<String> graphNames;
 
     @Option(names = "--fields", paramLabel = "NAME", split = ",",
-            description = "Only these mesh fields (random site percolation, face neighbours), or none"
-                    + " (default: all).")
+            description = "Only these mesh fields (random site percolation; face neighbours, or 8 / 26 with a"
+                    + " _c8 / _c26 name), or none (default: all).")
     private List<String> fieldNames;
 
     @Option(names = "--backend", paramLabel = "NAME", defaultValue = "auto",
@@ -207,10 +207,10 @@ final class BenchCommand implements Callable<Integer> {
                     progress.show(f.name() + ": preparing");
                     try (Arena arena = Arena.ofShared()) {
                         Grid grid = MeshBench.generate(f, labeler.backend(), arena);
-                        MemorySegment expected = MeshBench.expected(grid, arena);
+                        MemorySegment expected = MeshBench.expected(f, grid, arena);
                         for (MeshAlgorithm algorithm : meshAlgorithms) {
                             progress.show(f.name() + ": " + CliNames.of(algorithm));
-                            MeshOptions options = MeshOptions.defaults().withAlgorithm(algorithm).withMaxIterations(maxIterations);
+                            MeshOptions options = f.options().withAlgorithm(algorithm).withMaxIterations(maxIterations);
                             try {
                                 MeshBench.Result r = MeshBench.measure(labeler, f, grid, options, expected, arena, runs, warmup);
                                 allCorrect &= r.correct();

@@ -23,11 +23,12 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
- * The mesh part of {@code ccl4j bench}: random site-percolation fields (uint8 cells, face
- * neighbours, foreground mode), labelled with the chosen mesh algorithms and checked against
- * {@link MeshUnionFind}. The full suite is the mesh table of {@code shared/BENCHMARKS.md}; the
- * quick one has smaller fields of the same kinds. Fields are generated from a fixed seed, so every
- * run labels the same cells.
+ * The mesh part of {@code ccl4j bench}: random site-percolation fields (uint8 cells, foreground
+ * mode), labelled with the chosen mesh algorithms and checked against {@link MeshUnionFind} at the
+ * field's connectivity. The full suite is the mesh tables of {@code shared/BENCHMARKS.md}: each
+ * field face-connected (4 in 2D, 6 in 3D) and, named with {@code _c8} or {@code _c26}, fully
+ * connected; the quick one has smaller fields of the same kinds. Fields are generated from a fixed
+ * seed, so every run labels the same cells.
  */
 final class MeshBench {
     private static final long SEED = 1;
@@ -35,25 +36,41 @@ final class MeshBench {
     private MeshBench() {
     }
 
-    /** A suite field: width × height × depth cells, each occupied with probability p. */
-    record Field(String name, int width, int height, int depth, double p) {
+    /**
+     * A suite field: width × height × depth cells, each occupied with probability p, connected to
+     * its neighbours under {@code connectivity} (4 or 8 in 2D, 6 or 26 in 3D).
+     */
+    record Field(String name, int width, int height, int depth, double p, int connectivity) {
         long cells() {
             return (long) width * height * depth;
+        }
+
+        MeshOptions options() {
+            return MeshOptions.defaults().withConnectivity(connectivity);
         }
     }
 
     static final List<Field> QUICK = List.of(
-            new Field("2d_1024_p05", 1024, 1024, 1, 0.5),
-            new Field("2d_1024_p06", 1024, 1024, 1, 0.6),
-            new Field("3d_64_p025", 64, 64, 64, 0.25),
-            new Field("3d_64_p035", 64, 64, 64, 0.35));
+            new Field("2d_1024_p05", 1024, 1024, 1, 0.5, 4),
+            new Field("2d_1024_p06", 1024, 1024, 1, 0.6, 4),
+            new Field("3d_64_p025", 64, 64, 64, 0.25, 6),
+            new Field("3d_64_p035", 64, 64, 64, 0.35, 6),
+            new Field("2d_1024_p05_c8", 1024, 1024, 1, 0.5, 8),
+            new Field("2d_1024_p06_c8", 1024, 1024, 1, 0.6, 8),
+            new Field("3d_64_p025_c26", 64, 64, 64, 0.25, 26),
+            new Field("3d_64_p035_c26", 64, 64, 64, 0.35, 26));
 
     static final List<Field> FULL = List.of(
-            new Field("2d_8192_p05", 8192, 8192, 1, 0.5),
-            new Field("2d_8192_p06", 8192, 8192, 1, 0.6),
-            new Field("2d_16384_p06", 16384, 16384, 1, 0.6),
-            new Field("3d_512_p025", 512, 512, 512, 0.25),
-            new Field("3d_512_p035", 512, 512, 512, 0.35));
+            new Field("2d_8192_p05", 8192, 8192, 1, 0.5, 4),
+            new Field("2d_8192_p06", 8192, 8192, 1, 0.6, 4),
+            new Field("2d_16384_p06", 16384, 16384, 1, 0.6, 4),
+            new Field("3d_512_p025", 512, 512, 512, 0.25, 6),
+            new Field("3d_512_p035", 512, 512, 512, 0.35, 6),
+            new Field("2d_8192_p05_c8", 8192, 8192, 1, 0.5, 8),
+            new Field("2d_8192_p06_c8", 8192, 8192, 1, 0.6, 8),
+            new Field("2d_16384_p06_c8", 16384, 16384, 1, 0.6, 8),
+            new Field("3d_512_p025_c26", 512, 512, 512, 0.25, 26),
+            new Field("3d_512_p035_c26", 512, 512, 512, 0.35, 26));
 
     static List<Field> named(String suite) {
         return switch (suite) {
@@ -64,7 +81,7 @@ final class MeshBench {
     }
 
     /** One measured (field, algorithm) pair; no times when the iteration limit stopped it. */
-    record Result(String field, long cells, long clusters, MeshAlgorithm algorithm, Backend backend, boolean correct,
+    record Result(String field, long cells, int connectivity, long clusters, MeshAlgorithm algorithm, Backend backend, boolean correct,
                   double[] kernelMs, double[] endToEndMs, double h2dMs, double d2hMs, int iterations) {
         boolean converged() {
             return kernelMs.length > 0;
@@ -112,10 +129,10 @@ final class MeshBench {
         return Grid.wrap(pinned, Grid.CellType.U8, field.width(), field.height(), field.depth());
     }
 
-    /** The oracle's labels of {@code grid}. */
-    static MemorySegment expected(Grid grid, Arena arena) {
+    /** The oracle's labels of {@code field}'s {@code grid}, at the field's connectivity. */
+    static MemorySegment expected(Field field, Grid grid, Arena arena) {
         MemorySegment labels = arena.allocate(ValueLayout.JAVA_INT, grid.cellCount());
-        MeshUnionFind.label(grid, MeshOptions.defaults(), labels);
+        MeshUnionFind.label(grid, field.options(), labels);
         return labels;
     }
 
@@ -147,14 +164,15 @@ final class MeshBench {
             }
         }
         boolean correct = labels.asSlice(0, bytes).mismatch(expected.asSlice(0, bytes)) == -1;
-        return new Result(field.name(), field.cells(), last.count(), (MeshAlgorithm) last.timings().algorithm(),
+        return new Result(field.name(), field.cells(), field.connectivity(), last.count(),
+                (MeshAlgorithm) last.timings().algorithm(),
                 last.timings().backend(), correct, kernel, endToEnd, BenchCommand.median(h2d), BenchCommand.median(d2h),
                 last.timings().iterations());
     }
 
     static Result notConverged(Field field, MeshAlgorithm algorithm, Backend backend, int limit) {
-        return new Result(field.name(), field.cells(), -1, algorithm, backend, true, new double[0], new double[0], 0, 0,
-                limit);
+        return new Result(field.name(), field.cells(), field.connectivity(), -1, algorithm, backend, true, new double[0],
+                new double[0], 0, 0, limit);
     }
 
     static String table(List<Result> results) {
@@ -201,7 +219,7 @@ final class MeshBench {
         ArrayNode list = Json.array();
         for (Result r : results) {
             ObjectNode o = list.addObject().put("field", r.field()).put("cells", r.cells())
-                    .put("algorithm", CliNames.of(r.algorithm())).put("backend", CliNames.of(r.backend()));
+                    .put("connectivity", r.connectivity()).put("algorithm", CliNames.of(r.algorithm())).put("backend", CliNames.of(r.backend()));
             if (!r.converged()) {
                 o.put("converged", false).put("maxIterations", r.iterations());
                 continue;

@@ -16,6 +16,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import org.ccl4j.Backend;
 import org.ccl4j.CsrGraph;
 import org.ccl4j.UnionFind;
 import org.ccl4j.cli.CliTestSupport.Result;
@@ -62,6 +63,7 @@ class BenchCommandTest {
                 Grid grid = GridGenerators.percolation(arena, f.width(), f.height(), f.depth(), f.p(), 1);
                 long clusters = MeshUnionFind.label(grid, MeshOptions.defaults()).count();
                 assertEquals(clusters, number(m, "clusters"), m);
+                assertEquals(f.depth() == 1 ? 4 : 6, number(m, "connectivity"), m);
                 assertEquals(f.cells(), number(m, "cells"), m);
                 assertEquals("ok", text(m, "oracle"), m);
                 assertEquals("cpu-serial", text(m, "backend"), m);
@@ -69,6 +71,77 @@ class BenchCommandTest {
         }
         assertEquals(List.of("cpu-raster", "cpu-equivalence", "cpu-parallel"),
                 meshes.subList(0, 3).stream().map(m -> text(m, "algorithm")).toList());
+    }
+
+    /**
+     * The _c8 / _c26 fields are labelled, and checked, at full connectivity: their cluster counts
+     * are those of a flood fill over the 8 / 26 neighbours of the same cells, fewer than over the
+     * face neighbours.
+     */
+    @Test
+    void fullyConnectedFieldsOnTheCpuMatchAFloodFill() {
+        Result r = run("bench", "--suite", "quick", "--graphs", "none", "--fields", "2d_1024_p05_c8,3d_64_p025_c26",
+                "--backend", "cpu", "--mesh-algorithm", "all", "--runs", "1", "--warmup", "0", "--json");
+        assertEquals(Main.OK, r.code(), r.err());
+        List<String> meshes = entries(r.out(), "meshes");
+        assertEquals(2 * MeshBench.algorithms("all", Backend.CPU_PARALLEL).size(), meshes.size(), r.out());
+        try (Arena arena = Arena.ofConfined()) {
+            for (String m : meshes) {
+                MeshBench.Field f = MeshBench.QUICK.stream().filter(q -> q.name().equals(text(m, "field"))).findFirst()
+                        .orElseThrow();
+                Grid grid = GridGenerators.percolation(arena, f.width(), f.height(), f.depth(), f.p(), 1);
+                long full = floodFillClusters(grid, true);
+                assertEquals(f.depth() == 1 ? 8 : 26, number(m, "connectivity"), m);
+                assertEquals(full, number(m, "clusters"), m);
+                assertTrue(full < floodFillClusters(grid, false), "diagonal neighbours join clusters: " + m);
+                assertEquals("ok", text(m, "oracle"), m);
+            }
+        }
+    }
+
+    /** Clusters of a percolation grid's occupied cells over the face neighbours, or all 8 / 26. */
+    private static long floodFillClusters(Grid grid, boolean diagonals) {
+        int w = grid.width();
+        int h = grid.height();
+        int d = grid.depth();
+        boolean[] seen = new boolean[grid.cellCount()];
+        int[] stack = new int[grid.cellCount()];
+        long clusters = 0;
+        for (int start = 0; start < seen.length; start++) {
+            if (seen[start] || grid.get(start) == 0) {
+                continue;
+            }
+            clusters++;
+            seen[start] = true;
+            int top = 0;
+            stack[top++] = start;
+            while (top > 0) {
+                int i = stack[--top];
+                int x = i % w;
+                int y = i / w % h;
+                int z = i / w / h;
+                for (int dz = -1; dz <= 1; dz++) {
+                    for (int dy = -1; dy <= 1; dy++) {
+                        for (int dx = -1; dx <= 1; dx++) {
+                            int steps = Math.abs(dx) + Math.abs(dy) + Math.abs(dz);
+                            int nx = x + dx;
+                            int ny = y + dy;
+                            int nz = z + dz;
+                            if (steps == 0 || (!diagonals && steps > 1) || nx < 0 || ny < 0 || nz < 0 || nx >= w
+                                    || ny >= h || nz >= d) {
+                                continue;
+                            }
+                            int j = (nz * h + ny) * w + nx;
+                            if (!seen[j] && grid.get(j) != 0) {
+                                seen[j] = true;
+                                stack[top++] = j;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return clusters;
     }
 
     @Test
