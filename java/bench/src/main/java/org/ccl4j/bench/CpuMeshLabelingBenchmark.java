@@ -25,8 +25,8 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * End-to-end mesh labelling on the CPU of a field already in memory (face connectivity, foreground
- * mode): the native {@code CPU_PARALLEL} mesh union-find on all cores, the JAVA backend's parallel
+ * End-to-end mesh labelling on the CPU of a field already in memory (the connectivity its name gives,
+ * foreground mode): the native {@code CPU_PARALLEL} mesh union-find on all cores, the JAVA backend's parallel
  * union-find on all cores, and the single-threaded Java oracle {@link MeshUnionFind}; the first two
  * also with the statistics of every cluster in the same call (what they add to labelling alone).
  * Each call allocates its labels. Fields: {@link BenchMeshes}.
@@ -38,16 +38,19 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 2)
 @Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "-Xmx4g"})
 public class CpuMeshLabelingBenchmark {
-    @Param({"2d_2048_p06", "3d_128_p025"})
+    @Param({"2d_2048_p06", "3d_128_p025", "2d_2048_p06_c8", "3d_128_p025_c26"})
     public String field;
 
     private Grid grid;
+    private MeshOptions options;
     private ComponentLabeler parallel;
     private ComponentLabeler java;
 
     @Setup(Level.Trial)
     public void load() {
-        grid = BenchMeshes.get(field);
+        BenchMeshes.Field f = BenchMeshes.get(field);
+        grid = f.grid();
+        options = f.options();
         parallel = ComponentLabeler.create(Backend.CPU_PARALLEL);
         java = ComponentLabeler.create(Backend.JAVA);
     }
@@ -58,13 +61,12 @@ public class CpuMeshLabelingBenchmark {
         java.close();
     }
 
-    private static final MeshOptions DEFAULTS = MeshOptions.defaults();
     private static final StatisticsOptions STATISTICS = StatisticsOptions.defaults();
 
     @Benchmark
     public int cpuParallel() {
         try (Arena labels = Arena.ofConfined()) {
-            return parallel.label(grid, DEFAULTS.withAlgorithm(MeshAlgorithm.CPU_PARALLEL), labels)
+            return parallel.label(grid, options.withAlgorithm(MeshAlgorithm.CPU_PARALLEL), labels)
                     .get(grid.cellCount() - 1);
         }
     }
@@ -73,7 +75,7 @@ public class CpuMeshLabelingBenchmark {
     @Benchmark
     public long cpuParallelWithStatistics() {
         try (Arena table = Arena.ofConfined()) {
-            return parallel.labelWithStatistics(grid, DEFAULTS.withAlgorithm(MeshAlgorithm.CPU_PARALLEL), STATISTICS, table)
+            return parallel.labelWithStatistics(grid, options.withAlgorithm(MeshAlgorithm.CPU_PARALLEL), STATISTICS, table)
                     .count();
         }
     }
@@ -82,7 +84,7 @@ public class CpuMeshLabelingBenchmark {
     @Benchmark
     public long javaParallelWithStatistics() {
         try (Arena table = Arena.ofConfined()) {
-            return java.labelWithStatistics(grid, DEFAULTS, STATISTICS, table).count();
+            return java.labelWithStatistics(grid, options, STATISTICS, table).count();
         }
     }
 
@@ -90,7 +92,7 @@ public class CpuMeshLabelingBenchmark {
     @Benchmark
     public int javaParallelUnionFind() {
         try (Arena labels = Arena.ofConfined()) {
-            return java.label(grid, DEFAULTS, labels).get(grid.cellCount() - 1);
+            return java.label(grid, options, labels).get(grid.cellCount() - 1);
         }
     }
 
@@ -98,7 +100,7 @@ public class CpuMeshLabelingBenchmark {
     @Benchmark
     public int javaSerialUnionFind() {
         try (Arena labels = Arena.ofConfined()) {
-            return MeshUnionFind.label(grid, DEFAULTS, labels.allocate((long) grid.cellCount() * Integer.BYTES, 4))
+            return MeshUnionFind.label(grid, options, labels.allocate((long) grid.cellCount() * Integer.BYTES, 4))
                     .get(grid.cellCount() - 1);
         }
     }

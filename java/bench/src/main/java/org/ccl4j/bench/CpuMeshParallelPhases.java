@@ -13,7 +13,7 @@ import org.openjdk.jmh.infra.Blackhole;
  * ({@link PhaseBenchmark}). Fields of {@link BenchMeshes}.
  */
 public class CpuMeshParallelPhases extends LocalMergePhases {
-    @Param({"2d_512_p05", "2d_512_p06", "3d_64_p025"})
+    @Param({"2d_512_p05", "2d_512_p06", "3d_64_p025", "2d_512_p05_c8", "3d_64_p025_c26"})
     public String field;
 
     @Param({"cpu", "cpu-serial"})

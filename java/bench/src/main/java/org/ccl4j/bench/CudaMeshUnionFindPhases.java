@@ -13,7 +13,9 @@ import org.openjdk.jmh.infra.Blackhole;
  * ({@link PhaseBenchmark}). Fields of {@link BenchMeshes}, cells copied to the device once.
  */
 public class CudaMeshUnionFindPhases extends LocalMergePhases {
-    @Param({"2d_8192_p05", "2d_8192_p06", "2d_16384_p06", "3d_512_p025", "3d_512_p035", "2d_512_p05", "3d_64_p025"})
+    @Param({"2d_8192_p05", "2d_8192_p06", "2d_16384_p06", "3d_512_p025", "3d_512_p035", "2d_512_p05", "3d_64_p025",
+        "2d_8192_p05_c8", "2d_8192_p06_c8", "2d_16384_p06_c8", "3d_512_p025_c26", "3d_512_p035_c26", "2d_512_p05_c8",
+        "3d_64_p025_c26"})
     public String field;
 
     public CudaMeshUnionFindPhases() {

@@ -8,7 +8,6 @@ import org.ccl4j.Algorithm;
 import org.ccl4j.Backend;
 import org.ccl4j.bench.phases.PhaseRun;
 import org.ccl4j.MeshAlgorithm;
-import org.ccl4j.MeshOptions;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
@@ -31,8 +30,8 @@ import org.openjdk.jmh.infra.Blackhole;
  *
  * <p>A subclass names the backend and the algorithm (a graph {@link Algorithm} or a
  * {@link MeshAlgorithm}) and declares the input's {@code @Param}: {@code graph} (a name of
- * {@link BenchGraphs}) for a graph algorithm, {@code field} (a name of {@link BenchMeshes}: face
- * connectivity, open boundaries, foreground mode) for a mesh algorithm; a {@code backend} parameter
+ * {@link BenchGraphs}) for a graph algorithm, {@code field} (a name of {@link BenchMeshes}: the
+ * connectivity it names, open boundaries, foreground mode) for a mesh algorithm; a {@code backend} parameter
  * (CLI names), where it declares one, replaces the backend it names. Its {@code @Benchmark}
  * methods, one per phase and named as {@code ccl4j/bench.h} names the phase, call
  * {@link #runPhase(Blackhole)}; a phase list that several algorithms share is a class of its own
@@ -59,8 +58,10 @@ public abstract class PhaseBenchmark {
 
     /** A mesh algorithm's phases, on the field of the subclass's {@code field} parameter. */
     protected PhaseBenchmark(Backend backend, MeshAlgorithm algorithm) {
-        this(backend, "field", (b, field) -> PhaseRun.openMesh(b, 0, BenchMeshes.get(field),
-                MeshOptions.defaults().withAlgorithm(algorithm)));
+        this(backend, "field", (b, name) -> {
+            BenchMeshes.Field field = BenchMeshes.get(name);
+            return PhaseRun.openMesh(b, 0, field.grid(), field.options().withAlgorithm(algorithm));
+        });
     }
 
     private PhaseBenchmark(Backend backend, String inputParam, BiFunction<Backend, String, PhaseRun> opener) {

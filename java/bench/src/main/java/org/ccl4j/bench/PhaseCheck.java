@@ -31,8 +31,8 @@ import org.ccl4j.MeshUnionFind;
  * <pre>java -cp ccl4j-benchmarks.jar org.ccl4j.bench.PhaseCheck [--runs N] [--mesh] BACKEND ALGORITHM[,ALGORITHM...] INPUT...</pre>
  * BACKEND is cuda, cpu or cpu-serial; ALGORITHM a CLI name (ecl, komura, ...); INPUT a graph as the
  * benchmarks' {@code graph} parameter. With {@code --mesh}: ALGORITHM a mesh algorithm's CLI name
- * (union-find, equivalence, cpu-parallel, ...), INPUT a field of {@link BenchMeshes} (face
- * connectivity, foreground mode), and the oracle the Java {@link MeshUnionFind}.
+ * (union-find, equivalence, cpu-parallel, ...), INPUT a field of {@link BenchMeshes} (the
+ * connectivity it names, foreground mode), and the oracle the Java {@link MeshUnionFind}.
  */
 public final class PhaseCheck {
     private PhaseCheck() {
@@ -59,10 +59,11 @@ public final class PhaseCheck {
         try {
             for (String name : Arrays.asList(args).subList(first + 2, args.length)) {
                 if (mesh) {
-                    Grid grid = BenchMeshes.get(name);
+                    BenchMeshes.Field field = BenchMeshes.get(name);
+                    Grid grid = field.grid();
                     int[] expected = null;
                     for (String a : algorithms) {
-                        MeshOptions options = MeshOptions.defaults().withAlgorithm(CliNames.parse(MeshAlgorithm.class, a));
+                        MeshOptions options = field.options().withAlgorithm(CliNames.parse(MeshAlgorithm.class, a));
                         if (expected == null) {
                             expected = MeshUnionFind.label(grid, options).segment().toArray(ValueLayout.JAVA_INT);
                         }
