@@ -47,6 +47,7 @@ constexpr int kCentre = 13;
 __host__ __device__ constexpr int dx_of(int k) { return k % 3 - 1; }
 __host__ __device__ constexpr int dy_of(int k) { return k / 3 % 3 - 1; }
 __host__ __device__ constexpr int dz_of(int k) { return k / 9 - 1; }
+__host__ __device__ constexpr int offset_of(int dx, int dy, int dz) { return (dz + 1) * 9 + (dy + 1) * 3 + dx + 1; }
 
 // Whether offset k is a neighbour under the connectivity: 4 and 6 are the face neighbours of 2D
 // and 3D, 8 the whole 3x3 square of the plane, 26 the whole cube.

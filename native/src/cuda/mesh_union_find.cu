@@ -15,13 +15,15 @@
 // labelling on GPUs"): a block labels one tile of cells in shared memory first, so that only the
 // connections across tile borders touch global memory:
 //  local:    the tile's cells and a union-find over them in shared memory: runs of connected
-//            cells along each row by warp ballot, then the other connections inside the tile
-//            (those not implied by their left neighbours'); each cell's entry in the global
-//            tree is then the global index of its tile-local root (a tile-local root is the
-//            smallest cell of its tile-local cluster, since local order follows global order);
-//  merge:    the cells on tile borders join their connected lower-half neighbours in other tiles
-//            in the global tree (periodic wrap-around included), halving the paths they walk;
-//            with face connectivity a warp takes a row or a 32-cell piece of column of a border;
+//            cells along each row by warp ballot (at full connectivity, runs of the occupied
+//            columns of bundles of 2 or 4 rows), then the connections inside the tile that the
+//            runs do not imply; each cell's entry in the global tree is then the global index of
+//            its tile-local root (a tile-local root is the smallest cell of its tile-local
+//            cluster, since local order follows global order);
+//  merge:    the cells on tile borders join their connected neighbours in other tiles in the
+//            global tree (periodic wrap-around included), halving the paths they walk; a warp
+//            takes a border row or a 32-cell piece of the border column, and leaves out the
+//            connections implied as in the local step;
 //  finalize: every cell's label is the root of its tree, read from the tree into the label array
 //            (the tree is not written meanwhile, so plain cached loads suffice).
 #include <cuda_runtime.h>
@@ -138,6 +140,20 @@ struct TilePlace {
 constexpr uint32_t kFullMask = 0xffffffffu;
 constexpr int kLeft = 12;  // the offset (-1, 0, 0)
 
+// The rows holding a row's lower-half neighbours, as offsets (dy, dz): (-1, 0) in 2D; in 3D also
+// (-1, -1), (0, -1) and (1, -1) in the layer below. A row is a neighbour row when its cell at
+// the same x is in the stencil; it is wide when the cells at x - 1 and x + 1 are too (8 and 26).
+constexpr int kRowOffsets = 4;  // offset o: dy = row_dy(o), dz = row_dz(o)
+__host__ __device__ constexpr int row_dy(int o) { return o == 2 ? 0 : o == 3 ? 1 : -1; }
+__host__ __device__ constexpr int row_dz(int o) { return o == 0 ? 0 : -1; }
+
+__host__ __device__ constexpr bool neighbour_row(int connectivity, int dy, int dz) {
+    return in_stencil(connectivity, offset_of(0, dy, dz)) || in_stencil(connectivity, offset_of(-1, dy, dz));
+}
+__host__ __device__ constexpr bool wide_row(int connectivity, int dy, int dz) {
+    return in_stencil(connectivity, offset_of(-1, dy, dz));
+}
+
 // The local step for face connectivity in foreground mode when no periodic axis fits in the tile
 // (the common case), on bit masks of the rows: a cell's lower-half neighbours in the tile are
 // then the adjacent cells to the left, above (y - 1) and behind (z - 1), and two labelled cells
@@ -207,6 +223,153 @@ __device__ __forceinline__ void local_union_faces(const Geometry& g, const TileP
     }
 }
 
+// The local step for full connectivity (8 in 2D, 26 in 3D) in foreground mode when no periodic
+// axis fits in the tile. As the 2 x 2 blocks of Allegretti et al. (2019, BKE), whose labelled
+// pixels are all neighbours, the tile's rows are taken in bundles: 2 rows (y, y + 1) in 2D, 4 in
+// 3D (y, y + 1 at z, z + 1). Two labelled cells of a bundle in the same or adjacent columns are
+// neighbours, so the bundle's pieces of clusters are the runs of its occupied columns (the OR of
+// its rows), found with one ballot. Each run is a node of the tile's union-find, numbered by its
+// first cell in the tile's order, so that a tile-local root is still the smallest cell of its
+// tile-local cluster. A bundle then joins its lower-half neighbour bundles ((y - 2, z), and in 3D
+// (y - 2, z - 2), (y, z - 2), (y + 2, z - 2)) where their facing rows touch: a labelled cell of
+// the facing rows at x joins the runs holding the other bundle's facing cells at x - 1 .. x + 1
+// (at most two runs: the leftmost and rightmost), unless the cell at x - 1 is labelled too and
+// has the same run among its own (it is in the same run of this bundle, so that union is its).
+template <class T>
+struct Bundles {
+    static constexpr int kBZ = T::TZ > 1 ? 2 : 1;  // a bundle's layers
+    static constexpr int kRows = 2 * kBZ;           // row k of a bundle: y + k % 2, z + k / 2
+    static constexpr int kAlongY = T::TY / 2;
+    static constexpr int kCount = kAlongY * (T::TZ / kBZ);
+    static_assert(T::TY % 2 == 0 && T::TZ % kBZ == 0, "tiles hold whole bundles");
+    // The tile row of bundle b's row k.
+    __device__ static int row(int b, int k) { return 2 * (b % kAlongY) + k % 2 + T::TY * (kBZ * (b / kAlongY) + k / 2); }
+    // Lower-half neighbour bundle o: offsets (-1, 0), (-1, -1), (0, -1), (1, -1) in bundles (y, z),
+    // and which rows face each other: this bundle's rows `own` and the other's rows `other`.
+    __device__ static constexpr int dy(int o) { return row_dy(o); }
+    __device__ static constexpr int dz(int o) { return row_dz(o); }
+    __device__ static uint32_t own(int o, const uint32_t* r) {
+        return o == 0 ? r[0] | (kBZ > 1 ? r[2] : 0) : o == 1 ? r[0] : o == 2 ? r[0] | r[1] : r[1];
+    }
+    __device__ static uint32_t other(int o, const uint32_t* r) {
+        return o == 0 ? r[1] | (kBZ > 1 ? r[3] : 0) : o == 1 ? r[3] : o == 2 ? r[2] | r[3] : r[2];
+    }
+};
+
+template <class Cell, class T>
+__device__ __forceinline__ void local_union_bundles(const Geometry& g, const TilePlace<T>& tile,
+                                                    const Cell* __restrict__ cells, int32_t* __restrict__ parent,
+                                                    int32_t* tree, uint32_t* rows, uint32_t* occupied,
+                                                    int32_t* first) {
+    using B = Bundles<T>;
+    constexpr int kWarps = T::kThreads / 32;
+    constexpr int kPerWarp = B::kCount / kWarps;
+    static_assert(B::kCount % kWarps == 0, "every warp takes the same number of bundles");
+    const int lane = threadIdx.x % 32;
+    const uint32_t up_to_lane = (2u << lane) - 1;
+    const int32_t x = tile.x0 + lane;
+    const auto start_in = [](uint32_t columns, int l) {  // the first lane of the run holding lane l
+        return 31 - __clz(~(columns & columns << 1) & ((2u << l) - 1));
+    };
+    // All of the warp's rows are read before the first is used, so that their loads are in flight
+    // together.
+    bool on[kPerWarp][B::kRows];
+#pragma unroll
+    for (int w = 0; w < kPerWarp; ++w) {
+#pragma unroll
+        for (int k = 0; k < B::kRows; ++k) {
+            const int r = B::row(threadIdx.x / 32 + w * kWarps, k);
+            const int32_t y = tile.y0 + r % T::TY, z = tile.z0 + r / T::TY;
+            on[w][k] = x < g.width && y < g.height && z < g.depth && cells[index_of(g, x, y, z)] != 0;
+        }
+    }
+#pragma unroll
+    for (int w = 0; w < kPerWarp; ++w) {
+        const int b = threadIdx.x / 32 + w * kWarps;
+        uint32_t row[B::kRows], columns = 0;
+#pragma unroll
+        for (int k = 0; k < B::kRows; ++k) {
+            row[k] = __ballot_sync(kFullMask, on[w][k]);
+            columns |= row[k];
+            if (lane == 0) rows[B::row(b, k)] = row[k];
+        }
+        if (lane == 0) occupied[b] = columns;
+        if (((columns & ~(columns << 1)) >> lane) & 1) {
+            // A run starts here: its node is its first cell in the tile's order of rows.
+            const uint32_t rest = ~columns & ~(up_to_lane >> 1);  // the empty columns from here on
+            const uint32_t run = (rest ? (1u << (__ffs(rest) - 1)) - 1 : kFullMask) & ~(up_to_lane >> 1);
+            int node = -1;
+#pragma unroll
+            for (int k = B::kRows - 1; k >= 0; --k) {  // the bundle's rows are in the tile's order
+                if (row[k] & run) node = B::row(b, k) * 32 + __ffs(row[k] & run) - 1;
+            }
+            tree[node] = node;
+            first[b * 32 + lane] = node;
+        }
+    }
+    __syncthreads();
+#pragma unroll
+    for (int w = 0; w < kPerWarp; ++w) {
+        const int b = threadIdx.x / 32 + w * kWarps;
+        const int by = b % B::kAlongY, bz = b / B::kAlongY;
+        uint32_t row[B::kRows];
+#pragma unroll
+        for (int k = 0; k < B::kRows; ++k) row[k] = rows[B::row(b, k)];
+        const uint32_t columns = occupied[b];
+#pragma unroll
+        for (int o = 0; o < kRowOffsets; ++o) {
+            if (!neighbour_row(T::TZ > 1 ? 26 : 8, B::dy(o), B::dz(o))) continue;
+            const int oy = by + B::dy(o), oz = bz + B::dz(o);
+            if (oy < 0 || oy >= B::kAlongY || oz < 0) continue;
+            const int n = oy + B::kAlongY * oz;
+            uint32_t other_rows[B::kRows];
+#pragma unroll
+            for (int k = 0; k < B::kRows; ++k) other_rows[k] = rows[B::row(n, k)];
+            const uint32_t mine = B::own(o, row), theirs = B::other(o, other_rows), their_columns = occupied[n];
+            // The other bundle's facing cells at x - 1, x, x + 1 (bits 0, 1, 2).
+            const uint32_t near = static_cast<uint32_t>((static_cast<uint64_t>(theirs) << 1) >> lane) & 7;
+            int32_t leftmost = -1, rightmost = -1;
+            if (((mine >> lane) & 1) && near != 0) {
+                leftmost = start_in(their_columns, lane - 1 + __ffs(near) - 1);
+                rightmost = start_in(their_columns, lane - 1 + (31 - __clz(near)));
+            }
+            const int32_t before_left = __shfl_up_sync(kFullMask, leftmost, 1);
+            const int32_t before_right = __shfl_up_sync(kFullMask, rightmost, 1);
+            const bool before = lane > 0 && ((mine >> (lane - 1)) & 1);
+            const bool need_left = leftmost >= 0 && !(before && (leftmost == before_left || leftmost == before_right));
+            const bool need_right = rightmost != leftmost && !(before && (rightmost == before_left || rightmost == before_right));
+            if (need_left || need_right) {
+                const int32_t node = first[b * 32 + start_in(columns, lane)];
+                if (need_left) unite<true>(tree, node, first[n * 32 + leftmost], load_shared);
+                if (need_right) unite<true>(tree, node, first[n * 32 + rightmost], load_shared);
+            }
+        }
+    }
+    __syncthreads();
+    // Each run's first lane walks from its node to the root; the run's other cells take it from
+    // that lane.
+#pragma unroll
+    for (int w = 0; w < kPerWarp; ++w) {
+        const int b = threadIdx.x / 32 + w * kWarps;
+        const uint32_t columns = occupied[b];
+        int32_t root = -1;
+        if (((columns & ~(columns << 1)) >> lane) & 1) {
+            root = first[b * 32 + lane];
+            for (int32_t next; (next = tree[root]) != root;) root = next;
+            root = index_of(g, tile.x0 + tile.lx(root), tile.y0 + tile.ly(root), tile.z0 + tile.lz(root));
+        }
+        root = __shfl_sync(kFullMask, root, start_in(columns, lane));
+#pragma unroll
+        for (int k = 0; k < B::kRows; ++k) {
+            const int r = B::row(b, k);
+            const int32_t y = tile.y0 + r % T::TY, z = tile.z0 + r / T::TY;
+            if (x < g.width && y < g.height && z < g.depth) {
+                parent[index_of(g, x, y, z)] = ((rows[r] >> lane) & 1) ? root : -1;
+            }
+        }
+    }
+}
+
 // A warp takes a row of 32 cells at a time (threadIdx.x % 32 is the cell's x in the tile).
 //  1. Runs: each maximal run of connected cells along a row hangs from its first cell, found with
 //     one ballot: no tree deeper than one from the row direction.
@@ -233,6 +396,12 @@ __global__ void __launch_bounds__(T::kThreads) local_union(Geometry g, const Cel
     if ((kConnectivity == 4 || kConnectivity == 6) && !g.same_value && !wraps_inside) {
         __shared__ uint32_t labelled_rows[kRows];
         local_union_faces<Cell, T>(g, tile, cells, parent, tree, labelled_rows, joins_left);
+        return;
+    }
+    if (!g.same_value && !wraps_inside) {
+        __shared__ uint32_t occupied[Bundles<T>::kCount];
+        __shared__ int32_t first[Bundles<T>::kCount * 32];
+        local_union_bundles<Cell, T>(g, tile, cells, parent, tree, joins_left, occupied, first);
         return;
     }
     for (int r = threadIdx.x / 32; r < kRows; r += kWarps) {
@@ -295,105 +464,236 @@ __global__ void __launch_bounds__(T::kThreads) local_union(Geometry g, const Cel
     }
 }
 
-// Only cells on a tile's border can have lower-half neighbours outside it: on its low faces, and
-// with diagonal connectivity on its high x and y faces (offsets (+1, -1, *) and (*, +1, -1)) and
-// at the mesh's last column and row (their periodic neighbours). Other threads skip at once.
-template <class T, int kConnectivity>
-__device__ __forceinline__ bool on_border(const Geometry& g, int l, int32_t x, int32_t y) {
-    constexpr bool diagonal = kConnectivity == 8 || kConnectivity == 26;
-    const int lx = l % T::TX, ly = l / T::TX % T::TY, lz = l / (T::TX * T::TY);
-    if (lx == 0 || ly == 0 || (T::TZ > 1 && lz == 0)) return true;
-    return diagonal && (lx == T::TX - 1 || ly == T::TY - 1 || x == g.width - 1 || y == g.height - 1);
+// The merge: every connection between cells of different tiles, a warp per piece of a tile's
+// border, in both modes and at every connectivity.
+//  rows:    a row with a neighbour row outside the tile (y == 0, z == 0, and y == TY - 1 for the
+//           row offset (1, -1) of 26) joins it, lane by lane for the cells of the same x range;
+//  column:  the cells at x == 0, in pieces of 32, join their neighbours at x - 1 (with any y and
+//           z offset, lower half or not: every connection across a tile's left border is its
+//           right cell's), so that the rows need no lanes beyond the tile's x range.
+// Connections are left out when implied by others and by the runs of connected cells along a
+// row of a tile, which are joined already: in a row piece, for its cell a[x] and the neighbour
+// row's b[x],
+//  same x:  a[x] - b[x] is implied by a[x-1] - b[x-1] when both rows continue their runs at x;
+//  x - 1:   a[x] - b[x-1] by a[x-1] - b[x-1] (a[x-1] connected) or by a[x] - b[x] (b[x] connected);
+//  x + 1:   a[x] - b[x+1] by a[x+1] - b[x+1] or by a[x] - b[x], likewise;
+// and the same along y in the column. A same-place connection leans only on the one before it,
+// a diagonal one only on same-place ones, so no chain of implications goes round in a circle.
+//
+// A neighbour row at (dy, dz) with dy and dz both non-zero (26 only) has two rows next to both
+// it and the row, (dy, 0) and (0, dz): a labelled cell of those next to both ends of a connection
+// implies it (at x - 1 .. x + 1 for the same x, x - 1 .. x for x - 1, x .. x + 1 for x + 1),
+// through connections to rows that are not diagonal in y and z, which never lean on diagonal ones.
+__host__ __device__ constexpr bool bridged_row(int connectivity, int dy, int dz) {
+    return dy != 0 && dz != 0 && wide_row(connectivity, dy, 0) && wide_row(connectivity, 0, dz);
 }
 
-template <class Cell, class T, int kConnectivity>
-__global__ void __launch_bounds__(T::kThreads) merge_tiles(Geometry g, const Cell* __restrict__ cells,
-                                                           int32_t* parent) {
-    const TilePlace<T> tile(g, blockIdx.x);
-    for (int l = threadIdx.x; l < T::kCells; l += T::kThreads) {
-        const int32_t x = tile.x0 + tile.lx(l), y = tile.y0 + tile.ly(l), z = tile.z0 + tile.lz(l);
-        if (!on_border<T, kConnectivity>(g, l, x, y) || x >= g.width || y >= g.height || z >= g.depth) continue;
-        const int32_t i = index_of(g, x, y, z);
-        const Cell v = cells[i];
-        if (!labelled(g, v)) continue;
-#pragma unroll
-        for (int k = 0; k < kCentre; ++k) {
-            int32_t nx, ny, nz;
-            if (!in_stencil(kConnectivity, k) || !neighbour(g, x, y, z, k, nx, ny, nz) || tile.contains(nx, ny, nz)) {
-                continue;
-            }
-            const int32_t j = index_of(g, nx, ny, nz);
-            const Cell w = cells[j];
-            if (!connected(g, v, w)) continue;
-            // As in the local step, a connection is left out when the same offset connects the
-            // cells next to both ends, and each end is joined to its cell within its own tile:
-            // to the left for offsets without x component (the left cells are on the same border),
-            // above for the x-border's left offset (the cells above are on it too).
-            if (dx_of(k) == 0 && x > tile.x0 && connected(g, v, cells[i - 1]) && connected(g, w, cells[j - 1])) {
-                continue;
-            }
-            if (k == kLeft && y > tile.y0 && connected(g, v, cells[i - g.width]) &&
-                connected(g, w, cells[j - g.width])) {
-                continue;
-            }
-            unite<true>(parent, i, j, load_relaxed);
+// The x step of a union's kind d: 0 for the same x, 1 for x - 1, 2 for x + 1.
+__device__ __forceinline__ int step_of(int d) { return d == 1 ? -1 : d == 2 ? 1 : 0; }
+
+// The pieces of a tile's border, in the order of the warps of merge_borders.
+template <class T, int kConnectivity>
+struct BorderPieces {
+    static constexpr bool kBelow = T::TZ > 1;  // neighbour rows in the layer below (6 and 26)
+    static constexpr bool kAhead = neighbour_row(kConnectivity, 1, -1);  // the row offset (1, -1) (26)
+    static constexpr int kPerLayer = kAhead ? 2 : 1;  // border rows of a layer above the first
+    static constexpr int kRows = (kBelow ? T::TY : 0) + (T::TZ - (kBelow ? 1 : 0)) * kPerLayer;
+    static constexpr int kColumns = (T::TY * T::TZ + 31) / 32;
+    static constexpr int kPerTile = kRows + kColumns;
+
+    // Border row p: the first layer's rows (with neighbours in the layer below), then y == 0 (and
+    // y == TY - 1) of each later layer.
+    __device__ static void row(int p, int& ly, int& lz) {
+        if (kBelow && p < T::TY) {
+            ly = p;
+            lz = 0;
+            return;
         }
+        p -= kBelow ? T::TY : 0;
+        lz = p / kPerLayer + (kBelow ? 1 : 0);
+        ly = p % kPerLayer ? T::TY - 1 : 0;
+    }
+};
+
+// A lane's cell value from the lane before and after it.
+template <class Cell>
+__device__ __forceinline__ Cell shuffle_up(Cell v) {
+    return static_cast<Cell>(__shfl_up_sync(kFullMask, static_cast<int32_t>(v), 1));
+}
+template <class Cell>
+__device__ __forceinline__ Cell shuffle_down(Cell v) {
+    return static_cast<Cell>(__shfl_down_sync(kFullMask, static_cast<int32_t>(v), 1));
+}
+
+// Whether cell values p and q, each present or not, are connected.
+template <class Cell>
+__device__ __forceinline__ bool link(const Geometry& g, bool p_on, Cell p, bool q_on, Cell q) {
+    return p_on && q_on && connected(g, p, q);
+}
+
+// A piece's unions, bit 3 o + d for its neighbour row (or column) o and d = 0, 1, 2 for the cell
+// at the same place, before and after it, are made in one loop (as the local step's in a warp);
+// target(o, d) is the other cell's index.
+template <class Target>
+__device__ __forceinline__ void unite_all(int32_t* parent, int32_t i, uint32_t todo, Target target) {
+    while (todo != 0) {
+        const int k = __ffs(todo) - 1;
+        todo &= todo - 1;
+        unite<true>(parent, i, target(k / 3, k % 3), load_relaxed);
     }
 }
 
-// The merge for face connectivity (4, 6), where only the low faces have neighbours in other
-// tiles, with a warp per piece of border instead of a block per tile: the rows at y == 0 or z == 0
-// of the tile (their offsets (0, -1, 0) and (0, 0, -1)), and the column at x == 0 in pieces of 32
-// cells (offset (-1, 0, 0)). Each connection is left out as in merge_tiles when implied.
-template <class T>
-struct FacePieces {
-    static constexpr int kRows = T::TZ > 1 ? T::TZ + T::TY - 1 : 1;  // y == 0 (each z), then z == 0 (y > 0)
-    static constexpr int kColumns = (T::TY * T::TZ + 31) / 32;
-    static constexpr int kPerTile = kRows + kColumns;
-};
+template <class Cell, class T, int kConnectivity>
+__device__ __forceinline__ void merge_row(const Geometry& g, const Cell* __restrict__ cells, int32_t* parent,
+                                          const TilePlace<T>& tile, int ly, int lz) {
+    const int lane = threadIdx.x % 32;
+    const int32_t x = tile.x0 + lane, y = tile.y0 + ly, z = tile.z0 + lz;
+    if (y >= g.height || z >= g.depth) return;  // the whole warp
+    const bool inside = x < g.width;
+    // The index of this lane's cell in the row (dy, dz) from this one; false when there is none.
+    const auto row_index = [&](int dy, int dz, int32_t& j) {
+        int32_t ny, nz;
+        if (!step(y, dy, g.height, g.periodic_y, ny) || !step(z, dz, g.depth, g.periodic_z, nz)) return false;
+        j = index_of(g, x, ny, nz);
+        return true;
+    };
+    const int32_t i = index_of(g, x, y, z);
+    const Cell v = inside ? cells[i] : Cell(0);
+    const bool on = inside && labelled(g, v);
+    const Cell v_left = shuffle_up(v), v_right = shuffle_down(v);
+    const bool on_left = __shfl_up_sync(kFullMask, on, 1) && lane > 0;
+    const bool on_right = __shfl_down_sync(kFullMask, on, 1) && lane < 31;
+    uint32_t todo = 0;
+#pragma unroll
+    for (int o = 0; o < kRowOffsets; ++o) {
+        const int dy = row_dy(o), dz = row_dz(o);
+        // Rows inside the tile and the mesh are the local step's; a row past the mesh's last one
+        // is there only by periodic wrap-around, from another tile.
+        const bool in_tile = ly + dy >= 0 && ly + dy < T::TY && lz + dz >= 0 && y + dy < g.height;
+        int32_t j;
+        if (!neighbour_row(kConnectivity, dy, dz) || in_tile || !row_index(dy, dz, j)) continue;
+        const Cell w = inside ? cells[j] : Cell(0);
+        const bool w_on = inside && labelled(g, w);
+        const Cell w_left = shuffle_up(w), w_right = shuffle_down(w);
+        const bool w_on_left = __shfl_up_sync(kFullMask, w_on, 1) && lane > 0;
+        const bool w_on_right = __shfl_down_sync(kFullMask, w_on, 1) && lane < 31;
+        bool same = link(g, on, v, w_on, w) &&
+                    !(link(g, on, v, on_left, v_left) && link(g, w_on, w, w_on_left, w_left));
+        bool left = false, right = false;
+        if (wide_row(kConnectivity, dy, dz)) {
+            left = link(g, on, v, w_on_left, w_left) && !link(g, on, v, on_left, v_left) &&
+                   !link(g, w_on, w, w_on_left, w_left);
+            right = link(g, on, v, w_on_right, w_right) && !link(g, on, v, on_right, v_right) &&
+                    !link(g, w_on, w, w_on_right, w_right);
+        }
+        if (bridged_row(kConnectivity, dy, dz) && !g.same_value) {
+            // As drop_bridged, on the cells of the two rows next to both.
+            int32_t b1, b2;
+            const bool on1 = row_index(dy, 0, b1) && inside && cells[b1] != 0;
+            const bool on2 = row_index(0, dz, b2) && inside && cells[b2] != 0;
+            const uint32_t bridges = __ballot_sync(kFullMask, on1 || on2);
+            const bool before = lane > 0 && ((bridges >> (lane - 1)) & 1), here = (bridges >> lane) & 1,
+                       after = lane < 31 && ((bridges >> (lane + 1)) & 1);
+            same = same && !(before || here || after);
+            left = left && !(before || here);
+            right = right && !(here || after);
+        }
+        todo |= (uint32_t(same) | uint32_t(left) << 1 | uint32_t(right) << 2) << (3 * o);
+    }
+    unite_all(parent, i, todo, [&](int o, int d) {
+        int32_t j = 0;
+        row_index(row_dy(o), row_dz(o), j);
+        return j + step_of(d);
+    });
+}
+
+// Connections across the left border (to x - 1 at y + dy and z + dz) are left out when implied:
+// with dz == 0 along y as in row_links, the column's consecutive cells in the tile being joined;
+// with dz != 0 when the cell at x - 1 and z (or the tile's own cell at z + dz), at y, is connected
+// to both ends, through connections with dz == 0 (or inside column x).
+template <class Cell, class T, int kConnectivity>
+__device__ __forceinline__ void merge_column(const Geometry& g, const Cell* __restrict__ cells, int32_t* parent,
+                                             const TilePlace<T>& tile, int c) {
+    if (c >= T::TY * T::TZ) return;
+    const int ly = c % T::TY;
+    const int32_t x = tile.x0, y = tile.y0 + ly, z = tile.z0 + c / T::TY;
+    int32_t nx;
+    if (y >= g.height || z >= g.depth || !step(x, -1, g.width, g.periodic_x, nx)) return;
+    const int32_t i = index_of(g, x, y, z);
+    const Cell v = cells[i];
+    if (!labelled(g, v)) return;
+    // The cell at (x - 1, y + dy, z + dz); false when there is none.
+    const auto left_index = [&](int dy, int dz, int32_t& j) {
+        int32_t ny, nz;
+        if (!step(y, dy, g.height, g.periodic_y, ny) || !step(z, dz, g.depth, g.periodic_z, nz)) return false;
+        j = index_of(g, nx, ny, nz);
+        return true;
+    };
+    const auto left_cell = [&](int dy, int dz, Cell& w) {
+        int32_t j;
+        const bool there = left_index(dy, dz, j);
+        w = there ? cells[j] : Cell(0);
+        return there && labelled(g, w);
+    };
+    // The tile's cells above and below, in the tile: joined to this one when connected.
+    const bool first = ly == 0, last = ly == T::TY - 1 || y == g.height - 1;
+    const bool joined_above = !first && connected(g, v, cells[i - g.width]);
+    const bool joined_below = !last && connected(g, v, cells[i + g.width]);
+    Cell w_mid;  // the cell at (x - 1, y, z)
+    const bool mid_on = left_cell(0, 0, w_mid);
+    uint32_t todo = 0;
+#pragma unroll
+    for (int o = 0; o < 3; ++o) {
+        const int dz = step_of(o);
+        int32_t nz;
+        if (!in_stencil(kConnectivity, offset_of(-1, 0, dz)) || !step(z, dz, g.depth, g.periodic_z, nz)) continue;
+        Cell w, w_above, w_below;
+        const bool w_on = left_cell(0, dz, w);
+        bool same = link(g, true, v, w_on, w) &&
+                    !(joined_above && link(g, w_on, w, true, cells[index_of(g, nx, y - 1, nz)]));
+        bool above = false, below = false;
+        if (in_stencil(kConnectivity, offset_of(-1, -1, dz))) {
+            const bool above_on = left_cell(-1, dz, w_above), below_on = left_cell(1, dz, w_below);
+            // Within the tile's rows the column at x - 1's consecutive cells are joined too.
+            above = link(g, true, v, above_on, w_above) &&
+                    !(!first && (joined_above || link(g, w_on, w, above_on, w_above)));
+            below = link(g, true, v, below_on, w_below) &&
+                    !(!last && (joined_below || link(g, w_on, w, below_on, w_below)));
+            if (dz != 0) {
+                const Cell own = cells[index_of(g, x, y, nz)];
+                const auto bridged = [&](bool on, Cell end) {
+                    return (link(g, true, v, mid_on, w_mid) && link(g, mid_on, w_mid, on, end)) ||
+                           (connected(g, v, own) && link(g, true, own, on, end));
+                };
+                same = same && !bridged(w_on, w);
+                above = above && !bridged(above_on, w_above);
+                below = below && !bridged(below_on, w_below);
+            }
+        }
+        todo |= (uint32_t(same) | uint32_t(above) << 1 | uint32_t(below) << 2) << (3 * o);
+    }
+    unite_all(parent, i, todo, [&](int o, int d) {
+        int32_t j = 0;
+        left_index(step_of(d), step_of(o), j);
+        return j;
+    });
+}
 
 template <class Cell, class T, int kConnectivity>
-__global__ void merge_faces(Geometry g, const Cell* __restrict__ cells, int32_t* parent, uint32_t tiles) {
-    using Pieces = FacePieces<T>;
+__global__ void merge_borders(Geometry g, const Cell* __restrict__ cells, int32_t* parent, uint32_t tiles) {
+    using Pieces = BorderPieces<T, kConnectivity>;
     const uint32_t warp = thread_index() / 32;
     if (warp >= tiles * Pieces::kPerTile) return;
     const TilePlace<T> tile(g, warp / Pieces::kPerTile);
     const int piece = warp % Pieces::kPerTile;
-    const int lane = threadIdx.x % 32;
     if (piece < Pieces::kRows) {
-        const int ly = piece < T::TZ ? 0 : piece - T::TZ + 1;
-        const int lz = piece < T::TZ ? piece : 0;
-        const int32_t x = tile.x0 + lane, y = tile.y0 + ly, z = tile.z0 + lz;
-        if (x >= g.width || y >= g.height || z >= g.depth) return;
-        const int32_t i = index_of(g, x, y, z);
-        const Cell v = cells[i];
-        if (!labelled(g, v)) return;
-        for (int k : {4, 10}) {  // (0, 0, -1) and (0, -1, 0)
-            int32_t nx, ny, nz;
-            if (!in_stencil(kConnectivity, k) || !neighbour(g, x, y, z, k, nx, ny, nz) || tile.contains(nx, ny, nz)) {
-                continue;
-            }
-            const int32_t j = index_of(g, nx, ny, nz);
-            const Cell w = cells[j];
-            if (!connected(g, v, w)) continue;
-            if (lane > 0 && connected(g, v, cells[i - 1]) && connected(g, w, cells[j - 1])) continue;
-            unite<true>(parent, i, j, load_relaxed);
-        }
+        int ly, lz;
+        Pieces::row(piece, ly, lz);
+        // The last row of a tile the mesh ends in has the row offset (1, -1) outside it too.
+        if (Pieces::kAhead && ly == T::TY - 1) ly = min(ly, g.height - 1 - tile.y0);
+        merge_row<Cell, T, kConnectivity>(g, cells, parent, tile, ly, lz);
     } else {
-        const int c = (piece - Pieces::kRows) * 32 + lane;
-        if (c >= T::TY * T::TZ) return;
-        const int ly = c % T::TY, lz = c / T::TY;
-        const int32_t x = tile.x0, y = tile.y0 + ly, z = tile.z0 + lz;
-        if (y >= g.height || z >= g.depth) return;
-        const int32_t i = index_of(g, x, y, z);
-        const Cell v = cells[i];
-        int32_t nx, ny, nz;
-        if (!labelled(g, v) || !neighbour(g, x, y, z, kLeft, nx, ny, nz) || tile.contains(nx, ny, nz)) return;
-        const int32_t j = index_of(g, nx, ny, nz);
-        const Cell w = cells[j];
-        if (!connected(g, v, w)) return;
-        if (ly > 0 && connected(g, v, cells[i - g.width]) && connected(g, w, cells[j - g.width])) return;
-        unite<true>(parent, i, j, load_relaxed);
+        merge_column<Cell, T, kConnectivity>(g, cells, parent, tile, (piece - Pieces::kRows) * 32 + threadIdx.x % 32);
     }
 }
 
@@ -418,16 +718,10 @@ PhasePlan union_find_kernels(Call& call, const Cell* cells) {
             <<<static_cast<unsigned>(tiles), T::kThreads, 0, call.state.stream>>>(call.geometry, cells, call.scratch);
     }));
     plan.push_back(launch_phase("merge", "mesh union-find merge", [&call, cells, tiles] {
-        if (kConnectivity == 4 || kConnectivity == 6) {
-            const int64_t threads = tiles * FacePieces<T>::kPerTile * 32;
-            merge_faces<Cell, T, kConnectivity><<<static_cast<unsigned>((threads + 255) / 256), 256, 0,
-                                                  call.state.stream>>>(call.geometry, cells, call.scratch,
-                                                                       static_cast<uint32_t>(tiles));
-        } else {
-            merge_tiles<Cell, T, kConnectivity>
-                <<<static_cast<unsigned>(tiles), T::kThreads, 0, call.state.stream>>>(call.geometry, cells,
-                                                                                      call.scratch);
-        }
+        const int64_t threads = tiles * BorderPieces<T, kConnectivity>::kPerTile * 32;
+        merge_borders<Cell, T, kConnectivity><<<static_cast<unsigned>((threads + 255) / 256), 256, 0,
+                                                call.state.stream>>>(call.geometry, cells, call.scratch,
+                                                                     static_cast<uint32_t>(tiles));
     }));
     plan.push_back(launch_phase("finalize", "mesh union-find finalize", [&call] {
         const int block = call.block();
