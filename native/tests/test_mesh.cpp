@@ -308,6 +308,85 @@ void serpentines() {
     }
 }
 
+// The parallel union-find alone against the reference, on each of the thread (slab) counts.
+void check_parallel(const Field& f, int connectivity, unsigned periodic, ccl4j::MeshMode mode,
+                    const std::vector<int>& thread_counts) {
+    const Mesh m = mesh_of(f, connectivity, periodic, mode);
+    const std::vector<int32_t> expected = reference(m, f);
+    for (int threads : thread_counts) {
+        std::vector<int32_t> labels(static_cast<size_t>(f.n()), kPoison);
+        ccl4j_timings t;
+        PhaseLog log(&t);
+        ccl4j::cpu::mesh_parallel(m, labels.data(), threads, log);
+        check_labels(labels, expected, "cpu-parallel(" + std::to_string(threads) + ") on " +
+                                           describe(f, connectivity, periodic, mode));
+    }
+}
+
+// The parallel union-find skips the unions that earlier ones imply (Wu et al.'s decision tree,
+// carried to 3D), so every arrangement of a cell's backward neighbourhood is tried: bands of three
+// rows, stacked along y, in a 4 x 3K x 2 volume (in 2D, bands of two rows in 4 x 2K x 1). Cell
+// (2, 1, 1) of a band and its 13 backward neighbours (in 2D cell (2, 1) and its 4) run through
+// every combination of 0 and 1, twice; the band's other cells are random. One thread joins
+// everything in its slab; two put the two planes (or halves) in different slabs, so that the
+// unions into the other plane are the merge phase's; three cut the planes. Cells 0 and 1 are also
+// two colours in same-value mode. Face connectivity runs on the same fields.
+void neighbourhoods() {
+    std::mt19937 rng(26);
+    std::bernoulli_distribution coin(0.5);
+    for (const bool three_d : {false, true}) {
+        const int32_t band_rows = three_d ? 3 : 2;
+        const int bits = three_d ? 14 : 5;
+        const int32_t bands = 2 << bits;  // every combination twice, with different random cells around
+        Field f = constant_field(4, band_rows * bands, three_d ? 2 : 1, ccl4j::CellType::U8, 0);
+        auto at = [&](int32_t band, int32_t x, int32_t y, int32_t z) -> uint8_t& {
+            return f.u8[size_t(x + 4 * (band * band_rows + y + int64_t(f.height) * z))];
+        };
+        for (int32_t band = 0; band < bands; ++band) {
+            int bit = 0;
+            auto next = [&] { return uint8_t((band >> bit++) & 1); };
+            for (int32_t z = 0; z < f.depth; ++z) {
+                for (int32_t y = 0; y < band_rows; ++y) {
+                    for (int32_t x = 0; x < 4; ++x) {
+                        // The backward neighbourhood of (2, 1, z_last) and the cell itself.
+                        const bool plane_before = three_d && z == 0;
+                        const bool row_before = z == f.depth - 1 && (y == 0 || (y == 1 && x <= 2));
+                        const bool tried = x >= 1 && (plane_before || row_before);
+                        at(band, x, y, z) = tried ? next() : uint8_t(coin(rng));
+                    }
+                }
+            }
+        }
+        for (const int connectivity : three_d ? std::vector<int>{26, 6} : std::vector<int>{8, 4}) {
+            for (const unsigned periodic : {0u, 7u}) {
+                const unsigned p = three_d ? periodic : periodic & 3u;
+                check_parallel(f, connectivity, p, ccl4j::MeshMode::Foreground, {1, 2, 3});
+                check_parallel(f, connectivity, p, ccl4j::MeshMode::SameValue, {1, 2, 3});
+            }
+        }
+    }
+}
+
+// Every slab count from one to one row per slab, where the merge phase joins all rows, on odd
+// sizes with and without wrap-around.
+void slab_counts() {
+    std::mt19937 rng(1009);
+    std::vector<int> thread_counts(43);
+    for (int i = 0; i < 43; ++i) thread_counts[size_t(i)] = i + 1;
+    for (double density : {0.15, 0.45}) {
+        Field volume = random_field(rng, 7, 6, 5, ccl4j::CellType::U8, density, 2);
+        Field colours = random_field(rng, 7, 6, 5, ccl4j::CellType::I32, 0, 2);
+        Field plane = random_field(rng, 13, 11, 1, ccl4j::CellType::U8, density + 0.2, 2);
+        for (unsigned p : {0u, 7u}) {
+            for (int c : {6, 26}) {
+                check_parallel(volume, c, p, ccl4j::MeshMode::Foreground, thread_counts);
+                check_parallel(colours, c, p, ccl4j::MeshMode::SameValue, thread_counts);
+            }
+            for (int c : {4, 8}) check_parallel(plane, c, p & 3u, ccl4j::MeshMode::Foreground, thread_counts);
+        }
+    }
+}
+
 // ---- the C ABI ----------------------------------------------------------------------------------
 
 // The shape of f as the ABI takes it (dense); its cells, f.data(), are an argument of their own.
@@ -701,6 +780,8 @@ int main() {
     wrap_around();
     iteration_limits();
     serpentines();
+    neighbourhoods();
+    slab_counts();
     abi();
     single_layer();
     strided();

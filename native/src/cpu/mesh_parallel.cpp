@@ -3,11 +3,13 @@
 // The rows of the mesh are cut into one slab of consecutive rows per thread.
 //  local:   each thread initialises its slab (a cell's parent is itself, background -1) and joins
 //           every labelled cell with the connected neighbours of the backward half of its
-//           neighbourhood that lie in its slab, at or before the cell's row. Nothing outside the
-//           slab is touched, so plain loads and stores suffice.
+//           neighbourhood that lie in its slab, at or before the cell's row, less the unions that
+//           others imply (join_rows, DecisionTable). Nothing outside the slab is touched, so plain
+//           loads and stores suffice.
 //  merge:   the neighbour pairs left out (a backward neighbour in an earlier slab, or a row later
 //           in the slab reached by periodic wrap-around) are joined by all threads at once, roots
-//           hooked by compare-and-swap as in ECL-CC (Jaiganesh & Burtscher 2018).
+//           hooked by compare-and-swap as in ECL-CC (Jaiganesh & Burtscher 2018). Which unions a
+//           cell skips does not depend on the phase, only which of them each phase makes.
 //  flatten: every cell is pointed at its root.
 //
 // Every store puts a smaller index at a larger one (a root is hooked under the smaller root, path
@@ -78,20 +80,36 @@ void unite(int32_t* parent, int32_t a, int32_t b) {
 // cell is its own root. With periodic x the two ends of the row are joined too.
 template <class R>
 void start_row(const Geometry& g, const typename R::Cell* cells, int32_t* parent, int64_t r, R) {
-    const int64_t base = r * g.width;
+    const int32_t w = g.width;
+    const int64_t base = r * w;
     const auto* row = cells + base;
     int32_t* p = parent + base;
-    // Selects rather than branches: on noisy fields these conditions are unpredictable.
-    int32_t previous = -1;
-    for (int32_t x = 0; x < g.width; ++x) {
+    // Masks rather than branches (which compilers make of ?: here): on noisy fields these
+    // conditions are unpredictable. A background cell gets own | -1 = -1.
+    int32_t previous = int32_t(base) | -int32_t(!R::labelled(row[0]));
+    p[0] = previous;
+    for (int32_t x = 1; x < w; ++x) {
         const auto a = row[x];
-        const bool joined = x > 0 && R::connected(a, row[x - 1]);
-        const int32_t own = joined ? previous : int32_t(base + x);
-        previous = R::labelled(a) ? own : -1;
+        const int32_t joined = -int32_t(R::connected(a, row[x - 1]));
+        const int32_t own = (previous & joined) | (int32_t(base + x) & ~joined);
+        previous = own | -int32_t(!R::labelled(a));
         p[x] = previous;
     }
-    if (g.periodic_x && g.width > 2 && R::labelled(row[0]) && R::connected(row[0], row[g.width - 1])) {
-        unite<Plain>(parent, int32_t(base), int32_t(base + g.width - 1));
+    if (g.periodic_x && w > 2 && R::labelled(row[0]) && R::connected(row[0], row[w - 1])) {
+        unite<Plain>(parent, int32_t(base), int32_t(base + w - 1));
+    }
+}
+
+// Joins cell x of row r with every connected neighbour in row nr along step s.
+template <class A, class R>
+void join_cell(const Geometry& g, const RowStep& s, const typename R::Cell* cells, int32_t* parent, int64_t r,
+               int64_t nr, int32_t x, R) {
+    const auto a = cells[r * g.width + x];
+    if (!R::labelled(a)) return;
+    for (int k = 0; k < s.dx_count; ++k) {
+        const int32_t nx = g.column(x, s.dx[k]);
+        const int64_t j = nr * g.width + nx;
+        if (nx >= 0 && R::connected(a, cells[j])) unite<A>(parent, int32_t(r * g.width + x), int32_t(j));
     }
 }
 
@@ -101,27 +119,21 @@ void start_row(const Geometry& g, const typename R::Cell* cells, int32_t* parent
 // joined already, so most unions are known to be redundant and skipped:
 //  - a neighbour straight across (dx = 0) when the previous cell of the run had its own neighbour
 //    straight across connected: the two neighbours are adjacent and equivalent, so joined;
-//  - with diagonals (dx = -1, 0, 1), both diagonals when the neighbour straight across is
-//    connected (they are adjacent to it), and the one at dx = -1 whenever the previous cell is in
-//    the same run (it is that cell's neighbour straight across, handled there).
+//  - with diagonals (dx = -1, 0, 1), the decision tree of Wu, Otoo & Suzuki (2009) for one row:
+//    in a run, the neighbours at dx = -1 and 0 are the previous cell's at dx = 0 and 1, joined
+//    there, so only the one at dx = 1 may need a union; otherwise the one straight across, if
+//    connected, is adjacent to both diagonals and needs the only union. (Full connectivity comes
+//    here only in the rows that join_rows_full leaves out.)
 // The first and last cells (where wrap-around may break adjacency) take every union.
 template <class A, class R>
 void join_rows(const Geometry& g, const RowStep& s, const typename R::Cell* cells, int32_t* parent, int64_t r,
-               int64_t nr, R) {
+               int64_t nr, R rule) {
     const int64_t base = r * g.width;
     const int64_t nbase = nr * g.width;
     const auto* row = cells + base;
     const auto* next = cells + nbase;
     const int32_t w = g.width;
-    auto every_union = [&](int32_t x) {
-        const auto a = row[x];
-        if (!R::labelled(a)) return;
-        for (int k = 0; k < s.dx_count; ++k) {
-            const int32_t nx = g.column(x, s.dx[k]);
-            if (nx >= 0 && R::connected(a, next[nx])) unite<A>(parent, int32_t(base + x), int32_t(nbase + nx));
-        }
-    };
-    every_union(0);
+    join_cell<A>(g, s, cells, parent, r, nr, 0, rule);
     const bool diagonals = s.dx_count == 3;
     // The conditions are combined with & so that a cell costs one unpredictable branch, not four.
     for (int32_t x = 1; x < w - 1; ++x) {
@@ -130,7 +142,8 @@ void join_rows(const Geometry& g, const RowStep& s, const typename R::Cell* cell
         const bool in_run = R::connected(a, row[x - 1]);
         const bool straight = R::connected(a, next[x]);
         const bool before = R::connected(a, next[x - 1]);
-        if (labelled & straight & !(in_run & before)) {
+        const bool joined = diagonals ? in_run : in_run & before;
+        if (labelled & straight & !joined) {
             unite<A>(parent, int32_t(base + x), int32_t(nbase + x));
         } else if (diagonals) {
             const bool left = labelled & !straight & !in_run & before;
@@ -139,13 +152,143 @@ void join_rows(const Geometry& g, const RowStep& s, const typename R::Cell* cell
             if (right) unite<A>(parent, int32_t(base + x), int32_t(nbase + x + 1));
         }
     }
-    if (w > 1) every_union(w - 1);
+    if (w > 1) join_cell<A>(g, s, cells, parent, r, nr, w - 1, rule);
+}
+
+// Full connectivity (8 in 2D, 26 in 3D) away from the boundaries, by a decision table. Besides
+// the previous cell (-1, 0, 0), the backward neighbours lie in columns x - 1 .. x + 1 of K rows:
+// K = 1 in 2D, (dy, dz) = (-1, 0); K = 4 in 3D, also (-1, -1), (0, -1) and (1, -1).
+constexpr int kFullDy[4] = {-1, -1, 0, 1};
+constexpr int kFullDz[4] = {0, -1, -1, -1};
+
+// Wu, Otoo & Suzuki's decision tree (2009), as a table and carried to 3D. Any two backward
+// neighbours of a cell that are adjacent to each other were joined, if connected, by the later
+// of the two, which comes before the cell. Connection being an equivalence (both non-zero, or
+// equal values), the cell needs one union per group of its connected backward neighbours that
+// reach each other through adjacent ones, and none for the group of the previous cell, which
+// start_row joined. So in 2D the neighbour straight above, if connected, is the only union, and in
+// a run only (1, -1) may need one; in 3D (0, 0, -1) is adjacent to all 13 and the previous cell to
+// all 8 in columns x - 1 and x.
+// Bit 0 of an index is the previous cell, bit 1 + 3k + dx + 1 the cell at x + dx of row k; the
+// entry holds the neighbours to unite with, as those bit numbers, four bits each (at most four:
+// no five backward neighbours are pairwise apart, which the array `picked` checks when compiled).
+template <int K>
+struct DecisionTable {
+    static constexpr int kBits = 1 + 3 * K;
+    uint16_t unions[1u << kBits] = {};
+
+    constexpr DecisionTable() {
+        int offset[kBits][3] = {{-1, 0, 0}};
+        for (int b = 1; b < kBits; ++b) {
+            offset[b][0] = (b - 1) % 3 - 1;
+            offset[b][1] = kFullDy[(b - 1) / 3];
+            offset[b][2] = kFullDz[(b - 1) / 3];
+        }
+        unsigned adjacent[kBits] = {};
+        for (int a = 0; a < kBits; ++a) {
+            for (int b = 0; b < kBits; ++b) {
+                bool near = true;
+                for (int d = 0; d < 3; ++d) {
+                    near = near && offset[a][d] - offset[b][d] <= 1 && offset[b][d] - offset[a][d] <= 1;
+                }
+                if (near) adjacent[a] |= 1u << b;
+            }
+        }
+        for (unsigned mask = 0; mask < (1u << kBits); ++mask) {
+            // The group of the lowest set bit of `left`, grown through adjacent set bits.
+            auto group = [&](unsigned left) {
+                unsigned g = left & (0u - left);
+                for (unsigned grown = 0; grown != g;) {
+                    grown = g;
+                    for (int b = 0; b < kBits; ++b) {
+                        if ((grown >> b) & 1u) g |= adjacent[b] & mask;
+                    }
+                }
+                return g;
+            };
+            unsigned left = mask;
+            if (mask & 1u) left &= ~group(1u);
+            int picked[4] = {};
+            for (int n = 0; left != 0; ++n) {
+                while (!((left >> picked[n]) & 1u)) ++picked[n];
+                left &= ~group(left);
+            }
+            for (int n = 3; n >= 0; --n) unions[mask] = uint16_t(unions[mask] << 4 | picked[n]);
+        }
+    }
+};
+
+template <int K>
+constexpr DecisionTable<K> kDecisionTable{};
+
+// Row r under full connectivity where none of the K rows of its backward neighbours is missing or
+// reached by wrap-around, with only the unions into rows that in_phase accepts. The first and last
+// cells of the row (where wrap-around along x may break adjacency) take every union.
+template <int K, class A, class R, class InPhase>
+void join_rows_full(const Geometry& g, const std::vector<RowStep>& steps, const typename R::Cell* cells,
+                    int32_t* parent, int64_t r, const InPhase& in_phase, R rule) {
+    const int32_t w = g.width;
+    const int64_t base = r * w;
+    const auto* row = cells + base;
+    int64_t bases[K];
+    const typename R::Cell* rows[K];
+    bool take[K];
+    for (int k = 0; k < K; ++k) {
+        const int64_t nr = g.row(r, kFullDy[k], kFullDz[k]);
+        bases[k] = nr * w;
+        rows[k] = cells + bases[k];
+        take[k] = in_phase(nr);
+    }
+    for (const RowStep& s : steps) {
+        const int64_t nr = g.row(r, s.dy, s.dz);
+        if (!in_phase(nr)) continue;
+        join_cell<A>(g, s, cells, parent, r, nr, 0, rule);
+        if (w > 1) join_cell<A>(g, s, cells, parent, r, nr, w - 1, rule);
+    }
+    const uint16_t* table = kDecisionTable<K>.unions;
+    for (int32_t x = 1; x < w - 1; ++x) {
+        const auto v = row[x];
+        // In 3D the index takes 13 comparisons, which a background cell skips at the cost of an
+        // unpredictable branch; in 2D it takes 4, and a background cell reads entry 0, which is
+        // empty, so that a cell costs one unpredictable branch, on whether to unite.
+        if (K > 1 && !R::labelled(v)) continue;
+        unsigned index = R::connected(v, row[x - 1]);
+        for (int k = 0; k < K; ++k) {
+            for (int dx = -1; dx <= 1; ++dx) index |= unsigned(R::connected(v, rows[k][x + dx])) << (3 * k + dx + 2);
+        }
+        unsigned unions = table[index & (0u - unsigned(R::labelled(v)))];
+        for (; unions != 0; unions >>= 4) {
+            const unsigned b = (unions & 15u) - 1;
+            const unsigned k = b / 3;
+            if (take[k]) unite<A>(parent, int32_t(base + x), int32_t(bases[k] + x + int(b % 3) - 1));
+        }
+    }
+}
+
+// Joins row r with the rows of its backward neighbours that in_phase accepts.
+template <class A, class R, class InPhase>
+void join_neighbours(const Geometry& g, const std::vector<RowStep>& steps, int connectivity,
+                     const typename R::Cell* cells, int32_t* parent, int64_t r, const InPhase& in_phase, R rule) {
+    bool any = false;
+    for (const RowStep& s : steps) any = any || in_phase(g.row(r, s.dy, s.dz));
+    if (!any) return;
+    const int32_t y = int32_t(r % g.height);
+    if (connectivity == 8 && y >= 1) {
+        join_rows_full<1, A>(g, steps, cells, parent, r, in_phase, rule);
+    } else if (connectivity == 26 && y >= 1 && y <= g.height - 2 && r / g.height >= 1) {
+        join_rows_full<4, A>(g, steps, cells, parent, r, in_phase, rule);
+    } else {
+        for (const RowStep& s : steps) {
+            const int64_t nr = g.row(r, s.dy, s.dz);
+            if (in_phase(nr)) join_rows<A>(g, s, cells, parent, r, nr, rule);
+        }
+    }
 }
 
 // The three phases over one slab split; each logs its own time.
 template <class R>
-PhasePlan plan_of(const Geometry& g, std::vector<RowStep> steps, const typename R::Cell* cells, int32_t* parent,
-                  int threads, PhaseLog& log, R rule) {
+PhasePlan plan_of(const Geometry& g, std::vector<RowStep> steps, int connectivity, const typename R::Cell* cells,
+                  int32_t* parent, int threads, PhaseLog& log, R rule) {
     const int64_t rows = g.rows();
     const int64_t slab_rows = (rows + threads - 1) / threads;
     PhasePlan plan;
@@ -156,10 +299,8 @@ PhasePlan plan_of(const Geometry& g, std::vector<RowStep> steps, const typename 
                             const int64_t end = std::min(rows, first + slab_rows);
                             for (int64_t r = first; r < end; ++r) {
                                 start_row(g, cells, parent, r, rule);
-                                for (const RowStep& s : steps) {
-                                    const int64_t nr = g.row(r, s.dy, s.dz);
-                                    if (nr >= first && nr <= r) join_rows<Plain>(g, s, cells, parent, r, nr, rule);
-                                }
+                                join_neighbours<Plain>(g, steps, connectivity, cells, parent, r,
+                                                       [&](int64_t nr) { return nr >= first && nr <= r; }, rule);
                             }
                         });
                         log.add("local", watch.lap());
@@ -170,12 +311,9 @@ PhasePlan plan_of(const Geometry& g, std::vector<RowStep> steps, const typename 
                         parallel::for_chunks(int64_t{0}, rows, 16, threads, [&](int, int64_t from, int64_t to) {
                             for (int64_t r = from; r < to; ++r) {
                                 const int64_t first = r / slab_rows * slab_rows;
-                                for (const RowStep& s : steps) {
-                                    const int64_t nr = g.row(r, s.dy, s.dz);
-                                    if (nr >= 0 && (nr < first || nr > r)) {
-                                        join_rows<Relaxed>(g, s, cells, parent, r, nr, rule);
-                                    }
-                                }
+                                join_neighbours<Relaxed>(g, steps, connectivity, cells, parent, r,
+                                                         [&](int64_t nr) { return nr >= 0 && (nr < first || nr > r); },
+                                                         rule);
                             }
                         });
                         log.add("merge", watch.lap());
@@ -219,7 +357,9 @@ PhasePlan mesh_parallel_plan(const Mesh& m, int32_t* labels, int threads, PhaseL
     steps.erase(std::remove_if(steps.begin(), steps.end(), [](const RowStep& s) { return s.dy == 0 && s.dz == 0; }),
                 steps.end());
     PhasePlan plan;
-    with_rule(m, [&](const auto* cells, auto rule) { plan = plan_of(g, steps, cells, labels, threads, log, rule); });
+    with_rule(m, [&](const auto* cells, auto rule) {
+        plan = plan_of(g, steps, m.connectivity, cells, labels, threads, log, rule);
+    });
     return plan;
 }
 
