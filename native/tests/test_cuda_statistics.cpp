@@ -402,6 +402,31 @@ void check_graphs(gpu::DeviceState& state, bool quick) {
     }
 }
 
+// A single cell and a single vertex, each on a state of its own, so that no earlier call has
+// grown its buffers: the root index needs more than one int32 of scratch even then.
+void check_single_cells() {
+    std::mt19937 rng(5);
+    for (MeshMode mode : {MeshMode::Foreground, MeshMode::SameValue}) {
+        gpu::DeviceStatePtr fresh = gpu::create_state(0);
+        const Field f = random_field(1, 1, 1, 1.0, 2, rng);
+        const Stored stored = store(f, CellType::U8, 4, false, mode, 0);
+        check_mesh(*fresh, stored.mesh, nullptr, CCL4J_ALGORITHM_MESH_UNION_FIND, "own, fresh state");
+    }
+    gpu::DeviceStatePtr fresh = gpu::create_state(0);
+    const RandomGraph g = random_graph(1, 0, rng);
+    std::vector<int32_t> expected(1, kPoison), out(1, kPoison);
+    const ccl4j::StatisticsTablePtr want = ccl4j::host_table(
+        cpu::graph_rows(g.view(false), g.labels.data(), CCL4J_NUMBERING_CANONICAL, expected.data(), 0));
+    try {
+        const ccl4j::StatisticsTablePtr got =
+            gpu::graph_statistics(*fresh, g.view(false), g.labels.data(), CCL4J_NUMBERING_CANONICAL, out.data());
+        check_labels(out, expected, "graph of 1 vertex, fresh state: labels");
+        compare_tables(*got, *want, false, "graph of 1 vertex, fresh state");
+    } catch (const ccl4j::Error& e) {
+        CHECK_MSG(false, std::string("graph of 1 vertex, fresh state: ") + e.what());
+    }
+}
+
 // A table is unreadable once a later statistics call has reused its memory.
 void check_stale_table(gpu::DeviceState& state) {
     std::mt19937 rng(3);
@@ -427,6 +452,7 @@ int main(int argc, char** argv) {
         run("meshes", [&] { check_meshes(*state, quick); });
         run("graphs", [&] { check_graphs(*state, quick); });
         run("stale table", [&] { check_stale_table(*state); });
+        run("single cells", [] { check_single_cells(); });
     } catch (const ccl4j::Error& e) {
         CHECK_MSG(false, std::string("unexpected error: ") + e.what());
     }

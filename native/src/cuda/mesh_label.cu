@@ -104,7 +104,7 @@ mesh::Call prepare(DeviceState& state, const Mesh& m, const MeshTuning& tuning) 
     const size_t label_bytes = static_cast<size_t>(n) * sizeof(int32_t);
     work.cells.reserve(static_cast<size_t>(n) * static_cast<size_t>(m.cell_type), "mesh cells");
     work.labels.reserve(label_bytes, "mesh labels");
-    work.scratch.reserve(label_bytes, "mesh scratch labels");
+    work.scratch.reserve(statistics_scratch_bytes(n), "mesh scratch labels");
     // Every pass of an iterative algorithm moves a label at least one cell further along a path
     // of its cluster, and the last pass only finds nothing to change: n + 1 passes at most.
     const int32_t bound = static_cast<int32_t>(std::min<int64_t>(n + 1, INT32_MAX));

@@ -865,7 +865,8 @@ struct Job {
 };
 
 // The root index in the scratch buffer: mask, then inclusive.
-int64_t index_words(const Job& job) { return (static_cast<int64_t>(job.n) + 31) / 32; }
+int64_t index_words(int64_t n) { return (n + 31) / 32; }
+int64_t index_words(const Job& job) { return index_words(job.n); }
 
 // stats-roots: the root index, and k (the host waits for it).
 void index_roots(Job& job) {
@@ -1069,6 +1070,10 @@ StatisticsTablePtr label_mesh_statistics(DeviceState& state, const Mesh& mesh, c
     return table_of(job);
 }
 
+size_t statistics_scratch_bytes(int64_t cells) {
+    return static_cast<size_t>(std::max(cells, 2 * index_words(cells))) * sizeof(int32_t);
+}
+
 StatisticsTablePtr mesh_statistics(DeviceState& state, const Mesh& mesh, const int32_t* labels,
                                    const Intensity& intensity, int32_t numbering, int32_t* out) {
     state.activate();
@@ -1077,7 +1082,7 @@ StatisticsTablePtr mesh_statistics(DeviceState& state, const Mesh& mesh, const i
     Job job = mesh_job(state, mesh, numbering);
     const size_t label_bytes = static_cast<size_t>(job.n) * sizeof(int32_t);
     work.labels.reserve(label_bytes, "statistics labels");
-    work.scratch.reserve(label_bytes, "statistics scratch");
+    work.scratch.reserve(statistics_scratch_bytes(job.n), "statistics scratch");
     job.labels = work.labels.as<int32_t>();
     job.scratch = work.scratch.as<int32_t>();
     job.cells = reserve_intensity(state, mesh, intensity);
@@ -1104,7 +1109,7 @@ StatisticsTablePtr graph_statistics(DeviceState& state, const Graph& graph, cons
     const size_t offset_bytes = (static_cast<size_t>(job.n) + 1) * graph.offset_width;
     const size_t neighbor_bytes = static_cast<size_t>(graph.arc_count) * sizeof(int32_t);
     work.labels.reserve(label_bytes, "statistics labels");
-    work.scratch.reserve(label_bytes, "statistics scratch");
+    work.scratch.reserve(statistics_scratch_bytes(job.n), "statistics scratch");
     work.offsets.reserve(offset_bytes, "statistics graph offsets");
     work.neighbors.reserve(std::max<size_t>(neighbor_bytes, 1), "statistics graph neighbours");
     job.labels = work.labels.as<int32_t>();

@@ -56,6 +56,11 @@ struct Grid {
 // device's copy pitch limit.
 void copy_grid(DeviceState& state, void* target, const Grid& grid);
 
+// The bytes of the scratch array the statistics of `cells` cells or vertices take: one int32 per
+// cell, but at least the root index (a bit mask of the roots and its scan, two words for 32
+// cells), which a single cell would overrun. label_mesh's scratch array has this size.
+size_t statistics_scratch_bytes(int64_t cells);
+
 // label_mesh (mesh_kernels.hpp) with more work in the same call: `upload` (may be null) enqueues
 // copies after the cells' copy, inside phase h2d; `phases` (may be null) appends phases to the
 // algorithm's plan, which run on the canonical labels in call.labels before they are copied to
