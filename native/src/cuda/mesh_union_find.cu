@@ -140,6 +140,16 @@ struct TilePlace {
 constexpr uint32_t kFullMask = 0xffffffffu;
 constexpr int kLeft = 12;  // the offset (-1, 0, 0)
 
+// A lane's cell value from the lane before and after it.
+template <class Cell>
+__device__ __forceinline__ Cell shuffle_up(Cell v) {
+    return static_cast<Cell>(__shfl_up_sync(kFullMask, static_cast<int32_t>(v), 1));
+}
+template <class Cell>
+__device__ __forceinline__ Cell shuffle_down(Cell v) {
+    return static_cast<Cell>(__shfl_down_sync(kFullMask, static_cast<int32_t>(v), 1));
+}
+
 // The rows holding a row's lower-half neighbours, as offsets (dy, dz): (-1, 0) in 2D; in 3D also
 // (-1, -1), (0, -1) and (1, -1) in the layer below. A row is a neighbour row when its cell at
 // the same x is in the stencil; it is wide when the cells at x - 1 and x + 1 are too (8 and 26).
@@ -244,10 +254,8 @@ struct Bundles {
     static_assert(T::TY % 2 == 0 && T::TZ % kBZ == 0, "tiles hold whole bundles");
     // The tile row of bundle b's row k.
     __device__ static int row(int b, int k) { return 2 * (b % kAlongY) + k % 2 + T::TY * (kBZ * (b / kAlongY) + k / 2); }
-    // Lower-half neighbour bundle o: offsets (-1, 0), (-1, -1), (0, -1), (1, -1) in bundles (y, z),
-    // and which rows face each other: this bundle's rows `own` and the other's rows `other`.
-    __device__ static constexpr int dy(int o) { return row_dy(o); }
-    __device__ static constexpr int dz(int o) { return row_dz(o); }
+    // Lower-half neighbour bundle o, at (row_dy(o), row_dz(o)) in bundles: which rows face each
+    // other, this bundle's rows `own` and the other's rows `other`.
     __device__ static uint32_t own(int o, const uint32_t* r) {
         return o == 0 ? r[0] | (kBZ > 1 ? r[2] : 0) : o == 1 ? r[0] : o == 2 ? r[0] | r[1] : r[1];
     }
@@ -318,8 +326,8 @@ __device__ __forceinline__ void local_union_bundles(const Geometry& g, const Til
         const uint32_t columns = occupied[b];
 #pragma unroll
         for (int o = 0; o < kRowOffsets; ++o) {
-            if (!neighbour_row(T::TZ > 1 ? 26 : 8, B::dy(o), B::dz(o))) continue;
-            const int oy = by + B::dy(o), oz = bz + B::dz(o);
+            if (!neighbour_row(T::TZ > 1 ? 26 : 8, row_dy(o), row_dz(o))) continue;
+            const int oy = by + row_dy(o), oz = bz + row_dz(o);
             if (oy < 0 || oy >= B::kAlongY || oz < 0) continue;
             const int n = oy + B::kAlongY * oz;
             uint32_t other_rows[B::kRows];
@@ -409,7 +417,7 @@ __global__ void __launch_bounds__(T::kThreads) local_union(Geometry g, const Cel
         const bool inside = x < g.width && y < g.height && z < g.depth;
         const Cell v = inside ? cells[index_of(g, x, y, z)] : Cell(0);
         const bool is_labelled = inside && labelled(g, v);
-        const Cell left = static_cast<Cell>(__shfl_up_sync(kFullMask, static_cast<int32_t>(v), 1));
+        const Cell left = shuffle_up(v);
         const bool left_labelled = __shfl_up_sync(kFullMask, static_cast<int32_t>(is_labelled), 1) != 0;
         const uint32_t joins = __ballot_sync(kFullMask, lane > 0 && is_labelled && left_labelled && connected(g, v, left));
         // Lane 0 never joins its left, so some run starts at or below every lane.
@@ -514,16 +522,6 @@ struct BorderPieces {
         ly = p % kPerLayer ? T::TY - 1 : 0;
     }
 };
-
-// A lane's cell value from the lane before and after it.
-template <class Cell>
-__device__ __forceinline__ Cell shuffle_up(Cell v) {
-    return static_cast<Cell>(__shfl_up_sync(kFullMask, static_cast<int32_t>(v), 1));
-}
-template <class Cell>
-__device__ __forceinline__ Cell shuffle_down(Cell v) {
-    return static_cast<Cell>(__shfl_down_sync(kFullMask, static_cast<int32_t>(v), 1));
-}
 
 // Whether cell values p and q, each present or not, are connected.
 template <class Cell>
