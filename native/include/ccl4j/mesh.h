@@ -32,7 +32,8 @@ extern "C" {
 
 /* The shape of a host-resident mesh: width * height * depth cells of cell_type, x fastest; the
  * cells themselves are a separate argument (cells, pointing at cell (0, 0, 0)). depth == 1 is a 2D
- * mesh. Every extent is at least 1 and the cell count at most INT32_MAX.
+ * mesh. Every extent is at least 1; ccl4j_label_mesh takes at most INT32_MAX cells (its labels are
+ * int32), ccl4j_label_mesh64 any count.
  * The cells may lie apart in memory (a region of a larger image or volume, rows with padding):
  * cell (x, y, z) is at cells[x + row_stride * y + layer_stride * z], strides counted in cells, not
  * bytes. 0 means dense: row_stride 0 is width, layer_stride 0 is the row stride times height.
@@ -74,6 +75,36 @@ typedef struct ccl4j_mesh_options {
 CCL4J_API ccl4j_status ccl4j_label_mesh(ccl4j_context context, const ccl4j_mesh* mesh, const void* cells,
                                         const ccl4j_mesh_options* options, int32_t* labels,
                                         ccl4j_timings* timings);
+
+/* As ccl4j_label_mesh, into int64 labels (cell count entries): the same canonical labels, for
+ * meshes of any size, also past INT32_MAX cells. MESH_UNION_FIND (CUDA) and MESH_CPU_PARALLEL
+ * (both CPU backends), which AUTO runs, write them; the other algorithms write int32 labels only
+ * (CCL4J_UNSUPPORTED). Per-phase runs and statistics take int32 labels, so at most INT32_MAX cells. */
+CCL4J_API ccl4j_status ccl4j_label_mesh64(ccl4j_context context, const ccl4j_mesh* mesh, const void* cells,
+                                          const ccl4j_mesh_options* options, int64_t* labels,
+                                          ccl4j_timings* timings);
+
+/* The memory a mesh labelling call needs besides the caller's cells, and what there is. */
+typedef struct ccl4j_memory_needs {
+    int64_t labels_bytes;     /* the caller's label array: cell count * label_bytes (host memory) */
+    int64_t host_bytes;       /* host memory the call allocates itself: the packed copy of a strided mesh
+                                 on the CPU backends, 0 otherwise */
+    int64_t device_bytes;     /* device memory the call needs on CUDA (dense cells, labels, working
+                                 arrays), 0 on the CPU backends */
+    int64_t host_available;   /* host memory available to new allocations now (Linux: MemAvailable of
+                                 /proc/meminfo), -1 where unknown */
+    int64_t device_available; /* device memory the call can use now: free memory plus what the context
+                                 holds for meshes already; 0 on the CPU backends */
+} ccl4j_memory_needs;
+
+/* What ccl4j_label_mesh (label_bytes 4) or ccl4j_label_mesh64 (8) needs for this mesh and options on
+ * this context, so that a caller can check before it allocates the labels: labelling fails with
+ * CCL4J_OUT_OF_MEMORY, naming the figures, before it allocates anything when device_bytes exceeds
+ * device_available or host_bytes exceeds host_available; the caller compares labels_bytes itself.
+ * The cells are not read: the mesh's cells argument of labelling is not needed here. */
+CCL4J_API ccl4j_status ccl4j_mesh_memory_needs(ccl4j_context context, const ccl4j_mesh* mesh,
+                                               const ccl4j_mesh_options* options, int32_t label_bytes,
+                                               ccl4j_memory_needs* out);
 
 #ifdef __cplusplus
 }

@@ -1843,6 +1843,135 @@ public class ccl4j_h extends ccl4j_h$shared {
         }
     }
 
+    private static class ccl4j_label_mesh64 {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_label_mesh64");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_label_mesh64(ccl4j_context context, const ccl4j_mesh *mesh, const void *cells, const ccl4j_mesh_options *options, int64_t *labels, ccl4j_timings *timings)
+     * }
+     */
+    public static FunctionDescriptor ccl4j_label_mesh64$descriptor() {
+        return ccl4j_label_mesh64.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_label_mesh64(ccl4j_context context, const ccl4j_mesh *mesh, const void *cells, const ccl4j_mesh_options *options, int64_t *labels, ccl4j_timings *timings)
+     * }
+     */
+    public static MethodHandle ccl4j_label_mesh64$handle() {
+        return ccl4j_label_mesh64.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_label_mesh64(ccl4j_context context, const ccl4j_mesh *mesh, const void *cells, const ccl4j_mesh_options *options, int64_t *labels, ccl4j_timings *timings)
+     * }
+     */
+    public static MemorySegment ccl4j_label_mesh64$address() {
+        return ccl4j_label_mesh64.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_label_mesh64(ccl4j_context context, const ccl4j_mesh *mesh, const void *cells, const ccl4j_mesh_options *options, int64_t *labels, ccl4j_timings *timings)
+     * }
+     */
+    public static int ccl4j_label_mesh64(MemorySegment context, MemorySegment mesh, MemorySegment cells, MemorySegment options, MemorySegment labels, MemorySegment timings) {
+        var mh$ = ccl4j_label_mesh64.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_label_mesh64", context, mesh, cells, options, labels, timings);
+            }
+            return (int)mh$.invokeExact(context, mesh, cells, options, labels, timings);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class ccl4j_mesh_memory_needs {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_mesh_memory_needs");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_mesh_memory_needs(ccl4j_context context, const ccl4j_mesh *mesh, const ccl4j_mesh_options *options, int32_t label_bytes, ccl4j_memory_needs *out)
+     * }
+     */
+    public static FunctionDescriptor ccl4j_mesh_memory_needs$descriptor() {
+        return ccl4j_mesh_memory_needs.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_mesh_memory_needs(ccl4j_context context, const ccl4j_mesh *mesh, const ccl4j_mesh_options *options, int32_t label_bytes, ccl4j_memory_needs *out)
+     * }
+     */
+    public static MethodHandle ccl4j_mesh_memory_needs$handle() {
+        return ccl4j_mesh_memory_needs.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_mesh_memory_needs(ccl4j_context context, const ccl4j_mesh *mesh, const ccl4j_mesh_options *options, int32_t label_bytes, ccl4j_memory_needs *out)
+     * }
+     */
+    public static MemorySegment ccl4j_mesh_memory_needs$address() {
+        return ccl4j_mesh_memory_needs.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_mesh_memory_needs(ccl4j_context context, const ccl4j_mesh *mesh, const ccl4j_mesh_options *options, int32_t label_bytes, ccl4j_memory_needs *out)
+     * }
+     */
+    public static int ccl4j_mesh_memory_needs(MemorySegment context, MemorySegment mesh, MemorySegment options, int label_bytes, MemorySegment out) {
+        var mh$ = ccl4j_mesh_memory_needs.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_mesh_memory_needs", context, mesh, options, label_bytes, out);
+            }
+            return (int)mh$.invokeExact(context, mesh, options, label_bytes, out);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
     private static class ccl4j_labels_summary {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             ccl4j_h.C_INT,
