@@ -84,19 +84,8 @@ const AlgorithmSpec kAlgorithms[] = {
     {"C", CCL4J_ALGORITHM_MESH_DIRECTIONAL, true},          {"A", CCL4J_ALGORITHM_MESH_NEIGHBOUR, true},
 };
 
-uint64_t mix(uint64_t x) {  // splitmix64's finaliser
-    x += 0x9e3779b97f4a7c15ull;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-    return x ^ (x >> 31);
-}
-
 void generate(const FieldSpec& f, uint64_t seed, uint8_t* cells) {
-    const int64_t n = int64_t(f.width) * f.height * f.depth;
-    const uint64_t threshold = static_cast<uint64_t>(f.p * 18446744073709551616.0);
-    ccl4j::parallel::for_each(int64_t{0}, n, 0, [&](int64_t i) {
-        cells[i] = mix(seed * 0x100000001b3ull ^ static_cast<uint64_t>(i)) < threshold;
-    });
+    ccl4j::bench::random_sites(int64_t(f.width) * f.height * f.depth, f.p, seed, cells);
 }
 
 // The lower half of the field's neighbourhood: the offsets (dx, dy, dz) of the neighbours that

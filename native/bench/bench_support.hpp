@@ -1,5 +1,5 @@
 // What the GPU benchmark programs share: pinned host memory, .egr loading, the check of their
-// labels and medians.
+// labels, medians, and random site fields.
 #pragma once
 
 #include <algorithm>
@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "common/csr.hpp"
+#include "common/parallel.hpp"
 #include "cuda/cuda_backend.hpp"
 
 namespace ccl4j::bench {
@@ -106,6 +107,22 @@ inline double median(std::vector<double> values) {
     std::sort(values.begin(), values.end());
     const size_t mid = values.size() / 2;
     return values.size() % 2 ? values[mid] : (values[mid - 1] + values[mid]) / 2;
+}
+
+inline uint64_t mix(uint64_t x) {  // splitmix64's finaliser
+    x += 0x9e3779b97f4a7c15ull;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+    return x ^ (x >> 31);
+}
+
+// A random site field: cell i is 1 with probability p, drawn from a hash of (seed, i), so that any
+// program (scripts/gpu/cupy-mesh.py too) draws the same cells; in parallel.
+inline void random_sites(int64_t n, double p, uint64_t seed, uint8_t* cells) {
+    const uint64_t threshold = static_cast<uint64_t>(p * 18446744073709551616.0);
+    parallel::for_each(int64_t{0}, n, 0, [&](int64_t i) {
+        cells[i] = mix(seed * 0x100000001b3ull ^ static_cast<uint64_t>(i)) < threshold;
+    });
 }
 
 }  // namespace ccl4j::bench

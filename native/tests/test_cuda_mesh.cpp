@@ -199,6 +199,21 @@ void check_run(gpu::DeviceState& state, Field& f, const Algorithm& algorithm, Ce
     phases.insert(phases.end(), algorithm.phases.begin(), algorithm.phases.end());
     phases.push_back("d2h");
     check_phases(timings, phases, what);
+    if (algorithm.id == CCL4J_ALGORITHM_MESH_UNION_FIND) {
+        // The same into int64 labels, its trees built in them.
+        std::vector<int64_t> wide(f.size(), kPoison);
+        ccl4j_timings wide_timings{};
+        PhaseLog wide_log(&wide_timings);
+        try {
+            gpu::label_mesh(state, m, algorithm.id, tuning, wide.data(), wide_log);
+        } catch (const ccl4j::Error& e) {
+            CHECK_MSG(false, what + " int64: " + e.what());
+            return;
+        }
+        for (size_t i = 0; i < wide.size(); ++i) labels[i] = wide[i] == int32_t(wide[i]) ? int32_t(wide[i]) : kPoison;
+        check_labels(labels, expected, what + " int64");
+        check_phases(wide_timings, phases, what + " int64");
+    }
     if (algorithm.iterative) {
         CHECK_MSG(timings.iterations >= 1 && timings.iterations <= f.size() + 1, what + ": iterations");
     } else {
@@ -542,6 +557,15 @@ void check_limits_and_errors(gpu::DeviceState& state) {
     bad.row_stride = int64_t(1) << 31;
     check_fails([&] { gpu::label_mesh(state, bad, CCL4J_ALGORITHM_MESH_UNION_FIND, {}, labels.data(), log); },
                 CCL4J_UNSUPPORTED, "rows beyond the copy pitch limit");
+    // Int64 labels only from the union-find; a mesh that cannot fit the device is refused with the
+    // figures before anything is allocated or read (2^42 cells, from a stand-in cells pointer).
+    std::vector<int64_t> wide(labels.size());
+    check_fails([&] { gpu::label_mesh(state, m, CCL4J_ALGORITHM_MESH_KOMURA, {}, wide.data(), log); },
+                CCL4J_UNSUPPORTED, "int64 labels from Komura's algorithm");
+    bad = m;
+    bad.width = bad.height = bad.depth = 1 << 14;
+    check_fails([&] { gpu::label_mesh(state, bad, CCL4J_ALGORITHM_MESH_UNION_FIND, {}, wide.data(), log); },
+                CCL4J_OUT_OF_MEMORY, "a mesh larger than the device");
     // The state still works after the rejections.
     std::fill(labels.begin(), labels.end(), kPoison);
     gpu::label_mesh(state, m, CCL4J_ALGORITHM_MESH_UNION_FIND, {}, labels.data(), log);

@@ -129,6 +129,13 @@ struct Algorithm {
     std::function<void(const Mesh&, int32_t*, int32_t, PhaseLog&)> run;  // (mesh, labels, max_iterations, log)
 };
 
+// Int64 labels as int32 ones for the comparisons; a value int32 cannot hold becomes kPoison.
+void narrow(const std::vector<int64_t>& wide, int32_t* labels) {
+    for (size_t i = 0; i < wide.size(); ++i) {
+        labels[i] = wide[i] == int64_t(int32_t(wide[i])) ? int32_t(wide[i]) : kPoison;
+    }
+}
+
 const std::vector<Algorithm>& algorithms() {
     static const std::vector<Algorithm> all = {
         {"cpu-raster", CCL4J_ALGORITHM_MESH_CPU_RASTER, {"init", "scan"}, true,
@@ -143,6 +150,12 @@ const std::vector<Algorithm>& algorithms() {
          [](const Mesh& m, int32_t* l, int32_t, PhaseLog& log) { ccl4j::cpu::mesh_parallel(m, l, 3, log); }},
         {"cpu-parallel(8)", CCL4J_ALGORITHM_MESH_CPU_PARALLEL, {"local", "merge", "flatten"}, false,
          [](const Mesh& m, int32_t* l, int32_t, PhaseLog& log) { ccl4j::cpu::mesh_parallel(m, l, 8, log); }},
+        {"cpu-parallel-int64(3)", CCL4J_ALGORITHM_MESH_CPU_PARALLEL, {"local", "merge", "flatten"}, false,
+         [](const Mesh& m, int32_t* l, int32_t, PhaseLog& log) {
+             std::vector<int64_t> wide(static_cast<size_t>(m.cell_count()), kPoison);
+             ccl4j::cpu::mesh_parallel(m, wide.data(), 3, log);
+             narrow(wide, l);
+         }},
     };
     return all;
 }
@@ -319,6 +332,11 @@ void check_parallel(const Field& f, int connectivity, unsigned periodic, ccl4j::
         PhaseLog log(&t);
         ccl4j::cpu::mesh_parallel(m, labels.data(), threads, log);
         check_labels(labels, expected, "cpu-parallel(" + std::to_string(threads) + ") on " +
+                                           describe(f, connectivity, periodic, mode));
+        std::vector<int64_t> wide(static_cast<size_t>(f.n()), kPoison);
+        ccl4j::cpu::mesh_parallel(m, wide.data(), threads, log);
+        narrow(wide, labels.data());
+        check_labels(labels, expected, "cpu-parallel-int64(" + std::to_string(threads) + ") on " +
                                            describe(f, connectivity, periodic, mode));
     }
 }
@@ -774,6 +792,98 @@ void strided_errors() {
 
 }  // namespace
 
+// ccl4j_label_mesh64 and ccl4j_mesh_memory_needs through the ABI: the int64 labels equal the
+// reference on every backend present, other algorithms are refused by name, and a call that cannot
+// fit fails with the figures before anything is allocated or read.
+void abi_int64() {
+    std::mt19937 rng(64);
+    Field f = random_field(rng, 41, 23, 1, ccl4j::CellType::U8, 0.6, 2);
+    Field volume = random_field(rng, 13, 9, 8, ccl4j::CellType::I32, 0.3, 3);
+    ccl4j_capabilities caps;
+    CHECK(ccl4j_get_capabilities(&caps) == CCL4J_SUCCESS);
+    std::vector<ccl4j_backend> backends = {CCL4J_BACKEND_CPU_PARALLEL, CCL4J_BACKEND_CPU_SERIAL};
+    if (caps.backends & (1u << CCL4J_BACKEND_CUDA)) {
+        backends.push_back(CCL4J_BACKEND_CUDA);
+    } else {
+        std::printf("NOTICE: no CUDA device present - ccl4j_label_mesh64 is not run on CUDA\n");
+    }
+    for (ccl4j_backend backend : backends) {
+        ccl4j_context c = nullptr;
+        CHECK(ccl4j_context_create(backend, 0, &c) == CCL4J_SUCCESS);
+        const bool cuda = backend == CCL4J_BACKEND_CUDA;
+        const std::string on = std::string(" (int64) on backend ") + std::to_string(backend);
+        for (const Field* field : {&f, &volume}) {
+            const bool flat = field->depth == 1;
+            for (int connectivity : flat ? std::vector<int>{4, 8} : std::vector<int>{6, 26}) {
+                for (unsigned periodic : {0u, 5u}) {
+                    for (auto mode : {ccl4j::MeshMode::Foreground, ccl4j::MeshMode::SameValue}) {
+                        ccl4j_mesh m = abi_mesh(*field);
+                        ccl4j_mesh_options o{};
+                        o.connectivity = connectivity;
+                        o.periodic = periodic;
+                        o.mode = mode == ccl4j::MeshMode::SameValue ? CCL4J_MESH_SAME_VALUE : CCL4J_MESH_FOREGROUND;
+                        std::vector<int64_t> wide(size_t(field->n()), kPoison);
+                        ccl4j_timings t;
+                        const std::string what = describe(*field, connectivity, periodic, mode) + on;
+                        CHECK_MSG(ccl4j_label_mesh64(c, &m, field->data(), &o, wide.data(), &t) == CCL4J_SUCCESS,
+                                  what + ": " + ccl4j_context_error_message(c));
+                        std::vector<int32_t> labels(wide.size());
+                        narrow(wide, labels.data());
+                        check_labels(labels, reference(mesh_of(*field, connectivity, periodic, mode), *field), what);
+                        CHECK_MSG(t.algorithm == (cuda ? CCL4J_ALGORITHM_MESH_UNION_FIND : CCL4J_ALGORITHM_MESH_CPU_PARALLEL),
+                                  what + ": timings algorithm");
+                    }
+                }
+            }
+        }
+        // Only the algorithms that write int64 labels take them, and the message names those.
+        ccl4j_mesh m = abi_mesh(f);
+        std::vector<int64_t> wide(size_t(f.n()));
+        ccl4j_mesh_options o{};
+        o.algorithm = cuda ? CCL4J_ALGORITHM_MESH_KOMURA : CCL4J_ALGORITHM_MESH_CPU_RASTER;
+        CHECK_MSG(ccl4j_label_mesh64(c, &m, f.data(), &o, wide.data(), nullptr) == CCL4J_UNSUPPORTED &&
+                      std::string(ccl4j_context_error_message(c)).find(cuda ? "by MESH_UNION_FIND" : "by MESH_CPU_PARALLEL") !=
+                          std::string::npos,
+                  "int64 labels from an algorithm without them" + on + ": " + ccl4j_context_error_message(c));
+        CHECK(ccl4j_label_mesh64(c, &m, f.data(), nullptr, nullptr, nullptr) == CCL4J_INVALID_ARGUMENT);
+
+        // Memory needs: the labels at 4 and 8 bytes a cell; a packed copy for a strided mesh on the CPU.
+        ccl4j_memory_needs needs;
+        for (int32_t bytes : {4, 8}) {
+            CHECK(ccl4j_mesh_memory_needs(c, &m, nullptr, bytes, &needs) == CCL4J_SUCCESS);
+            CHECK_MSG(needs.labels_bytes == f.n() * bytes, "labels_bytes" + on);
+            CHECK_MSG(needs.host_bytes == 0, "host_bytes of a dense mesh" + on);
+            CHECK_MSG(cuda ? needs.device_bytes >= f.n() * (1 + bytes) && needs.device_available > 0
+                           : needs.device_bytes == 0 && needs.device_available == 0,
+                      "device needs" + on);
+        }
+        ccl4j_mesh strided = m;
+        strided.row_stride = m.width + 3;
+        CHECK(ccl4j_mesh_memory_needs(c, &strided, nullptr, 8, &needs) == CCL4J_SUCCESS);
+        CHECK_MSG(needs.host_bytes == (cuda ? 0 : f.n()), "host_bytes of a strided mesh" + on);
+        CHECK(ccl4j_mesh_memory_needs(c, &m, nullptr, 3, &needs) == CCL4J_INVALID_ARGUMENT);
+        CHECK(ccl4j_mesh_memory_needs(c, &m, nullptr, 8, nullptr) == CCL4J_INVALID_ARGUMENT);
+        ccl4j_mesh huge = m;
+        huge.width = huge.height = huge.depth = 1 << 14;  // 2^42 cells
+        CHECK(ccl4j_mesh_memory_needs(c, &huge, nullptr, 4, &needs) == CCL4J_INVALID_ARGUMENT);
+        CHECK(ccl4j_mesh_memory_needs(c, &huge, nullptr, 8, &needs) == CCL4J_SUCCESS);
+        CHECK_MSG(needs.labels_bytes == (int64_t(1) << 45), "labels_bytes of 2^42 cells" + on);
+        // 2^42 cells fit no device and no host: refused with the figures before the cells or the
+        // labels are touched (neither pointer is valid memory of that size). On the CPU the
+        // strided mesh's packed copy is what does not fit.
+        huge.row_stride = huge.width + 1;
+        const int64_t stand_in = 0;
+        auto* nowhere = reinterpret_cast<int64_t*>(uintptr_t(1) << 40);
+        const ccl4j_status status = ccl4j_label_mesh64(c, &huge, &stand_in, nullptr, nowhere, nullptr);
+        const std::string message = ccl4j_context_error_message(c);
+        CHECK_MSG(status == CCL4J_OUT_OF_MEMORY && message.find(cuda ? "of device memory" : "of host memory") !=
+                                                       std::string::npos &&
+                      message.find("GB (") != std::string::npos,
+                  "a mesh that does not fit" + on + ": " + message);
+        ccl4j_context_destroy(c);
+    }
+}
+
 int main() {
     random_fields();
     constant_fields();
@@ -783,6 +893,7 @@ int main() {
     neighbourhoods();
     slab_counts();
     abi();
+    abi_int64();
     single_layer();
     strided();
     strided_errors();

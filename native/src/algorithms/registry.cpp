@@ -55,6 +55,9 @@ PhasePlan mesh_equivalence_cpu(const Mesh& m, const MeshOptions& o, int, int32_t
 PhasePlan mesh_parallel_cpu(const Mesh& m, const MeshOptions&, int threads, int32_t* labels, PhaseLog& log) {
     return cpu::mesh_parallel_plan(m, labels, threads, log);
 }
+PhasePlan mesh_parallel_cpu_wide(const Mesh& m, const MeshOptions&, int threads, int64_t* labels, PhaseLog& log) {
+    return cpu::mesh_parallel_plan(m, labels, threads, log);
+}
 
 // ---- entries ------------------------------------------------------------------------------------
 
@@ -66,10 +69,13 @@ Algorithm graph(ccl4j_algorithm id, const char* name, unsigned backends, GraphCp
     return a;
 }
 
-Algorithm mesh(ccl4j_algorithm id, const char* name, MeshCpuPlan cpu, MeshCudaPlan cuda) {
+Algorithm mesh(ccl4j_algorithm id, const char* name, MeshCpuPlan cpu, MeshCudaPlan cuda,
+               MeshCpuWidePlan cpu_wide = nullptr, MeshCudaPlan cuda_wide = nullptr) {
     Algorithm a{id, name, Kind::Mesh, cpu ? kCpu : kCuda, {}};
     a.mesh_cpu = cpu;
     a.mesh_cuda = cuda;
+    a.mesh_cpu_wide = cpu_wide;
+    a.mesh_cuda_wide = cuda_wide;
     return a;
 }
 
@@ -101,10 +107,11 @@ std::vector<Algorithm> table() {
              CCL4J_CUDA_FN(cuda::mesh::directional_propagation)),
         mesh(CCL4J_ALGORITHM_MESH_EQUIVALENCE, "MESH_EQUIVALENCE", nullptr, CCL4J_CUDA_FN(cuda::mesh::label_equivalence)),
         mesh(CCL4J_ALGORITHM_MESH_KOMURA, "MESH_KOMURA", nullptr, CCL4J_CUDA_FN(cuda::mesh::komura_lattice)),
-        mesh(CCL4J_ALGORITHM_MESH_UNION_FIND, "MESH_UNION_FIND", nullptr, CCL4J_CUDA_FN(cuda::mesh::block_union_find)),
+        mesh(CCL4J_ALGORITHM_MESH_UNION_FIND, "MESH_UNION_FIND", nullptr, CCL4J_CUDA_FN(cuda::mesh::block_union_find),
+             nullptr, CCL4J_CUDA_FN(cuda::mesh::block_union_find_wide)),
         mesh(CCL4J_ALGORITHM_MESH_CPU_RASTER, "MESH_CPU_RASTER", mesh_raster_cpu, nullptr),
         mesh(CCL4J_ALGORITHM_MESH_CPU_EQUIVALENCE, "MESH_CPU_EQUIVALENCE", mesh_equivalence_cpu, nullptr),
-        mesh(CCL4J_ALGORITHM_MESH_CPU_PARALLEL, "MESH_CPU_PARALLEL", mesh_parallel_cpu, nullptr),
+        mesh(CCL4J_ALGORITHM_MESH_CPU_PARALLEL, "MESH_CPU_PARALLEL", mesh_parallel_cpu, nullptr, mesh_parallel_cpu_wide),
     };
 }
 
@@ -159,6 +166,19 @@ const Algorithm& cuda_mesh_algorithm(ccl4j_algorithm id) {
         fail(CCL4J_UNSUPPORTED, "algorithm " + std::to_string(id) + " is not a CUDA mesh algorithm");
     }
     return *a;
+}
+
+void check_wide_labels(const Algorithm& algorithm, bool cuda) {
+    const auto writes_wide = [cuda](const Algorithm& a) {
+        return cuda ? a.mesh_cuda_wide != nullptr : a.mesh_cpu_wide != nullptr;
+    };
+    if (writes_wide(algorithm)) return;
+    std::string writers;
+    for (const Algorithm& a : all()) {
+        if (writes_wide(a)) writers += (writers.empty() ? "" : ", ") + std::string(a.name);
+    }
+    fail(CCL4J_UNSUPPORTED, algorithm.label() + " writes int32 labels only; int64 labels (ccl4j_label_mesh64) are " +
+                                (cuda ? "written on CUDA by " : "written on the CPU backends by ") + writers);
 }
 
 }  // namespace ccl4j::algorithms

@@ -52,7 +52,11 @@ using GraphCudaPlan = PhasePlan (*)(cuda::DeviceState& state, const cuda::detail
 // A mesh algorithm's CPU plan over a dense mesh; threads as for graphs.
 using MeshCpuPlan = PhasePlan (*)(const Mesh& mesh, const MeshOptions& options, int threads, int32_t* labels,
                                   PhaseLog& log);
-// A mesh algorithm's CUDA plan over the call's buffers (cuda/mesh_device.cuh).
+// The same into int64 labels (ccl4j_label_mesh64), for meshes of any cell count.
+using MeshCpuWidePlan = PhasePlan (*)(const Mesh& mesh, const MeshOptions& options, int threads, int64_t* labels,
+                                      PhaseLog& log);
+// A mesh algorithm's CUDA plan over the call's buffers (cuda/mesh_device.cuh): into call.labels,
+// or for a wide entry into call.wide_labels.
 using MeshCudaPlan = PhasePlan (*)(cuda::mesh::Call& call);
 
 struct Algorithm {
@@ -68,6 +72,9 @@ struct Algorithm {
     GraphCudaPlan graph_cuda = nullptr;
     MeshCpuPlan mesh_cpu = nullptr;
     MeshCudaPlan mesh_cuda = nullptr;
+    // Int64 labels (ccl4j_label_mesh64): null where the algorithm writes int32 labels only.
+    MeshCpuWidePlan mesh_cpu_wide = nullptr;
+    MeshCudaPlan mesh_cuda_wide = nullptr;
 
     bool runs_on_cpu() const { return (backends & kCpu) != 0; }
     bool runs_on_cuda() const { return (backends & kCuda) != 0; }
@@ -93,5 +100,7 @@ ccl4j_algorithm last_id(Kind kind);
 const Algorithm& cuda_graph_algorithm(ccl4j_algorithm id);
 // The entry of a GPU mesh algorithm; Error(CCL4J_UNSUPPORTED) for any other id.
 const Algorithm& cuda_mesh_algorithm(ccl4j_algorithm id);
+// Throws Error(CCL4J_UNSUPPORTED) unless the mesh algorithm writes int64 labels on the backend.
+void check_wide_labels(const Algorithm& algorithm, bool cuda);
 
 }  // namespace ccl4j::algorithms

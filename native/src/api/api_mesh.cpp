@@ -12,6 +12,7 @@
 #include "api/options.hpp"
 #include "api/phase_run.hpp"
 #include "common/error.hpp"
+#include "common/memory.hpp"
 #include "common/mesh.hpp"
 #include "common/validate.hpp"
 #include "common/phase_log.hpp"
@@ -29,12 +30,15 @@ using ccl4j::Mesh;
 std::string dims(const ccl4j_mesh& m) {
     return std::to_string(m.width) + "x" + std::to_string(m.height) + "x" + std::to_string(m.depth);
 }
+std::string dims(const Mesh& m) {
+    return std::to_string(m.width) + "x" + std::to_string(m.height) + "x" + std::to_string(m.depth);
+}
 
 }  // namespace
 
 namespace ccl4j::api {
 
-Mesh validate_mesh(const ccl4j_mesh* mesh, const void* cells, const ccl4j::MeshOptions& o) {
+Mesh validate_mesh(const ccl4j_mesh* mesh, const void* cells, const ccl4j::MeshOptions& o, int label_bytes) {
     if (!mesh) fail(CCL4J_INVALID_ARGUMENT, "mesh is NULL");
     const ccl4j_mesh& m = *mesh;
     const char* axes[] = {"width", "height", "depth"};
@@ -46,10 +50,10 @@ Mesh validate_mesh(const ccl4j_mesh* mesh, const void* cells, const ccl4j::MeshO
         }
     }
     const int64_t cell_count = int64_t(m.width) * m.height * m.depth;
-    if (cell_count > INT32_MAX) {
-        fail(CCL4J_INVALID_ARGUMENT, "a mesh holds at most " + std::to_string(INT32_MAX) +
-                                         " cells (labels are int32), got " + dims(m) + " = " + std::to_string(cell_count) +
-                                         " cells");
+    if (label_bytes == 4 && cell_count > INT32_MAX) {
+        fail(CCL4J_INVALID_ARGUMENT, "int32 labels hold at most " + std::to_string(INT32_MAX) + " cells, got " + dims(m) +
+                                         " = " + std::to_string(cell_count) +
+                                         " cells (ccl4j_label_mesh64 labels it into int64 labels)");
     }
     if (m.cell_type != CCL4J_CELL_U8 && m.cell_type != CCL4J_CELL_I32) {
         fail(CCL4J_INVALID_ARGUMENT, "unknown cell type " + std::to_string(m.cell_type) + " (expected CCL4J_CELL_U8 = " +
@@ -101,46 +105,104 @@ namespace {
 using ccl4j::api::cpu_threads;
 
 // The plan of a CPU algorithm over a dense mesh, from the registry: the one place the CPU backend
-// reads the table for meshes.
+// reads the table for meshes (its wide plan for int64 labels).
 ccl4j::PhasePlan cpu_plan(const ccl4j_context_s& context, const Mesh& mesh, const ccl4j::MeshOptions& o,
                           int32_t* labels, ccl4j::PhaseLog& log) {
     const ccl4j::algorithms::Algorithm& algorithm = *ccl4j::algorithms::find(o.algorithm);
     return algorithm.mesh_cpu(mesh, o, cpu_threads(context, o.cpu_threads), labels, log);
 }
+ccl4j::PhasePlan cpu_plan(const ccl4j_context_s& context, const Mesh& mesh, const ccl4j::MeshOptions& o,
+                          int64_t* labels, ccl4j::PhaseLog& log) {
+    const ccl4j::algorithms::Algorithm& algorithm = *ccl4j::algorithms::find(o.algorithm);
+    ccl4j::algorithms::check_wide_labels(algorithm, false);
+    return algorithm.mesh_cpu_wide(mesh, o, cpu_threads(context, o.cpu_threads), labels, log);
+}
 
-}  // namespace
+// The host memory a CPU labelling call allocates itself: a packed copy of a strided mesh.
+int64_t cpu_host_bytes(const Mesh& m) { return m.dense() ? 0 : m.cell_count() * static_cast<int64_t>(m.cell_type); }
 
-void ccl4j::api::label_mesh_on_cpu(const ccl4j_context_s& context, const Mesh& m, const ccl4j::MeshOptions& o,
-                                   int32_t* labels, ccl4j::PhaseLog& log) {
+template <class L>
+void label_on_cpu(const ccl4j_context_s& context, const Mesh& m, const ccl4j::MeshOptions& o, L* labels,
+                  ccl4j::PhaseLog& log) {
+    ccl4j::check_memory(cpu_host_bytes(m), ccl4j::host_memory_available(),
+                        "packing the strided " + dims(m) + " mesh into dense cells", "host");
     ccl4j::Stopwatch pack;
     const ccl4j::cpu::DenseMesh dense(m, cpu_threads(context, o.cpu_threads));
     if (dense.packed()) log.add("pack", pack.lap());
     for (const ccl4j::Phase& phase : cpu_plan(context, dense.mesh(), o, labels, log)) phase.run();
 }
 
-extern "C" {
-
-ccl4j_status ccl4j_label_mesh(ccl4j_context context, const ccl4j_mesh* mesh, const void* cells,
-                              const ccl4j_mesh_options* options, int32_t* labels, ccl4j_timings* timings) {
+// ccl4j_label_mesh (L = int32_t) and ccl4j_label_mesh64 (int64_t).
+template <class L>
+ccl4j_status label_mesh_into(ccl4j_context context, const ccl4j_mesh* mesh, const void* cells,
+                             const ccl4j_mesh_options* options, L* labels, ccl4j_timings* timings) {
     return ccl4j::api::with_context(context, [&] {
         ccl4j::Stopwatch total;
         ccl4j::PhaseLog log(timings);
         const ccl4j::MeshOptions o = ccl4j::api::mesh_options(options, context->backend);
-        const Mesh m = ccl4j::api::validate_mesh(mesh, cells, o);
+        const Mesh m = ccl4j::api::validate_mesh(mesh, cells, o, sizeof(L));
         if (!labels) fail(CCL4J_INVALID_ARGUMENT, "labels is NULL");
         // The cells span from the first to one past the last cell, strides included.
         const int64_t last_cell = (m.depth - 1) * m.layer_step() + (m.height - 1) * m.row_step() + m.width;
-        ccl4j::check_disjoint(labels, static_cast<size_t>(m.cell_count()) * sizeof(int32_t), "labels", m.cells,
+        ccl4j::check_disjoint(labels, static_cast<size_t>(m.cell_count()) * sizeof(L), "labels", m.cells,
                               static_cast<size_t>(last_cell) * static_cast<size_t>(m.cell_type), "mesh cells");
         if (context->backend == CCL4J_BACKEND_CUDA) {
 #ifdef CCL4J_WITH_CUDA
             ccl4j::cuda::label_mesh(*context->cuda, m, o.algorithm, o.tuning, labels, log);
 #endif
         } else {
-            ccl4j::api::label_mesh_on_cpu(*context, m, o, labels, log);
+            label_on_cpu(*context, m, o, labels, log);
         }
         log.set_resolved(context->backend, o.algorithm);
         log.set_total(total.lap());
+    });
+}
+
+}  // namespace
+
+void ccl4j::api::label_mesh_on_cpu(const ccl4j_context_s& context, const Mesh& m, const ccl4j::MeshOptions& o,
+                                   int32_t* labels, ccl4j::PhaseLog& log) {
+    label_on_cpu(context, m, o, labels, log);
+}
+
+void ccl4j::api::label_mesh_on_cpu(const ccl4j_context_s& context, const Mesh& m, const ccl4j::MeshOptions& o,
+                                   int64_t* labels, ccl4j::PhaseLog& log) {
+    label_on_cpu(context, m, o, labels, log);
+}
+
+extern "C" {
+
+ccl4j_status ccl4j_label_mesh(ccl4j_context context, const ccl4j_mesh* mesh, const void* cells,
+                              const ccl4j_mesh_options* options, int32_t* labels, ccl4j_timings* timings) {
+    return label_mesh_into(context, mesh, cells, options, labels, timings);
+}
+
+ccl4j_status ccl4j_label_mesh64(ccl4j_context context, const ccl4j_mesh* mesh, const void* cells,
+                                const ccl4j_mesh_options* options, int64_t* labels, ccl4j_timings* timings) {
+    return label_mesh_into(context, mesh, cells, options, labels, timings);
+}
+
+ccl4j_status ccl4j_mesh_memory_needs(ccl4j_context context, const ccl4j_mesh* mesh, const ccl4j_mesh_options* options,
+                                     int32_t label_bytes, ccl4j_memory_needs* out) {
+    return ccl4j::api::with_context(context, [&] {
+        if (!out) fail(CCL4J_INVALID_ARGUMENT, "memory needs output is NULL");
+        if (label_bytes != 4 && label_bytes != 8) {
+            fail(CCL4J_INVALID_ARGUMENT, "label_bytes must be 4 or 8, got " + std::to_string(label_bytes));
+        }
+        const ccl4j::MeshOptions o = ccl4j::api::mesh_options(options, context->backend);
+        // The cells are not read: the mesh itself stands in for their pointer.
+        const Mesh m = ccl4j::api::validate_mesh(mesh, mesh, o, label_bytes);
+        const bool cuda = context->backend == CCL4J_BACKEND_CUDA;
+        *out = ccl4j_memory_needs{};
+        out->labels_bytes = m.cell_count() * label_bytes;
+        out->host_bytes = cuda ? 0 : cpu_host_bytes(m);
+        out->host_available = ccl4j::host_memory_available();
+#ifdef CCL4J_WITH_CUDA
+        if (cuda) {
+            out->device_bytes = ccl4j::cuda::mesh_device_bytes(m, label_bytes);
+            out->device_available = ccl4j::cuda::mesh_device_available(*context->cuda);
+        }
+#endif
     });
 }
 

@@ -60,13 +60,16 @@ void label_graph(const ccl4j_context_s& context, const Graph& graph, const Label
 
 // The internal view of a caller's mesh under options, checked against each other (extents, cell
 // type, strides, connectivity; a single layer's 3D stencils become the planar ones).
-Mesh validate_mesh(const ccl4j_mesh* mesh, const void* cells, const MeshOptions& options);
+// label_bytes is the width of the labels it is labelled into: 4 takes at most INT32_MAX cells.
+Mesh validate_mesh(const ccl4j_mesh* mesh, const void* cells, const MeshOptions& options, int label_bytes = 4);
 
 // The threads of a CPU context's work (0 = all available).
 int cpu_threads(const ccl4j_context_s& context, int32_t requested);
 
 // Labels a validated host mesh on a CPU context (packing a strided one first) into labels.
 void label_mesh_on_cpu(const ccl4j_context_s& context, const Mesh& mesh, const MeshOptions& options, int32_t* labels,
+                       PhaseLog& log);
+void label_mesh_on_cpu(const ccl4j_context_s& context, const Mesh& mesh, const MeshOptions& options, int64_t* labels,
                        PhaseLog& log);
 
 // Throws CCL4J_UNSUPPORTED unless the context runs on CUDA; `what` names the operation.

@@ -40,8 +40,11 @@ PhasePlan mesh_equivalence_plan(const Mesh& mesh, int32_t* labels, int32_t max_i
 // The *_plan forms build the same work as phases (common/phases.hpp) over the mesh's cells and
 // `labels`, which must outlive the plan; each phase logs what the whole call logs for it to `log`
 // (which must outlive the plan too), and running the phases in order is the whole call.
+// The int32 forms take at most INT32_MAX cells; the int64 forms any count (ccl4j_label_mesh64).
 void mesh_parallel(const Mesh& mesh, int32_t* labels, int threads, PhaseLog& log);
+void mesh_parallel(const Mesh& mesh, int64_t* labels, int threads, PhaseLog& log);
 // As a plan: local, merge, flatten.
 PhasePlan mesh_parallel_plan(const Mesh& mesh, int32_t* labels, int threads, PhaseLog& log);
+PhasePlan mesh_parallel_plan(const Mesh& mesh, int64_t* labels, int threads, PhaseLog& log);
 
 }  // namespace ccl4j::cpu

@@ -19,6 +19,7 @@
 // changes by a CAS that succeeds while it is a root, and any other value read is an ancestor.
 
 #include <algorithm>
+#include <climits>
 #include <cstdint>
 #include <vector>
 
@@ -31,11 +32,18 @@ namespace {
 
 using namespace ccl4j::cpu::mesh;
 
-// Parent-array access within one thread's slab.
+// Parent-array access within one thread's slab. Parents (labels) are int32_t or int64_t (L).
 struct Plain {
-    static int32_t load(const int32_t* p) { return *p; }
-    static void store(int32_t* p, int32_t v) { *p = v; }
-    static bool hook(int32_t* p, int32_t, int32_t to) {
+    template <class L>
+    static L load(const L* p) {
+        return *p;
+    }
+    template <class L>
+    static void store(L* p, L v) {
+        *p = v;
+    }
+    template <class L>
+    static bool hook(L* p, L, L to) {
         *p = to;
         return true;
     }
@@ -44,19 +52,26 @@ struct Plain {
 // Parent-array access shared by all threads; relaxed order suffices, the barriers between the
 // phases order the phases.
 struct Relaxed {
-    static int32_t load(const int32_t* p) { return __atomic_load_n(p, __ATOMIC_RELAXED); }
-    static void store(int32_t* p, int32_t v) { __atomic_store_n(p, v, __ATOMIC_RELAXED); }
+    template <class L>
+    static L load(const L* p) {
+        return __atomic_load_n(p, __ATOMIC_RELAXED);
+    }
+    template <class L>
+    static void store(L* p, L v) {
+        __atomic_store_n(p, v, __ATOMIC_RELAXED);
+    }
     // Points root at `to` if it is still a root.
-    static bool hook(int32_t* p, int32_t root, int32_t to) {
+    template <class L>
+    static bool hook(L* p, L root, L to) {
         return __atomic_compare_exchange_n(p, &root, to, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
     }
 };
 
-template <class A>
-int32_t find(int32_t* parent, int32_t i) {
-    int32_t p = A::load(&parent[i]);
+template <class A, class L>
+L find(L* parent, L i) {
+    L p = A::load(&parent[i]);
     while (p != i) {
-        const int32_t grandparent = A::load(&parent[p]);
+        const L grandparent = A::load(&parent[p]);
         if (grandparent != p) A::store(&parent[i], grandparent);  // path halving
         i = p;
         p = grandparent;
@@ -64,8 +79,8 @@ int32_t find(int32_t* parent, int32_t i) {
     return i;
 }
 
-template <class A>
-void unite(int32_t* parent, int32_t a, int32_t b) {
+template <class A, class L>
+void unite(L* parent, L a, L b) {
     while (true) {
         a = find<A>(parent, a);
         b = find<A>(parent, b);
@@ -78,38 +93,38 @@ void unite(int32_t* parent, int32_t a, int32_t b) {
 // Initialises row r: background -1; a labelled cell connected to its left neighbour takes that
 // neighbour's parent (the first cell of their run, so runs are joined without finds), any other
 // cell is its own root. With periodic x the two ends of the row are joined too.
-template <class R>
-void start_row(const Geometry& g, const typename R::Cell* cells, int32_t* parent, int64_t r, R) {
+template <class R, class L>
+void start_row(const Geometry& g, const typename R::Cell* cells, L* parent, int64_t r, R) {
     const int32_t w = g.width;
     const int64_t base = r * w;
     const auto* row = cells + base;
-    int32_t* p = parent + base;
+    L* p = parent + base;
     // Masks rather than branches (which compilers make of ?: here): on noisy fields these
     // conditions are unpredictable. A background cell gets own | -1 = -1.
-    int32_t previous = int32_t(base) | -int32_t(!R::labelled(row[0]));
+    L previous = L(base) | -L(!R::labelled(row[0]));
     p[0] = previous;
     for (int32_t x = 1; x < w; ++x) {
         const auto a = row[x];
-        const int32_t joined = -int32_t(R::connected(a, row[x - 1]));
-        const int32_t own = (previous & joined) | (int32_t(base + x) & ~joined);
-        previous = own | -int32_t(!R::labelled(a));
+        const L joined = -L(R::connected(a, row[x - 1]));
+        const L own = (previous & joined) | (L(base + x) & ~joined);
+        previous = own | -L(!R::labelled(a));
         p[x] = previous;
     }
     if (g.periodic_x && w > 2 && R::labelled(row[0]) && R::connected(row[0], row[w - 1])) {
-        unite<Plain>(parent, int32_t(base), int32_t(base + w - 1));
+        unite<Plain>(parent, L(base), L(base + w - 1));
     }
 }
 
 // Joins cell x of row r with every connected neighbour in row nr along step s.
-template <class A, class R>
-void join_cell(const Geometry& g, const RowStep& s, const typename R::Cell* cells, int32_t* parent, int64_t r,
+template <class A, class R, class L>
+void join_cell(const Geometry& g, const RowStep& s, const typename R::Cell* cells, L* parent, int64_t r,
                int64_t nr, int32_t x, R) {
     const auto a = cells[r * g.width + x];
     if (!R::labelled(a)) return;
     for (int k = 0; k < s.dx_count; ++k) {
         const int32_t nx = g.column(x, s.dx[k]);
         const int64_t j = nr * g.width + nx;
-        if (nx >= 0 && R::connected(a, cells[j])) unite<A>(parent, int32_t(r * g.width + x), int32_t(j));
+        if (nx >= 0 && R::connected(a, cells[j])) unite<A>(parent, L(r * g.width + x), L(j));
     }
 }
 
@@ -125,8 +140,8 @@ void join_cell(const Geometry& g, const RowStep& s, const typename R::Cell* cell
 //    connected, is adjacent to both diagonals and needs the only union. (Full connectivity comes
 //    here only in the rows that join_rows_full leaves out.)
 // The first and last cells (where wrap-around may break adjacency) take every union.
-template <class A, class R>
-void join_rows(const Geometry& g, const RowStep& s, const typename R::Cell* cells, int32_t* parent, int64_t r,
+template <class A, class R, class L>
+void join_rows(const Geometry& g, const RowStep& s, const typename R::Cell* cells, L* parent, int64_t r,
                int64_t nr, R rule) {
     const int64_t base = r * g.width;
     const int64_t nbase = nr * g.width;
@@ -144,12 +159,12 @@ void join_rows(const Geometry& g, const RowStep& s, const typename R::Cell* cell
         const bool before = R::connected(a, next[x - 1]);
         const bool joined = diagonals ? in_run : in_run & before;
         if (labelled & straight & !joined) {
-            unite<A>(parent, int32_t(base + x), int32_t(nbase + x));
+            unite<A>(parent, L(base + x), L(nbase + x));
         } else if (diagonals) {
             const bool left = labelled & !straight & !in_run & before;
             const bool right = labelled & !straight & R::connected(a, next[x + 1]);
-            if (left) unite<A>(parent, int32_t(base + x), int32_t(nbase + x - 1));
-            if (right) unite<A>(parent, int32_t(base + x), int32_t(nbase + x + 1));
+            if (left) unite<A>(parent, L(base + x), L(nbase + x - 1));
+            if (right) unite<A>(parent, L(base + x), L(nbase + x + 1));
         }
     }
     if (w > 1) join_cell<A>(g, s, cells, parent, r, nr, w - 1, rule);
@@ -224,9 +239,9 @@ constexpr DecisionTable<K> kDecisionTable{};
 // Row r under full connectivity where none of the K rows of its backward neighbours is missing or
 // reached by wrap-around, with only the unions into rows that in_phase accepts. The first and last
 // cells of the row (where wrap-around along x may break adjacency) take every union.
-template <int K, class A, class R, class InPhase>
+template <int K, class A, class R, class L, class InPhase>
 void join_rows_full(const Geometry& g, const std::vector<RowStep>& steps, const typename R::Cell* cells,
-                    int32_t* parent, int64_t r, const InPhase& in_phase, R rule) {
+                    L* parent, int64_t r, const InPhase& in_phase, R rule) {
     const int32_t w = g.width;
     const int64_t base = r * w;
     const auto* row = cells + base;
@@ -260,15 +275,15 @@ void join_rows_full(const Geometry& g, const std::vector<RowStep>& steps, const 
         for (; unions != 0; unions >>= 4) {
             const unsigned b = (unions & 15u) - 1;
             const unsigned k = b / 3;
-            if (take[k]) unite<A>(parent, int32_t(base + x), int32_t(bases[k] + x + int(b % 3) - 1));
+            if (take[k]) unite<A>(parent, L(base + x), L(bases[k] + x + int(b % 3) - 1));
         }
     }
 }
 
 // Joins row r with the rows of its backward neighbours that in_phase accepts.
-template <class A, class R, class InPhase>
+template <class A, class R, class L, class InPhase>
 void join_neighbours(const Geometry& g, const std::vector<RowStep>& steps, int connectivity,
-                     const typename R::Cell* cells, int32_t* parent, int64_t r, const InPhase& in_phase, R rule) {
+                     const typename R::Cell* cells, L* parent, int64_t r, const InPhase& in_phase, R rule) {
     bool any = false;
     for (const RowStep& s : steps) any = any || in_phase(g.row(r, s.dy, s.dz));
     if (!any) return;
@@ -286,9 +301,9 @@ void join_neighbours(const Geometry& g, const std::vector<RowStep>& steps, int c
 }
 
 // The three phases over one slab split; each logs its own time.
-template <class R>
+template <class R, class L>
 PhasePlan plan_of(const Geometry& g, std::vector<RowStep> steps, int connectivity, const typename R::Cell* cells,
-                  int32_t* parent, int threads, PhaseLog& log, R rule) {
+                  L* parent, int threads, PhaseLog& log, R rule) {
     const int64_t rows = g.rows();
     const int64_t slab_rows = (rows + threads - 1) / threads;
     PhasePlan plan;
@@ -329,12 +344,12 @@ PhasePlan plan_of(const Geometry& g, std::vector<RowStep> steps, int connectivit
                             const int64_t first = std::min(rows, t * slab_rows) * g.width;
                             const int64_t end = std::min(rows * g.width, first + slab_rows * g.width);
                             for (int64_t i = first; i < end; ++i) {
-                                int32_t p = Relaxed::load(&parent[i]);
+                                L p = Relaxed::load(&parent[i]);
                                 if (p < 0) continue;
                                 if (p >= first) {
                                     p = Relaxed::load(&parent[p]);
                                 } else {
-                                    for (int32_t q = Relaxed::load(&parent[p]); q != p; q = Relaxed::load(&parent[p])) p = q;
+                                    for (L q = Relaxed::load(&parent[p]); q != p; q = Relaxed::load(&parent[p])) p = q;
                                 }
                                 Relaxed::store(&parent[i], p);
                             }
@@ -345,9 +360,8 @@ PhasePlan plan_of(const Geometry& g, std::vector<RowStep> steps, int connectivit
     return plan;
 }
 
-}  // namespace
-
-PhasePlan mesh_parallel_plan(const Mesh& m, int32_t* labels, int threads, PhaseLog& log) {
+template <class L>
+PhasePlan mesh_parallel_plan_of(const Mesh& m, L* labels, int threads, PhaseLog& log) {
     threads = parallel::thread_count(threads);
     const Geometry g(m);
     // No more slabs than rows: every slab has at least one row.
@@ -363,7 +377,22 @@ PhasePlan mesh_parallel_plan(const Mesh& m, int32_t* labels, int threads, PhaseL
     return plan;
 }
 
+}  // namespace
+
+PhasePlan mesh_parallel_plan(const Mesh& m, int32_t* labels, int threads, PhaseLog& log) {
+    if (m.cell_count() > INT32_MAX) fail(CCL4J_INVALID_ARGUMENT, "int32 labels hold at most 2^31 - 1 cells");
+    return mesh_parallel_plan_of(m, labels, threads, log);
+}
+
+PhasePlan mesh_parallel_plan(const Mesh& m, int64_t* labels, int threads, PhaseLog& log) {
+    return mesh_parallel_plan_of(m, labels, threads, log);
+}
+
 void mesh_parallel(const Mesh& m, int32_t* labels, int threads, PhaseLog& log) {
+    for (const Phase& phase : mesh_parallel_plan(m, labels, threads, log)) phase.run();
+}
+
+void mesh_parallel(const Mesh& m, int64_t* labels, int threads, PhaseLog& log) {
     for (const Phase& phase : mesh_parallel_plan(m, labels, threads, log)) phase.run();
 }
 

@@ -47,6 +47,7 @@ public:
     T* as() const {
         return static_cast<T*>(data_);
     }
+    size_t capacity() const { return capacity_; }
 
 private:
     void* data_ = nullptr;

@@ -35,7 +35,9 @@ struct Geometry {
     bool periodic_z;
     bool same_value;  // MeshMode::SameValue; otherwise Foreground
 
+    // The cell count of a mesh of at most INT32_MAX cells (int32 labels).
     __host__ __device__ int32_t cells() const { return width * height * depth; }
+    __host__ __device__ int64_t cell_count() const { return int64_t(width) * height * depth; }
 };
 
 // The 26 offsets of a 3x3x3 neighbourhood are numbered k = (dz + 1) * 9 + (dy + 1) * 3 + (dx + 1),
@@ -88,8 +90,15 @@ __device__ __forceinline__ bool neighbour(const Geometry& g, int32_t x, int32_t 
            step(z, dz_of(k), g.depth, g.periodic_z, nz);
 }
 
+// The linear index of (x, y, z) as a label of type L: int32_t for int32 labels (at most
+// INT32_MAX cells), int64_t for int64 labels (ccl4j_label_mesh64), whose meshes may be larger.
+template <class L>
+__device__ __forceinline__ L linear_index(const Geometry& g, int32_t x, int32_t y, int32_t z) {
+    return x + L(g.width) * (y + L(g.height) * z);
+}
+
 __device__ __forceinline__ int32_t index_of(const Geometry& g, int32_t x, int32_t y, int32_t z) {
-    return x + g.width * (y + g.height * z);
+    return linear_index<int32_t>(g, x, y, z);
 }
 
 __device__ __forceinline__ void coordinates(const Geometry& g, int32_t i, int32_t& x, int32_t& y, int32_t& z) {
@@ -118,6 +127,20 @@ using detail::store_relaxed;
 using detail::thread_count;
 using detail::thread_index;
 
+// A relaxed device-scope load of a label of either width, as find_roots and unite take it.
+struct RelaxedLoad {
+    template <class L>
+    __device__ L operator()(L* p) const {
+        return ::cuda::atomic_ref<L, ::cuda::thread_scope_device>(*p).load(::cuda::std::memory_order_relaxed);
+    }
+};
+
+// atomicMin on labels of either width (CUDA's 64-bit form takes long long).
+__device__ __forceinline__ int32_t atomic_min(int32_t* p, int32_t v) { return atomicMin(p, v); }
+__device__ __forceinline__ int64_t atomic_min(int64_t* p, int64_t v) {
+    return atomicMin(reinterpret_cast<long long*>(p), static_cast<long long>(v));
+}
+
 // Hangs the trees of a and b (labels with p[x] <= x, roots p[r] == r) together: the larger root
 // goes below the smaller with atomicMin, so the smallest index of a tree is always its root.
 // When the entry already held another vertex (a concurrent union), the pair moves on to that
@@ -125,17 +148,17 @@ using detail::thread_index;
 // or shared memory alike (Load reads one entry). With kHalve the walks to the roots also halve
 // the paths they take, each entry lowered to its grandparent with atomicMin (which keeps a
 // smaller entry another thread may have written), so that later walks are short.
-template <bool kHalve = false, class Load>
-__device__ __forceinline__ void find_roots(int32_t* p, int32_t& a, int32_t& b, Load load) {
+template <bool kHalve = false, class L, class Load>
+__device__ __forceinline__ void find_roots(L* p, L& a, L& b, Load load) {
     // Both walks take their steps together, so that each step's two loads are in flight at once;
     // the entry read one step ahead is the next step's parent (a later change to it only ever
     // moves it to another ancestor, so an older value is still on the way to the root).
-    int32_t next_a = load(&p[a]), next_b = load(&p[b]);
+    L next_a = load(&p[a]), next_b = load(&p[b]);
     while (next_a != a || next_b != b) {
-        const int32_t after_a = next_a != a ? load(&p[next_a]) : a;
-        const int32_t after_b = next_b != b ? load(&p[next_b]) : b;
-        if (kHalve && after_a != next_a) atomicMin(&p[a], after_a);
-        if (kHalve && after_b != next_b) atomicMin(&p[b], after_b);
+        const L after_a = next_a != a ? load(&p[next_a]) : a;
+        const L after_b = next_b != b ? load(&p[next_b]) : b;
+        if (kHalve && after_a != next_a) atomic_min(&p[a], after_a);
+        if (kHalve && after_b != next_b) atomic_min(&p[b], after_b);
         a = next_a;
         next_a = after_a;
         b = next_b;
@@ -143,17 +166,17 @@ __device__ __forceinline__ void find_roots(int32_t* p, int32_t& a, int32_t& b, L
     }
 }
 
-template <bool kHalve = false, class Load>
-__device__ __forceinline__ void unite(int32_t* p, int32_t a, int32_t b, Load load) {
+template <bool kHalve = false, class L, class Load>
+__device__ __forceinline__ void unite(L* p, L a, L b, Load load) {
     for (;;) {
         find_roots<kHalve>(p, a, b, load);
         if (a == b) return;
         if (a < b) {
-            const int32_t t = a;
+            const L t = a;
             a = b;
             b = t;
         }
-        const int32_t old = atomicMin(&p[a], b);
+        const L old = atomic_min(&p[a], b);
         if (old == a || old == b) return;  // a was still a root and now hangs below b, or already did
         a = old;                           // a hung below old meanwhile: old and b remain to be joined
     }
@@ -205,6 +228,9 @@ struct Call {
     int32_t* scratch;   // device, cell count entries
     const MeshTuning& tuning;
     int32_t limit;  // passes an iterative algorithm may run (max_iterations or a bound no correct run exceeds)
+    // A call for int64 labels (ccl4j_label_mesh64): device, cell count entries, where a wide plan
+    // leaves the canonical labels; labels and scratch are then null.
+    int64_t* wide_labels = nullptr;
 
     // Threads per block of the one-thread-per-cell kernels: tuning.block_size or 256.
     int block() const { return block_or_default(tuning.block_size); }
@@ -244,5 +270,6 @@ PhasePlan directional_propagation(Call& call);  // kernel C: init, propagate
 PhasePlan label_equivalence(Call& call);  // kernel D: init, iterate (clock: init, scan, analysis, labelling)
 PhasePlan komura_lattice(Call& call);     // init, analysis1, reduction, analysis2
 PhasePlan block_union_find(Call& call);   // local, merge, finalize
+PhasePlan block_union_find_wide(Call& call);  // the same into call.wide_labels (in place)
 
 }  // namespace ccl4j::cuda::mesh

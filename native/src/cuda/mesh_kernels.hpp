@@ -25,6 +25,7 @@ PhasePlan directional_propagation(Call& call);
 PhasePlan label_equivalence(Call& call);
 PhasePlan komura_lattice(Call& call);
 PhasePlan block_union_find(Call& call);
+PhasePlan block_union_find_wide(Call& call);
 }  // namespace mesh
 
 // Labels a validated host-resident mesh with one of the CCL4J_ALGORITHM_MESH_* GPU algorithms:
@@ -33,6 +34,15 @@ PhasePlan block_union_find(Call& call);
 // Throws Error(CCL4J_UNSUPPORTED) for an algorithm that does not run on the GPU.
 void label_mesh(DeviceState& state, const Mesh& mesh, ccl4j_algorithm algorithm, const MeshTuning& tuning,
                 int32_t* labels, PhaseLog& log);
+// The same into int64 labels (ccl4j_label_mesh64) by the algorithm's wide plan, for meshes of any
+// cell count; Error(CCL4J_UNSUPPORTED) when it has none.
+void label_mesh(DeviceState& state, const Mesh& mesh, ccl4j_algorithm algorithm, const MeshTuning& tuning,
+                int64_t* labels, PhaseLog& log);
+
+// The device memory a labelling call needs (its buffers on a state; label_bytes 4 or 8), and what
+// the call can use on `state` now: the device's free memory plus the mesh buffers the state holds.
+int64_t mesh_device_bytes(const Mesh& mesh, int label_bytes);
+int64_t mesh_device_available(DeviceState& state);
 
 // The algorithm's kernels as a per-phase program (ccl4j.h's per-phase runs) on a state of its
 // own on state's device: the cells are copied there once, here; the labels are read from the

@@ -12,6 +12,7 @@
 
 #include "algorithms/registry.hpp"
 #include "common/error.hpp"
+#include "common/memory.hpp"
 #include "common/validate.hpp"
 #include "cuda/cuda_check.hpp"
 #include "cuda/mesh_device.cuh"
@@ -60,15 +61,16 @@ void copy_grid(DeviceState& state, void* target, const Grid& g) {
 namespace {
 
 // What the ABI layer has validated already is checked again here, so that no launch ever sees a
-// mesh it cannot index: sizes, pointer, strides, connectivity, and a cell count that int32 labels
-// hold. The tuning is validated once, by the ABI layer (api/options.hpp).
-void check_call(const Mesh& m, const void* labels) {
+// mesh it cannot index: sizes, pointer, strides, connectivity, and a cell count that the labels
+// (int32, or int64 when `wide`) hold. The tuning is validated once, by the ABI layer (api/options.hpp).
+void check_call(const Mesh& m, const void* labels, bool wide) {
     if (m.width < 1 || m.height < 1 || m.depth < 1) {
         fail(CCL4J_INVALID_ARGUMENT, "mesh dimensions must be positive, got " + std::to_string(m.width) + "x" +
                                          std::to_string(m.height) + "x" + std::to_string(m.depth));
     }
-    if (m.cell_count() > INT32_MAX) {
-        fail(CCL4J_INVALID_ARGUMENT, "mesh of " + std::to_string(m.cell_count()) + " cells: at most 2^31 - 1");
+    if (!wide && m.cell_count() > INT32_MAX) {
+        fail(CCL4J_INVALID_ARGUMENT, "mesh of " + std::to_string(m.cell_count()) +
+                                         " cells: int32 labels hold at most 2^31 - 1 (ccl4j_label_mesh64 takes more)");
     }
     if (!m.cells || !labels) fail(CCL4J_INVALID_ARGUMENT, "mesh cells or labels are null");
     if (m.cell_type != CellType::U8 && m.cell_type != CellType::I32) {
@@ -95,16 +97,27 @@ struct MeshWorkspace final : Workspace {
     DeviceBuffer scratch;
 };
 
+// The device memory the call needs is there, or the call fails before it allocates anything.
+void check_memory(DeviceState& state, const Mesh& m, int label_bytes) {
+    ccl4j::check_memory(mesh_device_bytes(m, label_bytes), mesh_device_available(state),
+                        "labelling a " + std::to_string(m.width) + "x" + std::to_string(m.height) + "x" +
+                            std::to_string(m.depth) + " mesh with int" + std::to_string(8 * label_bytes) +
+                            " labels on the GPU (device " + std::to_string(state.device) + ")",
+                        "device");
+}
+
 // Reserves the mesh's buffers on `state` and describes the call the algorithms see; the cells
-// are still to be copied to call.cells.
-mesh::Call prepare(DeviceState& state, const Mesh& m, const MeshTuning& tuning) {
+// are still to be copied to call.cells. A wide call (int64 labels) has only the cells and the
+// int64 labels, in which the wide plans build their trees.
+mesh::Call prepare(DeviceState& state, const Mesh& m, const MeshTuning& tuning, bool wide) {
     const int64_t n = m.cell_count();
     state.activate();
+    check_memory(state, m, wide ? 8 : 4);
     MeshWorkspace& work = state.workspace<MeshWorkspace>();
-    const size_t label_bytes = static_cast<size_t>(n) * sizeof(int32_t);
+    if (wide) work.scratch.release();  // kept from an earlier call; a wide call needs the room
     work.cells.reserve(static_cast<size_t>(n) * static_cast<size_t>(m.cell_type), "mesh cells");
-    work.labels.reserve(label_bytes, "mesh labels");
-    work.scratch.reserve(statistics_scratch_bytes(n), "mesh scratch labels");
+    work.labels.reserve(static_cast<size_t>(n) * (wide ? sizeof(int64_t) : sizeof(int32_t)), "mesh labels");
+    if (!wide) work.scratch.reserve(statistics_scratch_bytes(n), "mesh scratch labels");
     // Every pass of an iterative algorithm moves a label at least one cell further along a path
     // of its cluster, and the last pass only finds nothing to change: n + 1 passes at most.
     const int32_t bound = static_cast<int32_t>(std::min<int64_t>(n + 1, INT32_MAX));
@@ -118,10 +131,11 @@ mesh::Call prepare(DeviceState& state, const Mesh& m, const MeshTuning& tuning) 
                                      m.periodic[2], m.mode == MeshMode::SameValue},
                       m.cell_type,
                       work.cells.as<void>(),
-                      work.labels.as<int32_t>(),
-                      work.scratch.as<int32_t>(),
+                      wide ? nullptr : work.labels.as<int32_t>(),
+                      wide ? nullptr : work.scratch.as<int32_t>(),
                       tuning,
-                      tuning.max_iterations ? tuning.max_iterations : bound};
+                      tuning.max_iterations ? tuning.max_iterations : bound,
+                      wide ? work.labels.as<int64_t>() : nullptr};
 }
 
 // Enqueues the copy of the mesh's cells into the dense buffer `target` (copy_grid).
@@ -130,10 +144,11 @@ void copy_cells(DeviceState& state, void* target, const Mesh& m) {
               Grid{m.cells, static_cast<size_t>(m.cell_type), m.width, m.height, m.depth, m.row_step(), m.layer_step()});
 }
 
-// The registry's CUDA plan of a mesh algorithm: the one place the CUDA backend reads the table
-// for meshes.
+// The registry's CUDA plan of a mesh algorithm (its wide one for a wide call): the one place the
+// CUDA backend reads the table for meshes.
 PhasePlan plan_of(mesh::Call& call, ccl4j_algorithm algorithm) {
-    return algorithms::cuda_mesh_algorithm(algorithm).mesh_cuda(call);
+    const algorithms::Algorithm& a = algorithms::cuda_mesh_algorithm(algorithm);
+    return call.wide_labels ? a.mesh_cuda_wide(call) : a.mesh_cuda(call);
 }
 
 void check_algorithm(ccl4j_algorithm algorithm) { algorithms::cuda_mesh_algorithm(algorithm); }
@@ -142,7 +157,7 @@ void check_algorithm(ccl4j_algorithm algorithm) { algorithms::cuda_mesh_algorith
 class MeshPhaseProgram final : public DevicePhaseProgram {
 public:
     MeshPhaseProgram(int device, const Mesh& m, ccl4j_algorithm algorithm, const MeshTuning& tuning)
-        : DevicePhaseProgram(device, m.cell_count()), tuning_(tuning), call_(prepare(*state_, m, tuning_)) {
+        : DevicePhaseProgram(device, m.cell_count()), tuning_(tuning), call_(prepare(*state_, m, tuning_, false)) {
         plan_ = plan_of(call_, algorithm);
         labels_ = call_.labels;
         copy_cells(*state_, const_cast<void*>(call_.cells), m);
@@ -161,12 +176,43 @@ void label_mesh(DeviceState& state, const Mesh& m, ccl4j_algorithm algorithm, co
     label_mesh_with(state, m, algorithm, tuning, nullptr, nullptr, labels, log);
 }
 
+void label_mesh(DeviceState& state, const Mesh& m, ccl4j_algorithm algorithm, const MeshTuning& tuning,
+                int64_t* labels, PhaseLog& log) {
+    check_algorithm(algorithm);
+    algorithms::check_wide_labels(algorithms::cuda_mesh_algorithm(algorithm), true);
+    check_call(m, labels, true);
+    mesh::Call call = prepare(state, m, tuning, true);
+    PhasePlan plan = plan_of(call, algorithm);
+    drive(
+        state, plan, [&] { copy_cells(state, const_cast<void*>(call.cells), m); },
+        [&] {
+            CCL4J_CUDA_CHECK(cudaMemcpyAsync(labels, call.wide_labels, static_cast<size_t>(m.cell_count()) * sizeof(int64_t),
+                                             cudaMemcpyDefault, state.stream));
+        },
+        log);
+}
+
+int64_t mesh_device_bytes(const Mesh& m, int label_bytes) {
+    const int64_t n = m.cell_count();
+    const int64_t cells = n * static_cast<int64_t>(m.cell_type);
+    if (label_bytes == 8) return cells + n * 8;
+    return cells + n * 4 + static_cast<int64_t>(statistics_scratch_bytes(n));
+}
+
+int64_t mesh_device_available(DeviceState& state) {
+    state.activate();
+    size_t free = 0, total = 0;
+    CCL4J_CUDA_CHECK(cudaMemGetInfo(&free, &total));
+    const MeshWorkspace& work = state.workspace<MeshWorkspace>();
+    return static_cast<int64_t>(free + work.cells.capacity() + work.labels.capacity() + work.scratch.capacity());
+}
+
 void label_mesh_with(DeviceState& state, const Mesh& m, ccl4j_algorithm algorithm, const MeshTuning& tuning,
                      const std::function<void()>& upload, const MeshPhases& phases, int32_t* labels, PhaseLog& log) {
     check_algorithm(algorithm);
-    check_call(m, labels);
+    check_call(m, labels, false);
     const size_t label_bytes = static_cast<size_t>(m.cell_count()) * sizeof(int32_t);
-    mesh::Call call = prepare(state, m, tuning);
+    mesh::Call call = prepare(state, m, tuning, false);
     PhasePlan plan = plan_of(call, algorithm);
     if (phases) phases(call, plan);
     drive(
@@ -184,7 +230,7 @@ void label_mesh_with(DeviceState& state, const Mesh& m, ccl4j_algorithm algorith
 PhaseProgramPtr mesh_phase_program(const DeviceState& state, const Mesh& m, ccl4j_algorithm algorithm,
                                    const MeshTuning& tuning) {
     check_algorithm(algorithm);
-    check_call(m, m.cells);
+    check_call(m, m.cells, false);
     return std::make_unique<MeshPhaseProgram>(state.device, m, algorithm, tuning);
 }
 

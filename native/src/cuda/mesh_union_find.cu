@@ -93,7 +93,7 @@ __global__ void komura_reduction(Geometry g, const Cell* __restrict__ cells, int
         const int32_t i = static_cast<int32_t>(u);
         const Cell v = cells[i];
         if (!labelled(g, v)) continue;
-        lower_neighbours(g, cells, i, v, [&](int32_t j) { unite(labels, i, j, load_relaxed); });
+        lower_neighbours(g, cells, i, v, [&](int32_t j) { unite(labels, i, j, RelaxedLoad{}); });
     }
 }
 
@@ -170,9 +170,9 @@ __host__ __device__ constexpr bool wide_row(int connectivity, int dy, int dz) {
 // are connected. A warp computes which of its row's vertical connections are needed with a few
 // mask operations, and only those lanes walk the trees; the rest is shared by each run. Run
 // starts are the only cells ever hooked or walked: the other cells keep pointing at their start.
-template <class Cell, class T>
+template <class Cell, class T, class L>
 __device__ __forceinline__ void local_union_faces(const Geometry& g, const TilePlace<T>& tile,
-                                                  const Cell* __restrict__ cells, int32_t* __restrict__ parent,
+                                                  const Cell* __restrict__ cells, L* __restrict__ parent,
                                                   int32_t* tree, uint32_t* labelled_rows, uint32_t* joins_rows) {
     constexpr int kRows = T::TY * T::TZ;
     constexpr int kWarps = T::kThreads / 32;
@@ -188,7 +188,7 @@ __device__ __forceinline__ void local_union_faces(const Geometry& g, const TileP
     for (int k = 0; k < kRowsPerWarp; ++k) {
         const int r = threadIdx.x / 32 + k * kWarps;
         const int32_t y = tile.y0 + r % T::TY, z = tile.z0 + r / T::TY;
-        on_row[k] = x < g.width && y < g.height && z < g.depth && cells[index_of(g, x, y, z)] != 0;
+        on_row[k] = x < g.width && y < g.height && z < g.depth && cells[linear_index<L>(g, x, y, z)] != 0;
     }
 #pragma unroll
     for (int k = 0; k < kRowsPerWarp; ++k) {
@@ -222,14 +222,14 @@ __device__ __forceinline__ void local_union_faces(const Geometry& g, const TileP
         const int32_t y = tile.y0 + r % T::TY, z = tile.z0 + r / T::TY;
         if (y >= g.height || z >= g.depth) continue;  // the whole row is outside the mesh
         const uint32_t labelled_row = labelled_rows[r], joins = joins_rows[r];
-        int32_t root = -1;
+        L root = -1;
         if (((labelled_row & ~joins) >> lane) & 1) {
-            root = r * 32 + lane;
-            for (int32_t next; (next = tree[root]) != root;) root = next;
-            root = index_of(g, tile.x0 + tile.lx(root), tile.y0 + tile.ly(root), tile.z0 + tile.lz(root));
+            int32_t local = r * 32 + lane;
+            for (int32_t next; (next = tree[local]) != local;) local = next;
+            root = linear_index<L>(g, tile.x0 + tile.lx(local), tile.y0 + tile.ly(local), tile.z0 + tile.lz(local));
         }
         root = __shfl_sync(kFullMask, root, 31 - __clz(~joins & up_to_lane));
-        if (x < g.width) parent[index_of(g, x, y, z)] = ((labelled_row >> lane) & 1) ? root : -1;
+        if (x < g.width) parent[linear_index<L>(g, x, y, z)] = ((labelled_row >> lane) & 1) ? root : -1;
     }
 }
 
@@ -264,9 +264,9 @@ struct Bundles {
     }
 };
 
-template <class Cell, class T>
+template <class Cell, class T, class L>
 __device__ __forceinline__ void local_union_bundles(const Geometry& g, const TilePlace<T>& tile,
-                                                    const Cell* __restrict__ cells, int32_t* __restrict__ parent,
+                                                    const Cell* __restrict__ cells, L* __restrict__ parent,
                                                     int32_t* tree, uint32_t* rows, uint32_t* occupied,
                                                     int32_t* first) {
     using B = Bundles<T>;
@@ -288,7 +288,7 @@ __device__ __forceinline__ void local_union_bundles(const Geometry& g, const Til
         for (int k = 0; k < B::kRows; ++k) {
             const int r = B::row(threadIdx.x / 32 + w * kWarps, k);
             const int32_t y = tile.y0 + r % T::TY, z = tile.z0 + r / T::TY;
-            on[w][k] = x < g.width && y < g.height && z < g.depth && cells[index_of(g, x, y, z)] != 0;
+            on[w][k] = x < g.width && y < g.height && z < g.depth && cells[linear_index<L>(g, x, y, z)] != 0;
         }
     }
 #pragma unroll
@@ -360,11 +360,11 @@ __device__ __forceinline__ void local_union_bundles(const Geometry& g, const Til
     for (int w = 0; w < kPerWarp; ++w) {
         const int b = threadIdx.x / 32 + w * kWarps;
         const uint32_t columns = occupied[b];
-        int32_t root = -1;
+        L root = -1;
         if (((columns & ~(columns << 1)) >> lane) & 1) {
-            root = first[b * 32 + lane];
-            for (int32_t next; (next = tree[root]) != root;) root = next;
-            root = index_of(g, tile.x0 + tile.lx(root), tile.y0 + tile.ly(root), tile.z0 + tile.lz(root));
+            int32_t local = first[b * 32 + lane];
+            for (int32_t next; (next = tree[local]) != local;) local = next;
+            root = linear_index<L>(g, tile.x0 + tile.lx(local), tile.y0 + tile.ly(local), tile.z0 + tile.lz(local));
         }
         root = __shfl_sync(kFullMask, root, start_in(columns, lane));
 #pragma unroll
@@ -372,7 +372,7 @@ __device__ __forceinline__ void local_union_bundles(const Geometry& g, const Til
             const int r = B::row(b, k);
             const int32_t y = tile.y0 + r % T::TY, z = tile.z0 + r / T::TY;
             if (x < g.width && y < g.height && z < g.depth) {
-                parent[index_of(g, x, y, z)] = ((rows[r] >> lane) & 1) ? root : -1;
+                parent[linear_index<L>(g, x, y, z)] = ((rows[r] >> lane) & 1) ? root : -1;
             }
         }
     }
@@ -386,9 +386,9 @@ __device__ __forceinline__ void local_union_bundles(const Geometry& g, const Til
 //     l and m both continue the runs of their left neighbours: then l-1 and m-1 are connected by
 //     the same offset, and that union (or the one it leaves to its own left) joins the same trees.
 //  3. Each cell's entry in the global tree: the global index of its tile-local root.
-template <class Cell, class T, int kConnectivity>
+template <class Cell, class T, int kConnectivity, class L>
 __global__ void __launch_bounds__(T::kThreads) local_union(Geometry g, const Cell* __restrict__ cells,
-                                                           int32_t* __restrict__ parent) {
+                                                           L* __restrict__ parent) {
     static_assert(T::TX == 32, "a tile row is a warp");
     constexpr int kRows = T::TY * T::TZ;
     constexpr int kWarps = T::kThreads / 32;
@@ -403,19 +403,19 @@ __global__ void __launch_bounds__(T::kThreads) local_union(Geometry g, const Cel
                               (g.periodic_z && g.depth <= T::TZ);
     if ((kConnectivity == 4 || kConnectivity == 6) && !g.same_value && !wraps_inside) {
         __shared__ uint32_t labelled_rows[kRows];
-        local_union_faces<Cell, T>(g, tile, cells, parent, tree, labelled_rows, joins_left);
+        local_union_faces<Cell, T, L>(g, tile, cells, parent, tree, labelled_rows, joins_left);
         return;
     }
     if (!g.same_value && !wraps_inside) {
         __shared__ uint32_t occupied[Bundles<T>::kCount];
         __shared__ int32_t first[Bundles<T>::kCount * 32];
-        local_union_bundles<Cell, T>(g, tile, cells, parent, tree, joins_left, occupied, first);
+        local_union_bundles<Cell, T, L>(g, tile, cells, parent, tree, joins_left, occupied, first);
         return;
     }
     for (int r = threadIdx.x / 32; r < kRows; r += kWarps) {
         const int32_t y = tile.y0 + r % T::TY, z = tile.z0 + r / T::TY;
         const bool inside = x < g.width && y < g.height && z < g.depth;
-        const Cell v = inside ? cells[index_of(g, x, y, z)] : Cell(0);
+        const Cell v = inside ? cells[linear_index<L>(g, x, y, z)] : Cell(0);
         const bool is_labelled = inside && labelled(g, v);
         const Cell left = shuffle_up(v);
         const bool left_labelled = __shfl_up_sync(kFullMask, static_cast<int32_t>(is_labelled), 1) != 0;
@@ -463,12 +463,13 @@ __global__ void __launch_bounds__(T::kThreads) local_union(Geometry g, const Cel
     for (int r = threadIdx.x / 32; r < kRows; r += kWarps) {
         const int32_t y = tile.y0 + r % T::TY, z = tile.z0 + r / T::TY;
         if (x >= g.width || y >= g.height || z >= g.depth) continue;
-        int32_t root = tree[r * 32 + lane];
-        if (root >= 0) {
-            for (int32_t next; (next = tree[root]) != root;) root = next;
-            root = index_of(g, tile.x0 + tile.lx(root), tile.y0 + tile.ly(root), tile.z0 + tile.lz(root));
+        int32_t local = tree[r * 32 + lane];
+        L root = -1;
+        if (local >= 0) {
+            for (int32_t next; (next = tree[local]) != local;) local = next;
+            root = linear_index<L>(g, tile.x0 + tile.lx(local), tile.y0 + tile.ly(local), tile.z0 + tile.lz(local));
         }
-        parent[index_of(g, x, y, z)] = root;
+        parent[linear_index<L>(g, x, y, z)] = root;
     }
 }
 
@@ -532,30 +533,30 @@ __device__ __forceinline__ bool link(const Geometry& g, bool p_on, Cell p, bool 
 // A piece's unions, bit 3 o + d for its neighbour row (or column) o and d = 0, 1, 2 for the cell
 // at the same place, before and after it, are made in one loop (as the local step's in a warp);
 // target(o, d) is the other cell's index.
-template <class Target>
-__device__ __forceinline__ void unite_all(int32_t* parent, int32_t i, uint32_t todo, Target target) {
+template <class L, class Target>
+__device__ __forceinline__ void unite_all(L* parent, L i, uint32_t todo, Target target) {
     while (todo != 0) {
         const int k = __ffs(todo) - 1;
         todo &= todo - 1;
-        unite<true>(parent, i, target(k / 3, k % 3), load_relaxed);
+        unite<true>(parent, i, target(k / 3, k % 3), RelaxedLoad{});
     }
 }
 
-template <class Cell, class T, int kConnectivity>
-__device__ __forceinline__ void merge_row(const Geometry& g, const Cell* __restrict__ cells, int32_t* parent,
+template <class Cell, class T, int kConnectivity, class L>
+__device__ __forceinline__ void merge_row(const Geometry& g, const Cell* __restrict__ cells, L* parent,
                                           const TilePlace<T>& tile, int ly, int lz) {
     const int lane = threadIdx.x % 32;
     const int32_t x = tile.x0 + lane, y = tile.y0 + ly, z = tile.z0 + lz;
     if (y >= g.height || z >= g.depth) return;  // the whole warp
     const bool inside = x < g.width;
     // The index of this lane's cell in the row (dy, dz) from this one; false when there is none.
-    const auto row_index = [&](int dy, int dz, int32_t& j) {
+    const auto row_index = [&](int dy, int dz, L& j) {
         int32_t ny, nz;
         if (!step(y, dy, g.height, g.periodic_y, ny) || !step(z, dz, g.depth, g.periodic_z, nz)) return false;
-        j = index_of(g, x, ny, nz);
+        j = linear_index<L>(g, x, ny, nz);
         return true;
     };
-    const int32_t i = index_of(g, x, y, z);
+    const L i = linear_index<L>(g, x, y, z);
     const Cell v = inside ? cells[i] : Cell(0);
     const bool on = inside && labelled(g, v);
     const Cell v_left = shuffle_up(v), v_right = shuffle_down(v);
@@ -568,7 +569,7 @@ __device__ __forceinline__ void merge_row(const Geometry& g, const Cell* __restr
         // Rows inside the tile and the mesh are the local step's; a row past the mesh's last one
         // is there only by periodic wrap-around, from another tile.
         const bool in_tile = ly + dy >= 0 && ly + dy < T::TY && lz + dz >= 0 && y + dy < g.height;
-        int32_t j;
+        L j;
         if (!neighbour_row(kConnectivity, dy, dz) || in_tile || !row_index(dy, dz, j)) continue;
         const Cell w = inside ? cells[j] : Cell(0);
         const bool w_on = inside && labelled(g, w);
@@ -586,7 +587,7 @@ __device__ __forceinline__ void merge_row(const Geometry& g, const Cell* __restr
         }
         if (bridged_row(kConnectivity, dy, dz) && !g.same_value) {
             // As drop_bridged, on the cells of the two rows next to both.
-            int32_t b1, b2;
+            L b1, b2;
             const bool on1 = row_index(dy, 0, b1) && inside && cells[b1] != 0;
             const bool on2 = row_index(0, dz, b2) && inside && cells[b2] != 0;
             const uint32_t bridges = __ballot_sync(kFullMask, on1 || on2);
@@ -599,7 +600,7 @@ __device__ __forceinline__ void merge_row(const Geometry& g, const Cell* __restr
         todo |= (uint32_t(same) | uint32_t(left) << 1 | uint32_t(right) << 2) << (3 * o);
     }
     unite_all(parent, i, todo, [&](int o, int d) {
-        int32_t j = 0;
+        L j = 0;
         row_index(row_dy(o), row_dz(o), j);
         return j + step_of(d);
     });
@@ -609,26 +610,26 @@ __device__ __forceinline__ void merge_row(const Geometry& g, const Cell* __restr
 // with dz == 0 along y as in row_links, the column's consecutive cells in the tile being joined;
 // with dz != 0 when the cell at x - 1 and z (or the tile's own cell at z + dz), at y, is connected
 // to both ends, through connections with dz == 0 (or inside column x).
-template <class Cell, class T, int kConnectivity>
-__device__ __forceinline__ void merge_column(const Geometry& g, const Cell* __restrict__ cells, int32_t* parent,
+template <class Cell, class T, int kConnectivity, class L>
+__device__ __forceinline__ void merge_column(const Geometry& g, const Cell* __restrict__ cells, L* parent,
                                              const TilePlace<T>& tile, int c) {
     if (c >= T::TY * T::TZ) return;
     const int ly = c % T::TY;
     const int32_t x = tile.x0, y = tile.y0 + ly, z = tile.z0 + c / T::TY;
     int32_t nx;
     if (y >= g.height || z >= g.depth || !step(x, -1, g.width, g.periodic_x, nx)) return;
-    const int32_t i = index_of(g, x, y, z);
+    const L i = linear_index<L>(g, x, y, z);
     const Cell v = cells[i];
     if (!labelled(g, v)) return;
     // The cell at (x - 1, y + dy, z + dz); false when there is none.
-    const auto left_index = [&](int dy, int dz, int32_t& j) {
+    const auto left_index = [&](int dy, int dz, L& j) {
         int32_t ny, nz;
         if (!step(y, dy, g.height, g.periodic_y, ny) || !step(z, dz, g.depth, g.periodic_z, nz)) return false;
-        j = index_of(g, nx, ny, nz);
+        j = linear_index<L>(g, nx, ny, nz);
         return true;
     };
     const auto left_cell = [&](int dy, int dz, Cell& w) {
-        int32_t j;
+        L j;
         const bool there = left_index(dy, dz, j);
         w = there ? cells[j] : Cell(0);
         return there && labelled(g, w);
@@ -648,7 +649,7 @@ __device__ __forceinline__ void merge_column(const Geometry& g, const Cell* __re
         Cell w, w_above, w_below;
         const bool w_on = left_cell(0, dz, w);
         bool same = link(g, true, v, w_on, w) &&
-                    !(joined_above && link(g, w_on, w, true, cells[index_of(g, nx, y - 1, nz)]));
+                    !(joined_above && link(g, w_on, w, true, cells[linear_index<L>(g, nx, y - 1, nz)]));
         bool above = false, below = false;
         if (in_stencil(kConnectivity, offset_of(-1, -1, dz))) {
             const bool above_on = left_cell(-1, dz, w_above), below_on = left_cell(1, dz, w_below);
@@ -658,7 +659,7 @@ __device__ __forceinline__ void merge_column(const Geometry& g, const Cell* __re
             below = link(g, true, v, below_on, w_below) &&
                     !(!last && (joined_below || link(g, w_on, w, below_on, w_below)));
             if (dz != 0) {
-                const Cell own = cells[index_of(g, x, y, nz)];
+                const Cell own = cells[linear_index<L>(g, x, y, nz)];
                 const auto bridged = [&](bool on, Cell end) {
                     return (link(g, true, v, mid_on, w_mid) && link(g, mid_on, w_mid, on, end)) ||
                            (connected(g, v, own) && link(g, true, own, on, end));
@@ -671,27 +672,28 @@ __device__ __forceinline__ void merge_column(const Geometry& g, const Cell* __re
         todo |= (uint32_t(same) | uint32_t(above) << 1 | uint32_t(below) << 2) << (3 * o);
     }
     unite_all(parent, i, todo, [&](int o, int d) {
-        int32_t j = 0;
+        L j = 0;
         left_index(step_of(d), step_of(o), j);
         return j;
     });
 }
 
-template <class Cell, class T, int kConnectivity>
-__global__ void merge_borders(Geometry g, const Cell* __restrict__ cells, int32_t* parent, uint32_t tiles) {
+template <class Cell, class T, int kConnectivity, class L>
+__global__ void merge_borders(Geometry g, const Cell* __restrict__ cells, L* parent, uint32_t tiles) {
     using Pieces = BorderPieces<T, kConnectivity>;
-    const uint32_t warp = thread_index() / 32;
-    if (warp >= tiles * Pieces::kPerTile) return;
-    const TilePlace<T> tile(g, warp / Pieces::kPerTile);
+    // In 64 bits: a large mesh's border pieces can outnumber 2^32 / 32.
+    const uint64_t warp = (uint64_t(blockIdx.x) * blockDim.x + threadIdx.x) / 32;
+    if (warp >= uint64_t(tiles) * Pieces::kPerTile) return;
+    const TilePlace<T> tile(g, static_cast<uint32_t>(warp / Pieces::kPerTile));
     const int piece = warp % Pieces::kPerTile;
     if (piece < Pieces::kRows) {
         int ly, lz;
         Pieces::row(piece, ly, lz);
         // The last row of a tile the mesh ends in has the row offset (1, -1) outside it too.
         if (Pieces::kAhead && ly == T::TY - 1) ly = min(ly, g.height - 1 - tile.y0);
-        merge_row<Cell, T, kConnectivity>(g, cells, parent, tile, ly, lz);
+        merge_row<Cell, T, kConnectivity, L>(g, cells, parent, tile, ly, lz);
     } else {
-        merge_column<Cell, T, kConnectivity>(g, cells, parent, tile, (piece - Pieces::kRows) * 32 + threadIdx.x % 32);
+        merge_column<Cell, T, kConnectivity, L>(g, cells, parent, tile, (piece - Pieces::kRows) * 32 + threadIdx.x % 32);
     }
 }
 
@@ -705,27 +707,70 @@ __global__ void finalize_labels(int32_t n, const int32_t* __restrict__ parent, i
     }
 }
 
-template <class Cell, class T, int kConnectivity>
-PhasePlan union_find_kernels(Call& call, const Cell* cells) {
+// The finalize of int64 labels, in the tree itself (a second array of 8 bytes a cell would not fit
+// beside the largest meshes): each entry is lowered to its root while others read it, which only
+// shortens their walks (a root is an ancestor), through relaxed atomics.
+__global__ void finalize_in_place(int64_t n, int64_t* parent) {
+    const RelaxedLoad load;
+    for (int64_t u = uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; u < n; u += int64_t(gridDim.x) * blockDim.x) {
+        int64_t root = load(&parent[u]);
+        if (root < 0 || root == u) continue;
+        for (int64_t next; (next = load(&parent[root])) != root;) root = next;
+        ::cuda::atomic_ref<int64_t, ::cuda::thread_scope_device>(parent[u]).store(root, ::cuda::std::memory_order_relaxed);
+    }
+}
+
+// The local and merge phases into the tree `parent` (cell count entries of L).
+template <class Cell, class T, int kConnectivity, class L>
+PhasePlan union_find_kernels(Call& call, const Cell* cells, L* parent) {
     const Geometry& g = call.geometry;
     const int64_t tiles = int64_t((g.width + T::TX - 1) / T::TX) * ((g.height + T::TY - 1) / T::TY) *
                           ((g.depth + T::TZ - 1) / T::TZ);
     PhasePlan plan;
-    plan.push_back(launch_phase("local", "mesh union-find local", [&call, cells, tiles] {
-        local_union<Cell, T, kConnectivity>
-            <<<static_cast<unsigned>(tiles), T::kThreads, 0, call.state.stream>>>(call.geometry, cells, call.scratch);
+    plan.push_back(launch_phase("local", "mesh union-find local", [&call, cells, parent, tiles] {
+        local_union<Cell, T, kConnectivity, L>
+            <<<static_cast<unsigned>(tiles), T::kThreads, 0, call.state.stream>>>(call.geometry, cells, parent);
     }));
-    plan.push_back(launch_phase("merge", "mesh union-find merge", [&call, cells, tiles] {
+    plan.push_back(launch_phase("merge", "mesh union-find merge", [&call, cells, parent, tiles] {
         const int64_t threads = tiles * BorderPieces<T, kConnectivity>::kPerTile * 32;
-        merge_borders<Cell, T, kConnectivity><<<static_cast<unsigned>((threads + 255) / 256), 256, 0,
-                                                call.state.stream>>>(call.geometry, cells, call.scratch,
-                                                                     static_cast<uint32_t>(tiles));
+        merge_borders<Cell, T, kConnectivity, L><<<static_cast<unsigned>((threads + 255) / 256), 256, 0,
+                                                   call.state.stream>>>(call.geometry, cells, parent,
+                                                                        static_cast<uint32_t>(tiles));
     }));
-    plan.push_back(launch_phase("finalize", "mesh union-find finalize", [&call] {
-        const int block = call.block();
-        const int32_t n = call.geometry.cells();
-        finalize_labels<<<call.grid(block, n), block, 0, call.state.stream>>>(n, call.scratch, call.labels);
-    }));
+    if constexpr (std::is_same_v<L, int32_t>) {
+        plan.push_back(launch_phase("finalize", "mesh union-find finalize", [&call] {
+            const int block = call.block();
+            const int32_t n = call.geometry.cells();
+            finalize_labels<<<call.grid(block, n), block, 0, call.state.stream>>>(n, call.scratch, call.labels);
+        }));
+    } else {
+        plan.push_back(launch_phase("finalize", "mesh union-find finalize", [&call] {
+            const int block = call.block();
+            const int64_t n = call.geometry.cell_count();
+            finalize_in_place<<<call.grid(block, n), block, 0, call.state.stream>>>(n, call.wide_labels);
+        }));
+    }
+    return plan;
+}
+
+// Block union-find into int32 labels (the tree in call.scratch) or int64 ones (in call.wide_labels).
+template <class L>
+PhasePlan block_union_find_into(Call& call, L* parent) {
+    // Planar meshes (depth 1) use the 2D tile; their connectivity is 4 or 8 (label_mesh maps 6
+    // and 26 on a single layer to those).
+    const bool flat = call.geometry.depth == 1;
+    const bool diagonal = call.geometry.connectivity == 8 || call.geometry.connectivity == 26;
+    PhasePlan plan;
+    with_cells(call, [&](auto cells) {
+        using Cell = std::remove_const_t<std::remove_pointer_t<decltype(cells)>>;
+        if (flat) {
+            plan = diagonal ? union_find_kernels<Cell, Tile2D, 8>(call, cells, parent)
+                            : union_find_kernels<Cell, Tile2D, 4>(call, cells, parent);
+        } else {
+            plan = diagonal ? union_find_kernels<Cell, Tile3D, 26>(call, cells, parent)
+                            : union_find_kernels<Cell, Tile3D, 6>(call, cells, parent);
+        }
+    });
     return plan;
 }
 
@@ -753,23 +798,8 @@ PhasePlan komura_lattice(Call& call) {
     return plan;
 }
 
-PhasePlan block_union_find(Call& call) {
-    // Planar meshes (depth 1) use the 2D tile; their connectivity is 4 or 8 (label_mesh maps 6
-    // and 26 on a single layer to those).
-    const bool flat = call.geometry.depth == 1;
-    const bool diagonal = call.geometry.connectivity == 8 || call.geometry.connectivity == 26;
-    PhasePlan plan;
-    with_cells(call, [&](auto cells) {
-        using Cell = std::remove_const_t<std::remove_pointer_t<decltype(cells)>>;
-        if (flat) {
-            plan = diagonal ? union_find_kernels<Cell, Tile2D, 8>(call, cells)
-                            : union_find_kernels<Cell, Tile2D, 4>(call, cells);
-        } else {
-            plan = diagonal ? union_find_kernels<Cell, Tile3D, 26>(call, cells)
-                            : union_find_kernels<Cell, Tile3D, 6>(call, cells);
-        }
-    });
-    return plan;
-}
+PhasePlan block_union_find(Call& call) { return block_union_find_into(call, call.scratch); }
+
+PhasePlan block_union_find_wide(Call& call) { return block_union_find_into(call, call.wide_labels); }
 
 }  // namespace ccl4j::cuda::mesh
