@@ -145,7 +145,7 @@ public final class ComponentLabeler implements AutoCloseable {
      */
     public Labels label(CsrGraph graph, LabelOptions options, Arena arena) {
         Objects.requireNonNull(arena, "arena");
-        return label(graph, options, allocateLabels(arena, graph.vertexCount()));
+        return label(graph, options, allocateLabels(arena, graph.vertexCount(), Integer.BYTES));
     }
 
     /**
@@ -156,9 +156,10 @@ public final class ComponentLabeler implements AutoCloseable {
     public Labels label(CsrGraph graph, LabelOptions options, MemorySegment labels) {
         Objects.requireNonNull(graph, "graph");
         Objects.requireNonNull(options, "options");
-        checkLabels(labels, graph.vertexCount(), "the graph has " + graph.vertexCount() + " vertices");
-        checkDisjoint(labels, graph.vertexCount(), graph.offsets(), "the graph's offsets");
-        checkDisjoint(labels, graph.vertexCount(), graph.neighbors(), "the graph's neighbours");
+        checkLabels(labels, graph.vertexCount(), Integer.BYTES, "the graph has " + graph.vertexCount() + " vertices");
+        long bytes = (long) graph.vertexCount() * Integer.BYTES;
+        checkDisjoint(labels, bytes, graph.offsets(), "the graph's offsets");
+        checkDisjoint(labels, bytes, graph.neighbors(), "the graph's neighbours");
         Algorithm algorithm = resolve(options.algorithm());
         boolean check = graph.needsCheck(options);
         if (algorithm == Algorithm.UNION_FIND) {
@@ -231,7 +232,8 @@ public final class ComponentLabeler implements AutoCloseable {
             throw new IllegalArgumentException("the device graph belongs to another labeler");
         }
         Algorithm algorithm = resolve(options.algorithm());
-        MemorySegment labels = arena == null ? MemorySegment.NULL : allocateLabels(arena, graph.vertexCount());
+        MemorySegment labels = arena == null ? MemorySegment.NULL
+                : allocateLabels(arena, graph.vertexCount(), Integer.BYTES);
         lock.lock();
         try (Arena call = Arena.ofConfined()) {
             ensureOpen();
@@ -256,10 +258,20 @@ public final class ComponentLabeler implements AutoCloseable {
     }
 
     /**
-     * Labels the clusters of {@code grid}; the labels are on the Java heap, freed by the garbage
-     * collector like any array. The native memory the labelling needs is freed before this returns.
+     * Labels the clusters of {@code grid}; the labels are freed by the garbage collector: int32
+     * labels are on the Java heap, like any array; int64 labels ({@link MeshOptions#labelBytesFor})
+     * are in native memory of an automatic arena, since past 2^31 entries they fit no Java array and
+     * a copy would double the largest allocation of the call. The native memory the labelling needs
+     * besides is freed before this returns.
+     *
+     * @throws Ccl4jException as {@link #label(Grid, MeshOptions, Arena)}, when the memory is not there
      */
     public MeshLabels label(Grid grid, MeshOptions options) {
+        Objects.requireNonNull(grid, "grid");
+        Objects.requireNonNull(options, "options");
+        if (options.labelBytesFor(grid) == Long.BYTES) {
+            return label(grid, options, Arena.ofAuto());
+        }
         try (Arena call = Arena.ofConfined()) {
             return label(grid, options, call).copyToHeap();
         }
@@ -267,32 +279,44 @@ public final class ComponentLabeler implements AutoCloseable {
 
     /**
      * Labels the clusters of {@code grid}, allocating the labels in {@code arena} (page-locked
-     * memory on CUDA, so the copy back is DMA).
+     * memory on CUDA, so the copy back is DMA): int32 labels, or int64 ones past
+     * {@link Integer#MAX_VALUE} cells or with {@link MeshOptions#wideLabels()}. Before it allocates
+     * them, the memory the call needs is checked against what there is ({@link #memoryNeeds}).
      *
      * @throws IllegalArgumentException      when the options do not fit the grid (connectivity
      *                                       4/8 on a 3D grid) or the grid's cells are on the
      *                                       Java heap and the backend is native
-     * @throws UnsupportedOperationException when the algorithm does not run on this backend
-     * @throws Ccl4jException                on a native failure (device error, out of memory,
-     *                                       iteration limit reached)
+     * @throws UnsupportedOperationException when the algorithm does not run on this backend, or
+     *                                       does not write int64 labels and they are needed
+     * @throws Ccl4jException                on a native failure (device error, iteration limit
+     *                                       reached), or with status
+     *                                       {@link Ccl4jException.Status#OUT_OF_MEMORY} before
+     *                                       anything is allocated when the labels or the call's
+     *                                       working memory exceed the host's or the device's
+     *                                       available memory, naming the figures
      */
     public MeshLabels label(Grid grid, MeshOptions options, Arena arena) {
         Objects.requireNonNull(grid, "grid");
+        Objects.requireNonNull(options, "options");
         Objects.requireNonNull(arena, "arena");
-        return label(grid, options, allocateLabels(arena, grid.cellCount()));
+        int labelBytes = options.labelBytesFor(grid);
+        memoryNeeds(grid, options).require(describe(grid));
+        return label(grid, options, allocateLabels(arena, grid.cellCount(), labelBytes));
     }
 
     /**
      * Labels the clusters of {@code grid} into a buffer of the caller's: {@code labels} must be a
-     * writable native segment of at least {@code grid.cellCount()} ints, 4-byte aligned.
+     * writable native segment of at least {@code grid.cellCount()} labels of
+     * {@code options.labelBytesFor(grid)} bytes (ints, or longs past {@link Integer#MAX_VALUE} cells
+     * or with {@link MeshOptions#wideLabels()}), aligned to a label.
      */
     public MeshLabels label(Grid grid, MeshOptions options, MemorySegment labels) {
         Objects.requireNonNull(grid, "grid");
         Objects.requireNonNull(options, "options");
-        checkLabels(labels, grid.cellCount(), grid + " has " + grid.cellCount() + " cells");
-        checkDisjoint(labels, grid.cellCount(), grid.cells(), "the cells of " + grid);
-        options.connectivityFor(grid);
-        MeshAlgorithm algorithm = resolve(options.algorithm());
+        int labelBytes = options.labelBytesFor(grid);
+        checkLabels(labels, grid.cellCount(), labelBytes, grid + " has " + grid.cellCount() + " cells");
+        checkDisjoint(labels, grid.cellCount() * labelBytes, grid.cells(), "the cells of " + grid);
+        MeshAlgorithm algorithm = resolve(grid, options);
         if (algorithm == MeshAlgorithm.JAVA) {
             return MeshParallelUnionFind.label(grid, options, labels);
         }
@@ -304,13 +328,55 @@ public final class ComponentLabeler implements AutoCloseable {
         try (Arena call = Arena.ofConfined()) {
             ensureOpen();
             MemorySegment timings = ccl4j_timings.allocate(call);
-            int status = ccl4j_label_mesh(context, NativeCalls.mesh(call, grid), grid.cells(),
-                    NativeCalls.meshOptions(call, options, algorithm), labels, timings);
+            MemorySegment mesh = NativeCalls.mesh(call, grid);
+            MemorySegment meshOptions = NativeCalls.meshOptions(call, options, algorithm);
+            int status = labelBytes == Long.BYTES
+                    ? ccl4j_label_mesh64(context, mesh, grid.cells(), meshOptions, labels, timings)
+                    : ccl4j_label_mesh(context, mesh, grid.cells(), meshOptions, labels, timings);
             NativeCalls.check(status, context);
-            return new MeshLabels(grid.width(), grid.height(), grid.depth(), labels, NativeCalls.meshTimings(timings), this);
+            return new MeshLabels(grid.width(), grid.height(), grid.depth(), labelBytes, labels,
+                    NativeCalls.meshTimings(timings), this);
         } finally {
             lock.unlock();
         }
+    }
+
+    /**
+     * The memory that labelling {@code grid} with {@code options} on this labeler needs besides the
+     * grid's cells, and what there is now: the labels (host memory), the call's own host memory,
+     * and device memory on CUDA. The native backends answer for themselves; the JAVA backend counts
+     * the labels and a copy of cells that another thread could free during the call (see
+     * {@link MemoryNeeds}). Nothing is allocated and the cells are not read.
+     *
+     * @throws IllegalArgumentException      when the options do not fit the grid
+     * @throws UnsupportedOperationException when the algorithm does not run on this backend, or
+     *                                       does not write int64 labels and they are needed
+     */
+    public MemoryNeeds memoryNeeds(Grid grid, MeshOptions options) {
+        Objects.requireNonNull(grid, "grid");
+        Objects.requireNonNull(options, "options");
+        int labelBytes = options.labelBytesFor(grid);
+        MeshAlgorithm algorithm = resolve(grid, options);
+        long labelsBytes = Math.multiplyExact(grid.cellCount(), labelBytes);
+        if (algorithm == MeshAlgorithm.JAVA) {
+            long copies;
+            try (RawMemory memory = new RawMemory()) {
+                copies = RawMemory.available() && !memory.readsInPlace(grid.cells()) ? grid.cells().byteSize() : 0;
+            }
+            return new MemoryNeeds(labelBytes, labelsBytes, copies, 0, HostMemory.available(), 0);
+        }
+        lock.lock();
+        try {
+            ensureOpen();
+            return NativeCalls.meshMemoryNeeds(context, grid, options, algorithm, labelBytes);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** "a WxHxD grid", as the memory messages name it. */
+    private static String describe(Grid grid) {
+        return "a " + grid.width() + "x" + grid.height() + "x" + grid.depth() + " grid";
     }
 
     /**
@@ -339,10 +405,15 @@ public final class ComponentLabeler implements AutoCloseable {
         Objects.requireNonNull(grid, "grid");
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(statistics, "statistics");
-        options.connectivityFor(grid);
+        if (options.labelBytesFor(grid) != Integer.BYTES) {
+            throw new IllegalArgumentException("statistics tables number clusters with int32 labels; " + grid + " has "
+                    + grid.cellCount() + " cells" + (options.wideLabels() ? " and the options ask for int64 labels" : "")
+                    + ": label it with label(grid, options, arena) for the count, the sizes and the largest cluster");
+        }
         Intensity intensity = statistics.intensityFor(grid);
-        MeshAlgorithm algorithm = resolve(options.algorithm());
-        MemorySegment labels = allocateLabels(arena, grid.cellCount());
+        MeshAlgorithm algorithm = resolve(grid, options);
+        memoryNeeds(grid, options).require(describe(grid));
+        MemorySegment labels = allocateLabels(arena, grid.cellCount(), Integer.BYTES);
         if (algorithm == MeshAlgorithm.JAVA) {
             long start = System.nanoTime();
             Timings labelling = MeshParallelUnionFind.label(grid, options, labels).timings();
@@ -487,30 +558,48 @@ public final class ComponentLabeler implements AutoCloseable {
         return requested;
     }
 
-    private MeshAlgorithm resolve(MeshAlgorithm requested) {
+    /**
+     * The algorithm that labels {@code grid} with {@code options} here, checked to fit: the
+     * connectivity the grid, the algorithm this backend, and int64 labels (past
+     * {@link Integer#MAX_VALUE} cells, or asked for) an algorithm that writes them.
+     */
+    private MeshAlgorithm resolve(Grid grid, MeshOptions options) {
+        options.connectivityFor(grid);
+        MeshAlgorithm requested = options.algorithm();
+        MeshAlgorithm algorithm;
         if (requested == MeshAlgorithm.AUTO) {
-            return switch (backend) {
+            algorithm = switch (backend) {
                 case JAVA -> MeshAlgorithm.JAVA;
                 case CUDA -> MeshAlgorithm.UNION_FIND;
                 default -> MeshAlgorithm.CPU_PARALLEL;
             };
-        }
-        if (!requested.runsOn(backend)) {
+        } else if (!requested.runsOn(backend)) {
             throw new UnsupportedOperationException("the mesh algorithm " + requested + " runs on "
                     + requested.backends() + ", not on " + backend);
+        } else {
+            algorithm = requested;
         }
-        return requested;
+        if (options.labelBytesFor(grid) == Long.BYTES && !WIDE_LABELLERS.contains(algorithm)) {
+            throw new UnsupportedOperationException("int64 labels (" + (options.wideLabels() ? "MeshOptions.wideLabels"
+                    : grid + " has " + grid.cellCount() + " cells, more than int32 labels number") + ") are written by "
+                    + WIDE_LABELLERS + " (which AUTO picks), not by " + algorithm);
+        }
+        return algorithm;
     }
+
+    /** The mesh algorithms that write int64 labels: one a backend, those that AUTO picks. */
+    private static final java.util.Set<MeshAlgorithm> WIDE_LABELLERS =
+            java.util.EnumSet.of(MeshAlgorithm.UNION_FIND, MeshAlgorithm.CPU_PARALLEL, MeshAlgorithm.JAVA);
 
     /**
      * Labels written over the input they are computed from would change it under the algorithm,
      * which would then answer wrongly: an output sharing memory with an input is refused.
      */
-    private static void checkDisjoint(MemorySegment labels, long count, MemorySegment input, String what) {
+    private static void checkDisjoint(MemorySegment labels, long bytes, MemorySegment input, String what) {
         // freed memory first: a new segment may lie where a freed one was
         requireAlive(labels, "the labels segment");
         requireAlive(input, what);
-        if (labels.asSlice(0, count * Integer.BYTES).asOverlappingSlice(input).isPresent()) {
+        if (labels.asSlice(0, bytes).asOverlappingSlice(input).isPresent()) {
             throw new IllegalArgumentException("the labels segment overlaps " + what
                     + ": labels must not share memory with the input");
         }
@@ -522,24 +611,24 @@ public final class ComponentLabeler implements AutoCloseable {
         }
     }
 
-    private static void checkLabels(MemorySegment labels, int count, String needed) {
+    /** Labels of {@code labelBytes} (4: ints, 8: longs) for {@code count} entries. */
+    private static void checkLabels(MemorySegment labels, long count, int labelBytes, String needed) {
         Objects.requireNonNull(labels, "labels");
         if (!labels.isNative() || labels.isReadOnly()) {
             throw new IllegalArgumentException("labels must be a writable native (off-heap) segment");
         }
-        if (labels.byteSize() < (long) count * Integer.BYTES) {
-            throw new IllegalArgumentException("labels segment holds " + labels.byteSize() / Integer.BYTES
-                    + " ints but " + needed);
+        if (labels.byteSize() / labelBytes < count) {
+            throw new IllegalArgumentException("labels segment holds " + labels.byteSize() / labelBytes + " "
+                    + (labelBytes == Long.BYTES ? "longs (int64 labels)" : "ints") + " but " + needed);
         }
-        if (labels.address() % Integer.BYTES != 0) {
-            throw new IllegalArgumentException("labels segment is not aligned to 4 bytes");
+        if (labels.address() % labelBytes != 0) {
+            throw new IllegalArgumentException("labels segment is not aligned to " + labelBytes + " bytes");
         }
     }
 
-    private MemorySegment allocateLabels(Arena arena, int vertexCount) {
-        long bytes = Math.max(1L, vertexCount) * Integer.BYTES;
-        return backend == Backend.CUDA ? PinnedMemory.allocate(arena, bytes)
-                : arena.allocate(ValueLayout.JAVA_INT, Math.max(1, vertexCount));
+    private MemorySegment allocateLabels(Arena arena, long count, int labelBytes) {
+        long bytes = Math.max(1L, count) * labelBytes;
+        return backend == Backend.CUDA ? PinnedMemory.allocate(arena, bytes) : arena.allocate(bytes, labelBytes);
     }
 
     private void ensureOpen() {

@@ -1,11 +1,11 @@
 package org.ccl4j;
 
 /**
- * A lock-free union-find over ints of native memory that are their own parent array
- * ({@link RawMemory}), for any number of threads at once: the find with intermediate pointer
- * jumping and the hook by compare-and-set of ECL-CC (Jaiganesh &amp; Burtscher 2018, figures 5
- * and 6). The {@link Backend#JAVA} algorithms keep their parents in the labels, so they need no
- * memory of their own.
+ * A lock-free union-find over native memory that is its own parent array ({@link RawMemory}), ints
+ * or longs ({@code wide}, for meshes past 2^31-1 cells and for int64 labels), for any number of
+ * threads at once: the find with intermediate pointer jumping and the hook by compare-and-set of
+ * ECL-CC (Jaiganesh &amp; Burtscher 2018, figures 5 and 6). The {@link Backend#JAVA} algorithms
+ * keep their parents in the labels, so they need no memory of their own.
  *
  * <p>An entry {@code i} holds itself (a root), a smaller index in the same set, or a negative
  * value (not an element, such as a mesh's background cell, which no call may name). Roots are
@@ -15,19 +15,47 @@ package org.ccl4j;
  * non-root never becomes a root again, so the plain stores of pointer jumping, which only ever
  * replace a non-root's parent by one of its ancestors, cannot undo a hook; a stale parent read is
  * still an ancestor, and a stale root fails the compare-and-set, which returns the fresher value.
+ *
+ * <p>Indices and values are longs whatever the width: an int entry holds an index below 2^31,
+ * which the caller's element count guarantees.
  */
 final class ConcurrentUnionFind {
-    private ConcurrentUnionFind() {
+    /** Address of entry 0. */
+    private final long parent;
+    private final boolean wide;
+
+    /** The parent array at {@code parent}: ints, or longs when {@code wide}. */
+    ConcurrentUnionFind(long parent, boolean wide) {
+        this.parent = parent;
+        this.wide = wide;
+    }
+
+    long get(long i) {
+        return wide ? RawMemory.getLong(parent, i) : RawMemory.getInt(parent, i);
+    }
+
+    void set(long i, long value) {
+        if (wide) {
+            RawMemory.setLong(parent, i, value);
+        } else {
+            RawMemory.setInt(parent, i, (int) value);
+        }
+    }
+
+    /** Sets entry {@code i} to {@code value} if it holds {@code expected}; returns what it held. */
+    private long compareAndExchange(long i, long expected, long value) {
+        return wide ? RawMemory.compareAndExchangeLong(parent, i, expected, value)
+                : RawMemory.compareAndExchangeInt(parent, i, (int) expected, (int) value);
     }
 
     /** The root of {@code i}'s set (one that was a root during the call), making every visited entry skip its parent. */
-    static int find(long parent, int i) {
-        int p = RawMemory.getInt(parent, i);
+    long find(long i) {
+        long p = get(i);
         if (p != i) {
-            int previous = i;
-            int next;
-            while (p > (next = RawMemory.getInt(parent, p))) {
-                RawMemory.setInt(parent, previous, next);
+            long previous = i;
+            long next;
+            while (p > (next = get(p))) {
+                set(previous, next);
                 previous = p;
                 p = next;
             }
@@ -40,16 +68,16 @@ final class ConcurrentUnionFind {
      * when that root was hooked meanwhile, climbs on from its new parent. Returns the element both
      * now lead to, which is as good a start for the next find as a root.
      */
-    static int hook(long parent, int a, int b) {
+    long hook(long a, long b) {
         while (a != b) {
             if (a < b) {
-                int seen = RawMemory.compareAndExchangeInt(parent, b, b, a);
+                long seen = compareAndExchange(b, b, a);
                 if (seen == b) {
                     return a;
                 }
                 b = seen;
             } else {
-                int seen = RawMemory.compareAndExchangeInt(parent, a, a, b);
+                long seen = compareAndExchange(a, a, b);
                 if (seen == a) {
                     return b;
                 }
@@ -60,8 +88,8 @@ final class ConcurrentUnionFind {
     }
 
     /** Joins the sets of {@code a} and {@code b}; returns what {@link #hook} does. */
-    static int union(long parent, int a, int b) {
-        return hook(parent, find(parent, a), find(parent, b));
+    long union(long a, long b) {
+        return hook(find(a), find(b));
     }
 
     /**
@@ -73,18 +101,18 @@ final class ConcurrentUnionFind {
      * could put back an ancestor over the root that the range's own thread has just written, which
      * that thread then reads as done.
      */
-    static void flatten(long parent, long from, long to) {
+    void flatten(long from, long to) {
         for (long i = from; i < to; i++) {
-            int p = RawMemory.getInt(parent, i);
+            long p = get(i);
             if (p >= 0 && p != i) {
-                RawMemory.setInt(parent, i, p >= from ? RawMemory.getInt(parent, p) : root(parent, p));
+                set(i, p >= from ? get(p) : root(p));
             }
         }
     }
 
     /** The root of {@code i}, read without changing the tree. */
-    private static int root(long parent, int i) {
-        for (int p; (p = RawMemory.getInt(parent, i)) != i; ) {
+    private long root(long i) {
+        for (long p; (p = get(i)) != i; ) {
             i = p;
         }
         return i;

@@ -56,11 +56,6 @@ public final class Grid {
         if (width < 1 || height < 1 || depth < 1) {
             throw new IllegalArgumentException("grid dimensions must be positive, got " + dims);
         }
-        long count = (long) width * height * depth;
-        if (count > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException("a grid holds at most " + Integer.MAX_VALUE + " cells (labels are int32), got "
-                    + dims + " = " + count);
-        }
         if (rowStride < width) {
             throw new IllegalArgumentException("row stride " + rowStride + " is less than the width " + width
                     + ": rows would overlap");
@@ -147,12 +142,24 @@ public final class Grid {
         return new Grid(cells, type, width, height, depth, rowStride, layerStride);
     }
 
-    /** A zero-filled grid allocated in {@code arena}. */
+    /**
+     * A zero-filled grid allocated in {@code arena}.
+     *
+     * @throws Ccl4jException (status {@link Ccl4jException.Status#OUT_OF_MEMORY}) before allocating
+     *                        anything when the host has less memory available than the grid needs
+     *                        (Linux's MemAvailable; not checked where it is unknown), naming both
+     */
     public static Grid allocate(Arena arena, CellType type, int width, int height, int depth) {
+        Objects.requireNonNull(arena, "arena");
+        Objects.requireNonNull(type, "type");
+        String dims = width + "x" + height + "x" + depth;
         if (width < 1 || height < 1 || depth < 1) {
-            throw new IllegalArgumentException("grid dimensions must be positive, got " + width + "x" + height + "x" + depth);
+            throw new IllegalArgumentException("grid dimensions must be positive, got " + dims);
         }
-        long bytes = (long) width * height * depth * type.bytes();
+        // at most 2^93 bytes: checked, not wrapped
+        long bytes = multiply(multiply(multiply(width, height, dims + " grid: too many cells"), depth,
+                dims + " grid: too many cells"), type.bytes(), dims + " grid: too many bytes");
+        HostMemory.require("allocating a " + dims + " grid of " + type + " cells", bytes, "", HostMemory.available());
         return wrap(arena.allocate(bytes, 64), type, width, height, depth);
     }
 
@@ -203,9 +210,13 @@ public final class Grid {
         return depth > 1;
     }
 
-    /** {@code width() * height() * depth()}: the number of cells and of labels. */
-    public int cellCount() {
-        return width * height * depth;
+    /**
+     * {@code width() * height() * depth()}: the number of cells and of labels. A grid holds any
+     * number of cells that memory holds; past {@link Integer#MAX_VALUE} its labels are int64
+     * ({@link MeshOptions#labelBytesFor(Grid)}).
+     */
+    public long cellCount() {
+        return (long) width * height * depth;
     }
 
     /** Cells from one row to the next in {@link #cells()}: at least the width; the width in a grid made by {@link #wrap} or {@link #allocate}. */
@@ -280,13 +291,13 @@ public final class Grid {
     }
 
     /** The linear index of cell (x, y, z): where its label goes. */
-    public int index(int x, int y, int z) {
+    public long index(int x, int y, int z) {
         checkCell(x, y, z);
-        return x + width * (y + height * z);
+        return x + (long) width * (y + (long) height * z);
     }
 
     /** The value of the cell at a linear index (uint8 cells read as 0..255). */
-    public int get(int index) {
+    public int get(long index) {
         Objects.checkIndex(index, cellCount());
         return read(dense ? index : offsetOf(index));
     }
@@ -298,7 +309,7 @@ public final class Grid {
     }
 
     /** Sets the cell at a linear index; uint8 cells take 0..255. */
-    public void set(int index, int value) {
+    public void set(long index, int value) {
         Objects.checkIndex(index, cellCount());
         write(dense ? index : offsetOf(index), value);
     }
@@ -321,9 +332,9 @@ public final class Grid {
     }
 
     /** The cell offset in {@link #cells()} of a linear index in range. */
-    private long offsetOf(int index) {
-        int rowIndex = index / width;
-        return offset(index - rowIndex * width, rowIndex % height, rowIndex / height);
+    private long offsetOf(long index) {
+        long rowIndex = index / width;
+        return offset((int) (index - rowIndex * width), (int) (rowIndex % height), (int) (rowIndex / height));
     }
 
     private int read(long offset) {

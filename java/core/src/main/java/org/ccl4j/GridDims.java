@@ -8,15 +8,14 @@ public record GridDims(int width, int height, int depth) {
     /**
      * Checks the dimensions.
      *
-     * @throws IllegalArgumentException when a dimension is not positive or there are more than 2^31-1 cells
+     * @throws IllegalArgumentException when a dimension is not positive, or the cells do not fit a long
      */
     public GridDims {
         if (width < 1 || height < 1 || depth < 1) {
             throw new IllegalArgumentException("grid dimensions must be positive, got " + width + "x" + height + "x" + depth);
         }
-        if ((long) width * height * depth > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException("a grid holds at most " + Integer.MAX_VALUE + " cells, got "
-                    + width + "x" + height + "x" + depth);
+        if (Math.multiplyHigh((long) width * height, depth) != 0 || (long) width * height * depth < 0) {
+            throw new IllegalArgumentException("a " + width + "x" + height + "x" + depth + " grid has more than 2^63-1 cells");
         }
     }
 
@@ -53,9 +52,9 @@ public record GridDims(int width, int height, int depth) {
         return new GridDims(values[0], values[1], values[2]);
     }
 
-    /** The number of cells. */
-    public int cellCount() {
-        return width * height * depth;
+    /** The number of cells: past 2^31-1 too, where labels are int64. */
+    public long cellCount() {
+        return (long) width * height * depth;
     }
 
     /** True when depth is greater than 1. */

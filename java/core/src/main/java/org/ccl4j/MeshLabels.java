@@ -2,58 +2,96 @@ package org.ccl4j;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.Objects;
 
 
 /**
  * Canonical component labels of a mesh: each labelled cell holds the smallest linear index
  * {@code x + width * (y + height * z)} of its component (a cluster, in percolation's words),
- * background cells (zero cells in foreground mode) hold -1. The book-keeping (count, sizes,
- * histograms, compaction, member lists) is that of {@link Labels}, through {@link #labels()}.
+ * background cells (zero cells in foreground mode) hold -1.
+ *
+ * <p>Labels are int32 ({@link #labelBytes()} 4) on grids of at most {@link Integer#MAX_VALUE}
+ * cells, and int64 (8, "wide") beyond or when {@link MeshOptions#wideLabels()} asks for them. The
+ * accessors here read either as longs. The book-keeping of int32 labels (count, sizes, histograms,
+ * compaction, member lists) is that of {@link Labels}, through {@link #labels()}. Int64 labels have
+ * the count, the size of a cell's cluster and the largest cluster ({@link #count()},
+ * {@link #componentSize(long)}, {@link #largestComponentSize()}, {@link #largestComponentLabel()}),
+ * computed in Java on all cores in memory of a bit a cell and 8 bytes a cluster (a copy of 4 or 8
+ * bytes a cell, as the int32 book-keeping makes, would not fit beside the labels of the largest
+ * grids); {@link #labels()}, {@link #toArray()} and {@link #statistics} need int32 labels.
  *
  * <p>The labels are where they were written: in the caller's arena or segment for the labelling
- * overloads that take one, on the Java heap for the others ({@link ComponentLabeler#label(Grid)},
- * {@link MeshUnionFind#label(Grid, MeshOptions)}). Once their memory is freed, reading them (and
+ * overloads that take one; for the others ({@link ComponentLabeler#label(Grid)},
+ * {@link MeshUnionFind#label(Grid, MeshOptions)}) on the Java heap, or for int64 labels of
+ * {@link ComponentLabeler#label(Grid, MeshOptions)} in native memory that the garbage collector
+ * frees (past 2^31 entries they fit no Java array). Once their memory is freed, reading them (and
  * the book-keeping) throws {@link IllegalStateException}.
  */
 public final class MeshLabels {
     private final int width;
     private final int height;
     private final int depth;
-    private final Labels labels;
+    private final int labelBytes;
+    private final MemorySegment segment;  // exactly cellCount() labels
+    private final Labels labels;  // the book-keeping of int32 labels; null for int64 ones
+    private final Timings timings;
+    private WideLabels wide;  // the book-keeping of int64 labels, computed on demand
 
     /**
-     * Labels of a {@code width × height × depth} mesh in {@code labels} (native-order ints, x fastest,
-     * native or on the Java heap; not copied), for instance labels saved earlier; {@code timings} may
-     * be null when nothing was measured.
+     * Int32 labels of a {@code width × height × depth} mesh in {@code labels} (native-order ints, x
+     * fastest, native or on the Java heap; not copied), for instance labels saved earlier;
+     * {@code timings} may be null when nothing was measured.
      */
     public MeshLabels(int width, int height, int depth, MemorySegment labels, Timings timings) {
-        this(width, height, depth, labels, timings, null);
+        this(width, height, depth, Integer.BYTES, labels, timings, null);
     }
 
-    MeshLabels(int width, int height, int depth, MemorySegment labels, Timings timings, ComponentLabeler owner) {
+    /**
+     * Labels of a {@code width × height × depth} mesh in {@code labels}: native-order ints
+     * ({@code labelBytes} 4) or longs (8), x fastest, native or on the Java heap, not copied.
+     *
+     * @throws IllegalArgumentException when {@code labelBytes} is neither 4 nor 8, int32 labels
+     *                                  are asked for more than {@link Integer#MAX_VALUE} cells, or
+     *                                  the segment is too small or not aligned to a label
+     */
+    public MeshLabels(int width, int height, int depth, int labelBytes, MemorySegment labels, Timings timings) {
+        this(width, height, depth, labelBytes, labels, timings, null);
+    }
+
+    MeshLabels(int width, int height, int depth, int labelBytes, MemorySegment labels, Timings timings,
+               ComponentLabeler owner) {
         Objects.requireNonNull(labels, "labels");
+        String dims = width + "x" + height + "x" + depth;
         if (width < 1 || height < 1 || depth < 1) {
-            throw new IllegalArgumentException("mesh dimensions must be positive, got " + width + "x" + height + "x" + depth);
+            throw new IllegalArgumentException("mesh dimensions must be positive, got " + dims);
         }
-        long count = (long) width * height * depth;
-        if (count > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException("a mesh holds at most " + Integer.MAX_VALUE + " cells, got " + count);
+        if (labelBytes != Integer.BYTES && labelBytes != Long.BYTES) {
+            throw new IllegalArgumentException("labels are 4 (int32) or 8 (int64) bytes, got " + labelBytes);
         }
-        if (labels.byteSize() < count * Integer.BYTES) {
-            throw new IllegalArgumentException("the labels segment holds " + labels.byteSize() / Integer.BYTES
-                    + " ints, a " + width + "x" + height + "x" + depth + " mesh needs " + count);
+        long count = new GridDims(width, height, depth).cellCount();
+        String type = labelBytes == Long.BYTES ? "longs" : "ints";
+        if (labelBytes == Integer.BYTES && count > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("a " + dims + " mesh has " + count + " cells, more than int32 labels"
+                    + " number (" + Integer.MAX_VALUE + "): its labels are int64 (labelBytes 8)");
         }
-        if (labels.isNative() && labels.address() % Integer.BYTES != 0) {
-            throw new IllegalArgumentException("the labels segment is not aligned to 4 bytes");
+        if (labels.byteSize() / labelBytes < count) {
+            throw new IllegalArgumentException("the labels segment holds " + labels.byteSize() / labelBytes + " " + type
+                    + ", a " + dims + " mesh needs " + count);
+        }
+        if (labels.maxByteAlignment() < labelBytes || labels.isNative() && labels.address() % labelBytes != 0) {
+            throw new IllegalArgumentException("the labels segment is not aligned to " + labelBytes + " bytes");
         }
         this.width = width;
         this.height = height;
         this.depth = depth;
-        this.labels = new Labels(labels.asSlice(0, count * Integer.BYTES), (int) count, timings, owner);
+        this.labelBytes = labelBytes;
+        this.segment = labels.asSlice(0, count * labelBytes);
+        this.timings = timings;
+        this.labels = labelBytes == Integer.BYTES ? new Labels(segment, (int) count, timings, owner) : null;
     }
 
-    /** The same labels, copied onto the Java heap. */
+    /** The same labels, copied onto the Java heap (int32 labels only). */
     MeshLabels copyToHeap() {
         return new MeshLabels(width, height, depth, labels.copyToHeap());
     }
@@ -62,7 +100,10 @@ public final class MeshLabels {
         this.width = width;
         this.height = height;
         this.depth = depth;
+        this.labelBytes = Integer.BYTES;
         this.labels = labels;
+        this.segment = labels.segment();
+        this.timings = labels.timings();
     }
 
     /** Cells per row of the mesh (along x). */
@@ -81,66 +122,119 @@ public final class MeshLabels {
     }
 
     /** {@code width() * height() * depth()}: the number of labels. */
-    public int cellCount() {
-        return width * height * depth;
+    public long cellCount() {
+        return (long) width * height * depth;
+    }
+
+    /** The bytes of one label: 4 for int32 labels, 8 for int64 ones. */
+    public int labelBytes() {
+        return labelBytes;
+    }
+
+    /** Whether the labels are int64: {@code labelBytes() == 8}. */
+    public boolean isWide() {
+        return labels == null;
     }
 
     /** The label of the cell at a linear index: the smallest index of its component, or -1 for background. */
-    public int get(int index) {
-        return labels.get(index);
+    public long get(long index) {
+        Objects.checkIndex(index, cellCount());
+        return labels != null ? labels.get((int) index) : alive().getAtIndex(ValueLayout.JAVA_LONG, index);
     }
 
     /** The label of cell (x, y, z). */
-    public int get(int x, int y, int z) {
+    public long get(int x, int y, int z) {
         return get(index(x, y, z));
     }
 
-    /** A read-only view of the labels ({@link #cellCount()} native-order ints, x fastest). */
+    /**
+     * A read-only view of the labels: {@link #cellCount()} native-order ints, or longs when
+     * {@link #labelBytes()} is 8, x fastest.
+     */
     public MemorySegment segment() {
-        return labels.segment();
+        return labels != null ? labels.segment() : alive().asReadOnly();
     }
 
     /**
      * The labels as {@link Labels}, one entry per cell, for the rest of the book-keeping: component
      * sizes, histograms, compaction, member lists and filters, with background cells (-1) left out.
+     *
+     * @throws IllegalStateException for int64 labels, which {@link Labels} (int32) cannot hold
      */
     public Labels labels() {
+        if (labels == null) {
+            throw wideLabels("have no Labels view (Labels hold int32 labels)");
+        }
         return labels;
     }
 
-    /** The labels copied into a Java array. */
+    /**
+     * The labels copied into a Java array.
+     *
+     * @throws IllegalStateException for int64 labels
+     */
     public int[] toArray() {
+        if (labels == null) {
+            throw wideLabels("do not fit an int[]");
+        }
         return labels.toArray();
     }
 
     /** What the labelling call measured, or null when these labels were not produced by a call. */
     public Timings timings() {
-        return labels.timings();
+        return timings;
     }
 
     /** The number of components, background excluded (as {@link Labels#count()}). */
     public long count() {
-        return labels.count();
+        return labels != null ? labels.count() : wide().components();
     }
 
     /** The number of cells of the largest component, 0 when every cell is background. */
-    public int largestComponentSize() {
-        return labels.largestComponentSize();
+    public long largestComponentSize() {
+        return labels != null ? labels.largestComponentSize() : wide().largestSize();
     }
 
     /** The label of the largest component (the smallest such label on ties), or -1 when every cell is background. */
-    public int largestComponentLabel() {
-        return labels.largestComponentLabel();
+    public long largestComponentLabel() {
+        return labels != null ? labels.largestComponentLabel() : wide().largestLabel();
     }
 
     /** The number of cells of the component of the cell at a linear index; 0 for a background cell. */
-    public int componentSize(int index) {
-        return labels.componentSize(index);
+    public long componentSize(long index) {
+        Objects.checkIndex(index, cellCount());
+        if (labels != null) {
+            return labels.componentSize((int) index);
+        }
+        long label = get(index);
+        return label < 0 ? 0 : wide().size(label);
     }
 
     /** The number of cells of the component of cell (x, y, z); 0 for a background cell. */
-    public int componentSize(int x, int y, int z) {
+    public long componentSize(int x, int y, int z) {
         return componentSize(index(x, y, z));
+    }
+
+    /** The int64 book-keeping, made at its first use. */
+    private synchronized WideLabels wide() {
+        if (wide == null) {
+            wide = WideLabels.of(alive(), cellCount());
+        }
+        return wide;
+    }
+
+    /** The labels' memory, checked to be alive (int64 labels; Labels checks its own). */
+    private MemorySegment alive() {
+        if (!segment.scope().isAlive()) {
+            throw new IllegalStateException("the memory of these labels was freed (its arena is closed)");
+        }
+        return segment;
+    }
+
+    private IllegalStateException wideLabels(String what) {
+        return new IllegalStateException("the int64 labels of a " + width + "x" + height + "x" + depth + " mesh " + what
+                + ": use count(), componentSize(index), largestComponentSize(), largestComponentLabel(), get(index)"
+                + " and segment() (longs)");
     }
 
     /**
@@ -161,6 +255,7 @@ public final class MeshLabels {
      * @throws IllegalArgumentException when the grid's or the intensity's extents are not these
      *                                  labels', or the labels are not canonical (naming the first
      *                                  entry that is not)
+     * @throws IllegalStateException    for int64 labels: the tables number clusters with int32 labels
      */
     public MeshStatistics statistics(Grid grid, MeshOptions options, StatisticsOptions statistics) {
         return OwnedArena.make(owned -> statistics(grid, options, statistics, owned, owned));
@@ -181,6 +276,9 @@ public final class MeshLabels {
             throw new IllegalArgumentException("the grid is " + grid.width() + "x" + grid.height() + "x" + grid.depth()
                     + ", the labels " + width + "x" + height + "x" + depth + ": they must match");
         }
+        if (labels == null) {
+            throw wideLabels("have no statistics here: the statistics tables number clusters with int32 labels");
+        }
         Intensity intensity = options.intensityFor(grid);
         MemorySegment out = labels.copyInto(arena);
         ComponentLabeler labeler = labels.statisticsLabeler();
@@ -197,16 +295,17 @@ public final class MeshLabels {
         return new MeshStatistics(width, height, depth, options.numbering(), out, columns, null, owned, labeler);
     }
 
-    private int index(int x, int y, int z) {
+    private long index(int x, int y, int z) {
         Objects.checkIndex(x, width);
         Objects.checkIndex(y, height);
         Objects.checkIndex(z, depth);
-        return x + width * (y + height * z);
+        return x + (long) width * (y + (long) height * z);
     }
 
     @Override
     public String toString() {
-        return "MeshLabels[" + width + "x" + height + (depth > 1 ? "x" + depth : "") + ", components=" + count()
+        return "MeshLabels[" + width + "x" + height + (depth > 1 ? "x" + depth : "") + (labels == null ? ", int64" : "")
+                + ", components=" + count()
                 + ", largest=" + largestComponentSize() + "]";
     }
 }

@@ -20,7 +20,7 @@ final class MeshNeighbourhood {
     /** Joins two labelled, connected cells, given by linear index. */
     @FunctionalInterface
     interface Join {
-        void join(int cell, int neighbour);
+        void join(long cell, long neighbour);
     }
 
     private final Grid grid;
@@ -77,8 +77,8 @@ final class MeshNeighbourhood {
     }
 
     /** Rows of the grid: {@code height * depth}. */
-    int rows() {
-        return height * depth;
+    long rows() {
+        return (long) height * depth;
     }
 
     /** Cells of a row: the width. */
@@ -86,13 +86,21 @@ final class MeshNeighbourhood {
         return width;
     }
 
-    /** Writes each cell's own index into {@code parent} for labelled cells, -1 for the others, for rows {@code from .. to-1}. */
-    void initRows(MemorySegment parent, int from, int to) {
-        for (int r = from; r < to; r++) {
-            MemorySegment row = grid.row(r % height, r / height);
+    /**
+     * Writes each cell's own index into {@code parent} (ints, or longs when {@code wide}) for
+     * labelled cells, -1 for the others, for rows {@code from .. to-1}.
+     */
+    void initRows(MemorySegment parent, boolean wide, long from, long to) {
+        for (long r = from; r < to; r++) {
+            MemorySegment row = grid.row((int) (r % height), (int) (r / height));
             for (int x = 0; x < width; x++) {
-                int i = x + width * r;
-                parent.setAtIndex(ValueLayout.JAVA_INT, i, labelled(cell(row, x)) ? i : -1);
+                long i = x + width * r;
+                long label = labelled(cell(row, x)) ? i : -1;
+                if (wide) {
+                    parent.setAtIndex(ValueLayout.JAVA_LONG, i, label);
+                } else {
+                    parent.setAtIndex(ValueLayout.JAVA_INT, i, (int) label);
+                }
             }
         }
     }
@@ -101,10 +109,10 @@ final class MeshNeighbourhood {
      * Calls {@code join} for every labelled cell of the rows {@code from .. to-1} and each
      * connected neighbour in the backward half of its neighbourhood.
      */
-    void joinRows(int from, int to, Join join) {
-        for (int r = from; r < to; r++) {
-            int y = r % height;
-            int z = r / height;
+    void joinRows(long from, long to, Join join) {
+        for (long r = from; r < to; r++) {
+            int y = (int) (r % height);
+            int z = (int) (r / height);
             MemorySegment row = grid.row(y, z);
             for (int[] o : backward) {
                 // one neighbour row per offset, absent across an open boundary
@@ -114,7 +122,7 @@ final class MeshNeighbourhood {
                     continue;
                 }
                 MemorySegment neighbours = grid.row(ny, nz);
-                int neighbourRow = width * (ny + height * nz);
+                long neighbourRow = width * (ny + (long) height * nz);
                 for (int x = 0; x < width; x++) {
                     int value = cell(row, x);
                     int nx = wrap(x + o[0], width, periodicX);

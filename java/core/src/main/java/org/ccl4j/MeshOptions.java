@@ -19,13 +19,18 @@ package org.ccl4j;
  * @param tileSize      {@link MeshAlgorithm#LOCAL}: tile edge in cells; 0 = its default
  * @param maxIterations iterative algorithms fail with a {@link org.ccl4j.Ccl4jException} after this many
  *                      iterations; 0 = cell count + 2, which no correct run exceeds
+ * @param wideLabels    int64 labels on any grid; without it labels are int32 on grids of at most
+ *                      {@link Integer#MAX_VALUE} cells and int64 beyond ({@link #labelBytesFor(Grid)}).
+ *                      Int64 labels are written by {@link MeshAlgorithm#UNION_FIND},
+ *                      {@link MeshAlgorithm#CPU_PARALLEL} and {@link MeshAlgorithm#JAVA}, the
+ *                      algorithms that {@link MeshAlgorithm#AUTO} picks
  */
 public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean periodicX, boolean periodicY,
                           boolean periodicZ, MeshMode mode, int cpuThreads, int blockSize, int tileSize,
-                          int maxIterations) {
+                          int maxIterations, boolean wideLabels) {
 
     private static final MeshOptions DEFAULTS =
-            new MeshOptions(MeshAlgorithm.AUTO, 0, false, false, false, MeshMode.FOREGROUND, 0, 0, 0, 0);
+            new MeshOptions(MeshAlgorithm.AUTO, 0, false, false, false, MeshMode.FOREGROUND, 0, 0, 0, 0, false);
 
     /**
      * Checks the options.
@@ -66,18 +71,19 @@ public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean per
     /** With algorithm {@code a} ({@link MeshAlgorithm#AUTO}: the backend's best). */
     public MeshOptions withAlgorithm(MeshAlgorithm a) {
         return new MeshOptions(a, connectivity, periodicX, periodicY, periodicZ, mode, cpuThreads, blockSize, tileSize,
-                maxIterations);
+                maxIterations, wideLabels);
     }
 
     /** 4 or 8 (2D), 6 or 26 (3D, and 2D as 4 and 8), 0 for face neighbours. */
     public MeshOptions withConnectivity(int c) {
         return new MeshOptions(algorithm, c, periodicX, periodicY, periodicZ, mode, cpuThreads, blockSize, tileSize,
-                maxIterations);
+                maxIterations, wideLabels);
     }
 
     /** Periodic (wrap-around) or open boundaries, per axis. */
     public MeshOptions withPeriodic(boolean x, boolean y, boolean z) {
-        return new MeshOptions(algorithm, connectivity, x, y, z, mode, cpuThreads, blockSize, tileSize, maxIterations);
+        return new MeshOptions(algorithm, connectivity, x, y, z, mode, cpuThreads, blockSize, tileSize, maxIterations,
+                wideLabels);
     }
 
     /** Periodic boundaries on every axis, or open ones. */
@@ -88,31 +94,48 @@ public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean per
     /** With mode {@code m}: which cells are labelled and which neighbours connect. */
     public MeshOptions withMode(MeshMode m) {
         return new MeshOptions(algorithm, connectivity, periodicX, periodicY, periodicZ, m, cpuThreads, blockSize,
-                tileSize, maxIterations);
+                tileSize, maxIterations, wideLabels);
     }
 
     /** With {@code threads} threads of {@link MeshAlgorithm#CPU_PARALLEL} (0: all cores; see {@link #cpuThreads()}). */
     public MeshOptions withCpuThreads(int threads) {
         return new MeshOptions(algorithm, connectivity, periodicX, periodicY, periodicZ, mode, threads, blockSize,
-                tileSize, maxIterations);
+                tileSize, maxIterations, wideLabels);
     }
 
     /** With {@code threadsPerBlock} CUDA threads per block (0: the algorithm's default). */
     public MeshOptions withBlockSize(int threadsPerBlock) {
         return new MeshOptions(algorithm, connectivity, periodicX, periodicY, periodicZ, mode, cpuThreads,
-                threadsPerBlock, tileSize, maxIterations);
+                threadsPerBlock, tileSize, maxIterations, wideLabels);
     }
 
     /** With a tile edge of {@code cells} cells for {@link MeshAlgorithm#LOCAL} (0: its default). */
     public MeshOptions withTileSize(int cells) {
         return new MeshOptions(algorithm, connectivity, periodicX, periodicY, periodicZ, mode, cpuThreads, blockSize,
-                cells, maxIterations);
+                cells, maxIterations, wideLabels);
     }
 
     /** With an iteration limit (0: cell count + 2; see {@link #maxIterations()}). */
     public MeshOptions withMaxIterations(int iterations) {
         return new MeshOptions(algorithm, connectivity, periodicX, periodicY, periodicZ, mode, cpuThreads, blockSize,
-                tileSize, iterations);
+                tileSize, iterations, wideLabels);
+    }
+
+    /**
+     * With int64 labels on every grid ({@code true}), or int64 labels only where int32 ones cannot
+     * hold the cells ({@code false}, the default); see {@link #wideLabels()}.
+     */
+    public MeshOptions withWideLabels(boolean wide) {
+        return new MeshOptions(algorithm, connectivity, periodicX, periodicY, periodicZ, mode, cpuThreads, blockSize,
+                tileSize, maxIterations, wide);
+    }
+
+    /**
+     * The bytes of one label of {@code grid} under these options: 8 (int64) when {@link #wideLabels()}
+     * is set or the grid has more than {@link Integer#MAX_VALUE} cells, else 4 (int32).
+     */
+    public int labelBytesFor(Grid grid) {
+        return wideLabels || grid.cellCount() > Integer.MAX_VALUE ? Long.BYTES : Integer.BYTES;
     }
 
     /**

@@ -9,8 +9,10 @@ import java.util.List;
  * stays the test oracle; both join the backward half of the neighbourhood that
  * {@link MeshNeighbourhood} defines.
  *
- * <p>The labels are the parent array ({@link ConcurrentUnionFind}), the labels and cells reached
- * by address ({@link RawMemory}). Three phases, each a {@link ForkJoinLoop} over rows:
+ * <p>The labels are the parent array ({@link ConcurrentUnionFind}), int32 or int64
+ * ({@link MeshOptions#labelBytesFor}), the labels and cells reached by address ({@link RawMemory});
+ * cell indices are longs, so that one implementation labels grids of any size. Three phases, each
+ * a {@link ForkJoinLoop} over rows:
  * <ul>
  * <li>{@code init} points every labelled cell at the first cell of its run (the cells of its row
  * connected to it through their left neighbours), as ECL-CC starts a vertex at a neighbour, and
@@ -35,13 +37,14 @@ final class MeshParallelUnionFind {
     private final boolean periodicY;
     private final boolean periodicZ;
     private final boolean sameValue;
-    /** Address of cell (0, 0, 0) and of the labels. */
+    /** Address of cell (0, 0, 0). */
     private final long cells;
-    private final long parent;
+    /** The labels, as the parent array. */
+    private final ConcurrentUnionFind parent;
     /** The backward offsets but the left neighbour, {dx, dy, dz}. */
     private final List<int[]> others;
 
-    private MeshParallelUnionFind(Grid grid, MeshOptions options, long cells, long parent) {
+    private MeshParallelUnionFind(Grid grid, MeshOptions options, long cells, ConcurrentUnionFind parent) {
         this.width = grid.width();
         this.height = grid.height();
         this.depth = grid.depth();
@@ -59,8 +62,9 @@ final class MeshParallelUnionFind {
     }
 
     /**
-     * Labels {@code grid} into {@code labels} (at least {@code grid.cellCount()} ints, native or
-     * int[]-backed) on {@code options.cpuThreads()} threads (0 = all cores).
+     * Labels {@code grid} into {@code labels} (at least {@code grid.cellCount()} labels of
+     * {@code options.labelBytesFor(grid)} bytes, native or on the Java heap) on
+     * {@code options.cpuThreads()} threads (0 = all cores).
      *
      * @throws IllegalArgumentException when the options' connectivity does not fit the grid
      */
@@ -78,23 +82,23 @@ final class MeshParallelUnionFind {
         }
         long start = System.nanoTime();
         int width = grid.width();
+        int labelBytes = options.labelBytesFor(grid);
         try (RawMemory memory = new RawMemory(); ForkJoinLoop loop = new ForkJoinLoop(options.cpuThreads(), grain, width)) {
-            MeshParallelUnionFind mesh = new MeshParallelUnionFind(grid, options, memory.input(grid.cells()),
-                    memory.output(labels));
-            int rows = grid.height() * grid.depth();
-            loop.phase("init", rows, (from, to) -> mesh.initRows((int) from, (int) to));
-            loop.phase("compute", rows, (from, to) -> mesh.joinRows((int) from, (int) to));
-            loop.phase("finalize", rows,
-                    (from, to) -> ConcurrentUnionFind.flatten(mesh.parent, from * width, to * width));
+            ConcurrentUnionFind parent = new ConcurrentUnionFind(memory.output(labels), labelBytes == Long.BYTES);
+            MeshParallelUnionFind mesh = new MeshParallelUnionFind(grid, options, memory.input(grid.cells()), parent);
+            long rows = (long) grid.height() * grid.depth();
+            loop.phase("init", rows, mesh::initRows);
+            loop.phase("compute", rows, mesh::joinRows);
+            loop.phase("finalize", rows, (from, to) -> parent.flatten(from * width, to * width));
             memory.commit();
             double total = (System.nanoTime() - start) / 1e6;
-            return new MeshLabels(grid.width(), grid.height(), grid.depth(), labels,
-                    new Timings(total, loop.phases(), 0, Backend.JAVA, MeshAlgorithm.JAVA));
+            return new MeshLabels(grid.width(), grid.height(), grid.depth(), labelBytes, labels,
+                    new Timings(total, loop.phases(), 0, Backend.JAVA, MeshAlgorithm.JAVA), null);
         }
     }
 
     /** Address of cell 0 of row {@code r}: {@code y = r % height}, {@code z = r / height}. */
-    private long row(int r) {
+    private long row(long r) {
         return cells + (rowStride * (r % height) + layerStride * (r / height)) * (bytes ? 1 : Integer.BYTES);
     }
 
@@ -112,43 +116,43 @@ final class MeshParallelUnionFind {
     }
 
     /** Points the labelled cells of rows {@code from .. to-1} at the first cell of their run, the others at -1. */
-    private void initRows(int from, int to) {
-        for (int r = from; r < to; r++) {
+    private void initRows(long from, long to) {
+        for (long r = from; r < to; r++) {
             long row = row(r);
-            int first = r * width;
-            int runStart = -1;
+            long first = r * width;
+            long runStart = -1;
             int previous = 0;
             for (int x = 0; x < width; x++) {
                 int value = cell(row, x);
-                int i = first + x;
+                long i = first + x;
                 if (!labelled(value)) {
                     runStart = -1;
                 } else if (runStart < 0 || !connected(value, previous)) {
                     runStart = i;
                 }
-                RawMemory.setInt(parent, i, runStart);
+                parent.set(i, runStart);
                 previous = value;
             }
         }
     }
 
     /** Joins the labelled cells of rows {@code from .. to-1} with their connected backward neighbours but the left one. */
-    private void joinRows(int from, int to) {
-        for (int r = from; r < to; r++) {
-            int y = r % height;
-            int z = r / height;
+    private void joinRows(long from, long to) {
+        for (long r = from; r < to; r++) {
+            int y = (int) (r % height);
+            int z = (int) (r / height);
             long row = row(r);
             if (periodicX && width > 1) {
                 int last = cell(row, width - 1);
                 if (labelled(cell(row, 0)) && connected(cell(row, 0), last)) {
-                    ConcurrentUnionFind.union(parent, r * width, r * width + width - 1);
+                    parent.union(r * width, r * width + width - 1);
                 }
             }
             for (int[] o : others) {
                 int ny = MeshNeighbourhood.wrap(y + o[1], height, periodicY);
                 int nz = MeshNeighbourhood.wrap(z + o[2], depth, periodicZ);
                 if (ny >= 0 && nz >= 0) {
-                    int neighbourRow = ny + height * nz;
+                    long neighbourRow = ny + (long) height * nz;
                     joinRowPair(r, row, neighbourRow, row(neighbourRow), o[0]);
                 }
             }
@@ -156,9 +160,9 @@ final class MeshParallelUnionFind {
     }
 
     /** Joins each labelled cell x of row {@code r} with cell x+dx of row {@code n}, where connected. */
-    private void joinRowPair(int r, long row, int n, long neighbours, int dx) {
-        int first = r * width;
-        int neighbourFirst = n * width;
+    private void joinRowPair(long r, long row, long n, long neighbours, int dx) {
+        long first = r * width;
+        long neighbourFirst = n * width;
         // what x-1 had: its value, its neighbour's value, whether the two were connected
         int previous = 0;
         int previousNeighbour = 0;
@@ -179,7 +183,7 @@ final class MeshParallelUnionFind {
                 boolean implied = previousJoined && inside && nx > 0 && connected(value, previous)
                         && labelled(neighbour) && connected(neighbour, previousNeighbour);
                 if (joined && !implied) {
-                    ConcurrentUnionFind.union(parent, first + x, neighbourFirst + nx);
+                    parent.union(first + x, neighbourFirst + nx);
                 }
             }
             previous = value;

@@ -92,7 +92,7 @@ public final class MeshStatistics implements AutoCloseable {
             throw new IllegalStateException("the labels of this table are in " + numbering
                     + " numbering; MeshLabels hold canonical ones (Numbering.CANONICAL)");
         }
-        return new MeshLabels(width, height, depth, labels, timings, labeler);
+        return new MeshLabels(width, height, depth, Integer.BYTES, labels, timings, labeler);
     }
 
     /** What the labelling call measured (the statistics are a phase of it), or null when no labelling ran. */

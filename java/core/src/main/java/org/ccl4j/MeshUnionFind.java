@@ -17,63 +17,91 @@ import java.util.Objects;
  * parents into canonical labels.
  */
 public final class MeshUnionFind {
+    /** The longest Java array the JVMs in use allocate. */
+    private static final long MAX_ARRAY = Integer.MAX_VALUE - 8;
+
     private MeshUnionFind() {
     }
 
-    /** Labels {@code grid}, into a Java array: the labels are on the Java heap. */
+    /**
+     * Labels {@code grid}, into a Java array (an {@code int[]}, or a {@code long[]} for int64 labels,
+     * {@link MeshOptions#labelBytesFor}): the labels are on the Java heap.
+     *
+     * @throws IllegalArgumentException when the grid has more cells than a Java array holds
+     */
     public static MeshLabels label(Grid grid, MeshOptions options) {
         Objects.requireNonNull(grid, "grid");
-        return label(grid, options, MemorySegment.ofArray(new int[grid.cellCount()]));
+        Objects.requireNonNull(options, "options");
+        if (grid.cellCount() > MAX_ARRAY) {
+            throw new IllegalArgumentException(grid + " has " + grid.cellCount() + " cells, more than a Java array holds ("
+                    + MAX_ARRAY + "): label it into a native segment with label(grid, options, labels)");
+        }
+        int n = (int) grid.cellCount();
+        return label(grid, options, options.labelBytesFor(grid) == Long.BYTES ? MemorySegment.ofArray(new long[n])
+                : MemorySegment.ofArray(new int[n]));
     }
 
-    /** Labels {@code grid} into {@code labels} (at least {@code grid.cellCount()} ints). */
+    /**
+     * Labels {@code grid} into {@code labels}: at least {@code grid.cellCount()} labels of
+     * {@code options.labelBytesFor(grid)} bytes (int32 or int64).
+     */
     public static MeshLabels label(Grid grid, MeshOptions options, MemorySegment labels) {
         Objects.requireNonNull(grid, "grid");
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(labels, "labels");
-        if (labels.isReadOnly() || labels.byteSize() < (long) grid.cellCount() * Integer.BYTES) {
+        int labelBytes = options.labelBytesFor(grid);
+        String type = labelBytes == Long.BYTES ? "longs" : "ints";
+        if (labels.isReadOnly() || labels.byteSize() / labelBytes < grid.cellCount()) {
             throw new IllegalArgumentException("labels must be a writable segment of at least " + grid.cellCount()
-                    + " ints, got " + labels.byteSize() + " bytes" + (labels.isReadOnly() ? " (read-only)" : ""));
+                    + " " + type + ", got " + labels.byteSize() + " bytes" + (labels.isReadOnly() ? " (read-only)" : ""));
         }
+        Parents parent = new Parents(labels, labelBytes == Long.BYTES);
         MeshNeighbourhood cells = new MeshNeighbourhood(grid, options);
         long start = System.nanoTime();
-        cells.initRows(labels, 0, cells.rows());
-        cells.joinRows(0, cells.rows(), (i, j) -> union(labels, i, j));
+        cells.initRows(labels, parent.wide, 0, cells.rows());
+        cells.joinRows(0, cells.rows(), parent::union);
         // parent(i) <= i and smaller cells are done already, so get(parent(i)) is the root.
-        for (int i = 0; i < grid.cellCount(); i++) {
-            int p = get(labels, i);
+        for (long i = 0; i < grid.cellCount(); i++) {
+            long p = parent.get(i);
             if (p >= 0) {
-                set(labels, i, get(labels, p));
+                parent.set(i, parent.get(p));
             }
         }
         double ms = (System.nanoTime() - start) / 1e6;
-        return new MeshLabels(grid.width(), grid.height(), grid.depth(), labels,
-                new Timings(ms, Map.of("label", ms), 0, Backend.JAVA, MeshAlgorithm.JAVA));
+        return new MeshLabels(grid.width(), grid.height(), grid.depth(), labelBytes, labels,
+                new Timings(ms, Map.of("label", ms), 0, Backend.JAVA, MeshAlgorithm.JAVA), null);
     }
 
-    private static int find(MemorySegment parent, int i) {
-        while (get(parent, i) != i) {
-            set(parent, i, get(parent, get(parent, i)));  // path halving
-            i = get(parent, i);
+    /** The labels as the parent array: ints, or longs when {@code wide}. */
+    private record Parents(MemorySegment labels, boolean wide) {
+        long get(long i) {
+            return wide ? labels.getAtIndex(ValueLayout.JAVA_LONG, i) : labels.getAtIndex(ValueLayout.JAVA_INT, i);
         }
-        return i;
-    }
 
-    private static void union(MemorySegment parent, int a, int b) {
-        int ra = find(parent, a);
-        int rb = find(parent, b);
-        if (ra < rb) {
-            set(parent, rb, ra);
-        } else if (rb < ra) {
-            set(parent, ra, rb);
+        void set(long i, long value) {
+            if (wide) {
+                labels.setAtIndex(ValueLayout.JAVA_LONG, i, value);
+            } else {
+                labels.setAtIndex(ValueLayout.JAVA_INT, i, (int) value);
+            }
         }
-    }
 
-    private static int get(MemorySegment parent, int i) {
-        return parent.getAtIndex(ValueLayout.JAVA_INT, i);
-    }
+        long find(long i) {
+            while (get(i) != i) {
+                set(i, get(get(i)));  // path halving
+                i = get(i);
+            }
+            return i;
+        }
 
-    private static void set(MemorySegment parent, int i, int value) {
-        parent.setAtIndex(ValueLayout.JAVA_INT, i, value);
+        void union(long a, long b) {
+            long ra = find(a);
+            long rb = find(b);
+            if (ra < rb) {
+                set(rb, ra);
+            } else if (rb < ra) {
+                set(ra, rb);
+            }
+        }
     }
 }

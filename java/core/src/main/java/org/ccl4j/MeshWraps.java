@@ -54,7 +54,7 @@ final class MeshWraps {
         MeshWraps clusters = new MeshWraps();
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment open = arena.allocate(ValueLayout.JAVA_INT, grid.cellCount());
-            MeshUnionFind.label(grid, options.withPeriodic(false), open);
+            MeshUnionFind.label(grid, options.withPeriodic(false).withWideLabels(false), open);
             for (int axis = 0; axis < 3; axis++) {
                 if (!periodic[axis]) {
                     continue;

@@ -17,6 +17,7 @@ import org.ccl4j.internal.NativeLibrary;
 import org.ccl4j.internal.Abi;
 import org.ccl4j.internal.ffi.ccl4j_capabilities;
 import org.ccl4j.internal.ffi.ccl4j_device_info;
+import org.ccl4j.internal.ffi.ccl4j_memory_needs;
 import org.ccl4j.internal.ffi.ccl4j_phase_time;
 import org.ccl4j.internal.ffi.ccl4j_timings;
 
@@ -59,6 +60,22 @@ final class NativeCalls {
         return Abi.meshOptions(arena, code(algorithm), o.connectivity(), o.periodicX(), o.periodicY(),
                 o.periodicZ(), o.mode() == MeshMode.SAME_VALUE, o.cpuThreads(), o.blockSize(), o.tileSize(),
                 o.maxIterations());
+    }
+
+    /**
+     * What labelling {@code grid} with {@code algorithm} and labels of {@code labelBytes} needs on
+     * {@code context} ({@code ccl4j_mesh_memory_needs}); the cells are not read.
+     */
+    static MemoryNeeds meshMemoryNeeds(MemorySegment context, Grid grid, MeshOptions options, MeshAlgorithm algorithm,
+                                       int labelBytes) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment out = ccl4j_memory_needs.allocate(arena);
+            check(ccl4j_mesh_memory_needs(context, mesh(arena, grid), meshOptions(arena, options, algorithm), labelBytes,
+                    out), context);
+            return new MemoryNeeds(labelBytes, ccl4j_memory_needs.labels_bytes(out), ccl4j_memory_needs.host_bytes(out),
+                    ccl4j_memory_needs.device_bytes(out), ccl4j_memory_needs.host_available(out),
+                    ccl4j_memory_needs.device_available(out));
+        }
     }
 
     static int code(Backend backend) {

@@ -42,6 +42,7 @@ final class RawMemory implements AutoCloseable {
     private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED;
     /** Compare-and-set needs an aligned handle. */
     private static final VarHandle ALIGNED_INT = ValueLayout.JAVA_INT.varHandle();
+    private static final VarHandle ALIGNED_LONG = ValueLayout.JAVA_LONG.varHandle();
 
     private final Thread caller = Thread.currentThread();
     private final List<Runnable> copiesBack = new ArrayList<>();
@@ -62,8 +63,17 @@ final class RawMemory implements AutoCloseable {
 
     /** The address of {@code segment}'s memory, to be read during the call, or of a copy of it. */
     long input(MemorySegment segment) {
+        return readsInPlace(segment) ? segment.address() : copy(segment).address();
+    }
+
+    /**
+     * Whether the call may read {@code segment} in place by address: native memory of the global
+     * arena, or of a confined arena of the calling thread. Where not, a reader that must not copy
+     * (labels of many gigabytes) goes through the segment.
+     */
+    boolean readsInPlace(MemorySegment segment) {
         boolean global = segment.isNative() && segment.scope().equals(Arena.global().scope());
-        return global || own(segment) ? segment.address() : copy(segment).address();
+        return global || own(segment);
     }
 
     /**
@@ -120,6 +130,10 @@ final class RawMemory implements AutoCloseable {
         return EVERYTHING.get(LONG, address + (index << 3));
     }
 
+    static void setLong(long address, long index, long value) {
+        EVERYTHING.set(LONG, address + (index << 3), value);
+    }
+
     static int getUnsignedByte(long address, long index) {
         return Byte.toUnsignedInt(EVERYTHING.get(ValueLayout.JAVA_BYTE, address + index));
     }
@@ -127,5 +141,10 @@ final class RawMemory implements AutoCloseable {
     /** Sets int {@code index} to {@code value} if it holds {@code expected}; returns what it held. */
     static int compareAndExchangeInt(long address, long index, int expected, int value) {
         return (int) ALIGNED_INT.compareAndExchange(EVERYTHING, address + (index << 2), expected, value);
+    }
+
+    /** Sets long {@code index} to {@code value} if it holds {@code expected}; returns what it held. */
+    static long compareAndExchangeLong(long address, long index, long expected, long value) {
+        return (long) ALIGNED_LONG.compareAndExchange(EVERYTHING, address + (index << 3), expected, value);
     }
 }

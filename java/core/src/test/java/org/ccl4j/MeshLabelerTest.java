@@ -63,8 +63,8 @@ class MeshLabelerTest {
             Grid grid = Grid.allocate(arena, Grid.CellType.I32, 3, 3, 3);
             grid.set(1, 1, 0, 7);
             grid.set(1, 1, 2, 7);
-            int a = grid.index(1, 1, 0);
-            int b = grid.index(1, 1, 2);
+            int a = (int) grid.index(1, 1, 0);
+            int b = (int) grid.index(1, 1, 2);
             int[] open = new int[27];
             java.util.Arrays.fill(open, -1);
             open[a] = a;
@@ -131,14 +131,14 @@ class MeshLabelerTest {
     void allBackgroundAndAllForeground() {
         try (Arena arena = Arena.ofConfined()) {
             Grid grid = Grid.allocate(arena, Grid.CellType.U8, 17, 9, 1);
-            int[] background = new int[grid.cellCount()];
+            int[] background = new int[(int) grid.cellCount()];
             java.util.Arrays.fill(background, -1);
             expect(background, grid, MeshOptions.defaults().withConnectivity(8).withPeriodic(true));
-            expect(new int[grid.cellCount()], grid, MeshOptions.defaults().withMode(MeshMode.SAME_VALUE));
+            expect(new int[(int) grid.cellCount()], grid, MeshOptions.defaults().withMode(MeshMode.SAME_VALUE));
             for (int i = 0; i < grid.cellCount(); i++) {
                 grid.set(i, 200);
             }
-            expect(new int[grid.cellCount()], grid, MeshOptions.defaults());
+            expect(new int[(int) grid.cellCount()], grid, MeshOptions.defaults());
             try (ComponentLabeler labeler = ComponentLabeler.create(Backend.CPU_PARALLEL)) {
                 MeshLabels labels = labeler.label(grid);
                 assertEquals(1, labels.count());

@@ -51,7 +51,7 @@ class MeshParallelUnionFindProperties {
             Grid dense = c.grid(arena);
             int[] expected = MeshUnionFind.label(dense, c.options()).toArray();
             Grid grid = run.region() ? inNoise(dense, arena, c.seed()) : dense;
-            MemorySegment labels = run.heapLabels() ? MemorySegment.ofArray(new int[grid.cellCount()])
+            MemorySegment labels = run.heapLabels() ? MemorySegment.ofArray(new int[(int) grid.cellCount()])
                     : arena.allocate(ValueLayout.JAVA_INT, grid.cellCount());
             MeshLabels result = MeshParallelUnionFind.label(grid, c.options().withCpuThreads(run.threads()), labels,
                     run.grain());
@@ -107,7 +107,7 @@ class MeshParallelUnionFindProperties {
                 MeshOptions options = (MeshOptions) k[5];
                 String what = grid + " " + options;
                 int[] expected = MeshUnionFind.label(grid, options).toArray();
-                int[] labels = new int[grid.cellCount()];
+                int[] labels = new int[(int) grid.cellCount()];
                 MeshParallelUnionFind.label(grid, options.withCpuThreads(4), MemorySegment.ofArray(labels), 1);
                 assertArrayEquals(expected, labels, what + ", 4 threads, a row per chunk");
                 MeshLabels backend = labeler.label(grid, options, arena);

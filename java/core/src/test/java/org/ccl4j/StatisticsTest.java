@@ -33,7 +33,7 @@ class StatisticsTest {
                 try (ComponentLabeler labeler = ComponentLabeler.create(b)) {
                     // cell 7 is labelled 8, above its own index
                     int[] wrong = {0, 0, -1, -1, -1, -1, -1, 8, 8, -1, 8, 8};
-                    MeshLabels labels = new MeshLabels(4, 3, 1, arena.allocateFrom(ValueLayout.JAVA_INT, wrong), null,
+                    MeshLabels labels = new MeshLabels(4, 3, 1, Integer.BYTES, arena.allocateFrom(ValueLayout.JAVA_INT, wrong), null,
                             labeler);
                     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                             () -> labels.statistics(g).close(), b.toString());

@@ -104,8 +104,8 @@ class BenchCommandTest {
         int w = grid.width();
         int h = grid.height();
         int d = grid.depth();
-        boolean[] seen = new boolean[grid.cellCount()];
-        int[] stack = new int[grid.cellCount()];
+        boolean[] seen = new boolean[(int) grid.cellCount()];
+        int[] stack = new int[(int) grid.cellCount()];
         long clusters = 0;
         for (int start = 0; start < seen.length; start++) {
             if (seen[start] || grid.get(start) == 0) {

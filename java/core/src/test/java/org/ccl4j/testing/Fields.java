@@ -87,7 +87,7 @@ public final class Fields {
         boolean same = o.mode() == MeshMode.SAME_VALUE;
         boolean faces = c == 4 || c == 6;
         boolean planar = c == 4 || c == 8;
-        int[] labels = new int[g.cellCount()];
+        int[] labels = new int[(int) g.cellCount()];
         Arrays.fill(labels, -2);
         ArrayDeque<Integer> queue = new ArrayDeque<>();
         for (int start = 0; start < labels.length; start++) {

@@ -17,7 +17,7 @@ public final class MeshTestSupport {
         int w = g.width();
         int h = g.height();
         int d = g.depth();
-        int[] cluster = new int[g.cellCount()];
+        int[] cluster = new int[(int) g.cellCount()];
         java.util.Arrays.fill(cluster, -1);
         int next = 0;
         ArrayDeque<Integer> queue = new ArrayDeque<>();
@@ -62,7 +62,7 @@ public final class MeshTestSupport {
     }
 
     public static int[] values(Grid g) {
-        int[] v = new int[g.cellCount()];
+        int[] v = new int[(int) g.cellCount()];
         for (int i = 0; i < v.length; i++) {
             v[i] = g.get(i);
         }

@@ -35,7 +35,7 @@ final class CellSink {
     }
 
     /** Stores {@code value} (which fits the natural type) at linear index {@code index}. */
-    void put(int index, int value) {
+    void put(long index, int value) {
         if (thresholded) {
             cells.set(ValueLayout.JAVA_BYTE, index, value >= threshold ? (byte) 1 : (byte) 0);
         } else if (bytes) {

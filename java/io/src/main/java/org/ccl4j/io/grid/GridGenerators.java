@@ -12,7 +12,7 @@ import java.util.Objects;
 import java.util.SplittableRandom;
 import java.util.concurrent.ForkJoinPool;
 import java.util.function.IntConsumer;
-import java.util.stream.IntStream;
+import java.util.stream.LongStream;
 
 /**
  * The test fields of Hawick, Leist &amp; Playne 2010 (§6.3), generated deterministically: the same
@@ -37,6 +37,8 @@ public final class GridGenerators {
     private static final double CRITICAL_2D = 2.269185314;
     private static final double CRITICAL_3D = 4.5115232;
     private static final String SPECS = "spiral:N, percolation:WxH[xD]:p:seed or alloy:N|WxH[xD]:steps:seed";
+    /** The most cells of an alloy, whose dynamics run on a Java array of spins. */
+    private static final long MAX_ALLOY_CELLS = Integer.MAX_VALUE - 8;
 
     private GridGenerators() {
     }
@@ -133,7 +135,8 @@ public final class GridGenerators {
         Objects.requireNonNull(sweepsDone, "sweepsDone");
         checkSteps(steps);
         GridDims dims = new GridDims(width, height, depth);
-        int cells = dims.cellCount();
+        checkAlloyCells(dims);
+        int cells = (int) dims.cellCount();
         byte[] spins = new byte[cells];
         Arrays.fill(spins, 0, cells / 2, (byte) 1);
         SplittableRandom random = new SplittableRandom(seed);
@@ -198,6 +201,9 @@ public final class GridGenerators {
             }
             checkProbability(p);
             checkSteps(steps);
+            if (generator.equals("alloy")) {
+                checkAlloyCells(dims);
+            }
         }
 
         /**
@@ -246,7 +252,7 @@ public final class GridGenerators {
          * generation time grows with it.
          */
         public long cellSteps() {
-            return (long) dims.cellCount() * steps;
+            return dims.cellCount() * steps;  // an alloy has at most 2^31 cells
         }
 
         /**
@@ -282,6 +288,13 @@ public final class GridGenerators {
     private static void checkProbability(double p) {
         if (!(p >= 0 && p <= 1)) {
             throw new IllegalArgumentException("the occupation probability must lie in 0..1, got " + p);
+        }
+    }
+
+    private static void checkAlloyCells(GridDims dims) {
+        if (dims.cellCount() > MAX_ALLOY_CELLS) {
+            throw new IllegalArgumentException("an alloy's dynamics run on a Java array of its spins: at most "
+                    + MAX_ALLOY_CELLS + " cells, got " + dims + " = " + dims.cellCount());
         }
     }
 
@@ -347,13 +360,13 @@ public final class GridGenerators {
      * Computes chunks of cells in parallel on the heap and copies them into {@code cells} on the
      * calling thread, so that the grid's arena may be confined to it.
      */
-    private static void fillParallel(MemorySegment cells, int count, ChunkFiller filler) {
-        int chunks = (count + CHUNK_CELLS - 1) / CHUNK_CELLS;
+    private static void fillParallel(MemorySegment cells, long count, ChunkFiller filler) {
+        long chunks = Math.ceilDiv(count, CHUNK_CELLS);
         int batch = 2 * ForkJoinPool.getCommonPoolParallelism() + 2;
-        for (int firstChunk = 0; firstChunk < chunks; firstChunk += batch) {
-            int base = firstChunk;
-            byte[][] parts = IntStream.range(base, Math.min(chunks, base + batch)).parallel().mapToObj(c -> {
-                long first = (long) c * CHUNK_CELLS;
+        for (long firstChunk = 0; firstChunk < chunks; firstChunk += batch) {
+            long base = firstChunk;
+            byte[][] parts = LongStream.range(base, Math.min(chunks, base + batch)).parallel().mapToObj(c -> {
+                long first = c * CHUNK_CELLS;
                 byte[] chunk = new byte[(int) Math.min(CHUNK_CELLS, count - first)];
                 filler.fill(chunk, first, chunk.length);
                 return chunk;

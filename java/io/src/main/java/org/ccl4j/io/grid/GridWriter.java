@@ -45,7 +45,7 @@ public final class GridWriter {
     public static void writePgm(Grid grid, Path file) throws IOException {
         int maxval = Math.max(1, checkedMax(grid));
         try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file), 1 << 16)) {
-            out.write(("P5\n" + grid.width() + " " + (grid.height() * grid.depth()) + "\n" + maxval + "\n")
+            out.write(("P5\n" + grid.width() + " " + imageHeight(grid) + "\n" + maxval + "\n")
                     .getBytes(StandardCharsets.US_ASCII));
             writeSamples(grid, maxval > 255, out);
         }
@@ -55,10 +55,10 @@ public final class GridWriter {
     public static void writePgmAscii(Grid grid, Path file) throws IOException {
         int maxval = Math.max(1, checkedMax(grid));
         try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file), 1 << 16)) {
-            StringBuilder text = new StringBuilder("P2\n" + grid.width() + " " + (grid.height() * grid.depth()) + "\n"
+            StringBuilder text = new StringBuilder("P2\n" + grid.width() + " " + imageHeight(grid) + "\n"
                     + maxval + "\n");
             int lineLength = 0;
-            for (int i = 0; i < grid.cellCount(); i++) {
+            for (long i = 0; i < grid.cellCount(); i++) {
                 String value = Integer.toString(grid.get(i));
                 boolean rowEnd = (i + 1) % grid.width() == 0;
                 if (lineLength > 0 && lineLength + 1 + value.length() > 70) {
@@ -87,17 +87,17 @@ public final class GridWriter {
     public static void writePng(Grid grid, Path file) throws IOException {
         boolean wide = checkedMax(grid) > 255;
         int width = grid.width();
-        int height = grid.height() * grid.depth();
+        int height = imageHeight(grid);
         if (wide) {
             PngOutput.grey16(file, width, height, (y, row) -> {
-                int base = y * width;
+                long base = (long) y * width;
                 for (int x = 0; x < width; x++) {
                     row[x] = (short) grid.get(base + x);
                 }
             });
         } else {
             PngOutput.grey8(file, width, height, (y, row) -> {
-                int base = y * width;
+                long base = (long) y * width;
                 for (int x = 0; x < width; x++) {
                     row[x] = (byte) grid.get(base + x);
                 }
@@ -144,8 +144,8 @@ public final class GridWriter {
 
     private static void writeSamples(Grid grid, boolean wide, OutputStream out) throws IOException {
         byte[] chunk = new byte[CHUNK_CELLS * 2];
-        for (int at = 0; at < grid.cellCount(); at += CHUNK_CELLS) {
-            int n = Math.min(CHUNK_CELLS, grid.cellCount() - at);
+        for (long at = 0; at < grid.cellCount(); at += CHUNK_CELLS) {
+            int n = (int) Math.min(CHUNK_CELLS, grid.cellCount() - at);
             for (int k = 0; k < n; k++) {
                 int value = grid.get(at + k);
                 if (wide) {
@@ -159,11 +159,21 @@ public final class GridWriter {
         }
     }
 
+    /** The rows of the image of {@code grid}, its layers one under the other; throws past an image's int32 height. */
+    private static int imageHeight(Grid grid) {
+        long rows = (long) grid.height() * grid.depth();
+        if (rows > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException(grid + " has " + rows + " rows, more than an image holds (2^31-1):"
+                    + " write a raw file instead");
+        }
+        return (int) rows;
+    }
+
     /** The largest cell; throws unless every cell lies in 0..65535. */
     private static int checkedMax(Grid grid) {
         Objects.requireNonNull(grid, "grid");
         int max = 0;
-        for (int i = 0; i < grid.cellCount(); i++) {
+        for (long i = 0; i < grid.cellCount(); i++) {
             int value = grid.get(i);
             if (value < 0 || value > 65535) {
                 throw new IllegalArgumentException("cell " + i + " holds " + value

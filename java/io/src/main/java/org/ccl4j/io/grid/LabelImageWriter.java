@@ -1,9 +1,14 @@
 package org.ccl4j.io.grid;
 
 import org.ccl4j.GridDims;
+import org.ccl4j.MeshLabels;
+import java.io.BufferedOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,9 +17,11 @@ import org.ccl4j.io.LabelWriter;
 
 /**
  * Writes the labels of a grid: one {@code int32} per cell, x fastest, a negative label (−1) for
- * background cells; in a {@link MemorySegment} (native order) or an {@code int[]}.
+ * background cells; in a {@link MemorySegment} (native order) or an {@code int[]}; or the labels of
+ * {@link MeshLabels}, int32 or int64 (grids past 2^31-1 cells).
  * <ul>
- * <li>Raw: the labels as little-endian {@code int32}s, {@code 4 × cells} bytes, nothing else.</li>
+ * <li>Raw: the labels as little-endian {@code int32}s, {@code 4 × cells} bytes, nothing else; int64
+ *     {@code MeshLabels} as little-endian {@code int64}s, {@code 8 × cells} bytes.</li>
  * <li>PNG: 8-bit RGB, every cluster in its own colour ({@link #color}), background black. A 3D grid
  *     gives one PNG per z-slice, named by {@link #slicePath}, or one chosen slice
  *     ({@link #writePngSlice}).</li>
@@ -88,6 +95,32 @@ public final class LabelImageWriter {
         LabelWriter.writeBinary(labels, checked(labels, width, height, depth), file);
     }
 
+    /**
+     * Writes {@code labels} as they are: raw little-endian {@code int32}s, or {@code int64}s when
+     * they are int64 ({@link MeshLabels#labelBytes()} 8).
+     */
+    public static void writeRaw(MeshLabels labels, Path file) throws IOException {
+        Objects.requireNonNull(labels, "labels");
+        if (labels.labelBytes() == Integer.BYTES) {
+            writeRaw(labels.segment(), labels.width(), labels.height(), labels.depth(), file);
+            return;
+        }
+        MemorySegment longs = labels.segment();
+        byte[] chunk = new byte[CHUNK_LABELS * Long.BYTES];
+        MemorySegment target = MemorySegment.ofArray(chunk);
+        ValueLayout.OfLong littleEndian = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file), 1 << 16)) {
+            for (long at = 0; at < labels.cellCount(); at += CHUNK_LABELS) {
+                int n = (int) Math.min(CHUNK_LABELS, labels.cellCount() - at);
+                MemorySegment.copy(longs, ValueLayout.JAVA_LONG, at * Long.BYTES, target, littleEndian, 0, n);
+                out.write(chunk, 0, n * Long.BYTES);
+            }
+        }
+    }
+
+    /** Labels a chunk of raw int64 output holds. */
+    private static final int CHUNK_LABELS = 1 << 16;
+
     /** As {@link #writeRaw(MemorySegment, int, int, int, Path)}, from an array. */
     public static void writeRaw(int[] labels, int width, int height, int depth, Path file) throws IOException {
         writeRaw(MemorySegment.ofArray(labels), width, height, depth, file);
@@ -124,6 +157,35 @@ public final class LabelImageWriter {
     public static void writePngSlice(MemorySegment labels, int width, int height, int depth, int z, Path file)
             throws IOException {
         checked(labels, width, height, depth);
+        writePngSlice(i -> labels.getAtIndex(ValueLayout.JAVA_INT, i), width, height, depth, z, file);
+    }
+
+    /**
+     * Writes z-slice {@code z} of {@code labels}, int32 or int64, as one colour PNG: an int64 label
+     * below 2^31 has the colour of the same int32 label, so the picture does not depend on the
+     * labels' width.
+     */
+    public static void writePngSlice(MeshLabels labels, int z, Path file) throws IOException {
+        Objects.requireNonNull(labels, "labels");
+        MemorySegment segment = labels.segment();
+        if (labels.labelBytes() == Integer.BYTES) {
+            writePngSlice(segment, labels.width(), labels.height(), labels.depth(), z, file);
+            return;
+        }
+        writePngSlice(i -> {
+            long label = segment.getAtIndex(ValueLayout.JAVA_LONG, i);
+            return label < 0 ? -1 : Long.hashCode(label);  // equal to the label below 2^31
+        }, labels.width(), labels.height(), labels.depth(), z, file);
+    }
+
+    /** Reads the label, as the int that picks its colour, of the cell at a linear index. */
+    @FunctionalInterface
+    private interface LabelKeys {
+        int at(long index);
+    }
+
+    private static void writePngSlice(LabelKeys labels, int width, int height, int depth, int z, Path file)
+            throws IOException {
         Objects.checkIndex(z, depth);
         long base = (long) width * height * z;
         PngOutput.rgb8(file, width, height, (y, row) -> {
@@ -131,7 +193,7 @@ public final class LabelImageWriter {
             int previousLabel = -1;
             int rgb = 0;
             for (int x = 0; x < width; x++) {
-                int label = labels.getAtIndex(ValueLayout.JAVA_INT, at + x);
+                int label = labels.at(at + x);
                 // runs of one label are common: hash once per run
                 if (x == 0 || label != previousLabel) {
                     rgb = color(label);
@@ -146,11 +208,15 @@ public final class LabelImageWriter {
 
     private static int checked(MemorySegment labels, int width, int height, int depth) {
         Objects.requireNonNull(labels, "labels");
-        int cells = new GridDims(width, height, depth).cellCount();
+        long cells = new GridDims(width, height, depth).cellCount();
+        if (cells > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("a " + new GridDims(width, height, depth) + " grid has " + cells
+                    + " cells, more than int32 labels number: its labels are int64 (write them from MeshLabels)");
+        }
         if (labels.byteSize() < (long) cells * Integer.BYTES) {
             throw new IllegalArgumentException("labels segment of " + labels.byteSize() + " bytes does not hold the "
                     + cells + " int32 labels of a " + new GridDims(width, height, depth) + " grid");
         }
-        return cells;
+        return (int) cells;
     }
 }

@@ -51,7 +51,8 @@ final class PgmReader {
             int height = in.headerNumber("height", Integer.MAX_VALUE);
             if ((long) width * height > Integer.MAX_VALUE) {
                 throw new ImageFormatException(file, in.line(), -1, "the image is " + width + "x" + height
-                        + ", more than the " + Integer.MAX_VALUE + " cells a grid holds");
+                        + ", more than the " + Integer.MAX_VALUE + " cells a greymap is read into; larger grids are read"
+                        + " from raw files");
             }
             int maxval = in.headerNumber("maxval", 65535);
             int separator = in.read();
@@ -61,7 +62,7 @@ final class PgmReader {
             }
             GridDims dims = new GridDims(width, height, 1);
             GridReader.checkDims(file, dims, options);
-            int cells = dims.cellCount();
+            int cells = (int) dims.cellCount();  // checked above
             long rasterStart = in.offset();
             if (ascii) {
                 // The shortest P2 raster is one digit per sample with single separators.

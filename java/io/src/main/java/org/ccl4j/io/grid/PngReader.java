@@ -114,7 +114,8 @@ final class PngReader {
             Header h = layout.header();
             if ((long) h.width() * h.height() > Integer.MAX_VALUE) {
                 throw new ImageFormatException(file, -1, 16, "the image is " + h.width() + "x" + h.height()
-                        + ", more than the " + Integer.MAX_VALUE + " cells a grid holds");
+                        + ", more than the " + Integer.MAX_VALUE + " cells a PNG is read into; larger grids are read"
+                        + " from raw files");
             }
             long imageBytes = h.imageBytes();
             if (imageBytes > MAX_DEFLATE_RATIO * layout.idatBytes()) {

@@ -28,7 +28,7 @@ final class RawReader {
             throw new IllegalArgumentException(file + ": a raw grid file needs its dimensions (WxH or WxHxD) and cell type");
         }
         Grid.CellType type = options.rawType();
-        long need = (long) dims.cellCount() * type.bytes();
+        long need = Math.multiplyExact(dims.cellCount(), type.bytes());
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
             long size = channel.size();
             if (size != need) {
@@ -47,7 +47,7 @@ final class RawReader {
                 }
             } else {
                 ByteBuffer chunk = ByteBuffer.allocate(CHUNK_BYTES).order(ByteOrder.LITTLE_ENDIAN);
-                int index = 0;
+                long index = 0;
                 for (long at = 0; at < need; at += CHUNK_BYTES) {
                     chunk.clear().limit((int) Math.min(CHUNK_BYTES, need - at));
                     fill(file, channel, chunk, at);

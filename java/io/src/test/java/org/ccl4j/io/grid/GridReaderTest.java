@@ -192,7 +192,9 @@ class GridReaderTest {
         assertEquals(new GridDims(640, 480, 1), GridDims.parse("640x480"));
         assertEquals(new GridDims(64, 32, 16), GridDims.parse("64X32x16"));
         assertEquals("64x32x16", new GridDims(64, 32, 16).toString());
-        for (String bad : new String[] {"", "640", "640x", "x480", "640x-480", "0x5", "1x2x3x4", "axb", "65536x65536"}) {
+        // past 2^31 cells: int64 labels
+        assertEquals(8_589_934_592L, GridDims.parse("2048x2048x2048").cellCount());
+        for (String bad : new String[] {"", "640", "640x", "x480", "640x-480", "0x5", "1x2x3x4", "axb", "2147483648x2"}) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> GridDims.parse(bad), bad);
             assertTrue(e.getMessage().contains("dimensions") || e.getMessage().contains("cells"), e.getMessage());
         }

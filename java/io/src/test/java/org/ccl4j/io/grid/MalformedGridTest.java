@@ -82,7 +82,8 @@ class MalformedGridTest {
         assertMalformed(write("big.pgm", ascii("P2\n40000 40000\n255\n1 2 3\n")), GridReadOptions.defaults(),
                 "truncated: 1600000000 samples need at least 3199999999 bytes after the header");
         ImageFormatException huge = assertMalformed(write("huge.pgm", ascii("P5\n100000 100000\n255\n")),
-                GridReadOptions.defaults(), "the image is 100000x100000, more than the 2147483647 cells a grid holds");
+                GridReadOptions.defaults(),
+                "the image is 100000x100000, more than the 2147483647 cells a greymap is read into");
         assertEquals(2, huge.line());
     }
 

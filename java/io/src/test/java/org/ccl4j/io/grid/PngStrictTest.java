@@ -297,7 +297,7 @@ class PngStrictTest {
                 "truncated or damaged: a 40000x40000 image needs 1600040000 bytes of image data, more than the "
                         + zlib.length + " bytes of its IDAT chunks can hold");
         assertDamaged(PngBytes.png(PngBytes.ihdr(65536, 65536, 1, 0, 0), idat(zlib), PngBytes.iend()), 16,
-                "the image is 65536x65536, more than the 2147483647 cells a grid holds");
+                "the image is 65536x65536, more than the 2147483647 cells a PNG is read into");
     }
 
     @Test

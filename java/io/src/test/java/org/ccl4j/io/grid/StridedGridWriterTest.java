@@ -23,7 +23,7 @@ class StridedGridWriterTest {
         try (Arena arena = Arena.ofConfined()) {
             Grid whole = MeshTestSupport.numbered(arena, 8, 6, 5);
             Grid r = whole.region(2, 1, 3, 4, 3, 2);
-            int[] values = new int[r.cellCount()];
+            int[] values = new int[(int) r.cellCount()];
             for (int i = 0; i < values.length; i++) {
                 int x = i % 4;
                 int y = i / 4 % 3;
@@ -42,7 +42,7 @@ class StridedGridWriterTest {
                 image.set(i, (i * 37) % 256);
             }
             Grid part = image.region(2, 3, 5, 4);
-            byte[] partValues = new byte[part.cellCount()];
+            byte[] partValues = new byte[(int) part.cellCount()];
             for (int i = 0; i < partValues.length; i++) {
                 partValues[i] = (byte) image.get(2 + i % 5, 3 + i / 5, 0);
             }
