@@ -564,6 +564,7 @@ void check_limits_and_errors(gpu::DeviceState& state) {
                 CCL4J_UNSUPPORTED, "int64 labels from Komura's algorithm");
     bad = m;
     bad.width = bad.height = bad.depth = 1 << 14;
+    bad.connectivity = 6;
     check_fails([&] { gpu::label_mesh(state, bad, CCL4J_ALGORITHM_MESH_UNION_FIND, {}, wide.data(), log); },
                 CCL4J_OUT_OF_MEMORY, "a mesh larger than the device");
     // The state still works after the rejections.

@@ -6,7 +6,7 @@
 // cluster labelled 0. Run at 6 and 26 connectivity, open and periodic in z.
 //
 // Needs about 20 GB of host memory (and as much device memory on CUDA): not part of ctest;
-// scripts/gpu/native-check.sh --large runs it on the GPU machine. A backend without the memory is
+// `scripts/gpu/native-check.sh --large` runs it on the GPU machine. A backend without the memory is
 // skipped with a notice (ccl4j_mesh_memory_needs says what there is).
 #include <algorithm>
 #include <cstdint>

@@ -11,11 +11,14 @@
 # --mesh-args passes it options); --skip-graphs leaves out steps 3 and 4. --cupy (implies --mesh)
 # runs scripts/gpu/cupy-mesh.py right after bench_mesh, in the same lease: cupyx.scipy.ndimage.label
 # on the same cells (the --fields, --seed and --runs of --mesh-args), each field's counts checked
-# against bench_mesh's and its time put beside the union-find's (cupy_mesh.txt).
+# against bench_mesh's and its time put beside the union-find's (cupy_mesh.txt). --large runs
+# test_large_mesh (a mesh past 2^31 cells with known labels, every backend) and bench_large_mesh
+# (a 2048^3 field into int64 labels on CUDA and the CPU, their clusters compared; about 90 GB of
+# host memory and 5 minutes: an H200 machine) after the mesh benchmarks.
 #
 #   bash scripts/gpu/native-check.sh [--skip-tests] [--skip-sanitizer] [--skip-bench] [--variants]
 #                                    [--configs "BLOCK:WARP:BLOCKTHRESHOLD ..."] [--graphs "NAME ..."]
-#                                    [--mesh] [--mesh-args "..."] [--cupy] [--skip-graphs]
+#                                    [--mesh] [--mesh-args "..."] [--cupy] [--large] [--skip-graphs]
 #
 # --variants adds the benchmark builds with volatile and ordinary parent accesses (what the
 # atomics cost) and a run with 64-bit offsets; --configs adds launch settings to the main run;
@@ -32,6 +35,7 @@ only_graphs=""
 mesh=0
 mesh_args=""
 cupy=0
+large=0
 skip_graphs=0
 while [ $# -gt 0 ]; do
   case $1 in
@@ -44,6 +48,7 @@ while [ $# -gt 0 ]; do
     --mesh) mesh=1 ;;
     --mesh-args) mesh_args=$2; shift ;;
     --cupy) cupy=1; mesh=1 ;;
+    --large) large=1 ;;
     --skip-graphs) skip_graphs=1 ;;
     *) echo "unknown argument $1" >&2; exit 2 ;;
   esac
@@ -100,6 +105,12 @@ if [ $cupy = 1 ]; then
   step "bench: cupy-mesh.py ${cupy_args[*]}"
   python3 "$(dirname "$0")/cupy-mesh.py" "${cupy_args[@]}" --compare "$logs/bench_mesh.txt" 2>&1 |
     tee "$logs/cupy_mesh.txt" || failed "cupy-mesh.py (or its counts differ from bench_mesh's)"
+fi
+if [ $large = 1 ]; then
+  step "test_large_mesh"
+  "$(dirname "$test_cuda")/test_large_mesh" 2>&1 | tee "$logs/large_mesh.txt" || failed "test_large_mesh"
+  step "bench: bench_large_mesh"
+  "$bench_dir/bench_large_mesh" 2>&1 | tee -a "$logs/large_mesh.txt" || failed "bench_large_mesh"
 fi
 [ $skip_graphs = 1 ] && exit $status
 
