@@ -37,12 +37,17 @@ public record MemoryNeeds(int labelBytes, long labelsBytes, long hostBytes, long
                 + " of working memory)", hostAvailable);
     }
 
-    /** The figures in words: "labels 68.7 GB (int64), host working memory 0 bytes, ...". */
+    /**
+     * The figures in words, the device's on CUDA only: "labels 68.7 GB (int64), host working memory
+     * 0 bytes, device 77.3 GB; available: host 120.1 GB, device 142.4 GB".
+     */
     @Override
     public String toString() {
+        boolean device = deviceBytes > 0 || deviceAvailable > 0;
         return "labels " + HostMemory.format(labelsBytes) + " (" + (labelBytes == Long.BYTES ? "int64" : "int32")
-                + "), host working memory " + HostMemory.format(hostBytes) + ", device " + HostMemory.format(deviceBytes)
+                + "), host working memory " + HostMemory.format(hostBytes)
+                + (device ? ", device " + HostMemory.format(deviceBytes) : "")
                 + "; available: host " + (hostAvailable < 0 ? "unknown" : HostMemory.format(hostAvailable))
-                + (deviceBytes > 0 || deviceAvailable > 0 ? ", device " + HostMemory.format(deviceAvailable) : "");
+                + (device ? ", device " + HostMemory.format(deviceAvailable) : "");
     }
 }

@@ -39,12 +39,13 @@ final class MeshParallelUnionFind {
     private final boolean sameValue;
     /** Address of cell (0, 0, 0). */
     private final long cells;
-    /** The labels, as the parent array. */
-    private final ConcurrentUnionFind parent;
+    /** Address of the labels, the parent array: longs when {@code wide}, else ints. */
+    private final long parent;
+    private final boolean wide;
     /** The backward offsets but the left neighbour, {dx, dy, dz}. */
     private final List<int[]> others;
 
-    private MeshParallelUnionFind(Grid grid, MeshOptions options, long cells, ConcurrentUnionFind parent) {
+    private MeshParallelUnionFind(Grid grid, MeshOptions options, long cells, long parent, boolean wide) {
         this.width = grid.width();
         this.height = grid.height();
         this.depth = grid.depth();
@@ -57,6 +58,7 @@ final class MeshParallelUnionFind {
         this.sameValue = options.mode() == MeshMode.SAME_VALUE;
         this.cells = cells;
         this.parent = parent;
+        this.wide = wide;
         List<int[]> backward = MeshNeighbourhood.backwardOffsets(options.connectivityFor(grid));
         this.others = backward.subList(1, backward.size());  // the first is the left neighbour
     }
@@ -84,12 +86,15 @@ final class MeshParallelUnionFind {
         int width = grid.width();
         int labelBytes = options.labelBytesFor(grid);
         try (RawMemory memory = new RawMemory(); ForkJoinLoop loop = new ForkJoinLoop(options.cpuThreads(), grain, width)) {
-            ConcurrentUnionFind parent = new ConcurrentUnionFind(memory.output(labels), labelBytes == Long.BYTES);
-            MeshParallelUnionFind mesh = new MeshParallelUnionFind(grid, options, memory.input(grid.cells()), parent);
+            long parent = memory.output(labels);
+            boolean wide = labelBytes == Long.BYTES;
+            MeshParallelUnionFind mesh = new MeshParallelUnionFind(grid, options, memory.input(grid.cells()), parent,
+                    wide);
             long rows = (long) grid.height() * grid.depth();
             loop.phase("init", rows, mesh::initRows);
             loop.phase("compute", rows, mesh::joinRows);
-            loop.phase("finalize", rows, (from, to) -> parent.flatten(from * width, to * width));
+            loop.phase("finalize", rows,
+                    (from, to) -> ConcurrentUnionFind.flatten(parent, wide, from * width, to * width));
             memory.commit();
             double total = (System.nanoTime() - start) / 1e6;
             return new MeshLabels(grid.width(), grid.height(), grid.depth(), labelBytes, labels,
@@ -97,9 +102,9 @@ final class MeshParallelUnionFind {
         }
     }
 
-    /** Address of cell 0 of row {@code r}: {@code y = r % height}, {@code z = r / height}. */
-    private long row(long r) {
-        return cells + (rowStride * (r % height) + layerStride * (r / height)) * (bytes ? 1 : Integer.BYTES);
+    /** Address of cell 0 of row y of layer z. */
+    private long row(int y, int z) {
+        return cells + (rowStride * y + layerStride * z) * (bytes ? 1 : Integer.BYTES);
     }
 
     private int cell(long row, int x) {
@@ -117,8 +122,11 @@ final class MeshParallelUnionFind {
 
     /** Points the labelled cells of rows {@code from .. to-1} at the first cell of their run, the others at -1. */
     private void initRows(long from, long to) {
-        for (long r = from; r < to; r++) {
-            long row = row(r);
+        // row r is y = r % height of layer z = r / height: divided once, then counted (long division is slow)
+        int y = (int) (from % height);
+        int z = (int) (from / height);
+        for (long r = from; r < to; r++, y = y + 1 == height ? 0 : y + 1, z += y == 0 ? 1 : 0) {
+            long row = row(y, z);
             long first = r * width;
             long runStart = -1;
             int previous = 0;
@@ -130,7 +138,7 @@ final class MeshParallelUnionFind {
                 } else if (runStart < 0 || !connected(value, previous)) {
                     runStart = i;
                 }
-                parent.set(i, runStart);
+                ConcurrentUnionFind.set(parent, wide, i, runStart);
                 previous = value;
             }
         }
@@ -141,19 +149,18 @@ final class MeshParallelUnionFind {
         for (long r = from; r < to; r++) {
             int y = (int) (r % height);
             int z = (int) (r / height);
-            long row = row(r);
+            long row = row(y, z);
             if (periodicX && width > 1) {
                 int last = cell(row, width - 1);
                 if (labelled(cell(row, 0)) && connected(cell(row, 0), last)) {
-                    parent.union(r * width, r * width + width - 1);
+                    ConcurrentUnionFind.union(parent, wide, r * width, r * width + width - 1);
                 }
             }
             for (int[] o : others) {
                 int ny = MeshNeighbourhood.wrap(y + o[1], height, periodicY);
                 int nz = MeshNeighbourhood.wrap(z + o[2], depth, periodicZ);
                 if (ny >= 0 && nz >= 0) {
-                    long neighbourRow = ny + (long) height * nz;
-                    joinRowPair(r, row, neighbourRow, row(neighbourRow), o[0]);
+                    joinRowPair(r, row, ny + (long) height * nz, row(ny, nz), o[0]);
                 }
             }
         }
@@ -183,7 +190,7 @@ final class MeshParallelUnionFind {
                 boolean implied = previousJoined && inside && nx > 0 && connected(value, previous)
                         && labelled(neighbour) && connected(neighbour, previousNeighbour);
                 if (joined && !implied) {
-                    parent.union(first + x, neighbourFirst + nx);
+                    ConcurrentUnionFind.union(parent, wide, first + x, neighbourFirst + nx);
                 }
             }
             previous = value;

@@ -48,8 +48,7 @@ final class ParallelUnionFind {
                     memory.input(graph.neighborsSegment()));
             long parent = memory.output(labels);
             loop.phase("init", n, (from, to) -> init(g, parent, (int) from, (int) to));
-            ConcurrentUnionFind sets = new ConcurrentUnionFind(parent, false);
-            loop.phase("compute", n, (from, to) -> compute(g, sets, (int) from, (int) to));
+            loop.phase("compute", n, (from, to) -> compute(g, parent, (int) from, (int) to));
             loop.phase("finalize", () -> {
                 for (int v = 0; v < n; v++) {
                     RawMemory.setInt(parent, v, RawMemory.getInt(parent, RawMemory.getInt(parent, v)));
@@ -120,7 +119,7 @@ final class ParallelUnionFind {
      * {@code {v, u}} with {@code u < v} but the first, which init followed. {@code v}'s
      * representative is looked up once an edge needs it, and then carried along.
      */
-    private static void compute(Csr g, ConcurrentUnionFind sets, int from, int to) {
+    private static void compute(Csr g, long parent, int from, int to) {
         long end = g.offset(from);
         for (int v = from; v < to; v++) {
             long arc = end;
@@ -129,18 +128,18 @@ final class ParallelUnionFind {
             while (arc < end && g.neighbor(arc) >= v) {
                 arc++;
             }
-            long representative = -1;
+            int representative = -1;
             for (arc++; arc < end; arc++) {
                 int u = g.neighbor(arc);
                 if (u >= v) {
                     continue;
                 }
                 if (representative < 0) {
-                    representative = sets.find(v);
+                    representative = ConcurrentUnionFind.find(parent, v);
                 }
-                long other = sets.find(u);
+                int other = ConcurrentUnionFind.find(parent, u);
                 if (other != representative) {
-                    representative = sets.hook(representative, other);
+                    representative = ConcurrentUnionFind.hook(parent, representative, other);
                 }
             }
         }

@@ -64,7 +64,7 @@ public class CpuMeshLabelingBenchmark {
     private static final StatisticsOptions STATISTICS = StatisticsOptions.defaults();
 
     @Benchmark
-    public int cpuParallel() {
+    public long cpuParallel() {
         try (Arena labels = Arena.ofConfined()) {
             return parallel.label(grid, options.withAlgorithm(MeshAlgorithm.CPU_PARALLEL), labels)
                     .get(grid.cellCount() - 1);
@@ -90,7 +90,7 @@ public class CpuMeshLabelingBenchmark {
 
     /** The JAVA backend: {@code MeshAlgorithm.JAVA}, lock-free on ForkJoin threads. */
     @Benchmark
-    public int javaParallelUnionFind() {
+    public long javaParallelUnionFind() {
         try (Arena labels = Arena.ofConfined()) {
             return java.label(grid, options, labels).get(grid.cellCount() - 1);
         }
@@ -98,7 +98,7 @@ public class CpuMeshLabelingBenchmark {
 
     /** The oracle: the single-threaded union-find, into native labels as the others. */
     @Benchmark
-    public int javaSerialUnionFind() {
+    public long javaSerialUnionFind() {
         try (Arena labels = Arena.ofConfined()) {
             return MeshUnionFind.label(grid, options, labels.allocate((long) grid.cellCount() * Integer.BYTES, 4))
                     .get(grid.cellCount() - 1);

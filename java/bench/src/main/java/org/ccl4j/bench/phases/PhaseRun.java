@@ -104,6 +104,10 @@ public final class PhaseRun implements AutoCloseable {
      * @throws org.ccl4j.BackendUnavailableException when the backend cannot be used here
      */
     public static PhaseRun openMesh(Backend backend, int device, Grid grid, MeshOptions options) {
+        if (grid.cellCount() > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("per-phase runs write int32 labels: at most " + Integer.MAX_VALUE
+                    + " cells, " + grid + " has " + grid.cellCount());
+        }
         int backendCode = Native.backendCode(backend);
         MemorySegment context = Native.createContext(backendCode, device);
         try (Arena call = Arena.ofConfined()) {
@@ -111,7 +115,7 @@ public final class PhaseRun implements AutoCloseable {
             Native.check(ccl4j_phase_run_create_mesh(context, Native.mesh(call, grid), grid.cells(),
                     Native.meshOptions(call, options, options.algorithm()), out),
                     context);
-            return new PhaseRun(context, MemorySegment.NULL, out.get(ValueLayout.ADDRESS, 0), grid.cellCount());
+            return new PhaseRun(context, MemorySegment.NULL, out.get(ValueLayout.ADDRESS, 0), (int) grid.cellCount());
         } catch (RuntimeException e) {
             ccl4j_context_destroy(context);
             throw e;
