@@ -40,7 +40,7 @@ class NativeBoundaryMisuseTest {
     @ParameterizedTest
     @ValueSource(strings = {"labelsOfClosedArena", "labelsAfterTheirArenaClosed", "graphInClosedArena",
             "gridInClosedArena", "idsOutOfRangeAfterWrap", "tooManyThreads", "outputsAliasingInputs",
-            "asymmetricGraph", "arenaClosedByAnotherThread"})
+            "asymmetricGraph", "arenaClosedByAnotherThread", "int64LabelsMisused"})
     void theJvmSurvivesAndTheMisuseIsRefused(String scenario, @TempDir Path dir) throws Exception {
         ForkedJvm.Result r = ForkedJvm.run(dir, Scenarios.class, List.of("-Xmx512m"), List.of(scenario), 2,
                 TimeUnit.MINUTES);
@@ -90,6 +90,7 @@ class NativeBoundaryMisuseTest {
                 case "outputsAliasingInputs" -> outputsAliasingInputs(labeler);
                 case "asymmetricGraph" -> asymmetricGraph(labeler);
                 case "arenaClosedByAnotherThread" -> arenaClosedByAnotherThread(labeler);
+                case "int64LabelsMisused" -> int64LabelsMisused(labeler);
                 default -> throw new IllegalArgumentException("no scenario " + scenario);
             }
         }
@@ -220,6 +221,41 @@ class NativeBoundaryMisuseTest {
                 expect(IllegalArgumentException.class, "graph labels written over the graph's offsets",
                         () -> labeler.label(graph, LabelOptions.defaults(), offsets));
             }
+        }
+
+        /**
+         * Int64 mesh labels ({@code ccl4j_label_mesh64}) into room for ints, misaligned, over the
+         * cells, or freed; and a grid past 2^31 cells over no memory, which must be refused for the
+         * memory it needs before a cell is read.
+         */
+        private static void int64LabelsMisused(ComponentLabeler labeler) {
+            MeshOptions wide = MeshOptions.defaults().withWideLabels(true);
+            try (Arena arena = Arena.ofConfined()) {
+                Grid grid = Grid.ofInts(arena, new int[] {7, 7, 0, 0, 0, 0, 7, 7, 7}, 3, 3, 1);
+                expect(IllegalArgumentException.class, "int64 labels into room for 9 ints",
+                        () -> labeler.label(grid, wide, arena.allocate(ValueLayout.JAVA_INT, 9)));
+                expect(IllegalArgumentException.class, "int64 labels misaligned by 4 bytes",
+                        () -> labeler.label(grid, wide, arena.allocate(80, 8).asSlice(4, 72)));
+                MemorySegment overCells = arena.allocate(ValueLayout.JAVA_LONG, 9);
+                Grid inside = Grid.wrap(overCells.asSlice(8, 36), Grid.CellType.I32, 3, 3);
+                expect(IllegalArgumentException.class, "int64 labels written over the grid's cells",
+                        () -> labeler.label(inside, wide, overCells));
+                Arena labelsArena = Arena.ofConfined();
+                MeshLabels labels = labeler.label(grid, wide, labelsArena);
+                check(labels.count() == 2, "two clusters before the labels' arena closed");
+                labelsArena.close();
+                // the count and the largest cluster were counted before; a cluster's size reads a label
+                expect(IllegalStateException.class, "componentSize() of int64 labels after their arena closed",
+                        () -> labels.componentSize(0));
+                expect(IllegalStateException.class, "get() of int64 labels after their arena closed",
+                        () -> labels.get(0, 0, 0));
+            }
+            if (!java.nio.file.Files.isReadable(Path.of("/proc/meminfo"))) {
+                return;  // no MemAvailable, no check: the labelling would read the cells
+            }
+            Grid huge = Grid.wrap(MemorySegment.NULL.reinterpret(1L << 39), Grid.CellType.U8, 8192, 8192, 8192);
+            expect(org.ccl4j.Ccl4jException.class, "labelling 8192^3 cells that are not there",
+                    () -> labeler.label(huge, MeshOptions.defaults(), Arena.ofAuto()));
         }
 
         private static void asymmetricGraph(ComponentLabeler labeler) {

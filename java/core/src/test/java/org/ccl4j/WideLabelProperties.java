@@ -1,0 +1,223 @@
+package org.ccl4j;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.EdgeCasesMode;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.lifecycle.AfterContainer;
+import net.jqwik.api.lifecycle.BeforeContainer;
+
+import org.ccl4j.testing.BackendLabelers;
+import org.ccl4j.testing.Fields;
+
+/**
+ * Int64 labels ({@link MeshOptions#wideLabels()}, which grids past 2^31-1 cells get anyway) are the
+ * int32 labels as longs, written by every algorithm that writes them on every backend, for every
+ * connectivity, boundary, mode and cell type, on dense grids and on regions of larger ones; and
+ * their book-keeping ({@link WideLabels}: count, sizes, the largest cluster) is the book-keeping of
+ * the int32 labels, wherever the labels are (Java heap, a confined, shared or automatic arena).
+ * The GPU takes part when a CUDA device is present; otherwise it is skipped with a printed notice.
+ */
+class WideLabelProperties {
+    private static final Map<Backend, ComponentLabeler> labelers = new EnumMap<>(Backend.class);
+
+    @BeforeContainer
+    static void openLabelers() {
+        BackendLabelers.open(labelers, "int64 labels on the GPU are skipped in WideLabelProperties");
+    }
+
+    @AfterContainer
+    static void closeLabelers() {
+        BackendLabelers.close(labelers);
+    }
+
+    @Provide
+    Arbitrary<Fields.Case> cases() {
+        return Fields.cases();
+    }
+
+    /** A backend and an algorithm that writes int64 labels (AUTO: the backend's choice). */
+    private record Run(Backend backend, MeshAlgorithm algorithm) {
+    }
+
+    private static List<Run> runs() {
+        List<Run> runs = new ArrayList<>(List.of(new Run(Backend.JAVA, MeshAlgorithm.AUTO),
+                new Run(Backend.CPU_PARALLEL, MeshAlgorithm.JAVA)));
+        for (Backend b : List.of(Backend.CPU_SERIAL, Backend.CPU_PARALLEL)) {
+            runs.add(new Run(b, MeshAlgorithm.AUTO));
+            runs.add(new Run(b, MeshAlgorithm.CPU_PARALLEL));
+        }
+        if (labelers.containsKey(Backend.CUDA)) {
+            runs.add(new Run(Backend.CUDA, MeshAlgorithm.AUTO));
+            runs.add(new Run(Backend.CUDA, MeshAlgorithm.UNION_FIND));
+        }
+        return runs;
+    }
+
+    @Property(tries = 200, edgeCases = EdgeCasesMode.NONE)
+    void int64LabelsAreTheInt32LabelsOnEveryBackend(@ForAll("cases") Fields.Case c, @ForAll boolean region) {
+        try (Arena arena = Arena.ofConfined()) {
+            Grid dense = c.grid(arena);
+            long[] expected = longs(MeshUnionFind.label(dense, c.options()).toArray());
+            Grid grid = region ? inNoise(dense, arena, c.seed()) : dense;
+            for (Run run : runs()) {
+                MeshOptions options = c.options().withWideLabels(true).withAlgorithm(run.algorithm());
+                MeshLabels labels = labelers.get(run.backend()).label(grid, options, arena);
+                String what = run + " on " + c + (region ? " (a region)" : "");
+                assertEquals(Long.BYTES, labels.labelBytes(), what);
+                assertArrayEquals(expected, labels.segment().toArray(ValueLayout.JAVA_LONG), what);
+                int last = expected.length - 1;
+                assertEquals(expected[last], labels.get(c.width() - 1, c.height() - 1, c.depth() - 1), what);
+            }
+        }
+    }
+
+    /** Threads (0 = all cores) and rows per chunk of {@link MeshParallelUnionFind}, labels on the heap or not. */
+    record Split(int threads, long grain, boolean heapLabels) {
+    }
+
+    @Provide
+    Arbitrary<Split> splits() {
+        return Combinators.combine(Arbitraries.of(new int[] {1, 0}, new int[] {4, 1}, new int[] {3, 2}, new int[] {8, 5}),
+                Arbitraries.of(false, true)).as((split, heap) -> new Split(split[0], split[1], heap));
+    }
+
+    /** The oracle and the parallel union-find, on threads that race for rows, write the same int64 labels. */
+    @Property(tries = 200, edgeCases = EdgeCasesMode.NONE)
+    void theJavaUnionFindsWriteInt64Labels(@ForAll("cases") Fields.Case c, @ForAll("splits") Split split) {
+        try (Arena arena = Arena.ofConfined()) {
+            Grid grid = c.grid(arena);
+            long[] expected = longs(MeshUnionFind.label(grid, c.options()).toArray());
+            MeshOptions wide = c.options().withWideLabels(true);
+            assertArrayEquals(expected, MeshUnionFind.label(grid, wide).segment().toArray(ValueLayout.JAVA_LONG),
+                    "the oracle, " + c);
+            MemorySegment labels = split.heapLabels() ? MemorySegment.ofArray(new long[(int) grid.cellCount()])
+                    : arena.allocate(ValueLayout.JAVA_LONG, grid.cellCount());
+            MeshLabels result = MeshParallelUnionFind.label(grid, wide.withCpuThreads(split.threads()), labels,
+                    split.grain());
+            assertEquals(Long.BYTES, result.labelBytes());
+            assertArrayEquals(expected, labels.toArray(ValueLayout.JAVA_LONG), split + " on " + c);
+        }
+    }
+
+    /** Where int64 labels live, which decides how {@link WideLabels} reads them. */
+    enum Place {
+        /** A long[]: every thread reads the segment. */
+        HEAP,
+        /** A confined arena of the calling thread: read by address. */
+        CONFINED,
+        /** A shared arena: every thread reads the segment. */
+        SHARED,
+        /** {@link ComponentLabeler#label(Grid, MeshOptions)}: an automatic arena. */
+        AUTOMATIC
+    }
+
+    @Property(tries = 200, edgeCases = EdgeCasesMode.NONE)
+    void int64BookkeepingIsThatOfTheInt32Labels(@ForAll("cases") Fields.Case c, @ForAll Place place) {
+        try (Arena arena = Arena.ofConfined()) {
+            Grid grid = c.grid(arena);
+            compareBookkeeping(grid, c.options(), place, c.toString());
+        }
+    }
+
+    /** Fields of some thousands of cells: several chunks of blocks, so that the book-keeping runs on all cores. */
+    @Property(tries = 30, edgeCases = EdgeCasesMode.NONE)
+    void int64BookkeepingOnSeveralThreads(@ForAll("largeFields") long seed, @ForAll Place place) {
+        Random random = new Random(seed);
+        int w = 40 + random.nextInt(120);
+        int h = 20 + random.nextInt(80);
+        int d = 1 + random.nextInt(6);
+        double p = List.of(0.0, 0.2, 0.3, 0.6, 1.0).get(random.nextInt(5));
+        MeshOptions options = MeshOptions.defaults().withConnectivity(d > 1 ? (random.nextBoolean() ? 6 : 26)
+                : (random.nextBoolean() ? 4 : 8)).withPeriodic(random.nextBoolean());
+        try (Arena arena = Arena.ofConfined()) {
+            Grid grid = Grid.allocate(arena, Grid.CellType.U8, w, h, d);
+            for (long i = 0; i < grid.cellCount(); i++) {
+                grid.set(i, random.nextDouble() < p ? 1 : 0);
+            }
+            compareBookkeeping(grid, options, place, grid + " p=" + p + " " + options);
+        }
+    }
+
+    @Provide
+    Arbitrary<Long> largeFields() {
+        return Arbitraries.longs();
+    }
+
+    private static void compareBookkeeping(Grid grid, MeshOptions options, Place place, String what) {
+        MeshLabels narrow = MeshUnionFind.label(grid, options);
+        long[] expected = longs(narrow.toArray());
+        MeshLabels wide;
+        try (Arena confined = Arena.ofConfined(); Arena shared = Arena.ofShared()) {
+            MemorySegment labels = switch (place) {
+                case HEAP -> MemorySegment.ofArray(expected.clone());
+                case CONFINED -> confined.allocateFrom(ValueLayout.JAVA_LONG, expected);
+                case SHARED -> shared.allocateFrom(ValueLayout.JAVA_LONG, expected);
+                case AUTOMATIC -> null;
+            };
+            wide = labels == null ? labelers.get(Backend.CPU_PARALLEL).label(grid, options.withWideLabels(true))
+                    : new MeshLabels(grid.width(), grid.height(), grid.depth(), Long.BYTES, labels, null);
+            String at = what + ", labels " + place;
+            assertEquals(Long.BYTES, wide.labelBytes(), at);
+            assertEquals(narrow.count(), wide.count(), at + ": count");
+            assertEquals(narrow.largestComponentSize(), wide.largestComponentSize(), at + ": largest size");
+            assertEquals(narrow.largestComponentLabel(), wide.largestComponentLabel(), at + ": largest label");
+            for (long i = 0; i < grid.cellCount(); i++) {
+                assertEquals(narrow.componentSize(i), wide.componentSize(i), at + ": size of cell " + i);
+                assertEquals(expected[(int) i], wide.get(i), at + ": label of cell " + i);
+            }
+            IllegalStateException noLabels = assertThrows(IllegalStateException.class, wide::labels, at);
+            assertTrue(noLabels.getMessage().contains("int64"), noLabels.getMessage());
+            assertThrows(IllegalStateException.class, wide::toArray, at);
+        }
+        if (place == Place.SHARED) {
+            IllegalStateException freed = assertThrows(IllegalStateException.class, () -> wide.get(0), what);
+            assertTrue(freed.getMessage().contains("freed"), freed.getMessage());
+        }
+    }
+
+    private static long[] longs(int[] labels) {
+        long[] out = new long[labels.length];
+        for (int i = 0; i < labels.length; i++) {
+            out[i] = labels[i];
+        }
+        return out;
+    }
+
+    /** The cells of {@code dense} as a region of a larger grid of random non-zero cells. */
+    private static Grid inNoise(Grid dense, Arena arena, long seed) {
+        Random random = new Random(seed);
+        int w = dense.width();
+        int h = dense.height();
+        int d = dense.depth();
+        Grid whole = Grid.allocate(arena, dense.type(), w + 3, h + 2, d + (d > 1 ? 1 : 0));
+        for (long i = 0; i < whole.cellCount(); i++) {
+            whole.set(i, 1 + random.nextInt(200));
+        }
+        for (int z = 0; z < d; z++) {
+            for (int y = 0; y < h; y++) {
+                for (int x = 0; x < w; x++) {
+                    whole.set(x + 2, y + 1, z, dense.get(x, y, z));
+                }
+            }
+        }
+        return whole.region(2, 1, 0, w, h, d);
+    }
+}
