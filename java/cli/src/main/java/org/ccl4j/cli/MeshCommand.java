@@ -15,6 +15,7 @@ import java.util.concurrent.Callable;
 import org.ccl4j.Backend;
 import org.ccl4j.ComponentLabeler;
 import org.ccl4j.Labels;
+import org.ccl4j.MemoryNeeds;
 import org.ccl4j.io.grid.ImageFormatException;
 import org.ccl4j.Grid;
 import org.ccl4j.GridDims;
@@ -47,6 +48,9 @@ import picocli.CommandLine.Spec;
 /**
  * {@code ccl4j mesh FILE [...]} and {@code ccl4j mesh --generate SPEC [...]}: reads or generates a
  * 2D or 3D grid, labels its clusters, reports and optionally writes the labels and their picture.
+ * A grid of more than 2^31-1 cells (a raw volume, a generated field) gets int64 labels: the count,
+ * the largest cluster, --out and --png work on them; --compact, --stats and --regions, which
+ * number clusters with int32 labels, are refused before the labelling.
  */
 @Command(name = "mesh", mixinStandardHelpOptions = true,
         description = "Label the clusters of a 2D or 3D grid: an image (PGM, PNG), a raw volume,"
@@ -130,6 +134,11 @@ final class MeshCommand implements Callable<Integer> {
             description = "The algorithm: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
     private MeshAlgorithm algorithm;
 
+    @Option(names = "--int64-labels", description = "Label with int64 labels whatever the grid's size; a grid of more"
+            + " than 2147483647 cells gets them anyway (--out then writes int64; --compact, --stats and --regions need"
+            + " int32 labels).")
+    private boolean int64Labels;
+
     @Mixin
     private RunOptions run;
 
@@ -146,7 +155,7 @@ final class MeshCommand implements Callable<Integer> {
     private Path png;
 
     @Option(names = "--out", paramLabel = "FILE", description = "Write the labels as raw little-endian int32, -1 for"
-            + " background.")
+            + " background (int64 for a grid of more than 2147483647 cells).")
     private Path out;
 
     @Option(names = "--regions", paramLabel = "FILE", description = "Write one CSV row per cluster, labelled 1..k in"
@@ -187,7 +196,7 @@ final class MeshCommand implements Callable<Integer> {
         MeshOptions options = UsageException.whenInvalid(() -> MeshOptions.defaults().withAlgorithm(algorithm)
                 .withMode(mode).withConnectivity(connectivity)
                 .withPeriodic(periodicAxes[0], periodicAxes[1], periodicAxes[2]).withCpuThreads(run.threads)
-                .withMaxIterations(run.maxIterations));
+                .withMaxIterations(run.maxIterations).withWideLabels(int64Labels));
         Backend backend = backendFor(run.backend, algorithm);
         PrintWriter stdout = command.commandLine().getOut();
 
@@ -201,6 +210,8 @@ final class MeshCommand implements Callable<Integer> {
             Grid input = spec == null ? read(file, readOptions, arena) : generate(spec, arena);
             Grid grid = region == null ? input : region(input, region);
             checkConnectivity(options, grid);
+            checkLabelWidth(options, grid);
+            MemoryNeeds memory = labeler.memoryNeeds(grid, options);
             Intensity values = intensity == null ? null : intensity(input, arena);
             if (save != null) {
                 OutputFile.write(save, temporary -> GridWriter.write(grid, temporary));
@@ -215,20 +226,22 @@ final class MeshCommand implements Callable<Integer> {
             } else {
                 labels = labeler.label(grid, options, arena);
             }
-            if (out != null) {
-                MemorySegment written = bookkeeping.compact
-                        ? labels.labels().compact(Labels.Order.SMALLEST_MEMBER).segment() : labels.segment();
+            if (out != null && bookkeeping.compact) {
+                MemorySegment written = labels.labels().compact(Labels.Order.SMALLEST_MEMBER).segment();
                 OutputFile.write(out, temporary -> LabelImageWriter.writeRaw(written, grid.width(), grid.height(),
                         grid.depth(), temporary));
+            } else if (out != null) {
+                MeshLabels written = labels;
+                OutputFile.write(out, temporary -> LabelImageWriter.writeRaw(written, temporary));
             }
             RegionsCsv rows = table == null ? null : RegionsCsv.of(table);
             if (rows != null) {
                 rows.write(regions);
             }
-            LabelStatistics statistics = bookkeeping.of(labels.labels());
-            List<Path> pictures = png == null ? List.of() : writePictures(labels.segment(), grid, png);
+            LabelStatistics statistics = labels.isWide() ? null : bookkeeping.of(labels.labels());
+            List<Path> pictures = png == null ? List.of() : writePictures(labels, png);
             if (json) {
-                ObjectNode result = json(grid, labels);
+                ObjectNode result = json(grid, labels, memory);
                 if (region != null) {
                     result.put("region", region);
                 }
@@ -239,7 +252,7 @@ final class MeshCommand implements Callable<Integer> {
             } else {
                 String source = generator == null ? file.toString() : generator;
                 summary(stdout, region == null ? source : source + " region " + region, grid, labels, options,
-                        pictures);
+                        memory, pictures);
                 if (table != null) {
                     stdout.printf("regions: %s (%d rows)%n", regions, table.count());
                 }
@@ -415,17 +428,38 @@ final class MeshCommand implements Callable<Integer> {
     }
 
     /** The label picture: one PNG, or one per z-slice of a volume, each written whole or not at all. */
-    private static List<Path> writePictures(MemorySegment labels, Grid grid, Path png) throws IOException {
-        int depth = grid.depth();
+    private static List<Path> writePictures(MeshLabels labels, Path png) throws IOException {
+        int depth = labels.depth();
         List<Path> written = new ArrayList<>(depth);
         for (int z = 0; z < depth; z++) {
             Path slice = depth == 1 ? png : LabelImageWriter.slicePath(png, z, depth);
             int layer = z;
-            OutputFile.write(slice, temporary -> LabelImageWriter.writePngSlice(labels, grid.width(), grid.height(),
-                    depth, layer, temporary));
+            OutputFile.write(slice, temporary -> LabelImageWriter.writePngSlice(labels, layer, temporary));
             written.add(slice);
         }
         return written;
+    }
+
+    /**
+     * Int64 labels (a grid of more than 2^31-1 cells) have the count, the largest cluster, --out and
+     * --png; the options that number clusters with int32 labels are refused before the labelling.
+     */
+    private void checkLabelWidth(MeshOptions options, Grid grid) {
+        if (options.labelBytesFor(grid) == Integer.BYTES) {
+            return;
+        }
+        String why = " numbers clusters with int32 labels; " + (options.wideLabels() ? "--int64-labels asks for int64"
+                + " labels" : "the grid " + GridDims.of(grid) + " has " + grid.cellCount() + " cells, more than"
+                + " 2147483647, and gets int64 labels") + " (the count, the largest cluster, --out and --png work on them)";
+        if (regions != null) {
+            throw new UsageException("--regions" + why);
+        }
+        if (bookkeeping.compact) {
+            throw new UsageException("--compact" + why);
+        }
+        if (bookkeeping.stats || bookkeeping.top != null) {
+            throw new UsageException((bookkeeping.top != null ? "--top" : "--stats") + why);
+        }
     }
 
     /** A connectivity that does not fit the grid is a usage error, named with the grid's dimensions. */
@@ -439,23 +473,29 @@ final class MeshCommand implements Callable<Integer> {
         }
     }
 
-    private static ObjectNode json(Grid grid, MeshLabels labels) {
+    private static ObjectNode json(Grid grid, MeshLabels labels, MemoryNeeds needs) {
         Timings t = labels.timings();
         ObjectNode result = Json.object().put("width", grid.width()).put("height", grid.height())
                 .put("depth", grid.depth()).put("cells", grid.cellCount()).put("clusters", labels.count())
-                .put("largestCluster", labels.largestComponentSize()).put("backend", CliNames.of(t.backend()))
-                .put("algorithm", CliNames.algorithm(t.algorithm())).put("iterations", t.iterations());
+                .put("largestCluster", labels.largestComponentSize()).put("labelBytes", labels.labelBytes())
+                .put("backend", CliNames.of(t.backend())).put("algorithm", CliNames.algorithm(t.algorithm()))
+                .put("iterations", t.iterations());
         ObjectNode timings = result.putObject("timingsMs");
         timings.set("total", Json.number(t.totalMs()));
         t.phasesMs().forEach((phase, ms) -> timings.set(phase, Json.number(ms)));
+        // what the labelling needed besides the cells, and what there was before it; -1: unknown
+        result.putObject("memoryBytes").put("cells", grid.cells().byteSize()).put("labels", needs.labelsBytes())
+                .put("hostWorking", needs.hostBytes()).put("device", needs.deviceBytes())
+                .put("hostAvailable", needs.hostAvailable()).put("deviceAvailable", needs.deviceAvailable());
         return result;
     }
 
     private static void summary(PrintWriter out, String source, Grid grid, MeshLabels labels, MeshOptions options,
-            List<Path> pictures) {
+            MemoryNeeds memory, List<Path> pictures) {
         Timings t = labels.timings();
         out.printf("%s: %s %s grid, %d cells%n", source, GridDims.of(grid), grid.type().name().toLowerCase(Locale.ROOT),
                 grid.cellCount());
+        out.println("memory: " + memory);
         out.printf("clusters: %d, largest: %d cells (%s, connectivity %d, %s)%n", labels.count(),
                 labels.largestComponentSize(), CliNames.of(options.mode()), options.connectivityFor(grid),
                 boundaries(options, grid));

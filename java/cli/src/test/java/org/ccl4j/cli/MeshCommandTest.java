@@ -36,10 +36,15 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** {@code ccl4j mesh}: results against {@link MeshUnionFind}, written files, and every error exit. */
 class MeshCommandTest {
-    /** The JSON object of the mesh command, keys in order; timingsMs holds total and then the phases. */
+    /**
+     * The JSON object of the mesh command, keys in order; timingsMs holds total and then the phases,
+     * memoryBytes what the labelling needed and what was available (-1: unknown).
+     */
     private static final Pattern JSON = Pattern.compile("\\{\"width\":\\d+,\"height\":\\d+,\"depth\":\\d+,\"cells\":\\d+,"
-            + "\"clusters\":\\d+,\"largestCluster\":\\d+,\"backend\":\"[a-z-]+\",\"algorithm\":\"[a-z-]+\","
-            + "\"iterations\":\\d+,\"timingsMs\":\\{\"total\":[0-9.]+(,\"[A-Za-z0-9_-]+\":[0-9.]+)*}}");
+            + "\"clusters\":\\d+,\"largestCluster\":\\d+,\"labelBytes\":[48],\"backend\":\"[a-z-]+\","
+            + "\"algorithm\":\"[a-z-]+\",\"iterations\":\\d+,\"timingsMs\":\\{\"total\":[0-9.]+(,\"[A-Za-z0-9_-]+\":[0-9.]+)*},"
+            + "\"memoryBytes\":\\{\"cells\":\\d+,\"labels\":\\d+,\"hostWorking\":\\d+,\"device\":\\d+,"
+            + "\"hostAvailable\":-?\\d+,\"deviceAvailable\":-?\\d+}}");
 
     /** Each CPU algorithm with the backend that "auto" gives it, the default, and the Java one. */
     private static final List<List<String>> RUNS = List.of(
@@ -535,6 +540,92 @@ class MeshCommandTest {
         r = run("mesh", dir.resolve("missing.pgm").toString());
         assertEquals(3, r.code(), r.err());
         assertTrue(r.err().contains("missing.pgm"), r.err());
+    }
+
+    private static long[] readLongs(Path file) throws IOException {
+        ByteBuffer b = ByteBuffer.wrap(Files.readAllBytes(file)).order(ByteOrder.LITTLE_ENDIAN);
+        long[] v = new long[b.remaining() / Long.BYTES];
+        b.asLongBuffer().get(v);
+        return v;
+    }
+
+    /**
+     * --int64-labels gives the labels a grid past 2^31 cells gets: the same clusters, --out as
+     * little-endian int64, the same pictures, on every backend.
+     */
+    @Test
+    void int64LabelsAreTheInt32LabelsWidened() throws IOException {
+        String spec = "percolation:37x23x6:0.3:5";
+        for (List<String> runOptions : RUNS) {
+            if (runOptions.contains("cpu-raster") || runOptions.contains("cpu-equivalence")) {
+                continue;  // they write int32 labels only: refused below
+            }
+            List<String> common = concat(List.of("mesh", "--generate", spec, "--connectivity", "26", "--json"), runOptions);
+            Result narrow = run(concat(common, List.of("--out", dir.resolve("n.bin").toString(), "--png",
+                    dir.resolve("n.png").toString())));
+            Result wide = run(concat(common, List.of("--int64-labels", "--out", dir.resolve("w.bin").toString(), "--png",
+                    dir.resolve("w.png").toString())));
+            String what = String.join(" ", runOptions);
+            assertEquals(0, narrow.code(), what + ": " + narrow.err());
+            assertEquals(0, wide.code(), what + ": " + wide.err());
+            assertTrue(JSON.matcher(wide.out().strip()).matches(), what + ": " + wide.out());
+            assertEquals(4, field(narrow.out(), "labelBytes"), what);
+            assertEquals(8, field(wide.out(), "labelBytes"), what);
+            assertEquals(37L * 23 * 6 * 8, field(wide.out(), "labels"), what + ": memory of the labels");
+            assertEquals(field(narrow.out(), "clusters"), field(wide.out(), "clusters"), what);
+            assertEquals(field(narrow.out(), "largestCluster"), field(wide.out(), "largestCluster"), what);
+            int[] ints = readInts(dir.resolve("n.bin"));
+            long[] longs = readLongs(dir.resolve("w.bin"));
+            assertEquals(ints.length, longs.length, what);
+            for (int i = 0; i < ints.length; i++) {
+                assertEquals(ints[i], longs[i], what + ": label of cell " + i);
+            }
+            for (int z = 0; z < 6; z++) {
+                BufferedImage a = ImageIO.read(LabelImageWriter.slicePath(dir.resolve("n.png"), z, 6).toFile());
+                BufferedImage b = ImageIO.read(LabelImageWriter.slicePath(dir.resolve("w.png"), z, 6).toFile());
+                for (int y = 0; y < 23; y++) {
+                    for (int x = 0; x < 37; x++) {
+                        assertEquals(a.getRGB(x, y), b.getRGB(x, y), what + ": pixel " + x + "," + y + " of slice " + z);
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void int64LabelsRefuseWhatNeedsInt32OnesBeforeLabelling() {
+        Path file = dir.resolve("x.out");
+        List<List<String>> refused = List.of(List.of("--stats"), List.of("--top", "3"),
+                List.of("--regions", dir.resolve("r.csv").toString()), List.of("--out", file.toString(), "--compact"));
+        for (List<String> options : refused) {
+            Result r = run(concat(List.of("mesh", "--generate", "percolation:20x20:0.5:1", "--int64-labels"), options));
+            assertEquals(2, r.code(), options + ": " + r.err());
+            String refusedOption = options.contains("--compact") ? "--compact" : options.getFirst();
+            assertTrue(r.err().contains(refusedOption + " numbers clusters with int32 labels; --int64-labels asks"
+                    + " for int64 labels"), r.err());
+        }
+        assertFalse(Files.exists(file), "nothing written");
+        Result r = run("mesh", "--generate", "percolation:20x20:0.5:1", "--int64-labels", "--algorithm", "cpu-raster");
+        assertEquals(2, r.code(), r.err());
+        assertTrue(r.err().contains("int64 labels") && r.err().contains("not by CPU_RASTER"), r.err());
+    }
+
+    @Test
+    void theTextReportNamesTheMemory() {
+        Result r = run("mesh", "--generate", "percolation:64x64x64:0.3:1", "--int64-labels", "--backend", "cpu");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("memory: labels 2.1 MB (int64), host working memory 0 bytes; available: host "),
+                r.out());
+    }
+
+    @Test
+    void aGridTooLargeForTheHostIsRefusedBeforeItIsAllocated() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isReadable(Path.of("/proc/meminfo")),
+                "no MemAvailable here: nothing is checked");
+        Result r = run("mesh", "--generate", "percolation:8192x8192x8192:0.3:1", "--json");
+        assertEquals(6, r.code(), r.err());
+        assertTrue(r.out().contains("allocating a 8192x8192x8192 grid of U8 cells needs 549.8 GB; the host has "),
+                r.out());
     }
 
     @Test
