@@ -626,9 +626,11 @@ public final class ComponentLabeler implements AutoCloseable {
         }
     }
 
+    /** Labels, not zeroed: every labelling writes them all (page-locked on CUDA, so the copy back is DMA). */
     private MemorySegment allocateLabels(Arena arena, long count, int labelBytes) {
         long bytes = Math.max(1L, count) * labelBytes;
-        return backend == Backend.CUDA ? PinnedMemory.allocate(arena, bytes) : arena.allocate(bytes, labelBytes);
+        return backend == Backend.CUDA ? PinnedMemory.allocate(arena, bytes)
+                : UninitializedMemory.allocate(arena, bytes, labelBytes);
     }
 
     private void ensureOpen() {
