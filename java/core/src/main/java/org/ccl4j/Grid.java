@@ -18,6 +18,9 @@ import java.util.Objects;
  * ({@link #region}), an image with padded rows, or a slice of a simulation field
  * ({@link #wrapStrided}). Views are not copies: they read and write the cells they view, and every
  * labeller honours their strides (periodic boundaries of a region wrap at the region's edges).
+ *
+ * <p>A grid holds as many cells as memory does: the cell count and linear indices are longs, and
+ * past {@link Integer#MAX_VALUE} cells its labels are int64 ({@link MeshOptions#labelBytesFor}).
  */
 public final class Grid {
     /** The type of a cell. */
