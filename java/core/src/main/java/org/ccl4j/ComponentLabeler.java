@@ -262,7 +262,9 @@ public final class ComponentLabeler implements AutoCloseable {
      * labels are on the Java heap, like any array; int64 labels ({@link MeshOptions#labelBytesFor})
      * are in native memory of an automatic arena, since past 2^31 entries they fit no Java array and
      * a copy would double the largest allocation of the call. The native memory the labelling needs
-     * besides is freed before this returns.
+     * besides is freed before this returns. (The JAVA backend writes labels that other threads could
+     * reach, as those of an automatic arena are, into memory of its own first and copies them: for a
+     * grid near the size of memory, pass an arena of the calling thread.)
      *
      * @throws Ccl4jException as {@link #label(Grid, MeshOptions, Arena)}, when the memory is not there
      */

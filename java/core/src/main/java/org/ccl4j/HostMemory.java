@@ -9,7 +9,8 @@ import java.util.Locale;
 /**
  * The host memory available to new allocations, so that a grid or labels too large for it fail
  * up front with the figures, instead of the kernel's out-of-memory killer ending the JVM half way
- * through (Linux overcommits: a large allocation succeeds and fails only when touched).
+ * through (Linux overcommits: a large allocation succeeds, and the process dies when it touches
+ * more pages than there are).
  */
 final class HostMemory {
     private static final Path MEMINFO = Path.of("/proc/meminfo");
