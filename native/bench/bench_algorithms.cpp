@@ -58,16 +58,6 @@ const AlgorithmSpec kAlgorithms[] = {
     {"komura", CCL4J_ALGORITHM_KOMURA},
 };
 
-// Kernel time of a run: every phase but the copies.
-double kernel_ms(const ccl4j_timings& t) {
-    double sum = 0;
-    for (int32_t i = 0; i < t.phase_count; ++i) {
-        if (std::strcmp(t.phases[i].name, "h2d") != 0 && std::strcmp(t.phases[i].name, "d2h") != 0) {
-            sum += t.phases[i].ms;
-        }
-    }
-    return sum;
-}
 
 struct Row {
     std::string graph;

@@ -31,6 +31,8 @@
 namespace {
 
 using ccl4j::bench::median;
+using ccl4j::bench::kernel_ms;
+using ccl4j::bench::split;
 using ccl4j::bench::mix;
 
 struct Summary {
@@ -101,25 +103,10 @@ Summary summarise(int64_t* labels, int64_t n) {
     return s;
 }
 
-double kernel_ms(const ccl4j_timings& t) {
-    double sum = 0;
-    for (int32_t i = 0; i < t.phase_count; ++i) {
-        if (std::strcmp(t.phases[i].name, "h2d") != 0 && std::strcmp(t.phases[i].name, "d2h") != 0) sum += t.phases[i].ms;
-    }
-    return sum;
-}
-
 std::string gb(int64_t bytes) {
     char text[32];
     std::snprintf(text, sizeof text, "%.1f GB", static_cast<double>(bytes) / 1e9);
     return text;
-}
-
-std::vector<std::string> split(const std::string& list) {
-    std::vector<std::string> parts;
-    std::stringstream in(list);
-    for (std::string part; std::getline(in, part, ',');) parts.push_back(part);
-    return parts;
 }
 
 }  // namespace

@@ -47,6 +47,8 @@ namespace {
 
 namespace gpu = ccl4j::cuda;
 using ccl4j::bench::median;
+using ccl4j::bench::kernel_ms;
+using ccl4j::bench::split;
 using ccl4j::bench::Pinned;
 
 struct FieldSpec {
@@ -177,14 +179,6 @@ int64_t check_labels(const FieldSpec& f, const uint8_t* cells, const int32_t* la
     return classes;
 }
 
-double kernel_ms(const ccl4j_timings& t) {
-    double sum = 0;
-    for (int32_t i = 0; i < t.phase_count; ++i) {
-        if (std::strcmp(t.phases[i].name, "h2d") != 0 && std::strcmp(t.phases[i].name, "d2h") != 0) sum += t.phases[i].ms;
-    }
-    return sum;
-}
-
 struct Row {
     std::string field;
     std::string algorithm;
@@ -266,13 +260,6 @@ StatisticsRow time_statistics(gpu::DeviceState& state, const ccl4j::Mesh& mesh, 
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
-std::vector<std::string> split(const std::string& list) {
-    std::vector<std::string> parts;
-    std::stringstream in(list);
-    for (std::string part; std::getline(in, part, ',');) parts.push_back(part);
-    return parts;
 }
 
 bool selected(const std::vector<std::string>& names, const std::string& name) {

@@ -1,11 +1,13 @@
 // What the GPU benchmark programs share: pinned host memory, .egr loading, the check of their
-// labels, medians, and random site fields.
+// labels, medians, kernel times, option lists and random site fields.
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <memory>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -107,6 +109,23 @@ inline double median(std::vector<double> values) {
     std::sort(values.begin(), values.end());
     const size_t mid = values.size() / 2;
     return values.size() % 2 ? values[mid] : (values[mid - 1] + values[mid]) / 2;
+}
+
+// Kernel time of a run: every phase but the copies (h2d, d2h).
+inline double kernel_ms(const ccl4j_timings& t) {
+    double sum = 0;
+    for (int32_t i = 0; i < t.phase_count; ++i) {
+        if (std::strcmp(t.phases[i].name, "h2d") != 0 && std::strcmp(t.phases[i].name, "d2h") != 0) sum += t.phases[i].ms;
+    }
+    return sum;
+}
+
+// A comma-separated option value as its parts.
+inline std::vector<std::string> split(const std::string& list) {
+    std::vector<std::string> parts;
+    std::stringstream in(list);
+    for (std::string part; std::getline(in, part, ',');) parts.push_back(part);
+    return parts;
 }
 
 inline uint64_t mix(uint64_t x) {  // splitmix64's finaliser

@@ -16,6 +16,14 @@ namespace ccl4j::test {
 // A value no label can have: every label a run leaves unwritten shows up as a mismatch.
 constexpr int32_t kPoison = -7;
 
+// Int64 labels as int32 ones, for comparison with int32 references; a value int32 cannot hold
+// becomes kPoison.
+inline void narrow(const std::vector<int64_t>& wide, int32_t* labels) {
+    for (size_t i = 0; i < wide.size(); ++i) {
+        labels[i] = wide[i] == int64_t(int32_t(wide[i])) ? int32_t(wide[i]) : kPoison;
+    }
+}
+
 inline int passed = 0;
 inline int failed = 0;
 

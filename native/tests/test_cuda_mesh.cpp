@@ -210,7 +210,7 @@ void check_run(gpu::DeviceState& state, Field& f, const Algorithm& algorithm, Ce
             CHECK_MSG(false, what + " int64: " + e.what());
             return;
         }
-        for (size_t i = 0; i < wide.size(); ++i) labels[i] = wide[i] == int32_t(wide[i]) ? int32_t(wide[i]) : kPoison;
+        narrow(wide, labels.data());
         check_labels(labels, expected, what + " int64");
         check_phases(wide_timings, phases, what + " int64");
     }

@@ -129,13 +129,6 @@ struct Algorithm {
     std::function<void(const Mesh&, int32_t*, int32_t, PhaseLog&)> run;  // (mesh, labels, max_iterations, log)
 };
 
-// Int64 labels as int32 ones for the comparisons; a value int32 cannot hold becomes kPoison.
-void narrow(const std::vector<int64_t>& wide, int32_t* labels) {
-    for (size_t i = 0; i < wide.size(); ++i) {
-        labels[i] = wide[i] == int64_t(int32_t(wide[i])) ? int32_t(wide[i]) : kPoison;
-    }
-}
-
 const std::vector<Algorithm>& algorithms() {
     static const std::vector<Algorithm> all = {
         {"cpu-raster", CCL4J_ALGORITHM_MESH_CPU_RASTER, {"init", "scan"}, true,

@@ -178,7 +178,6 @@ void label_mesh(DeviceState& state, const Mesh& m, ccl4j_algorithm algorithm, co
 
 void label_mesh(DeviceState& state, const Mesh& m, ccl4j_algorithm algorithm, const MeshTuning& tuning,
                 int64_t* labels, PhaseLog& log) {
-    check_algorithm(algorithm);
     algorithms::check_wide_labels(algorithms::cuda_mesh_algorithm(algorithm), true);
     check_call(m, labels, true);
     mesh::Call call = prepare(state, m, tuning, true);

@@ -50,33 +50,13 @@ class MeshParallelUnionFindProperties {
         try (Arena arena = Arena.ofConfined()) {
             Grid dense = c.grid(arena);
             int[] expected = MeshUnionFind.label(dense, c.options()).toArray();
-            Grid grid = run.region() ? inNoise(dense, arena, c.seed()) : dense;
+            Grid grid = run.region() ? Fields.inNoise(dense, arena, c.seed()) : dense;
             MemorySegment labels = run.heapLabels() ? MemorySegment.ofArray(new int[(int) grid.cellCount()])
                     : arena.allocate(ValueLayout.JAVA_INT, grid.cellCount());
             MeshLabels result = MeshParallelUnionFind.label(grid, c.options().withCpuThreads(run.threads()), labels,
                     run.grain());
             assertArrayEquals(expected, result.toArray(), run + " on " + c);
         }
-    }
-
-    /** The cells of {@code dense} as a region of a larger grid of random non-zero cells. */
-    private static Grid inNoise(Grid dense, Arena arena, long seed) {
-        Random random = new Random(seed);
-        int w = dense.width();
-        int h = dense.height();
-        int d = dense.depth();
-        Grid whole = Grid.allocate(arena, dense.type(), w + 3, h + 2, d + (d > 1 ? 1 : 0));
-        for (int i = 0; i < whole.cellCount(); i++) {
-            whole.set(i, 1 + random.nextInt(200));
-        }
-        for (int z = 0; z < d; z++) {
-            for (int y = 0; y < h; y++) {
-                for (int x = 0; x < w; x++) {
-                    whole.set(x + 2, y + 1, z, dense.get(x, y, z));
-                }
-            }
-        }
-        return whole.region(2, 1, 0, w, h, d);
     }
 
     /** A random field: cells non-zero with probability {@code p}, values 1..{@code values}. */

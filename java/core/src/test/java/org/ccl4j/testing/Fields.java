@@ -138,4 +138,24 @@ public final class Fields {
         }
         return periodic ? (v + extent) % extent : -1;
     }
+
+    /** The cells of {@code dense} as a region of a larger grid of random non-zero cells. */
+    public static Grid inNoise(Grid dense, Arena arena, long seed) {
+        Random random = new Random(seed);
+        int w = dense.width();
+        int h = dense.height();
+        int d = dense.depth();
+        Grid whole = Grid.allocate(arena, dense.type(), w + 3, h + 2, d + (d > 1 ? 1 : 0));
+        for (long i = 0; i < whole.cellCount(); i++) {
+            whole.set(i, 1 + random.nextInt(200));
+        }
+        for (int z = 0; z < d; z++) {
+            for (int y = 0; y < h; y++) {
+                for (int x = 0; x < w; x++) {
+                    whole.set(x + 2, y + 1, z, dense.get(x, y, z));
+                }
+            }
+        }
+        return whole.region(2, 1, 0, w, h, d);
+    }
 }
