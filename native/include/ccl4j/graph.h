@@ -54,6 +54,45 @@ CCL4J_API ccl4j_status ccl4j_label_graph(ccl4j_context context, const ccl4j_csr*
 CCL4J_API ccl4j_status ccl4j_check_graph(ccl4j_context context, const ccl4j_csr* graph, const void* offsets,
                                          const int32_t* neighbors);
 
+/* ---- edge lists ------------------------------------------------------------------------------ */
+
+/* An undirected graph as a list of edge_count edges {sources[i * stride], targets[i * stride]}
+ * over vertex ids in [0, vertex_count), vertex_count <= INT32_MAX. Two separate arrays have
+ * stride 1; one interleaved array of pairs (u0 v0 u1 v1 ...) is sources = pairs, targets =
+ * pairs + 1, stride 2. Edges may come in any order and direction, repeated, and as self loops. */
+typedef struct ccl4j_edges {
+    int64_t vertex_count;
+    int64_t edge_count;
+    int32_t stride;  /* >= 1, in int32 entries */
+    int32_t reserved;
+} ccl4j_edges;
+
+/* Labels the components of an edge list without building a CSR: one union-find over the edges,
+ * each edge once (in parallel on CPU_PARALLEL and on the GPU); labels as ccl4j_label_graph's.
+ * Every id is checked as it is read: one outside [0, vertex_count) fails with
+ * CCL4J_INVALID_INPUT naming the edge (labels then unspecified). options may be NULL; its
+ * algorithm must be AUTO (there is one edge-list algorithm); cpu_threads and block_size apply.
+ * Phases: h2d (CUDA), init, link, finalize, d2h (CUDA). */
+CCL4J_API ccl4j_status ccl4j_label_edges(ccl4j_context context, const ccl4j_edges* edges, const int32_t* sources,
+                                         const int32_t* targets, const ccl4j_label_options* options, int32_t* labels,
+                                         ccl4j_timings* timings);
+
+/* Builds the canonical CSR of an edge list on the host CPU cores (every context's): each distinct
+ * edge as its two arcs, self loops and repeated edges dropped, every neighbour list ascending.
+ * In two calls, so that the caller can allocate the result's exact size between them:
+ * ccl4j_csr_build_create checks the ids (CCL4J_INVALID_INPUT naming the first bad edge), sorts
+ * the arcs into memory of its own and reports the result's shape in *shape (offset_width 4 when
+ * the arc count fits int32, else 8); ccl4j_csr_build_write writes shape->vertex_count + 1 offsets
+ * of that width and shape->arc_count neighbours; ccl4j_csr_build_destroy frees the build (NULL is
+ * ignored). The edge arrays are only read by create. */
+typedef struct ccl4j_csr_build_s* ccl4j_csr_build;
+
+CCL4J_API ccl4j_status ccl4j_csr_build_create(ccl4j_context context, const ccl4j_edges* edges, const int32_t* sources,
+                                              const int32_t* targets, ccl4j_csr_build* out, ccl4j_csr* shape);
+CCL4J_API ccl4j_status ccl4j_csr_build_write(ccl4j_context context, ccl4j_csr_build build, void* offsets,
+                                             int32_t* neighbors);
+CCL4J_API void ccl4j_csr_build_destroy(ccl4j_csr_build build);
+
 /* ---- device-resident graphs: upload once, label many times --------------------------------- */
 
 typedef struct ccl4j_device_graph_s* ccl4j_device_graph;

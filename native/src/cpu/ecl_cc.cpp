@@ -3,89 +3,18 @@
 // once, from its larger end, with intermediate pointer jumping in the finds), then point every
 // vertex at its representative.
 //
-// Why the labels come out canonical with no extra pass: every store into the parent array puts
-// a smaller id at a larger index (init points at a smaller neighbour, hooking points a
-// representative at a smaller one, pointer jumping points a vertex at one of its ancestors, all
-// of which are smaller). So parent[x] <= x at all times, parent[x] == x exactly for the
-// representatives, and every tree's root is its smallest vertex. Once every edge is hooked,
-// each component is one tree, so its root is the smallest vertex id of the component.
-//
-// The same invariant makes the races of the parallel version benign (paper, section 3): a
-// representative only ever changes by a CAS that succeeds while it is still a representative;
-// every other store replaces a parent by another vertex of the same tree that is smaller, so a
-// reader that sees the old or the new value still reaches the root.
+// The labels come out canonical with no extra pass, and the races of the parallel version are
+// benign, by the invariant of the parent array (cpu/union_find.hpp): init points at a smaller
+// neighbour, hooking a root at a smaller one, pointer jumping a vertex at one of its ancestors.
 
 #include <cstdint>
 
 #include "common/parallel.hpp"
 #include "cpu/cpu_algorithms.hpp"
+#include "cpu/union_find.hpp"
 
 namespace ccl4j::cpu {
 namespace {
-
-// Parent-array accesses of the serial version: plain loads and stores.
-struct Plain {
-    static int32_t load(const int32_t* p) { return *p; }
-    static void store(int32_t* p, int32_t value) { *p = value; }
-
-    // Hooks the larger of two distinct representatives onto the smaller, which it returns.
-    static int32_t hook(int32_t* parent, int32_t v_rep, int32_t u_rep) {
-        if (v_rep < u_rep) {
-            parent[u_rep] = v_rep;
-            return v_rep;
-        }
-        parent[v_rep] = u_rep;
-        return u_rep;
-    }
-};
-
-// Parent-array accesses of the parallel version. Relaxed order suffices: the parent array
-// publishes nothing but itself, and the barriers between phases order the phases.
-struct Relaxed {
-    static int32_t load(const int32_t* p) { return __atomic_load_n(p, __ATOMIC_RELAXED); }
-    static void store(int32_t* p, int32_t value) { __atomic_store_n(p, value, __ATOMIC_RELAXED); }
-
-    // The paper's Fig. 6: the larger representative is hooked onto the smaller by a CAS that
-    // only succeeds while it is still a representative; a failed CAS yields its new parent,
-    // from which the loop climbs on. Returns the vertex both ends now lead to.
-    static int32_t hook(int32_t* parent, int32_t v_rep, int32_t u_rep) {
-        while (v_rep != u_rep) {
-            if (v_rep < u_rep) {
-                int32_t seen = u_rep;
-                if (compare_exchange(&parent[u_rep], seen, v_rep)) return v_rep;
-                u_rep = seen;
-            } else {
-                int32_t seen = v_rep;
-                if (compare_exchange(&parent[v_rep], seen, u_rep)) return u_rep;
-                v_rep = seen;
-            }
-        }
-        return v_rep;
-    }
-
-private:
-    // On failure, expected receives the current value.
-    static bool compare_exchange(int32_t* p, int32_t& expected, int32_t desired) {
-        return __atomic_compare_exchange_n(p, &expected, desired, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
-    }
-};
-
-// Intermediate pointer jumping (the paper's Fig. 5): one pass to the representative in which
-// every visited vertex is made to skip its parent, halving the path.
-template <class Access>
-int32_t find_representative(int32_t v, int32_t* parent) {
-    int32_t par = Access::load(&parent[v]);
-    if (par != v) {
-        int32_t prev = v;
-        int32_t next;
-        while (par > (next = Access::load(&parent[par]))) {
-            Access::store(&parent[prev], next);
-            prev = par;
-            par = next;
-        }
-    }
-    return par;
-}
 
 // The arc of v's first neighbour with a smaller id, or end(v) when there is none.
 template <class Offset>
@@ -114,20 +43,10 @@ void compute_vertex(const CsrView<Offset>& g, int32_t v, int32_t* parent) {
     for (++arc; arc < end; ++arc) {
         const int32_t u = g.neighbors[arc];
         if (u >= v) continue;
-        if (v_rep < 0) v_rep = find_representative<Access>(v, parent);
-        const int32_t u_rep = find_representative<Access>(u, parent);
+        if (v_rep < 0) v_rep = find_root<Access>(v, parent);
+        const int32_t u_rep = find_root<Access>(u, parent);
         if (u_rep != v_rep) v_rep = Access::hook(parent, v_rep, u_rep);
     }
-}
-
-// Single pointer jumping in increasing order: parent[v] < v is already final, so one jump reaches
-// the representative, however long the chains that init and hooking left (an ordered path is one
-// chain of n parents). The parallel version uses it too: on 2 cores it measured as fast as
-// parallel single pointer jumping on grids and up to 6x faster on paths and sparse random graphs,
-// whose chains cost several cache misses per vertex to walk; it needs one dependent read per
-// vertex and no atomics.
-void finalize(int32_t n, int32_t* parent) {
-    for (int32_t v = 0; v < n; ++v) parent[v] = parent[parent[v]];
 }
 
 // Dynamic chunks of consecutive vertices balance skewed degrees (hubs) across threads, keep each
@@ -150,7 +69,7 @@ PhasePlan serial_plan(const CsrView<Offset>& g, int32_t* parent) {
                  return 0;
              }},
             {"finalize", [=] {
-                 finalize(n, parent);
+                 point_at_roots(n, parent);
                  return 0;
              }}};
 }
@@ -186,7 +105,7 @@ PhasePlan parallel_plan(const CsrView<Offset>& g, int32_t* parent, int threads) 
                  return 0;
              }},
             {"finalize", [=] {
-                 finalize(n, parent);
+                 point_at_roots(n, parent);
                  return 0;
              }}};
 }

@@ -7,6 +7,7 @@
 
 #include "ccl4j.h"
 #include "common/csr.hpp"
+#include "common/edges.hpp"
 #include "common/phase_log.hpp"
 #include "common/phases.hpp"
 #include "core/options.hpp"
@@ -55,6 +56,13 @@ int32_t vertex_count(const DeviceGraph& graph);
 void label(DeviceState& state, const Graph& graph, const LabelOptions& options, int32_t* labels, PhaseLog& log);
 void label(DeviceState& state, const DeviceGraph& graph, const LabelOptions& options, int32_t* labels,
            PhaseLog& log);
+
+// Labels a host edge list (copied to the device, labels copied back) by the edge-list union-find
+// (edge_union_find.cu). Phases: h2d, init, link, finalize, d2h. Error(CCL4J_INVALID_INPUT)
+// naming the first edge with an id out of range; Error(CCL4J_OUT_OF_MEMORY) when the edges and
+// labels do not fit the device.
+void label_edges(DeviceState& state, const EdgeList& edges, const LabelOptions& options, int32_t* labels,
+                 PhaseLog& log);
 
 // The per-phase runs of ccl4j.h: the plan of options.algorithm (resolved) on a resident, non-empty
 // graph, with a state of its own (stream, events, work buffers) on the graph's device, so that

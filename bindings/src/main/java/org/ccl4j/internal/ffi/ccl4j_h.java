@@ -1583,6 +1583,265 @@ public class ccl4j_h extends ccl4j_h$shared {
            throw new AssertionError("should not reach here", ex$);
         }
     }
+
+    private static class ccl4j_label_edges {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_label_edges");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_label_edges(ccl4j_context context, const ccl4j_edges *edges, const int32_t *sources, const int32_t *targets, const ccl4j_label_options *options, int32_t *labels, ccl4j_timings *timings)
+     * }
+     */
+    public static FunctionDescriptor ccl4j_label_edges$descriptor() {
+        return ccl4j_label_edges.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_label_edges(ccl4j_context context, const ccl4j_edges *edges, const int32_t *sources, const int32_t *targets, const ccl4j_label_options *options, int32_t *labels, ccl4j_timings *timings)
+     * }
+     */
+    public static MethodHandle ccl4j_label_edges$handle() {
+        return ccl4j_label_edges.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_label_edges(ccl4j_context context, const ccl4j_edges *edges, const int32_t *sources, const int32_t *targets, const ccl4j_label_options *options, int32_t *labels, ccl4j_timings *timings)
+     * }
+     */
+    public static MemorySegment ccl4j_label_edges$address() {
+        return ccl4j_label_edges.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_label_edges(ccl4j_context context, const ccl4j_edges *edges, const int32_t *sources, const int32_t *targets, const ccl4j_label_options *options, int32_t *labels, ccl4j_timings *timings)
+     * }
+     */
+    public static int ccl4j_label_edges(MemorySegment context, MemorySegment edges, MemorySegment sources, MemorySegment targets, MemorySegment options, MemorySegment labels, MemorySegment timings) {
+        var mh$ = ccl4j_label_edges.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_label_edges", context, edges, sources, targets, options, labels, timings);
+            }
+            return (int)mh$.invokeExact(context, edges, sources, targets, options, labels, timings);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+    /**
+     * {@snippet lang=c :
+     * typedef struct ccl4j_csr_build_s *ccl4j_csr_build
+     * }
+     */
+    public static final AddressLayout ccl4j_csr_build = ccl4j_h.C_POINTER;
+
+    private static class ccl4j_csr_build_create {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_csr_build_create");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_csr_build_create(ccl4j_context context, const ccl4j_edges *edges, const int32_t *sources, const int32_t *targets, ccl4j_csr_build *out, ccl4j_csr *shape)
+     * }
+     */
+    public static FunctionDescriptor ccl4j_csr_build_create$descriptor() {
+        return ccl4j_csr_build_create.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_csr_build_create(ccl4j_context context, const ccl4j_edges *edges, const int32_t *sources, const int32_t *targets, ccl4j_csr_build *out, ccl4j_csr *shape)
+     * }
+     */
+    public static MethodHandle ccl4j_csr_build_create$handle() {
+        return ccl4j_csr_build_create.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_csr_build_create(ccl4j_context context, const ccl4j_edges *edges, const int32_t *sources, const int32_t *targets, ccl4j_csr_build *out, ccl4j_csr *shape)
+     * }
+     */
+    public static MemorySegment ccl4j_csr_build_create$address() {
+        return ccl4j_csr_build_create.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_csr_build_create(ccl4j_context context, const ccl4j_edges *edges, const int32_t *sources, const int32_t *targets, ccl4j_csr_build *out, ccl4j_csr *shape)
+     * }
+     */
+    public static int ccl4j_csr_build_create(MemorySegment context, MemorySegment edges, MemorySegment sources, MemorySegment targets, MemorySegment out, MemorySegment shape) {
+        var mh$ = ccl4j_csr_build_create.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_csr_build_create", context, edges, sources, targets, out, shape);
+            }
+            return (int)mh$.invokeExact(context, edges, sources, targets, out, shape);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class ccl4j_csr_build_write {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_csr_build_write");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_csr_build_write(ccl4j_context context, ccl4j_csr_build build, void *offsets, int32_t *neighbors)
+     * }
+     */
+    public static FunctionDescriptor ccl4j_csr_build_write$descriptor() {
+        return ccl4j_csr_build_write.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_csr_build_write(ccl4j_context context, ccl4j_csr_build build, void *offsets, int32_t *neighbors)
+     * }
+     */
+    public static MethodHandle ccl4j_csr_build_write$handle() {
+        return ccl4j_csr_build_write.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_csr_build_write(ccl4j_context context, ccl4j_csr_build build, void *offsets, int32_t *neighbors)
+     * }
+     */
+    public static MemorySegment ccl4j_csr_build_write$address() {
+        return ccl4j_csr_build_write.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_csr_build_write(ccl4j_context context, ccl4j_csr_build build, void *offsets, int32_t *neighbors)
+     * }
+     */
+    public static int ccl4j_csr_build_write(MemorySegment context, MemorySegment build, MemorySegment offsets, MemorySegment neighbors) {
+        var mh$ = ccl4j_csr_build_write.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_csr_build_write", context, build, offsets, neighbors);
+            }
+            return (int)mh$.invokeExact(context, build, offsets, neighbors);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class ccl4j_csr_build_destroy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            ccl4j_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_csr_build_destroy");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void ccl4j_csr_build_destroy(ccl4j_csr_build build)
+     * }
+     */
+    public static FunctionDescriptor ccl4j_csr_build_destroy$descriptor() {
+        return ccl4j_csr_build_destroy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void ccl4j_csr_build_destroy(ccl4j_csr_build build)
+     * }
+     */
+    public static MethodHandle ccl4j_csr_build_destroy$handle() {
+        return ccl4j_csr_build_destroy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void ccl4j_csr_build_destroy(ccl4j_csr_build build)
+     * }
+     */
+    public static MemorySegment ccl4j_csr_build_destroy$address() {
+        return ccl4j_csr_build_destroy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void ccl4j_csr_build_destroy(ccl4j_csr_build build)
+     * }
+     */
+    public static void ccl4j_csr_build_destroy(MemorySegment build) {
+        var mh$ = ccl4j_csr_build_destroy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_csr_build_destroy", build);
+            }
+            mh$.invokeExact(build);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
     /**
      * {@snippet lang=c :
      * typedef struct ccl4j_device_graph_s *ccl4j_device_graph
