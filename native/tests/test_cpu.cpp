@@ -29,8 +29,26 @@ struct Algorithm {
     std::function<void(const Graph&, int32_t*, PhaseLog&)> run;
 };
 
+// Runs a plan's phases in order, logging each one's time.
+void run_plan(const ccl4j::PhasePlan& plan, PhaseLog& log) {
+    for (const ccl4j::Phase& phase : plan) {
+        ccl4j::Stopwatch watch;
+        phase.run();
+        log.add(phase.name.c_str(), watch.lap());
+    }
+}
+
+Algorithm afforest(int threads) {
+    return {"afforest(" + std::to_string(threads) + ")",
+            {"init", "sample", "compress", "link", "finalize"},
+            [threads](const Graph& g, int32_t* labels, PhaseLog& log) {
+                run_plan(ccl4j::cpu::afforest_plan(g, labels, threads), log);
+            }};
+}
+
 const std::vector<Algorithm>& algorithms() {
     static const std::vector<Algorithm> all = {
+        afforest(1), afforest(2), afforest(3), afforest(0),
         {"ecl_cc_serial", {"init", "compute", "finalize"},
          [](const Graph& g, int32_t* labels, PhaseLog& log) { ccl4j::cpu::ecl_cc_serial(g, labels, log); }},
         {"ecl_cc_parallel(1)", {"init", "compute", "finalize"},
@@ -104,6 +122,10 @@ void test_parallel_repeatedly() {
                 PhaseLog log(nullptr);
                 ccl4j::cpu::ecl_cc_parallel(g.view(repetition % 2 ? 8 : 4), labels.data(), threads, log);
                 check_labels(labels, expected, "ecl_cc_parallel(" + std::to_string(threads) + ") on " + name +
+                                                   ", repetition " + std::to_string(repetition));
+                std::fill(labels.begin(), labels.end(), -1);
+                run_plan(ccl4j::cpu::afforest_plan(g.view(repetition % 2 ? 4 : 8), labels.data(), threads), log);
+                check_labels(labels, expected, "afforest(" + std::to_string(threads) + ") on " + name +
                                                    ", repetition " + std::to_string(repetition));
             }
         }

@@ -46,6 +46,14 @@ const std::vector<Algorithm>& algorithms() {
          }},
         {"komura", CCL4J_ALGORITHM_KOMURA, {"init", "analysis1", "reduction", "analysis2"}, false,
          [](const Graph& g, int32_t* labels, int32_t, PhaseLog& log) { ccl4j::cpu::komura(g, labels, log); }},
+        {"afforest", CCL4J_ALGORITHM_AFFOREST, {"init", "sample", "compress", "link", "finalize"}, false,
+         [](const Graph& g, int32_t* labels, int32_t, PhaseLog& log) {
+             for (const ccl4j::Phase& phase : ccl4j::cpu::afforest_plan(g, labels, 0)) {
+                 ccl4j::Stopwatch watch;
+                 phase.run();
+                 log.add(phase.name.c_str(), watch.lap());
+             }
+         }},
     };
     return all;
 }
@@ -256,7 +264,7 @@ void test_abi() {
         const ccl4j_label_options negative = options_for(CCL4J_ALGORITHM_HAWICK_EDGE, -1);
         CHECK(ccl4j_label_graph(context, &small.shape, small.offsets, small.neighbors, &negative, labels.data(),
                                 nullptr) == CCL4J_INVALID_ARGUMENT);
-        const ccl4j_label_options unknown = options_for(CCL4J_ALGORITHM_KOMURA + 1, 0);
+        const ccl4j_label_options unknown = options_for(CCL4J_ALGORITHM_AFFOREST + 1, 0);
         CHECK(ccl4j_label_graph(context, &small.shape, small.offsets, small.neighbors, &unknown, labels.data(),
                                 nullptr) == CCL4J_INVALID_ARGUMENT);
         ccl4j_context_destroy(context);
@@ -282,7 +290,9 @@ void test_abi_cuda() {
     CHECK(ccl4j_device_graph_create(context, &csr.shape, csr.offsets, csr.neighbors, &resident, nullptr) ==
           CCL4J_SUCCESS);
     std::vector<ccl4j_algorithm> ids = {CCL4J_ALGORITHM_ECL_CC};
-    for (const Algorithm& algorithm : algorithms()) ids.push_back(algorithm.id);
+    for (const Algorithm& algorithm : algorithms()) {
+        if (algorithm.id != CCL4J_ALGORITHM_AFFOREST) ids.push_back(algorithm.id);  // Afforest is CPU only
+    }
     for (ccl4j_algorithm id : ids) {
         const std::string what = "ABI CUDA algorithm " + std::to_string(id);
         const ccl4j_label_options options = options_for(id, 0);
@@ -299,10 +309,12 @@ void test_abi_cuda() {
         check_labels(labels, expected, what + " resident");
     }
     std::vector<int32_t> labels(static_cast<size_t>(g.n));
-    const ccl4j_label_options reference = options_for(CCL4J_ALGORITHM_CPU_REFERENCE, 0);
-    CHECK(ccl4j_label_graph(context, &csr.shape, csr.offsets, csr.neighbors, &reference, labels.data(), nullptr) ==
-          CCL4J_UNSUPPORTED);
-    CHECK(ccl4j_label_device_graph(context, resident, &reference, labels.data(), nullptr) == CCL4J_UNSUPPORTED);
+    for (ccl4j_algorithm cpu_only : {CCL4J_ALGORITHM_CPU_REFERENCE, CCL4J_ALGORITHM_AFFOREST}) {
+        const ccl4j_label_options options = options_for(cpu_only, 0);
+        CHECK(ccl4j_label_graph(context, &csr.shape, csr.offsets, csr.neighbors, &options, labels.data(), nullptr) ==
+              CCL4J_UNSUPPORTED);
+        CHECK(ccl4j_label_device_graph(context, resident, &options, labels.data(), nullptr) == CCL4J_UNSUPPORTED);
+    }
     const HostGraph long_path = shuffled_path(5000, 10);
     const AbiGraph path_csr = long_path.csr(8);
     std::vector<int32_t> path_labels(static_cast<size_t>(long_path.n));

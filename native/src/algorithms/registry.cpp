@@ -17,9 +17,8 @@ namespace {
 
 // ---- CPU adapters -------------------------------------------------------------------------------
 
-// ECL-CC's CPU plan does not log; labelling logs each phase's time around it.
-PhasePlan ecl_cc_cpu(const Graph& g, const LabelOptions&, int threads, int32_t* labels, PhaseLog& log) {
-    PhasePlan plan = cpu::ecl_cc_plan(g, labels, threads);
+// ECL-CC's and Afforest's CPU plans do not log; labelling logs each phase's time around it.
+PhasePlan logged(PhasePlan plan, PhaseLog& log) {
     for (Phase& phase : plan) {
         phase.run = [run = std::move(phase.run), name = phase.name, &log] {
             Stopwatch watch;
@@ -29,6 +28,12 @@ PhasePlan ecl_cc_cpu(const Graph& g, const LabelOptions&, int threads, int32_t* 
         };
     }
     return plan;
+}
+PhasePlan ecl_cc_cpu(const Graph& g, const LabelOptions&, int threads, int32_t* labels, PhaseLog& log) {
+    return logged(cpu::ecl_cc_plan(g, labels, threads), log);
+}
+PhasePlan afforest_cpu(const Graph& g, const LabelOptions&, int threads, int32_t* labels, PhaseLog& log) {
+    return logged(cpu::afforest_plan(g, labels, threads), log);
 }
 PhasePlan hawick_reference_cpu(const Graph& g, const LabelOptions&, int, int32_t* labels, PhaseLog& log) {
     return cpu::hawick_reference_plan(g, labels, log);
@@ -100,6 +105,7 @@ std::vector<Algorithm> table() {
               CCL4J_CUDA_FN(cuda::detail::hawick_bfs_plan)),
         graph(CCL4J_ALGORITHM_KOMURA, "KOMURA", kCpu | kCuda, komura_cpu,
               {"init", "analysis1", "reduction", "analysis2"}, CCL4J_CUDA_FN(cuda::detail::komura_plan)),
+        graph(CCL4J_ALGORITHM_AFFOREST, "AFFOREST", kCpu, afforest_cpu),
         // Mesh algorithms: GPU ones in cuda/mesh_device.cuh, CPU ones in cpu/mesh_cpu.hpp.
         mesh(CCL4J_ALGORITHM_MESH_NEIGHBOUR, "MESH_NEIGHBOUR", nullptr, CCL4J_CUDA_FN(cuda::mesh::neighbour_propagation)),
         mesh(CCL4J_ALGORITHM_MESH_LOCAL, "MESH_LOCAL", nullptr, CCL4J_CUDA_FN(cuda::mesh::local_propagation)),

@@ -21,6 +21,11 @@ void ecl_cc_parallel(const Graph& graph, int32_t* labels, int threads, PhaseLog&
 // the two functions above run.
 PhasePlan ecl_cc_plan(const Graph& graph, int32_t* parent, int threads);
 
+// Afforest (Sutton, Ben-Nun & Barak 2018) on `parent` (vertex_count entries), which ends up
+// holding the labels: init, sample, compress, link, finalize (cpu/afforest.cpp). threads = 1 is
+// serial, 0 uses all available.
+PhasePlan afforest_plan(const Graph& graph, int32_t* parent, int threads);
+
 // Hawick, Leist & Playne 2010, Algorithm 1: colour each uncoloured vertex's component by
 // depth-first search, with an explicit stack (no recursion). Phases: label.
 void hawick_reference(const Graph& graph, int32_t* labels, PhaseLog& log);

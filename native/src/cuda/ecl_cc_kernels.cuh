@@ -201,7 +201,8 @@ __global__ void init(const Offset* __restrict__ offsets, const int32_t* __restri
 // parent at a time, reading pointers that their own threads are moving up at the same time, so
 // the jumps double and a path of length L costs about log L dependent loads, where halving walks
 // cost L. Only the thread of v writes parent[v], and no representative changes meanwhile.
-__global__ void point_to_roots(int32_t n, Parents parents) {
+// static: each file that includes this header gets its own copy of this (non-template) kernel.
+static __global__ void point_to_roots(int32_t n, Parents parents) {
     int32_t known_root = -1;  // as in find_representative; exact here, as no hooking happens
     for_each_vertex_in_step(n, [&](int32_t v) {
         int32_t par = parents.load(v);

@@ -38,6 +38,13 @@ public enum Algorithm implements LabelingAlgorithm {
      */
     KOMURA,
     /**
+     * Afforest (Sutton, Ben-Nun &amp; Barak 2018): every vertex linked with its first two
+     * neighbours, the component most vertices then share found by sampling, and only the other
+     * vertices' remaining edges linked, so that the edges inside a giant component are never
+     * read. Native CPU backends.
+     */
+    AFFOREST,
+    /**
      * Lock-free union-find in Java, on ForkJoin threads ({@link LabelOptions#cpuThreads()}): roots
      * hooked under smaller vertices with compare-and-set, path halving, each edge joined once. The
      * JAVA backend's algorithm; runs on any backend without native code. {@link UnionFind} is its

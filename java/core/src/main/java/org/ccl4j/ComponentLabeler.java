@@ -554,8 +554,8 @@ public final class ComponentLabeler implements AutoCloseable {
         if (backend == Backend.JAVA && requested != Algorithm.UNION_FIND) {
             throw new UnsupportedOperationException("the JAVA backend runs union-find only, not " + requested);
         }
-        if (backend == Backend.CUDA && requested == Algorithm.CPU_REFERENCE) {
-            throw new UnsupportedOperationException("CPU_REFERENCE runs on the CPU backends, not on CUDA");
+        if (backend == Backend.CUDA && (requested == Algorithm.CPU_REFERENCE || requested == Algorithm.AFFOREST)) {
+            throw new UnsupportedOperationException(requested + " runs on the CPU backends, not on CUDA");
         }
         return requested;
     }

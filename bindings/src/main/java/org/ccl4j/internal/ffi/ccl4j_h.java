@@ -230,6 +230,15 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_ALGORITHM_KOMURA() {
         return CCL4J_ALGORITHM_KOMURA;
     }
+    private static final int CCL4J_ALGORITHM_AFFOREST = (int)7L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_ALGORITHM_AFFOREST 7
+     * }
+     */
+    public static int CCL4J_ALGORITHM_AFFOREST() {
+        return CCL4J_ALGORITHM_AFFOREST;
+    }
     private static final int CCL4J_ALGORITHM_MESH_NEIGHBOUR = (int)16L;
     /**
      * {@snippet lang=c :
