@@ -271,8 +271,32 @@ void test_thread_exit() {
 
 }  // namespace
 
+// Busy threads of other work leave fewer free processors; the team of a positive option is that
+// option whatever the load.
+void test_free_processors() {
+    const int processors = ccl4j::parallel::processor_count();
+    CHECK(ccl4j::parallel::team_size(3) == 3);
+    std::atomic<bool> stop{false};
+    std::vector<std::thread> busy;
+    for (int i = 0; i < processors; ++i) {
+        busy.emplace_back([&] {
+            while (!stop.load(std::memory_order_relaxed)) {
+            }
+        });
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));  // past the last reading's millisecond
+    const int free = ccl4j::parallel::free_processor_count();
+    stop = true;
+    for (std::thread& t : busy) t.join();
+    // procs_running counts every busy thread, running or runnable: none is left free but the
+    // caller's own.
+    CHECK_MSG(free == 1, "free processors with " + std::to_string(processors) + " busy threads: " + std::to_string(free));
+    CHECK(ccl4j::parallel::team_size(0) >= 1 && ccl4j::parallel::team_size(0) <= processors);
+}
+
 int main() {
     run("processor count", test_processor_count);
+    run("free processors", test_free_processors);
     run("run", test_run);
     run("for_each", test_for_each);
     run("empty ranges", test_empty_ranges);

@@ -33,7 +33,8 @@ typedef struct ccl4j_csr {
 typedef struct ccl4j_label_options {
     ccl4j_algorithm algorithm;
     uint32_t flags;
-    int32_t cpu_threads;      /* CPU_PARALLEL thread count; 0 = all available */
+    int32_t cpu_threads;      /* CPU_PARALLEL thread count; 0 = the processors that other running
+                                 work leaves free when the call starts (at least 1) */
     int32_t block_size;       /* CUDA threads per block; 0 = the algorithm's default */
     int32_t warp_threshold;   /* ECL-CC: degree above which a vertex goes to the warp tier; 0 = 16 */
     int32_t block_threshold;  /* ECL-CC: degree above which a vertex goes to the block tier; 0 = 352 */

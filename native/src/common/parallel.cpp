@@ -19,6 +19,8 @@
 #include <cerrno>
 #include <chrono>
 #include <condition_variable>
+#include <cstdio>
+#include <cstring>
 #include <exception>
 #include <memory>
 #include <mutex>
@@ -45,6 +47,9 @@ inline void pause() {
 
 // True on workers, and on a caller while it runs a region: a region started there runs inline.
 thread_local bool in_region = false;
+
+// Workers of every team spinning now: running threads of this library that do no work.
+std::atomic<int> spinning_workers{0};
 
 class Team {
 public:
@@ -133,7 +138,10 @@ private:
         uint64_t seen = 0;
         for (;;) {
             auto asked = [&] { return self.ticket.load(std::memory_order_acquire) != seen; };
-            if (!spin_until(asked)) {
+            spinning_workers.fetch_add(1, std::memory_order_relaxed);
+            const bool arrived = spin_until(asked);
+            spinning_workers.fetch_sub(1, std::memory_order_relaxed);
+            if (!arrived) {
                 std::unique_lock<std::mutex> lock(self.mutex);
                 self.wake.wait(lock, [&] { return asked() || stop_.load(); });
                 if (!asked()) return;  // stopping
@@ -188,6 +196,41 @@ int processor_count() {
         if (error != EINVAL) break;
     }
     return int(std::max(1u, std::thread::hardware_concurrency()));
+}
+
+namespace {
+
+// /proc/stat's procs_running: the threads running or runnable now, system-wide; -1 if unknown.
+int running_threads() {
+    FILE* stat = std::fopen("/proc/stat", "r");
+    if (!stat) return -1;
+    char line[256];
+    int running = -1;
+    while (std::fgets(line, sizeof(line), stat)) {
+        if (std::strncmp(line, "procs_running ", 14) == 0) {
+            running = std::atoi(line + 14);
+            break;
+        }
+    }
+    std::fclose(stat);
+    return running;
+}
+
+}  // namespace
+
+int free_processor_count() {
+    using Clock = std::chrono::steady_clock;
+    static std::atomic<int64_t> read_at{-1000000};  // microseconds: long before the first call
+    static std::atomic<int> others{0};
+    const int64_t now = Clock::now().time_since_epoch() / std::chrono::microseconds(1);
+    if (now - read_at.load(std::memory_order_relaxed) >= 1000) {
+        const int running = running_threads();
+        // The caller itself is running; a worker spinning on its ticket is about to work for it.
+        const int busy = running < 0 ? 0 : running - 1 - spinning_workers.load(std::memory_order_relaxed);
+        others.store(std::max(0, busy), std::memory_order_relaxed);
+        read_at.store(now, std::memory_order_relaxed);
+    }
+    return std::max(1, processor_count() - others.load(std::memory_order_relaxed));
 }
 
 void detail::run(int parts, PartFunction function, const void* context) {

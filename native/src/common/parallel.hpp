@@ -23,6 +23,17 @@ int processor_count();
 // The threads a `threads` option stands for: itself when positive, 0 = processor_count().
 inline int thread_count(int threads) { return threads > 0 ? threads : processor_count(); }
 
+// processor_count() less the threads of other work that are running or waiting to run now
+// (/proc/stat's procs_running, less the caller and this library's own spinning workers), at
+// least 1; read at most once a millisecond. On a machine whose other processes keep some cores
+// busy, a team of all processors would wait at the end of every parallel region for a member
+// the system has descheduled: a team that fits the free cores does not.
+int free_processor_count();
+
+// The team a labelling's `threads` option stands for: itself when positive, 0 =
+// free_processor_count(). Taken once per call, and the team then passed on explicitly.
+inline int team_size(int threads) { return threads > 0 ? threads : free_processor_count(); }
+
 namespace detail {
 using PartFunction = void (*)(const void* context, int part);
 void run(int parts, PartFunction function, const void* context);

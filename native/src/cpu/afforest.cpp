@@ -7,16 +7,24 @@
 // labels):
 //   init     parent[v] = v's first neighbour if it is smaller (ECL-CC's init: a link that needs
 //            no find, since every vertex is still a root);
-//   sample   link v with its first kNeighbourRounds neighbours (except the one init followed);
-//   compress point every vertex at its root; then the most frequent root among kSamples random
-//            vertices is taken for the giant component's;
-//   link     for every vertex outside it, link its other neighbours;
-//   finalize point every vertex at its root (cpu/union_find.hpp).
-// The parallel phases hand out chunks of vertices dynamically, so that a thread the system
-// deschedules holds back one chunk, not a fixed share of the phase.
+//   sample   link v with the smaller ones of its first kSampledArcs neighbours (the larger ones
+//            are left to the link phase, so that a sampled edge is linked from one end only: on
+//            a path, init alone joins everything);
+//   compress point every vertex at its root, then take the most frequent root among kSamples
+//            vertices for the giant component's;
+//   link     for every vertex outside it, link the arcs that sample did not;
+//   finalize point every vertex at its root, unless link linked nothing, which leaves every
+//            vertex pointing at its root since compress.
+// Every edge {u, v} is linked: by sample from its larger end, or else by each end outside the
+// giant component; two ends inside it are joined already. init, sample and link hand out chunks
+// of vertices dynamically, so that a thread the system deschedules holds back one chunk, not a
+// fixed share of a phase; compress and finalize are one ordered pass (cpu/union_find.hpp) that
+// waits for no other thread.
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
+#include <memory>
 #include <unordered_map>
 
 #include "common/parallel.hpp"
@@ -26,9 +34,9 @@
 namespace ccl4j::cpu {
 namespace {
 
-// The paper's choices: two neighbour rounds and 1024 samples find the giant component of its
-// graphs; more rounds link more edges blindly.
-constexpr int kNeighbourRounds = 2;
+// The paper's choices: the first two neighbours and 1024 samples find the giant component of its
+// graphs; more neighbours link more edges blindly.
+constexpr int kSampledArcs = 2;
 constexpr int kSamples = 1024;
 constexpr int32_t kChunk = 4096;
 
@@ -41,41 +49,41 @@ void init_vertex(const CsrView<Offset>& g, int32_t v, int32_t* parent) {
 template <class Access, class Offset>
 void sample_vertex(const CsrView<Offset>& g, int32_t v, int32_t* parent) {
     const Offset begin = g.begin(v);
-    const Offset end = std::min<Offset>(g.end(v), begin + kNeighbourRounds);
-    for (Offset arc = begin; arc < end; ++arc) {
+    const Offset end = std::min<Offset>(g.end(v), begin + kSampledArcs);
+    for (Offset arc = begin + 1; arc < end; ++arc) {  // init linked the first arc if it is smaller
         const int32_t u = g.neighbors[arc];
-        if (arc == begin && u < v) continue;  // init linked it
-        link<Access>(v, u, parent);
+        if (u < v) link<Access>(v, u, parent);
     }
 }
 
-// v's root, without shortening the path: the roots do not change while compress runs.
-template <class Access>
-int32_t root_of(int32_t v, const int32_t* parent) {
-    int32_t r = Access::load(&parent[v]);
-    for (int32_t next; (next = Access::load(&parent[r])) != r;) r = next;
-    return r;
-}
-
+// Links v's arcs that sample left, unless v is in the giant component; returns whether it looked
+// at any arc.
 template <class Access, class Offset>
-void link_rest(const CsrView<Offset>& g, int32_t v, int32_t* parent, int32_t giant) {
-    if (Access::load(&parent[v]) == giant) return;
+bool link_rest(const CsrView<Offset>& g, int32_t v, int32_t* parent, int32_t giant) {
+    if (Access::load(&parent[v]) == giant) return false;
+    const Offset begin = g.begin(v);
     const Offset end = g.end(v);
-    for (Offset arc = g.begin(v) + kNeighbourRounds; arc < end; ++arc) link<Access>(v, g.neighbors[arc], parent);
+    const Offset sampled = std::min<Offset>(end, begin + kSampledArcs);
+    for (Offset arc = begin; arc < sampled; ++arc) {
+        const int32_t u = g.neighbors[arc];
+        if (u > v) link<Access>(v, u, parent);
+    }
+    for (Offset arc = sampled; arc < end; ++arc) link<Access>(v, g.neighbors[arc], parent);
+    return begin < end;
 }
 
 // The most frequent root among kSamples vertices drawn by a fixed generator (splitmix64), so
 // that runs are repeatable. parent must be compressed: every vertex points at its root.
 int32_t frequent_root(int32_t n, const int32_t* parent) {
     std::unordered_map<int32_t, int32_t> counts;
-    uint64_t state = 0x9e3779b97f4a7c15ULL;
+    uint64_t state = 0;
     int32_t best = 0, best_count = 0;
     for (int i = 0; i < kSamples; ++i) {
         uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
         z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
         z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
         z ^= z >> 31;
-        const int32_t root = parent[static_cast<int32_t>((static_cast<unsigned __int128>(z) * n) >> 64)];
+        const int32_t root = parent[static_cast<uint64_t>((static_cast<unsigned __int128>(z) * n) >> 64)];
         const int32_t count = ++counts[root];
         if (count > best_count) {
             best = root;
@@ -85,76 +93,55 @@ int32_t frequent_root(int32_t n, const int32_t* parent) {
     return best;
 }
 
+// The phases over a team of `threads` (1: serial, with plain accesses).
 template <class Offset>
-PhasePlan serial_plan(const CsrView<Offset>& g, int32_t* parent) {
+PhasePlan plan(const CsrView<Offset>& g, int32_t* parent, int threads) {
     const int32_t n = g.vertex_count;
-    return {{"init",
-             [=] {
-                 for (int32_t v = 0; v < n; ++v) init_vertex(g, v, parent);
-                 return 0;
-             }},
-            {"sample",
-             [=] {
-                 for (int32_t v = 0; v < n; ++v) sample_vertex<Plain>(g, v, parent);
-                 return 0;
-             }},
-            {"compress",
-             [=] {
-                 point_at_roots(n, parent);
-                 return 0;
-             }},
-            {"link",
-             [=] {
-                 const int32_t giant = frequent_root(n, parent);
-                 for (int32_t v = 0; v < n; ++v) link_rest<Plain>(g, v, parent, giant);
-                 return 0;
-             }},
-            {"finalize", [=] {
-                 point_at_roots(n, parent);
-                 return 0;
-             }}};
-}
-
-template <class Offset>
-PhasePlan parallel_plan(const CsrView<Offset>& g, int32_t* parent, int threads) {
-    const int32_t n = g.vertex_count;
-    // Each phase's chunks get the view and the parent array by value, in registers.
+    // Whether link looked at any arc, and so whether finalize has anything to do.
+    auto linked = std::make_shared<std::atomic<bool>>(false);
+    // Each chunk gets the view and the parent array by value, held in registers.
     auto each_vertex = [=](auto body) {
         parallel::for_chunks(int32_t{0}, n, kChunk, threads, [&](int, int32_t first, int32_t last) {
             const CsrView<Offset> view = g;
             int32_t* p = parent;
-            for (int32_t v = first; v < last; ++v) body(view, v, p);
+            body(view, p, first, last);
         });
     };
     return {{"init",
              [=] {
-                 each_vertex([](const CsrView<Offset>& view, int32_t v, int32_t* p) { init_vertex(view, v, p); });
+                 each_vertex([](const CsrView<Offset>& view, int32_t* p, int32_t first, int32_t last) {
+                     for (int32_t v = first; v < last; ++v) init_vertex(view, v, p);
+                 });
                  return 0;
              }},
             {"sample",
              [=] {
-                 each_vertex([](const CsrView<Offset>& view, int32_t v, int32_t* p) {
-                     sample_vertex<Relaxed>(view, v, p);
+                 each_vertex([threads](const CsrView<Offset>& view, int32_t* p, int32_t first, int32_t last) {
+                     for (int32_t v = first; v < last; ++v) {
+                         threads == 1 ? sample_vertex<Plain>(view, v, p) : sample_vertex<Relaxed>(view, v, p);
+                     }
                  });
                  return 0;
              }},
             {"compress",
              [=] {
-                 each_vertex([](const CsrView<Offset>&, int32_t v, int32_t* p) {
-                     Relaxed::store(&p[v], root_of<Relaxed>(v, p));
-                 });
+                 point_at_roots(n, parent);
                  return 0;
              }},
             {"link",
              [=] {
                  const int32_t giant = frequent_root(n, parent);
-                 each_vertex([giant](const CsrView<Offset>& view, int32_t v, int32_t* p) {
-                     link_rest<Relaxed>(view, v, p, giant);
+                 each_vertex([=](const CsrView<Offset>& view, int32_t* p, int32_t first, int32_t last) {
+                     bool any = false;
+                     for (int32_t v = first; v < last; ++v) {
+                         any |= threads == 1 ? link_rest<Plain>(view, v, p, giant) : link_rest<Relaxed>(view, v, p, giant);
+                     }
+                     if (any) linked->store(true, std::memory_order_relaxed);
                  });
                  return 0;
              }},
             {"finalize", [=] {
-                 point_at_roots(n, parent);
+                 if (linked->load()) point_at_roots(n, parent);
                  return 0;
              }}};
 }
@@ -162,11 +149,10 @@ PhasePlan parallel_plan(const CsrView<Offset>& g, int32_t* parent, int threads) 
 }  // namespace
 
 PhasePlan afforest_plan(const Graph& graph, int32_t* parent, int threads) {
-    const int team = parallel::thread_count(threads);
-    if (team == 1 || graph.vertex_count <= kChunk) {
-        return graph.visit([&](const auto& g) { return serial_plan(g, parent); });
-    }
-    return graph.visit([&](const auto& g) { return parallel_plan(g, parent, team); });
+    const int team = parallel::team_size(threads);
+    // A graph of one chunk gains nothing from atomics and waking threads.
+    const int used = graph.vertex_count <= kChunk ? 1 : team;
+    return graph.visit([&](const auto& g) { return plan(g, parent, used); });
 }
 
 }  // namespace ccl4j::cpu

@@ -13,17 +13,17 @@ namespace ccl4j::cpu {
 // ECL-CC (Jaiganesh & Burtscher 2018), one thread.
 void ecl_cc_serial(const Graph& graph, int32_t* labels, PhaseLog& log);
 
-// ECL-CC on `threads` threads; threads = 0 uses all available.
+// ECL-CC on `threads` threads; threads = 0 uses the free ones (parallel::team_size).
 void ecl_cc_parallel(const Graph& graph, int32_t* labels, int threads, PhaseLog& log);
 
 // ECL-CC's phases on `parent` (vertex_count entries), which ends up holding the labels: init,
-// compute, finalize. threads = 1 gives the serial version, 0 uses all available; the plan is what
+// compute, finalize. threads = 1 gives the serial version, 0 the free processors; the plan is what
 // the two functions above run.
 PhasePlan ecl_cc_plan(const Graph& graph, int32_t* parent, int threads);
 
 // Afforest (Sutton, Ben-Nun & Barak 2018) on `parent` (vertex_count entries), which ends up
 // holding the labels: init, sample, compress, link, finalize (cpu/afforest.cpp). threads = 1 is
-// serial, 0 uses all available.
+// serial, 0 uses the free processors (parallel::team_size).
 PhasePlan afforest_plan(const Graph& graph, int32_t* parent, int threads);
 
 // Hawick, Leist & Playne 2010, Algorithm 1: colour each uncoloured vertex's component by

@@ -121,7 +121,7 @@ void run_logged(const PhasePlan& plan, PhaseLog& log) {
 }  // namespace
 
 PhasePlan ecl_cc_plan(const Graph& graph, int32_t* parent, int threads) {
-    const int team = parallel::thread_count(threads);
+    const int team = parallel::team_size(threads);
     // One thread, or a graph of one chunk, gains nothing from atomics and waking threads; the
     // serial code is the same algorithm.
     if (team == 1 || graph.vertex_count <= kChunk) {

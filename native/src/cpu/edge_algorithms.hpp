@@ -11,7 +11,7 @@ namespace ccl4j::cpu {
 
 // The edge-list union-find's phases on `parent` (vertex_count entries), which ends up holding the
 // canonical labels: init, link (Error(CCL4J_INVALID_INPUT) at its end for an id out of range),
-// finalize. threads = 1 is serial, 0 uses all available.
+// finalize. threads = 1 is serial, 0 uses the free processors (parallel::team_size).
 PhasePlan edge_union_find_plan(const EdgeList& edges, int32_t* parent, int threads);
 
 // The canonical CSR of an edge list (each distinct edge as two arcs, no self loops, neighbour

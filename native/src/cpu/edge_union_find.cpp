@@ -30,7 +30,7 @@ void link_edges(const EdgeList& edges, int32_t* parent, int64_t first, int64_t l
 }  // namespace
 
 PhasePlan edge_union_find_plan(const EdgeList& edges, int32_t* parent, int threads) {
-    const int team = parallel::thread_count(threads);
+    const int team = parallel::team_size(threads);
     const int32_t n = edges.vertex_count;
     const bool serial = team == 1 || edges.edge_count <= kEdgeChunk;
     return {{"init",
