@@ -185,6 +185,107 @@ public final class ComponentLabeler implements AutoCloseable {
         }
     }
 
+    /** Labels the edge list {@code edges} with the default options; the labels live until they are garbage. */
+    public Labels label(EdgeList edges) {
+        return label(edges, LabelOptions.defaults());
+    }
+
+    /**
+     * Labels the edge list {@code edges} without building a graph: one union-find over the edges,
+     * each edge once (on this backend's threads or GPU), as {@link #label(EdgeList, LabelOptions,
+     * MemorySegment)}. The labels are on the Java heap, freed by the garbage collector like any
+     * array; the native memory the labelling needs is freed before this returns.
+     */
+    public Labels label(EdgeList edges, LabelOptions options) {
+        try (Arena call = Arena.ofConfined()) {
+            return label(edges, options, call).copyToHeap();
+        }
+    }
+
+    /**
+     * Labels the edge list {@code edges}, allocating the labels in {@code arena} (page-locked
+     * memory on CUDA, so the copy back is DMA); as {@link #label(EdgeList, LabelOptions, MemorySegment)}.
+     */
+    public Labels label(EdgeList edges, LabelOptions options, Arena arena) {
+        Objects.requireNonNull(edges, "edges");
+        Objects.requireNonNull(arena, "arena");
+        return label(edges, options, allocateLabels(arena, edges.vertexCount(), Integer.BYTES));
+    }
+
+    /**
+     * Labels the edge list {@code edges} into a buffer of the caller's: {@code labels} must be a
+     * writable native segment of at least {@code vertexCount} ints, sharing no memory with the
+     * edges. The labels are canonical, as for graphs: each vertex gets the smallest vertex id of
+     * its component.
+     *
+     * <p>Edge lists have one algorithm, a union-find over the edges: {@link Algorithm#AUTO} runs
+     * this backend's (the native library's on CUDA and the CPU backends, with the phases
+     * {@code init}, {@code link}, {@code finalize}, and {@code h2d}, {@code d2h} on CUDA; its
+     * {@link Timings#algorithm()} is {@code AUTO}), {@link Algorithm#UNION_FIND} the Java one on any
+     * backend (as on the JAVA backend: ForkJoin threads, the same phases, timed as
+     * {@code UNION_FIND}). {@link LabelOptions#cpuThreads()} and, on CUDA,
+     * {@link LabelOptions#blockSize()} apply. The ids are checked as they are read (see
+     * {@link EdgeList}); {@link LabelOptions#checkInput()} plays no part.
+     *
+     * @throws IllegalArgumentException when an id is outside {@code [0, vertexCount)}, naming the
+     *                                  first such edge, when {@code labels} is too small, on the
+     *                                  heap, misaligned or overlaps the edges, or when the options
+     *                                  name an algorithm of CSR graphs (build one with
+     *                                  {@link CsrGraph#fromEdges(Arena, EdgeList)} for those)
+     * @throws IllegalStateException    when the memory of the edges or the labels was freed
+     * @throws Ccl4jException           on a native failure (device error, out of memory)
+     */
+    public Labels label(EdgeList edges, LabelOptions options, MemorySegment labels) {
+        Objects.requireNonNull(edges, "edges");
+        Objects.requireNonNull(options, "options");
+        int n = edges.vertexCount();
+        checkLabels(labels, n, Integer.BYTES, "the edge list has " + n + " vertices");
+        long bytes = (long) n * Integer.BYTES;
+        checkDisjoint(labels, bytes, edges.sourcesSegment(), "the edge list's sources");
+        checkDisjoint(labels, bytes, edges.targetsSegment(), "the edge list's targets");
+        if (javaEdgeUnionFind(options.algorithm())) {
+            return new Labels(labels, n, EdgeUnionFind.label(edges, labels, options.cpuThreads()), this);
+        }
+        lock.lock();
+        try (Arena call = Arena.ofConfined()) {
+            ensureOpen();
+            MemorySegment timings = ccl4j_timings.allocate(call);
+            int status = ccl4j_label_edges(context, NativeCalls.edges(call, edges), edges.sourcesSegment(),
+                    edges.targetsSegment(), NativeCalls.options(call, options, Algorithm.AUTO, options.checkInput()),
+                    labels, timings);
+            NativeCalls.check(status, context);
+            return new Labels(labels, n, NativeCalls.timings(timings), this);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * The canonical labels of the edges {@code sources[i]}–{@code targets[i]} over
+     * {@code vertexCount} vertices, with the default options, in a Java array.
+     */
+    public int[] labelEdges(int vertexCount, int[] sources, int[] targets) {
+        return labelEdges(vertexCount, sources, targets, LabelOptions.defaults());
+    }
+
+    /**
+     * The canonical labels of the edges {@code sources[i]}–{@code targets[i]} over
+     * {@code vertexCount} vertices in a Java array: each vertex's label is the smallest vertex id
+     * of its component. The shortest way from arrays to arrays: the ids are copied off-heap once
+     * (native code cannot read the Java heap) and the labels once back; that memory is freed
+     * before this returns. As {@link #label(EdgeList, LabelOptions, MemorySegment)} otherwise;
+     * for the timings, label an {@link EdgeList}.
+     *
+     * @throws IllegalArgumentException when the arrays' lengths differ, {@code vertexCount} is
+     *                                  negative or an id is outside {@code [0, vertexCount)}
+     *                                  (naming the first such edge)
+     */
+    public int[] labelEdges(int vertexCount, int[] sources, int[] targets, LabelOptions options) {
+        try (Arena call = Arena.ofConfined()) {
+            return label(EdgeList.fromArrays(call, vertexCount, sources, targets), options, call).toArray();
+        }
+    }
+
     /**
      * Copies {@code graph} to this labeler's GPU once, to label it many times with
      * {@link #label(DeviceGraph, LabelOptions, Arena)}. CUDA only. A graph the library cannot vouch
@@ -558,6 +659,20 @@ public final class ComponentLabeler implements AutoCloseable {
             throw new UnsupportedOperationException(requested + " runs on the CPU backends, not on CUDA");
         }
         return requested;
+    }
+
+    /**
+     * Whether an edge list is labelled by the Java union-find ({@link Algorithm#UNION_FIND}, or
+     * AUTO on the JAVA backend) rather than the native one; the CSR algorithms are refused.
+     */
+    private boolean javaEdgeUnionFind(Algorithm requested) {
+        return switch (requested) {
+            case AUTO -> backend == Backend.JAVA;
+            case UNION_FIND -> true;
+            default -> throw new IllegalArgumentException(requested + " labels CSR graphs; an edge list is labelled by "
+                    + "a union-find over its edges: pass AUTO (this backend's) or UNION_FIND (the Java one), or build "
+                    + "the graph with CsrGraph.fromEdges(arena, edges) to label it with " + requested);
+        };
     }
 
     /**

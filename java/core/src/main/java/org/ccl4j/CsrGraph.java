@@ -5,6 +5,8 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Objects;
 
+import org.ccl4j.internal.NativeLibrary;
+
 /**
  * An undirected graph in compressed sparse rows, held off-heap.
  *
@@ -153,17 +155,74 @@ public final class CsrGraph {
     }
 
     /**
-     * Builds a graph from an edge list ({@code sources[i]}–{@code targets[i]}): edges are
-     * symmetrised, self loops and duplicates dropped, neighbour lists sorted.
+     * Builds the canonical graph of the edges {@code sources[i]}–{@code targets[i]}: edges are
+     * symmetrised, self loops and repeats dropped, neighbour lists sorted, exactly as
+     * {@link GraphBuilder} builds them. The graph has {@code max(vertexCount, largest id + 1)}
+     * vertices. With the native library, the build runs in parallel there (the ids copied
+     * off-heap first, into memory freed before this returns); without it, in {@link GraphBuilder}.
+     *
+     * @throws IllegalArgumentException when the arrays' lengths differ, {@code vertexCount} is
+     *                                  negative, or an id is negative or {@link Integer#MAX_VALUE}
      */
     public static CsrGraph fromEdges(Arena arena, int vertexCount, int[] sources, int[] targets) {
-        if (sources.length != targets.length) {
-            throw new IllegalArgumentException("sources has " + sources.length + " entries but targets has "
-                    + targets.length);
+        Objects.requireNonNull(arena, "arena");
+        Objects.requireNonNull(sources, "sources");
+        Objects.requireNonNull(targets, "targets");
+        EdgeList.requireSameLength(sources.length, targets.length);
+        if (vertexCount < 0) {
+            throw new IllegalArgumentException("vertex count must not be negative, got " + vertexCount);
         }
-        try (GraphBuilder builder = new GraphBuilder().vertexCount(vertexCount)) {
+        int largest = -1;
+        int signs = 0;
+        for (int i = 0; i < sources.length; i++) {
+            largest = Math.max(largest, Math.max(sources[i], targets[i]));
+            signs |= sources[i] | targets[i];
+        }
+        if (signs < 0 || largest == Integer.MAX_VALUE) {
             for (int i = 0; i < sources.length; i++) {
-                builder.addEdge(sources[i], targets[i]);
+                GraphBuilder.checkIds(sources[i], targets[i]);
+            }
+        }
+        int n = Math.max(vertexCount, largest + 1);
+        if (!NativeLibrary.load()) {
+            try (GraphBuilder builder = new GraphBuilder().vertexCount(n)) {
+                for (int i = 0; i < sources.length; i++) {
+                    builder.addEdge(sources[i], targets[i]);
+                }
+                return builder.build(arena);
+            }
+        }
+        try (Arena copies = Arena.ofConfined()) {
+            return NativeCalls.csr(EdgeList.fromArrays(copies, n, sources, targets), arena);
+        }
+    }
+
+    /**
+     * Builds the canonical graph of {@code edges}, with its vertex count: edges symmetrised, self
+     * loops and repeats dropped, neighbour lists sorted, exactly as {@link GraphBuilder} builds
+     * them. With the native library the build runs in parallel there, reading the edges where
+     * they are; without it, in {@link GraphBuilder}.
+     *
+     * @throws IllegalArgumentException naming the first edge with an id outside
+     *                                  {@code [0, edges.vertexCount())}
+     * @throws IllegalStateException    when the memory of the edges was freed
+     */
+    public static CsrGraph fromEdges(Arena arena, EdgeList edges) {
+        Objects.requireNonNull(arena, "arena");
+        Objects.requireNonNull(edges, "edges");
+        edges.requireAlive();
+        if (NativeLibrary.load()) {
+            return NativeCalls.csr(edges, arena);
+        }
+        int n = edges.vertexCount();
+        try (GraphBuilder builder = new GraphBuilder().vertexCount(n)) {
+            for (long e = 0; e < edges.edgeCount(); e++) {
+                int u = edges.rawSource(e);
+                int v = edges.rawTarget(e);
+                if (Integer.compareUnsigned(u, n) >= 0 || Integer.compareUnsigned(v, n) >= 0) {
+                    throw EdgeList.badEdge(e, u, v, n);
+                }
+                builder.addEdge(u, v);
             }
             return builder.build(arena);
         }

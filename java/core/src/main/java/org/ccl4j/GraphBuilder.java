@@ -100,10 +100,7 @@ public final class GraphBuilder implements AutoCloseable {
      *                                  vertex count must fit in an {@code int})
      */
     public GraphBuilder addEdge(int u, int v) {
-        if ((u | v) < 0 || u == Integer.MAX_VALUE || v == Integer.MAX_VALUE) {
-            throw new IllegalArgumentException("vertex ids must be in 0.." + (Integer.MAX_VALUE - 1)
-                    + ", got edge " + u + " - " + v);
-        }
+        checkIds(u, v);
         ensureOpen();
         maxId = Math.max(maxId, Math.max(u, v));
         addedEdges++;
@@ -116,6 +113,14 @@ public final class GraphBuilder implements AutoCloseable {
         current.setAtIndex(ValueLayout.JAVA_LONG, currentFill++, ((long) u << 32) | v);
         storedEdges++;
         return this;
+    }
+
+    /** Refuses the ids of the edge {@code u–v} that no graph's vertex count can include. */
+    static void checkIds(int u, int v) {
+        if ((u | v) < 0 || u == Integer.MAX_VALUE || v == Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("vertex ids must be in 0.." + (Integer.MAX_VALUE - 1)
+                    + ", got edge " + u + " - " + v);
+        }
     }
 
     /** The number of {@link #addEdge} calls so far, self loops and repeats included. */

@@ -16,6 +16,7 @@ import java.util.Set;
 import org.ccl4j.internal.NativeLibrary;
 import org.ccl4j.internal.Abi;
 import org.ccl4j.internal.ffi.ccl4j_capabilities;
+import org.ccl4j.internal.ffi.ccl4j_csr;
 import org.ccl4j.internal.ffi.ccl4j_device_info;
 import org.ccl4j.internal.ffi.ccl4j_memory_needs;
 import org.ccl4j.internal.ffi.ccl4j_phase_time;
@@ -41,6 +42,49 @@ final class NativeCalls {
     /** The graph's shape as a {@code ccl4j_csr}; its arrays are arguments of their own. */
     static MemorySegment csr(Arena arena, CsrGraph graph) {
         return Abi.csr(arena, graph.vertexCount(), graph.arcCount(), graph.offsetBytes());
+    }
+
+    /** The edge list's shape as a {@code ccl4j_edges}; its arrays are arguments of their own. */
+    static MemorySegment edges(Arena arena, EdgeList edges) {
+        return Abi.edges(arena, edges.vertexCount(), edges.edgeCount(), edges.stride());
+    }
+
+    /**
+     * The canonical CSR of {@code edges} ({@code ccl4j_csr_build_*}), built on all cores in the
+     * library's memory and written into {@code arena} at its exact size, on a context of its own
+     * (a CPU one costs nothing to make) so that builds on several threads run side by side.
+     *
+     * @throws IllegalArgumentException naming the first edge with an id out of range
+     */
+    static CsrGraph csr(EdgeList edges, Arena arena) {
+        try (Arena call = Arena.ofConfined()) {
+            MemorySegment out = call.allocate(ValueLayout.ADDRESS);
+            check(ccl4j_context_create(code(Backend.CPU_PARALLEL), 0, out), MemorySegment.NULL);
+            MemorySegment context = pointer(out);
+            try {
+                MemorySegment shape = ccl4j_csr.allocate(call);
+                MemorySegment buildOut = call.allocate(ValueLayout.ADDRESS);  // zeroed: NULL unless made
+                int status = ccl4j_csr_build_create(context, edges(call, edges), edges.sourcesSegment(),
+                        edges.targetsSegment(), buildOut, shape);
+                MemorySegment build = pointer(buildOut);
+                try {
+                    check(status, context);
+                    int n = (int) ccl4j_csr.vertex_count(shape);
+                    long arcs = ccl4j_csr.arc_count(shape);
+                    int width = ccl4j_csr.offset_width(shape);
+                    // not zeroed: the build writes every entry; at least a byte, as malloc(0) may be NULL
+                    MemorySegment offsets = UninitializedMemory.allocate(arena, (n + 1L) * width, width);
+                    MemorySegment neighbors = UninitializedMemory.allocate(arena, Math.max(1, arcs) * Integer.BYTES,
+                            Integer.BYTES).asSlice(0, arcs * Integer.BYTES);
+                    check(ccl4j_csr_build_write(context, build, offsets, neighbors), context);
+                    return CsrGraph.owned(offsets, width, neighbors, true);  // canonical by construction
+                } finally {
+                    ccl4j_csr_build_destroy(build);
+                }
+            } finally {
+                ccl4j_context_destroy(context);
+            }
+        }
     }
 
     /** The options as a {@code ccl4j_label_options}, with {@code algorithm} and {@code checkInput} in place of theirs. */

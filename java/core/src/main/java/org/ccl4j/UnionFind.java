@@ -38,7 +38,12 @@ public final class UnionFind {
                 }
             }
         }
-        for (int v = 0; v < n; v++) {
+        writeRoots(parent, labels);
+    }
+
+    /** Writes the root of every element of a complete forest into {@code labels}: the canonical labels. */
+    static void writeRoots(int[] parent, MemorySegment labels) {
+        for (int v = 0; v < parent.length; v++) {
             // Roots are smaller than their members, so parents are final when visited in order.
             int root = parent[v] == v ? v : parent[parent[v]];
             parent[v] = root;
@@ -61,7 +66,8 @@ public final class UnionFind {
         return v;
     }
 
-    private static void union(int[] parent, int a, int b) {
+    /** Joins the sets of {@code a} and {@code b}, the larger root hooked under the smaller. */
+    static void union(int[] parent, int a, int b) {
         int ra = find(parent, a);
         int rb = find(parent, b);
         if (ra < rb) {

@@ -11,6 +11,7 @@ import java.util.function.BiFunction;
 
 import org.ccl4j.internal.ffi.ccl4j_algorithm_info;
 import org.ccl4j.internal.ffi.ccl4j_csr;
+import org.ccl4j.internal.ffi.ccl4j_edges;
 import org.ccl4j.internal.ffi.ccl4j_label_options;
 import org.ccl4j.internal.ffi.ccl4j_mesh;
 import org.ccl4j.internal.ffi.ccl4j_mesh_options;
@@ -184,6 +185,18 @@ public final class Abi {
         ccl4j_csr.vertex_count(s, vertexCount);
         ccl4j_csr.arc_count(s, arcCount);
         ccl4j_csr.offset_width(s, offsetBytes);
+        return s;
+    }
+
+    /**
+     * A {@code ccl4j_edges}: an edge list's shape, {@code stride} 1 for two arrays, 2 for one of
+     * interleaved pairs. Its arrays go to the native function as arguments of their own.
+     */
+    public static MemorySegment edges(Arena arena, int vertexCount, long edgeCount, int stride) {
+        MemorySegment s = ccl4j_edges.allocate(arena);
+        ccl4j_edges.vertex_count(s, vertexCount);
+        ccl4j_edges.edge_count(s, edgeCount);
+        ccl4j_edges.stride(s, stride);
         return s;
     }
 

@@ -16,6 +16,7 @@ import org.ccl4j.Algorithm;
 import org.ccl4j.Backend;
 import org.ccl4j.ComponentLabeler;
 import org.ccl4j.CsrGraph;
+import org.ccl4j.EdgeList;
 import org.ccl4j.Grid;
 import org.ccl4j.LabelOptions;
 import org.ccl4j.Labels;
@@ -31,7 +32,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Misuses of the public API that once crashed the JVM, killed the process or answered wrongly:
  * memory used after its arena was closed (by this thread or, during a labelling, by another),
  * neighbour ids written out of range after {@link CsrGraph#wrap}, absurd thread counts, outputs
- * that alias inputs, asymmetric graphs. Each scenario runs in a JVM of its own on every backend
+ * that alias inputs, asymmetric graphs; edge lists with ids out of range (written before a
+ * labelling or by another thread during it), labels over the edges, freed edges. Each scenario runs in a JVM of its own on every backend
  * that JVM has (JAVA, CPU_SERIAL and CPU_PARALLEL; CUDA with a device), so that a crash fails the
  * scenario instead of ending the test run; the test asserts that the JVM survived and that every
  * misuse ended in the exception it should.
@@ -40,7 +42,8 @@ class NativeBoundaryMisuseTest {
     @ParameterizedTest
     @ValueSource(strings = {"labelsOfClosedArena", "labelsAfterTheirArenaClosed", "graphInClosedArena",
             "gridInClosedArena", "idsOutOfRangeAfterWrap", "tooManyThreads", "outputsAliasingInputs",
-            "asymmetricGraph", "arenaClosedByAnotherThread", "int64LabelsMisused"})
+            "asymmetricGraph", "arenaClosedByAnotherThread", "int64LabelsMisused", "edgeListsMisused",
+            "edgeIdsChangedDuringLabelling"})
     void theJvmSurvivesAndTheMisuseIsRefused(String scenario, @TempDir Path dir) throws Exception {
         ForkedJvm.Result r = ForkedJvm.run(dir, Scenarios.class, List.of("-Xmx512m"), List.of(scenario), 2,
                 TimeUnit.MINUTES);
@@ -91,6 +94,8 @@ class NativeBoundaryMisuseTest {
                 case "asymmetricGraph" -> asymmetricGraph(labeler);
                 case "arenaClosedByAnotherThread" -> arenaClosedByAnotherThread(labeler);
                 case "int64LabelsMisused" -> int64LabelsMisused(labeler);
+                case "edgeListsMisused" -> edgeListsMisused(labeler);
+                case "edgeIdsChangedDuringLabelling" -> edgeIdsChangedDuringLabelling(labeler);
                 default -> throw new IllegalArgumentException("no scenario " + scenario);
             }
         }
@@ -258,6 +263,135 @@ class NativeBoundaryMisuseTest {
                     () -> labeler.label(huge, MeshOptions.defaults(), Arena.ofAuto()));
         }
 
+        /**
+         * Edge lists, labelled and built into graphs: ids out of range (each kind, first, last, in
+         * wrapped segments and pairs), labels over the edges, edges or labels freed, a CSR
+         * algorithm, absurd threads; all refused, and a good list labelled right afterwards.
+         */
+        private static void edgeListsMisused(ComponentLabeler labeler) {
+            for (Algorithm algorithm : List.of(Algorithm.AUTO, Algorithm.UNION_FIND)) {
+                LabelOptions options = LabelOptions.defaults().withAlgorithm(algorithm);
+                try (Arena arena = Arena.ofConfined()) {
+                    // the sources, then the targets, in one block: labels can overlap either
+                    MemorySegment block = arena.allocateFrom(ValueLayout.JAVA_INT, 0, 1, 3, 4, 1, 2, 4, 0, 0);
+                    MemorySegment sources = block.asSlice(0, 16);
+                    MemorySegment targets = block.asSlice(16, 16);
+                    MemorySegment pairs = arena.allocateFrom(ValueLayout.JAVA_INT, 0, 1, 1, 2, 3, 4, 4, 0);
+                    EdgeList separate = EdgeList.wrap(5, sources, targets);
+                    EdgeList interleaved = EdgeList.wrapPairs(5, pairs);
+                    for (int bad : new int[] {-1, 5, Integer.MAX_VALUE, Integer.MIN_VALUE, -100_000_000}) {
+                        for (long index : new long[] {0, 3}) {
+                            int source = sources.getAtIndex(ValueLayout.JAVA_INT, index);
+                            int target = pairs.getAtIndex(ValueLayout.JAVA_INT, 2 * index + 1);
+                            sources.setAtIndex(ValueLayout.JAVA_INT, index, bad);
+                            pairs.setAtIndex(ValueLayout.JAVA_INT, 2 * index + 1, bad);
+                            for (EdgeList edges : List.of(separate, interleaved)) {
+                                expect(IllegalArgumentException.class, "id " + bad + " in edge " + index + " of " + edges
+                                        + ", " + algorithm, () -> labeler.label(edges, options));
+                                expect(IllegalArgumentException.class, "id " + bad + " in edge " + index + " of " + edges
+                                        + ", built into a graph", () -> CsrGraph.fromEdges(arena, edges));
+                            }
+                            sources.setAtIndex(ValueLayout.JAVA_INT, index, source);
+                            pairs.setAtIndex(ValueLayout.JAVA_INT, 2 * index + 1, target);
+                        }
+                    }
+                    expect(IllegalArgumentException.class, "labels written over the edges' sources",
+                            () -> labeler.label(separate, options, block.asSlice(0, 20)));
+                    expect(IllegalArgumentException.class, "labels written over the edges' targets",
+                            () -> labeler.label(separate, options, block.asSlice(16, 20)));
+                    expect(IllegalArgumentException.class, "labels written over the pairs",
+                            () -> labeler.label(interleaved, options, pairs.asSlice(8)));
+                    expect(IllegalArgumentException.class, "labels in room for 4 of 5 vertices",
+                            () -> labeler.label(separate, options, arena.allocate(ValueLayout.JAVA_INT, 4)));
+                    expect(IllegalArgumentException.class, "100000 threads over edges",
+                            () -> labeler.label(separate, options.withCpuThreads(100_000)));
+                    expect(IllegalArgumentException.class, "ids past the labels: 2^31-1 vertices, labels for 5",
+                            () -> labeler.label(EdgeList.wrap(Integer.MAX_VALUE, sources, targets), options,
+                                    arena.allocate(ValueLayout.JAVA_INT, 5)));
+                    Arena labelsArena = Arena.ofConfined();
+                    MemorySegment freedLabels = labelsArena.allocate(ValueLayout.JAVA_INT, 5);
+                    labelsArena.close();
+                    expect(IllegalStateException.class, "labels of a closed arena",
+                            () -> labeler.label(separate, options, freedLabels));
+                    check(labeler.label(separate, options).count() == 1, "the repaired list has one component");
+                    check(labeler.label(interleaved, options).count() == 1, "the repaired pairs have one component");
+                }
+                Arena arena = Arena.ofConfined();
+                EdgeList freed = EdgeList.fromArrays(arena, 5, new int[] {0, 3}, new int[] {1, 4});
+                EdgeList freedPairs = EdgeList.fromPairs(arena, 5, new int[] {0, 1, 3, 4});
+                arena.close();
+                for (EdgeList edges : List.of(freed, freedPairs)) {
+                    expect(IllegalStateException.class, "label() of " + edges + " whose arena closed, " + algorithm,
+                            () -> labeler.label(edges, options));
+                    try (Arena target = Arena.ofConfined()) {
+                        expect(IllegalStateException.class, "fromEdges of " + edges + " whose arena closed",
+                                () -> CsrGraph.fromEdges(target, edges));
+                    }
+                }
+            }
+            expect(IllegalArgumentException.class, "ECL_CC on an edge list", () -> labeler.labelEdges(2, new int[] {0},
+                    new int[] {1}, LabelOptions.defaults().withAlgorithm(Algorithm.ECL_CC)));
+        }
+
+        /**
+         * Another thread writes ids out of range into an edge list of the global arena (which the
+         * JAVA backend reads in place, as native code does) and back, while it is labelled again
+         * and again: every labelling must end in labels within range or in an
+         * IllegalArgumentException, never outside the labels.
+         */
+        private static void edgeIdsChangedDuringLabelling(ComponentLabeler labeler) {
+            int n = 100_000;
+            int m = 200_000;
+            // the global arena: never freed, so a list of it is read in place by every backend
+            MemorySegment sources = Arena.global().allocate(ValueLayout.JAVA_INT, m);
+            MemorySegment targets = Arena.global().allocate(ValueLayout.JAVA_INT, m);
+            java.util.Random random = new java.util.Random(3);
+            for (long e = 0; e < m; e++) {
+                sources.setAtIndex(ValueLayout.JAVA_INT, e, random.nextInt(n));
+                targets.setAtIndex(ValueLayout.JAVA_INT, e, random.nextInt(n));
+            }
+            EdgeList edges = EdgeList.wrap(n, sources, targets);
+            long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(1_500);
+            Thread writer = Thread.ofPlatform().start(() -> {
+                java.util.Random r = new java.util.Random(4);
+                int[] bad = {-1, n, Integer.MAX_VALUE, Integer.MIN_VALUE};
+                while (System.nanoTime() < until) {
+                    long e = r.nextInt(m);
+                    MemorySegment side = r.nextBoolean() ? sources : targets;
+                    int good = side.getAtIndex(ValueLayout.JAVA_INT, e);
+                    side.setAtIndex(ValueLayout.JAVA_INT, e, bad[r.nextInt(bad.length)]);
+                    Thread.onSpinWait();
+                    side.setAtIndex(ValueLayout.JAVA_INT, e, good);
+                }
+            });
+            int labelled = 0;
+            int refused = 0;
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment labels = arena.allocate(ValueLayout.JAVA_INT, n);
+                while (System.nanoTime() < until) {
+                    for (Algorithm algorithm : List.of(Algorithm.AUTO, Algorithm.UNION_FIND)) {
+                        try {
+                            labeler.label(edges, LabelOptions.defaults().withAlgorithm(algorithm), labels);
+                            labelled++;
+                            for (long v = 0; v < n; v++) {
+                                int l = labels.getAtIndex(ValueLayout.JAVA_INT, v);
+                                if (l < 0 || l > v) {
+                                    check(false, "vertex " + v + " labelled " + l + " while ids changed");
+                                    break;
+                                }
+                            }
+                        } catch (IllegalArgumentException e) {
+                            refused++;
+                        }
+                    }
+                }
+            }
+            join(writer);
+            System.out.println("edge ids changed during labellings on " + labeler.backend() + ": " + labelled
+                    + " labelled, " + refused + " refused");
+            check(refused > 0, "no labelling saw an id out of range on " + labeler.backend());
+        }
+
         private static void asymmetricGraph(ComponentLabeler labeler) {
             try (Arena arena = Arena.ofConfined()) {
                 // arcs 0 -> 1, 1 -> 2 and 3 -> 2, none of them reversed
@@ -280,9 +414,9 @@ class NativeBoundaryMisuseTest {
         }
 
         /**
-         * Threads label graphs held in shared arenas while another closes those arenas: a close
-         * during a native call fails (the call holds the arena), a labelling after it throws
-         * IllegalStateException, and every labelling that returns is right.
+         * Threads label graphs and edge lists held in shared arenas while another closes those
+         * arenas: a close during a native call fails (the call holds the arena), a labelling after
+         * it throws IllegalStateException, and every labelling that returns is right.
          */
         private static void arenaClosedByAnotherThread(ComponentLabeler ignored) {
             Backend backend = ignored.backend();
@@ -318,10 +452,13 @@ class NativeBoundaryMisuseTest {
                 sources[v] = v;
                 targets[v] = v + 1;
             }
-            CsrGraph graph = CsrGraph.fromEdges(arena, n, sources, targets);
+            // odd seeds label the edge list itself, even ones its graph
+            CsrGraph graph = seed % 2 == 0 ? CsrGraph.fromEdges(arena, n, sources, targets) : null;
+            EdgeList edges = EdgeList.fromArrays(arena, n, sources, targets);
             Thread closer = Thread.ofPlatform().start(closeSoon(arena));
             try {
-                Labels labels = labeler.label(graph, LabelOptions.defaults(), arena);
+                Labels labels = graph != null ? labeler.label(graph, LabelOptions.defaults(), arena)
+                        : labeler.label(edges, LabelOptions.defaults(), arena);
                 long count = labels.count();
                 check(count == 1, "a path labelled while its arena was being closed has " + count + " components");
                 labelled.incrementAndGet();
