@@ -102,6 +102,10 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--device", paramLabel = "N", description = "CUDA device index (default: ${DEFAULT-VALUE}).")
     private int device;
 
+    @Option(names = "--threads", paramLabel = "N",
+            description = "CPU threads of the cpu and java backends (default: all cores).")
+    private int threads;
+
     @Option(names = "--runs", paramLabel = "N", defaultValue = "5",
             description = "Timed runs per graph or field (default: ${DEFAULT-VALUE}).")
     private int runs;
@@ -159,8 +163,8 @@ final class BenchCommand implements Callable<Integer> {
                 BenchSuite.Graph::name, "--graphs", "graph");
         List<MeshBench.Field> fields = only(new ArrayList<>(MeshBench.named(suite)), fieldNames,
                 MeshBench.Field::name, "--fields", "field");
-        if (runs < 1 || warmup < 0 || maxIterations < 0) {
-            throw new UsageException("--runs must be at least 1, --warmup and --max-iterations not negative");
+        if (runs < 1 || warmup < 0 || maxIterations < 0 || threads < 0) {
+            throw new UsageException("--runs must be at least 1, --warmup, --max-iterations and --threads not negative");
         }
         if (markdownFile != null) {
             OutputFile.check(markdownFile); // before the suite runs
@@ -187,7 +191,7 @@ final class BenchCommand implements Callable<Integer> {
                         for (Algorithm algorithm : algorithms) {
                             progress.show(g.name() + ": " + CliNames.of(algorithm));
                             LabelOptions options = LabelOptions.defaults().withAlgorithm(algorithm)
-                                    .withCheckInput(false).withMaxIterations(maxIterations);
+                                    .withCheckInput(false).withMaxIterations(maxIterations).withCpuThreads(threads);
                             try {
                                 Result r = measure(labeler, g, graph, options, expected, arena, runs, warmup);
                                 allCorrect &= r.correct();
@@ -210,7 +214,8 @@ final class BenchCommand implements Callable<Integer> {
                         MemorySegment expected = MeshBench.expected(f, grid, arena);
                         for (MeshAlgorithm algorithm : meshAlgorithms) {
                             progress.show(f.name() + ": " + CliNames.of(algorithm));
-                            MeshOptions options = f.options().withAlgorithm(algorithm).withMaxIterations(maxIterations);
+                            MeshOptions options = f.options().withAlgorithm(algorithm).withMaxIterations(maxIterations)
+                                    .withCpuThreads(threads);
                             try {
                                 MeshBench.Result r = MeshBench.measure(labeler, f, grid, options, expected, arena, runs, warmup);
                                 allCorrect &= r.correct();
@@ -226,8 +231,9 @@ final class BenchCommand implements Callable<Integer> {
                     }
                 }
             }
-            String deviceName = labeler.backend() == Backend.CUDA
-                    ? ComponentLabeler.capabilities().devices().get(labeler.device()).name() : cpuName();
+            String deviceName = (labeler.backend() == Backend.CUDA
+                    ? ComponentLabeler.capabilities().devices().get(labeler.device()).name() : cpuName())
+                    + (threads > 0 ? " (--threads " + threads + ")" : ""); // the machine's threads, then those used
             if (json) {
                 out.println(json(suite, labeler.backend(), deviceName, runs, results, meshResults));
             } else {
@@ -307,8 +313,10 @@ final class BenchCommand implements Callable<Integer> {
                 }
             }
         }
-        return new Result(g.name(), graph.vertexCount(), graph.arcCount(), components, algorithm,
-                last.timings().backend(), correct, kernel, endToEnd, median(h2d), median(d2h), iterations);
+        // what ran (AUTO resolved), as for the backend and for meshes
+        return new Result(g.name(), graph.vertexCount(), graph.arcCount(), components,
+                (Algorithm) last.timings().algorithm(), last.timings().backend(), correct, kernel, endToEnd,
+                median(h2d), median(d2h), iterations);
     }
 
     /** The sum of the kernel phases, transfers excluded (graph and mesh timings alike). */

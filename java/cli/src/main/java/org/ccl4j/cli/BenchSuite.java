@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
 
 import org.ccl4j.io.GraphGenerator;
 
@@ -73,6 +75,11 @@ public final class BenchSuite {
             case "full" -> FULL;
             default -> throw new UsageException("unknown suite '" + suite + "'; expected quick or full");
         };
+    }
+
+    /** The graph of either suite named {@code name} (the names are unique across both), if any. */
+    static Optional<Graph> graph(String name) {
+        return Stream.concat(QUICK.stream(), FULL.stream()).filter(g -> g.name().equals(name)).findFirst();
     }
 
     private BenchSuite() {

@@ -33,7 +33,8 @@ public final class CliNames {
             MeshMode.class, "mesh mode",
             LatticeKind.class, "lattice",
             Grid.CellType.class, "cell type",
-            GridReadOptions.ColorMode.class, "colour mode");
+            GridReadOptions.ColorMode.class, "colour mode",
+            GenerateGraphCommand.Format.class, "graph format");
 
     private CliNames() {
     }

@@ -41,6 +41,7 @@ final class Converters {
         byCliName(commandLine, LatticeKind.class);
         byCliName(commandLine, Grid.CellType.class);
         byCliName(commandLine, GridReadOptions.ColorMode.class);
+        byCliName(commandLine, GenerateGraphCommand.Format.class);
         commandLine.registerConverter(GraphFormat.class, text -> convert(() -> GraphFormat.fromName(text)));
         commandLine.registerConverter(GridFormat.class, text -> convert(() -> GridFormat.fromName(text)));
         commandLine.registerConverter(GridDims.class, text -> convert(() -> GridDims.parse(text)));
@@ -137,6 +138,13 @@ final class Converters {
     static final class GraphFormatNames extends Names {
         GraphFormatNames() {
             super(Arrays.stream(GraphFormat.values()).map(GraphFormat::formatName).toList());
+        }
+    }
+
+    /** generate-graph --format. */
+    static final class GraphOutputFormatNames extends Names {
+        GraphOutputFormatNames() {
+            super(GenerateGraphCommand.Format.class);
         }
     }
 

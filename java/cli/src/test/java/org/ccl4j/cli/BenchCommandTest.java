@@ -17,6 +17,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import org.ccl4j.Backend;
+import org.ccl4j.ComponentLabeler;
 import org.ccl4j.CsrGraph;
 import org.ccl4j.UnionFind;
 import org.ccl4j.cli.CliTestSupport.Result;
@@ -191,6 +192,35 @@ class BenchCommandTest {
         Result again = run(args);
         assertEquals(Main.OK, again.code(), again.err());
         assertEquals(written, Files.getLastModifiedTime(cache.resolve("rmat18.egr")), "the cached file is used");
+    }
+
+    /** --threads sets the CPU backend's threads, for graphs and fields, and the output says so. */
+    @Test
+    void threadsRunTheCpuBackendOnThatManyThreads() throws Exception {
+        Result r = run("bench", "--suite", "quick", "--graphs", "grid3d_64", "--fields", "3d_64_p035", "--backend", "cpu",
+                "--threads", "1", "--runs", "1", "--warmup", "0", "--dir", dir.toString(), "--json");
+        assertEquals(Main.OK, r.code(), r.err());
+        assertTrue(text(r.out(), "device").endsWith(" (--threads 1)"), r.out());
+        try (Arena arena = Arena.ofConfined(); ComponentLabeler labeler = ComponentLabeler.create(Backend.CPU_PARALLEL)) {
+            CsrGraph graph = GraphReader.read(dir.resolve("grid3d_64.egr"), GraphFormat.EGR, ReadOptions.defaults(), arena)
+                    .graph();
+            assertEquals(CliNames.algorithm(labeler.label(graph).timings().algorithm()),
+                    text(entries(r.out(), "results").get(0), "algorithm"), "the algorithm that AUTO ran");
+        }
+        assertEquals("ok", text(entries(r.out(), "results").get(0), "oracle"), r.out());
+        assertEquals("ok", text(entries(r.out(), "meshes").get(0), "oracle"), r.out());
+        Result table = run("bench", "--suite", "quick", "--graphs", "grid3d_64", "--fields", "none", "--backend", "cpu",
+                "--threads", "2", "--runs", "1", "--warmup", "0", "--dir", dir.toString());
+        assertEquals(Main.OK, table.code(), table.err());
+        assertTrue(table.out().startsWith("device: ") && table.out().lines().findFirst().orElseThrow()
+                .endsWith(" (--threads 2)"), table.out());
+        Result all = run("bench", "--suite", "quick", "--graphs", "grid3d_64", "--fields", "none", "--backend", "cpu",
+                "--runs", "1", "--warmup", "0", "--dir", dir.toString(), "--json");
+        assertTrue(!text(all.out(), "device").contains("--threads"), all.out());
+        Result negative = run("bench", "--threads", "-1", "--json");
+        assertEquals(Main.USAGE, negative.code());
+        assertEquals("--runs must be at least 1, --warmup, --max-iterations and --threads not negative",
+                text(negative.out(), "error"));
     }
 
     @Test

@@ -1,6 +1,7 @@
 package org.ccl4j.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.lang.foreign.Arena;
@@ -10,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.ccl4j.UnionFind;
+import org.ccl4j.io.GraphGenerator;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
@@ -32,6 +34,20 @@ class BenchSuiteTest {
                 assertEquals(g.components(), components, g.name());
             }
         }
+    }
+
+    /** generate-graph takes a suite graph's name where a kind goes: the names must name one graph and no kind. */
+    @Test
+    void suiteGraphNamesAreUniqueAndNoGeneratorKind() {
+        List<String> names = new ArrayList<>();
+        BenchSuite.QUICK.forEach(g -> names.add(g.name()));
+        BenchSuite.FULL.forEach(g -> names.add(g.name()));
+        assertEquals(names.size(), names.stream().distinct().count(), names.toString());
+        assertTrue(names.stream().noneMatch(GraphGenerator.kinds()::contains), names.toString());
+        for (String name : names) {
+            assertEquals(name, BenchSuite.graph(name).orElseThrow().name());
+        }
+        assertTrue(BenchSuite.graph("rmat").isEmpty());
     }
 
     /** The full suite is the table of shared/BENCHMARKS.md: names, generator arguments and component counts. */
