@@ -1,5 +1,5 @@
 // What a deploy would publish of ccl4j, as maven-invoker staged it (basedir, localRepositoryPath): the
-// poms with Maven Central's required elements, and for ccl4j-core, ccl4j-io and ccl4j-cli the jar, the
+// poms with Maven Central's required elements, and for ccl4j-core, ccl4j-io, ccl4j-jgrapht and ccl4j-cli the jar, the
 // -sources jar and the -javadoc jar, each with LICENSE and NOTICE in META-INF.
 import java.util.zip.ZipFile
 import javax.xml.parsers.DocumentBuilderFactory
@@ -58,6 +58,9 @@ def published = [
     'ccl4j-io'  : [sources: ['module-info.java', 'org/ccl4j/io/GraphReader.java', 'org/ccl4j/io/grid/GridReader.java'],
                    javadoc: ['index.html', 'org.ccl4j.io/module-summary.html', 'org.ccl4j.io/org/ccl4j/io/package-summary.html',
                              'org.ccl4j.io/org/ccl4j/io/grid/package-summary.html']],
+    'ccl4j-jgrapht': [sources: ['module-info.java', 'org/ccl4j/jgrapht/Ccl4jConnectivityInspector.java'],
+                      javadoc: ['index.html', 'org.ccl4j.jgrapht/module-summary.html',
+                                'org.ccl4j.jgrapht/org/ccl4j/jgrapht/Ccl4jConnectivityInspector.html']],
     'ccl4j-cli' : [sources: ['org/ccl4j/cli/Main.java'],
                    javadoc: ['index.html']],
 ]
@@ -109,4 +112,4 @@ if (all.isFile()) {
 if (problems) {
     throw new AssertionError('published artifacts:\n- ' + problems.join('\n- '))
 }
-println "published-artifacts: ccl4j-parent, ccl4j-core, ccl4j-io and ccl4j-cli ${version}: poms, jars, -sources and -javadoc jars as required"
+println "published-artifacts: ccl4j-parent, ccl4j-core, ccl4j-io, ccl4j-jgrapht and ccl4j-cli ${version}: poms, jars, -sources and -javadoc jars as required"

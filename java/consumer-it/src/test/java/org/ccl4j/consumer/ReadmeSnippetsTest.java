@@ -97,6 +97,13 @@ class ReadmeSnippetsTest {
             assertTrue(blocks(text, "groovy").stream().anyMatch(b -> b.contains(groovy)),
                     "no Gradle (Groovy DSL) dependency " + groovy + " in " + readme);
         }
+        // ccl4j-jgrapht's section: a Maven block, and the Gradle coordinates in its text
+        String jgrapht = "<groupId>org.ccl4j</groupId>\n  <artifactId>ccl4j-jgrapht</artifactId>\n  <version>" + version
+                + "</version>";
+        assertTrue(blocks(text, "xml").stream().anyMatch(b -> b.contains(jgrapht)),
+                "no Maven dependency on org.ccl4j:ccl4j-jgrapht:" + version + " in " + readme);
+        assertTrue(text.contains("implementation(\"org.ccl4j:ccl4j-jgrapht:" + version + "\")"),
+                "no Gradle dependency on org.ccl4j:ccl4j-jgrapht:" + version + " in " + readme);
     }
 
     private List<String> javaBlocks() {
