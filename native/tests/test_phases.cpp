@@ -103,15 +103,23 @@ void test_cpu_graphs() {
         for_each_generated_graph(20000, [&](const HostGraph& g, const std::string& name) {
             if (g.n == 0) return;
             const std::vector<int32_t> expected = reference_labels(g);
+            // ECL-CC, and AUTO, which is Afforest on the CPU.
+            const std::vector<std::pair<ccl4j_algorithm, std::vector<std::string>>> algorithms = {
+                {CCL4J_ALGORITHM_ECL_CC, {"init", "compute", "finalize"}},
+                {CCL4J_ALGORITHM_AUTO, {"init", "sample", "compress", "link", "finalize"}}};
+            for (const auto& [algorithm, phases] : algorithms)
             for (int width : {4, 8}) {
-                const std::string what = std::string(backend.name) + " ECL-CC on " + name + " (" + std::to_string(width * 8) + "-bit)";
+                const std::string what = std::string(backend.name) + " algorithm " + std::to_string(algorithm) + " on " +
+                                         name + " (" + std::to_string(width * 8) + "-bit)";
                 const AbiGraph csr = g.csr(width);
+                ccl4j_label_options options{};
+                options.algorithm = algorithm;
                 ccl4j_phase_run run = nullptr;
-                CHECK_MSG(ccl4j_phase_run_create(context, nullptr, &csr.shape, csr.offsets, csr.neighbors, nullptr,
+                CHECK_MSG(ccl4j_phase_run_create(context, nullptr, &csr.shape, csr.offsets, csr.neighbors, &options,
                                                  &run) == CCL4J_SUCCESS,
                           what + ": " + message(context));
                 if (!run) continue;
-                CHECK_MSG((phase_names(context, run) == std::vector<std::string>{"init", "compute", "finalize"}), what);
+                CHECK_MSG(phase_names(context, run) == phases, what);
                 check_sequences(context, run, g.n, expected, what);
                 ccl4j_phase_run_destroy(run);
             }
@@ -226,7 +234,9 @@ void test_bad_arguments() {
     expect(ccl4j_copy_to_device(context, g.neighbors.data(), 16, &ms), CCL4J_UNSUPPORTED, context, "copy on a CPU context");
     expect(ccl4j_copy_to_device(context, g.neighbors.data(), -1, &ms), CCL4J_INVALID_ARGUMENT, context, "negative copy");
 
-    CHECK(ccl4j_phase_run_create(context, nullptr, &csr.shape, offsets, neighbors, nullptr, &run) == CCL4J_SUCCESS);
+    ccl4j_label_options ecl{};  // three phases
+    ecl.algorithm = CCL4J_ALGORITHM_ECL_CC;
+    CHECK(ccl4j_phase_run_create(context, nullptr, &csr.shape, offsets, neighbors, &ecl, &run) == CCL4J_SUCCESS);
     if (!run) return;
     int32_t count = 0;
     char name[CCL4J_PHASE_NAME_SIZE];

@@ -138,7 +138,8 @@ const Algorithm* find(ccl4j_algorithm id) {
 }
 
 ccl4j_algorithm default_algorithm(Kind kind, bool cuda) {
-    if (kind == Kind::Graph) return CCL4J_ALGORITHM_ECL_CC;
+    // Graphs: ECL-CC on the GPU; Afforest on the CPU (BENCHMARKS.md, "CPU_PARALLEL against GAPBS").
+    if (kind == Kind::Graph) return cuda ? CCL4J_ALGORITHM_ECL_CC : CCL4J_ALGORITHM_AFFOREST;
     return cuda ? CCL4J_ALGORITHM_MESH_UNION_FIND : CCL4J_ALGORITHM_MESH_CPU_PARALLEL;
 }
 

@@ -36,6 +36,10 @@ int cuda_device_count() {
 #endif
 }
 
+ccl4j_algorithm automatic_graph_algorithm(const ccl4j_context_s& context) {
+    return algorithms::default_algorithm(algorithms::Kind::Graph, context.backend == CCL4J_BACKEND_CUDA);
+}
+
 void require_cuda(const ccl4j_context_s& context, const char* what) {
     if (context.backend != CCL4J_BACKEND_CUDA) {
         fail(CCL4J_UNSUPPORTED, std::string(what) + " need a CUDA context; this one is " + backend_name(context.backend));
@@ -202,7 +206,7 @@ ccl4j_status ccl4j_label_graph(ccl4j_context context, const ccl4j_csr* graph, co
                               (static_cast<size_t>(g.vertex_count) + 1) * g.offset_width, "graph offsets");
         ccl4j::check_disjoint(labels, label_bytes, "labels", g.neighbors,
                               static_cast<size_t>(g.arc_count) * sizeof(int32_t), "graph neighbours");
-        label_graph(*context, g, label_options(options), labels, timings);
+        label_graph(*context, g, label_options(options, automatic_graph_algorithm(*context)), labels, timings);
     });
 }
 

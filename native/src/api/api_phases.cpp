@@ -72,7 +72,7 @@ ccl4j_status ccl4j_phase_run_create(ccl4j_context context, ccl4j_device_graph de
     return with_context(context, [&] {
         if (!out) fail(CCL4J_INVALID_ARGUMENT, "phase run output is NULL");
         *out = nullptr;
-        const ccl4j::LabelOptions o = label_options(options);
+        const ccl4j::LabelOptions o = label_options(options, automatic_graph_algorithm(*context));
         auto run = std::make_unique<ccl4j_phase_run_s>();
         run->context = context;
         if (context->backend == CCL4J_BACKEND_CUDA) {

@@ -9,7 +9,7 @@
 namespace ccl4j::api {
 
 // Graph labelling options (NULL = all defaults): checks every field, resolves AUTO to
-// `automatic` (ECL-CC for labelling; the lattice runs pass Komura) and the tier thresholds to
+// `automatic` (labelling passes the backend's default algorithm; the lattice runs pass Komura) and the tier thresholds to
 // their defaults. Throws Error(CCL4J_INVALID_ARGUMENT) naming what is wrong.
 LabelOptions label_options(const ccl4j_label_options* options, ccl4j_algorithm automatic = CCL4J_ALGORITHM_ECL_CC);
 

@@ -7,25 +7,27 @@
 // labels):
 //   init     parent[v] = v's first neighbour if it is smaller (ECL-CC's init: a link that needs
 //            no find, since every vertex is still a root);
-//   sample   link v with the smaller ones of its first kSampledArcs neighbours (the larger ones
-//            are left to the link phase, so that a sampled edge is linked from one end only: on
-//            a path, init alone joins everything);
-//   compress point every vertex at its root, then take the most frequent root among kSamples
-//            vertices for the giant component's;
-//   link     for every vertex outside it, link the arcs that sample did not;
+//   sample   link v with the smaller ones of its first kSampledArcs neighbours;
+//   compress point every vertex at its root, take the most frequent root among kSamples
+//            vertices for the giant component's, and note in a bitmap which vertices are in it;
+//   link     for every vertex outside it, link the arcs that sample did not, each edge from its
+//            larger end (as ECL-CC does) unless that end is in the giant component;
 //   finalize point every vertex at its root, unless link linked nothing, which leaves every
 //            vertex pointing at its root since compress.
-// Every edge {u, v} is linked: by sample from its larger end, or else by each end outside the
-// giant component; two ends inside it are joined already. init, sample and link hand out chunks
-// of vertices dynamically, so that a thread the system deschedules holds back one chunk, not a
-// fixed share of a phase; compress and finalize are one ordered pass (cpu/union_find.hpp) that
-// waits for no other thread.
+// Every edge {u, v}, u < v, is linked: by sample or link from v when v is outside the giant
+// component, by link from u when only v is inside it, and not at all when both are inside,
+// joined already. The bitmap, not the parent array, says who is inside: it does not change while
+// link runs, so that both ends of an edge agree on who links it. init, sample and link hand out
+// chunks of vertices dynamically, so that a thread the system deschedules holds back one chunk,
+// not a fixed share of a phase; compress and finalize are one ordered pass (cpu/union_find.hpp)
+// that waits for no other thread.
 
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <memory>
 #include <unordered_map>
+#include <vector>
 
 #include "common/parallel.hpp"
 #include "cpu/cpu_algorithms.hpp"
@@ -56,25 +58,40 @@ void sample_vertex(const CsrView<Offset>& g, int32_t v, int32_t* parent) {
     }
 }
 
-// Links v's arcs that sample left, unless v is in the giant component; returns whether it looked
-// at any arc.
+// Which vertices were in the giant component when link began.
+class Members {
+public:
+    explicit Members(int32_t n) : words_(static_cast<size_t>(n) / 64 + 1, 0) {}
+    bool contains(int32_t v) const { return (words_[static_cast<size_t>(v) >> 6] >> (v & 63)) & 1; }
+    uint64_t* words() { return words_.data(); }
+
+private:
+    std::vector<uint64_t> words_;
+};
+
+// Links v's arcs that sample left, unless v is in the giant component; returns whether it linked
+// any.
 template <class Access, class Offset>
-bool link_rest(const CsrView<Offset>& g, int32_t v, int32_t* parent, int32_t giant) {
-    if (Access::load(&parent[v]) == giant) return false;
+bool link_rest(const CsrView<Offset>& g, int32_t v, int32_t* parent, const Members& giant) {
+    if (giant.contains(v)) return false;
     const Offset begin = g.begin(v);
     const Offset end = g.end(v);
     const Offset sampled = std::min<Offset>(end, begin + kSampledArcs);
-    for (Offset arc = begin; arc < sampled; ++arc) {
+    bool linked = false;
+    for (Offset arc = begin; arc < end; ++arc) {
         const int32_t u = g.neighbors[arc];
-        if (u > v) link<Access>(v, u, parent);
+        if (u < v ? arc >= sampled : giant.contains(u)) {
+            link<Access>(v, u, parent);
+            linked = true;
+        }
     }
-    for (Offset arc = sampled; arc < end; ++arc) link<Access>(v, g.neighbors[arc], parent);
-    return begin < end;
+    return linked;
 }
 
 // The most frequent root among kSamples vertices drawn by a fixed generator (splitmix64), so
 // that runs are repeatable. parent must be compressed: every vertex points at its root.
 int32_t frequent_root(int32_t n, const int32_t* parent) {
+    if (n == 0) return -1;
     std::unordered_map<int32_t, int32_t> counts;
     uint64_t state = 0;
     int32_t best = 0, best_count = 0;
@@ -83,7 +100,7 @@ int32_t frequent_root(int32_t n, const int32_t* parent) {
         z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
         z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
         z ^= z >> 31;
-        const int32_t root = parent[static_cast<uint64_t>((static_cast<unsigned __int128>(z) * n) >> 64)];
+        const int32_t root = parent[(static_cast<unsigned __int128>(z) * static_cast<uint64_t>(n)) >> 64];
         const int32_t count = ++counts[root];
         if (count > best_count) {
             best = root;
@@ -93,12 +110,27 @@ int32_t frequent_root(int32_t n, const int32_t* parent) {
     return best;
 }
 
+// Points every vertex at its root (cpu/union_find.hpp) and notes in `members` the vertices of the
+// giant component.
+void compress(int32_t n, int32_t* parent, Members& members) {
+    point_at_roots(n, parent);
+    const int32_t giant = frequent_root(n, parent);
+    uint64_t* words = members.words();
+    for (int32_t first = 0; first < n; first += 64) {
+        const int32_t last = std::min(n, first + 64);
+        uint64_t word = 0;
+        for (int32_t v = first; v < last; ++v) word |= static_cast<uint64_t>(parent[v] == giant) << (v - first);
+        words[first >> 6] = word;
+    }
+}
+
 // The phases over a team of `threads` (1: serial, with plain accesses).
 template <class Offset>
 PhasePlan plan(const CsrView<Offset>& g, int32_t* parent, int threads) {
     const int32_t n = g.vertex_count;
-    // Whether link looked at any arc, and so whether finalize has anything to do.
+    // Whether link linked any arc, and so whether finalize has anything to do.
     auto linked = std::make_shared<std::atomic<bool>>(false);
+    auto giant = std::make_shared<Members>(n);
     // Each chunk gets the view and the parent array by value, held in registers.
     auto each_vertex = [=](auto body) {
         parallel::for_chunks(int32_t{0}, n, kChunk, threads, [&](int, int32_t first, int32_t last) {
@@ -125,16 +157,17 @@ PhasePlan plan(const CsrView<Offset>& g, int32_t* parent, int threads) {
              }},
             {"compress",
              [=] {
-                 point_at_roots(n, parent);
+                 compress(n, parent, *giant);
                  return 0;
              }},
             {"link",
              [=] {
-                 const int32_t giant = frequent_root(n, parent);
                  each_vertex([=](const CsrView<Offset>& view, int32_t* p, int32_t first, int32_t last) {
+                     const Members& members = *giant;
                      bool any = false;
                      for (int32_t v = first; v < last; ++v) {
-                         any |= threads == 1 ? link_rest<Plain>(view, v, p, giant) : link_rest<Relaxed>(view, v, p, giant);
+                         any |= threads == 1 ? link_rest<Plain>(view, v, p, members)
+                                             : link_rest<Relaxed>(view, v, p, members);
                      }
                      if (any) linked->store(true, std::memory_order_relaxed);
                  });

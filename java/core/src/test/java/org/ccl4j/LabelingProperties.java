@@ -101,6 +101,7 @@ class LabelingProperties {
                 runs.add(new Run(b, a));
             }
             runs.add(new Run(b, Algorithm.CPU_REFERENCE));
+            runs.add(new Run(b, Algorithm.AFFOREST));
         }
         if (labelers.containsKey(Backend.CUDA)) {
             for (Algorithm a : NATIVE_ALGORITHMS) {

@@ -137,12 +137,17 @@ class PhaseRunTest {
     }
 
     @Test
-    void cpuPhasesOfEclCcReproduceTheOracle() {
+    void cpuPhasesOfTheParallelAlgorithmsReproduceTheOracle() {
+        Map<Algorithm, List<String>> names = Map.of(Algorithm.ECL_CC, List.of("init", "compute", "finalize"),
+                Algorithm.AFFOREST, List.of("init", "sample", "compress", "link", "finalize"));
         for (Backend backend : List.of(Backend.CPU_PARALLEL, Backend.CPU_SERIAL)) {
-            for (Map.Entry<String, CsrGraph> e : graphs.entrySet()) {
-                try (PhaseRun run = PhaseRun.open(backend, 0, e.getValue(), Algorithm.ECL_CC)) {
-                    assertEquals(List.of("init", "compute", "finalize"), run.phases());
-                    checkSequences(run, oracle(e.getValue()), backend + " on " + e.getKey());
+            for (Map.Entry<Algorithm, List<String>> algorithm : names.entrySet()) {
+                for (Map.Entry<String, CsrGraph> e : graphs.entrySet()) {
+                    try (PhaseRun run = PhaseRun.open(backend, 0, e.getValue(), algorithm.getKey())) {
+                        assertEquals(algorithm.getValue(), run.phases());
+                        checkSequences(run, oracle(e.getValue()), algorithm.getKey() + " on " + backend + " on "
+                                + e.getKey());
+                    }
                 }
             }
         }
