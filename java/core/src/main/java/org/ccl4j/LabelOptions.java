@@ -11,7 +11,10 @@ package org.ccl4j;
  *                       asymmetric graph gives algorithm-dependent labels
  * @param cpuThreads     threads of the CPU_PARALLEL backend and of {@link Algorithm#UNION_FIND} (the
  *                       JAVA backend); 0 = all cores (the CPUs the process may run on;
- *                       OMP_NUM_THREADS plays no part). At most max(256, 4 x the processors): more
+ *                       OMP_NUM_THREADS plays no part), less, for native graph and edge-list
+ *                       labelling, those that other running work keeps busy when the call starts
+ *                       (a team larger than the free cores waits for descheduled members at
+ *                       every step). At most max(256, 4 x the processors): more
  *                       are refused (IllegalArgumentException), since every labelling thread keeps
  *                       its worker threads alive
  * @param blockSize      CUDA threads per block; 0 = the algorithm's default
