@@ -197,6 +197,14 @@ public final class ComponentLabeler implements AutoCloseable {
      * array; the native memory the labelling needs is freed before this returns.
      */
     public Labels label(EdgeList edges, LabelOptions options) {
+        Objects.requireNonNull(edges, "edges");
+        Objects.requireNonNull(options, "options");
+        if (javaEdgeUnionFind(options.algorithm())) {
+            requireAlive(edges.sourcesSegment(), "the edge list's sources");
+            requireAlive(edges.targetsSegment(), "the edge list's targets");
+            EdgeUnionFind.Run run = EdgeUnionFind.label(edges, options.cpuThreads(), 0, null);
+            return new Labels(MemorySegment.ofArray(run.labels()), edges.vertexCount(), run.timings(), this);
+        }
         try (Arena call = Arena.ofConfined()) {
             return label(edges, options, call).copyToHeap();
         }
@@ -223,7 +231,8 @@ public final class ComponentLabeler implements AutoCloseable {
      * {@code init}, {@code link}, {@code finalize}, and {@code h2d}, {@code d2h} on CUDA; its
      * {@link Timings#algorithm()} is {@code AUTO}), {@link Algorithm#UNION_FIND} the Java one on any
      * backend (as on the JAVA backend: ForkJoin threads, the same phases, timed as
-     * {@code UNION_FIND}). {@link LabelOptions#cpuThreads()} and, on CUDA,
+     * {@code UNION_FIND}; it keeps its parents in an {@code int[]}, 4 bytes a vertex of the Java
+     * heap, and copies them into the labels). {@link LabelOptions#cpuThreads()} and, on CUDA,
      * {@link LabelOptions#blockSize()} apply. The ids are checked as they are read (see
      * {@link EdgeList}); {@link LabelOptions#checkInput()} plays no part.
      *
@@ -244,7 +253,7 @@ public final class ComponentLabeler implements AutoCloseable {
         checkDisjoint(labels, bytes, edges.sourcesSegment(), "the edge list's sources");
         checkDisjoint(labels, bytes, edges.targetsSegment(), "the edge list's targets");
         if (javaEdgeUnionFind(options.algorithm())) {
-            return new Labels(labels, n, EdgeUnionFind.label(edges, labels, options.cpuThreads()), this);
+            return new Labels(labels, n, EdgeUnionFind.label(edges, options.cpuThreads(), 0, labels).timings(), this);
         }
         lock.lock();
         try (Arena call = Arena.ofConfined()) {
@@ -271,16 +280,25 @@ public final class ComponentLabeler implements AutoCloseable {
     /**
      * The canonical labels of the edges {@code sources[i]}–{@code targets[i]} over
      * {@code vertexCount} vertices in a Java array: each vertex's label is the smallest vertex id
-     * of its component. The shortest way from arrays to arrays: the ids are copied off-heap once
-     * (native code cannot read the Java heap) and the labels once back; that memory is freed
-     * before this returns. As {@link #label(EdgeList, LabelOptions, MemorySegment)} otherwise;
-     * for the timings, label an {@link EdgeList}.
+     * of its component. The shortest way from arrays to arrays: the Java union-find reads the
+     * arrays where they are and returns the array it ran in; a native backend gets the ids copied
+     * off-heap once (native code cannot read the Java heap) and the labels copied back once, in
+     * memory freed before this returns. As {@link #label(EdgeList, LabelOptions, MemorySegment)}
+     * otherwise; for the timings, label an {@link EdgeList}.
      *
      * @throws IllegalArgumentException when the arrays' lengths differ, {@code vertexCount} is
      *                                  negative or an id is outside {@code [0, vertexCount)}
      *                                  (naming the first such edge)
      */
     public int[] labelEdges(int vertexCount, int[] sources, int[] targets, LabelOptions options) {
+        Objects.requireNonNull(sources, "sources");
+        Objects.requireNonNull(targets, "targets");
+        Objects.requireNonNull(options, "options");
+        if (javaEdgeUnionFind(options.algorithm())) {
+            EdgeList.requireSameLength(sources.length, targets.length);
+            EdgeList.requireVertexCount(vertexCount);
+            return EdgeUnionFind.label(vertexCount, sources, targets, options.cpuThreads(), 0, null).labels();
+        }
         try (Arena call = Arena.ofConfined()) {
             return label(EdgeList.fromArrays(call, vertexCount, sources, targets), options, call).toArray();
         }

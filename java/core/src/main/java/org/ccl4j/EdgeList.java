@@ -126,7 +126,7 @@ public final class EdgeList {
         }
     }
 
-    private static void requireVertexCount(int vertexCount) {
+    static void requireVertexCount(int vertexCount) {
         if (vertexCount < 0) {
             throw new IllegalArgumentException("vertex count must not be negative, got " + vertexCount);
         }

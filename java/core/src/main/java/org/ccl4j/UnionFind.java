@@ -38,12 +38,7 @@ public final class UnionFind {
                 }
             }
         }
-        writeRoots(parent, labels);
-    }
-
-    /** Writes the root of every element of a complete forest into {@code labels}: the canonical labels. */
-    static void writeRoots(int[] parent, MemorySegment labels) {
-        for (int v = 0; v < parent.length; v++) {
+        for (int v = 0; v < n; v++) {
             // Roots are smaller than their members, so parents are final when visited in order.
             int root = parent[v] == v ? v : parent[parent[v]];
             parent[v] = root;

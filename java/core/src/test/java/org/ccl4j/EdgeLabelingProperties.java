@@ -154,17 +154,16 @@ class EdgeLabelingProperties {
                 int[] expected = Oracle.labels(edges.builderGraph(arena));
                 for (EdgeList list : List.of(EdgeList.fromArrays(arena, n, edges.sources(), edges.targets()),
                         EdgeList.fromPairs(arena, n, edges.pairs()))) {
-                    MemorySegment offHeap = arena.allocate(ValueLayout.JAVA_INT, Math.max(1, n));
-                    EdgeUnionFind.label(list, offHeap, split.threads(), split.grain());
-                    assertArrayEquals(expected, offHeap.asSlice(0, 4L * n).toArray(ValueLayout.JAVA_INT),
-                            split + " on " + list + " of " + edges + ", native labels");
-                    int[] heap = new int[n];
-                    EdgeUnionFind.label(list, MemorySegment.ofArray(heap), split.threads(), split.grain());
-                    assertArrayEquals(expected, heap, split + " on " + list + " of " + edges + ", heap labels");
-                    int[] serial = new int[n];
-                    EdgeUnionFind.labelSerially(list, MemorySegment.ofArray(serial));
-                    assertArrayEquals(expected, serial, "serially, " + list + " of " + edges);
+                    MemorySegment out = arena.allocate(ValueLayout.JAVA_INT, Math.max(1, n));
+                    int[] labels = EdgeUnionFind.label(list, split.threads(), split.grain(), out).labels();
+                    assertArrayEquals(expected, labels, split + " on " + list + " of " + edges);
+                    assertArrayEquals(expected, out.asSlice(0, 4L * n).toArray(ValueLayout.JAVA_INT),
+                            split + " on " + list + " of " + edges + ", copied out");
+                    assertArrayEquals(expected, EdgeUnionFind.labelSerially(list, null).labels(),
+                            "serially, " + list + " of " + edges);
                 }
+                assertArrayEquals(expected, EdgeUnionFind.label(n, edges.sources(), edges.targets(), split.threads(),
+                        split.grain(), null).labels(), split + " on the arrays of " + edges);
             }
         }
     }
