@@ -157,9 +157,16 @@ void check_errors(ccl4j_context context, const std::string& backend) {
     CHECK((three == std::vector<int32_t>{0, 1, 2}));
 }
 
-// The build's CSR equals the canonical one of the same edges, offsets and neighbours alike.
+// The build's CSR equals the canonical one of the same edges, offsets and neighbours alike: on
+// every generated shape, and on graphs large enough to be split into several parts of the edge
+// list and several buckets of vertices.
 void check_csr_build(ccl4j_context context) {
-    for_each_generated_graph(20000, [&](const HostGraph& g, const std::string& name) {
+    auto each_graph = [](const auto& check) {
+        for_each_generated_graph(20000, check);
+        check(random_sparse(300000, 600000, 3), "sparse random 300000/600000");
+        check(rmat(17, 8, 4), "rmat 17/8");
+    };
+    each_graph([&](const HostGraph& g, const std::string& name) {
         const std::vector<Edge> edges = messy_edges(g, 5);
         const HostGraph expected = from_edges(g.n, edges);
         const Arrays arrays(edges);
