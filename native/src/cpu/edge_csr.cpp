@@ -7,7 +7,6 @@
 // distinct arcs are copied out at their exact offsets.
 #include <algorithm>
 #include <atomic>
-#include <cstring>
 #include <string>
 #include <vector>
 
@@ -170,8 +169,8 @@ void CsrBuild::write(void* offsets, int32_t* neighbors) const {
             }
             if (v == n) continue;
             const int64_t length = final_offsets_[static_cast<size_t>(v) + 1] - to;
-            std::memcpy(neighbors + to, arcs_.data() + offsets_[static_cast<size_t>(v)],
-                        static_cast<size_t>(length) * sizeof(int32_t));
+            const int32_t* from = arcs_.data() + offsets_[static_cast<size_t>(v)];
+            std::copy(from, from + length, neighbors + to);
         }
     });
 }
