@@ -14,13 +14,15 @@
 #include "common/parallel.hpp"
 
 #include <sched.h>
+#include <sys/times.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <condition_variable>
+#include <cmath>
 #include <cstdio>
-#include <cstring>
 #include <exception>
 #include <memory>
 #include <mutex>
@@ -47,9 +49,6 @@ inline void pause() {
 
 // True on workers, and on a caller while it runs a region: a region started there runs inline.
 thread_local bool in_region = false;
-
-// Workers of every team spinning now: running threads of this library that do no work.
-std::atomic<int> spinning_workers{0};
 
 class Team {
 public:
@@ -138,10 +137,7 @@ private:
         uint64_t seen = 0;
         for (;;) {
             auto asked = [&] { return self.ticket.load(std::memory_order_acquire) != seen; };
-            spinning_workers.fetch_add(1, std::memory_order_relaxed);
-            const bool arrived = spin_until(asked);
-            spinning_workers.fetch_sub(1, std::memory_order_relaxed);
-            if (!arrived) {
+            if (!spin_until(asked)) {
                 std::unique_lock<std::mutex> lock(self.mutex);
                 self.wake.wait(lock, [&] { return asked() || stop_.load(); });
                 if (!asked()) return;  // stopping
@@ -200,37 +196,66 @@ int processor_count() {
 
 namespace {
 
-// /proc/stat's procs_running: the threads running or runnable now, system-wide; -1 if unknown.
-int running_threads() {
+// The CPU time spent on the CPUs this thread may run on (the cpuN lines of /proc/stat for the
+// CPUs of its affinity mask, in clock ticks) and by this process, at one moment.
+struct CpuTimes {
+    int64_t wall_us = 0;
+    int64_t busy_ticks = 0;  // user, nice, system, irq, softirq and steal time of those CPUs
+    int64_t self_ticks = 0;  // this process's user and system time
+};
+
+bool read_cpu_times(CpuTimes& out) {
+    cpu_set_t mask;
+    if (sched_getaffinity(0, sizeof(mask), &mask) != 0) return false;
     FILE* stat = std::fopen("/proc/stat", "r");
-    if (!stat) return -1;
-    char line[256];
-    int running = -1;
+    if (!stat) return false;
+    char line[512];
+    int64_t busy = 0;
     while (std::fgets(line, sizeof(line), stat)) {
-        if (std::strncmp(line, "procs_running ", 14) == 0) {
-            running = std::atoi(line + 14);
-            break;
+        int cpu = 0;
+        long long user, nice, system, idle, iowait, irq, softirq, steal;
+        if (std::sscanf(line, "cpu%d %lld %lld %lld %lld %lld %lld %lld %lld", &cpu, &user, &nice, &system, &idle,
+                        &iowait, &irq, &softirq, &steal) == 9 &&
+            cpu >= 0 && cpu < CPU_SETSIZE && CPU_ISSET(cpu, &mask)) {
+            busy += user + nice + system + irq + softirq + steal;
         }
     }
     std::fclose(stat);
-    return running;
+    tms self{};
+    if (times(&self) == static_cast<clock_t>(-1)) return false;
+    out.wall_us = std::chrono::steady_clock::now().time_since_epoch() / std::chrono::microseconds(1);
+    out.busy_ticks = busy;
+    out.self_ticks = static_cast<int64_t>(self.tms_utime + self.tms_stime);
+    return true;
 }
 
 }  // namespace
 
 int free_processor_count() {
-    using Clock = std::chrono::steady_clock;
-    static std::atomic<int64_t> read_at{-1000000};  // microseconds: long before the first call
-    static std::atomic<int> others{0};
-    const int64_t now = Clock::now().time_since_epoch() / std::chrono::microseconds(1);
-    if (now - read_at.load(std::memory_order_relaxed) >= 1000) {
-        const int running = running_threads();
-        // The caller itself is running; a worker spinning on its ticket is about to work for it.
-        const int busy = running < 0 ? 0 : running - 1 - spinning_workers.load(std::memory_order_relaxed);
-        others.store(std::max(0, busy), std::memory_order_relaxed);
-        read_at.store(now, std::memory_order_relaxed);
+    // The CPU time other processes took on our processors over at least kWindow, in cores, is
+    // what a team should leave free. Our own threads do not count (a JVM's compiler and
+    // collector threads come and go), nor does a moment's burst; clock ticks are 10 ms, so a
+    // window of 200 ms measures to about a tenth of a core.
+    constexpr int64_t kWindowUs = 200000;
+    static std::mutex mutex;
+    static CpuTimes last;
+    static bool sampled = false;
+    static double others = 0;
+    std::lock_guard<std::mutex> lock(mutex);
+    CpuTimes now;
+    if (read_cpu_times(now)) {
+        if (!sampled) {
+            last = now;
+            sampled = true;
+        } else if (now.wall_us - last.wall_us >= kWindowUs) {
+            const double ticks = static_cast<double>(now.wall_us - last.wall_us) * 1e-6 *
+                                 static_cast<double>(sysconf(_SC_CLK_TCK));
+            others = std::max(0.0, static_cast<double>((now.busy_ticks - last.busy_ticks) -
+                                                       (now.self_ticks - last.self_ticks)) / ticks);
+            last = now;
+        }
     }
-    return std::max(1, processor_count() - others.load(std::memory_order_relaxed));
+    return std::max(1, processor_count() - static_cast<int>(std::lround(others)));
 }
 
 void detail::run(int parts, PartFunction function, const void* context) {

@@ -23,11 +23,11 @@ int processor_count();
 // The threads a `threads` option stands for: itself when positive, 0 = processor_count().
 inline int thread_count(int threads) { return threads > 0 ? threads : processor_count(); }
 
-// processor_count() less the threads of other work that are running or waiting to run now
-// (/proc/stat's procs_running, less the caller and this library's own spinning workers), at
-// least 1; read at most once a millisecond. On a machine whose other processes keep some cores
-// busy, a team of all processors would wait at the end of every parallel region for a member
-// the system has descheduled: a team that fits the free cores does not.
+// processor_count() less the cores that other processes kept busy on this thread's processors
+// over the last 200 ms or more (the CPU time /proc/stat counts there, less this process's own),
+// at least 1; all processors at a process's first call. On a machine whose other processes keep
+// some cores busy, a team of all processors would wait at the end of every parallel region for a
+// member the system has descheduled: a team that fits the free cores does not.
 int free_processor_count();
 
 // The team a labelling's `threads` option stands for: itself when positive, 0 =
