@@ -48,7 +48,8 @@ public enum Algorithm implements LabelingAlgorithm {
     /**
      * Lock-free union-find in Java, on ForkJoin threads ({@link LabelOptions#cpuThreads()}): roots
      * hooked under smaller vertices with compare-and-set, path halving, each edge joined once. The
-     * JAVA backend's algorithm; runs on any backend without native code. {@link UnionFind} is its
+     * JAVA backend's algorithm; runs on any backend without native code, on graphs and on edge
+     * lists ({@link ComponentLabeler#label(EdgeList, LabelOptions)}). {@link UnionFind} is its
      * single-threaded counterpart, the test oracle.
      */
     UNION_FIND;

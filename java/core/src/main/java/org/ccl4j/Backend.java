@@ -14,7 +14,8 @@ public enum Backend {
      * Pure Java, no native code: a lock-free union-find on ForkJoin threads
      * ({@link LabelOptions#cpuThreads()}, {@link MeshOptions#cpuThreads()}; all cores by default) for
      * graphs ({@link Algorithm#UNION_FIND}, ECL-CC's) and meshes ({@link MeshAlgorithm#JAVA}), with
-     * the labels segment as its parent array, and the book-keeping in Java. It reads the inputs
+     * the labels segment as its parent array, and for edge lists ({@link EdgeList}, with an
+     * {@code int[]} of parents), and the book-keeping in Java. It reads the inputs
      * and labels in place when they belong to a confined arena of the calling thread (inputs also
      * from the global arena), and copies them otherwise, since another thread could free a shared
      * arena's memory under it. Where native access is denied to the module, it runs on one thread.

@@ -23,6 +23,7 @@ import org.ccl4j.Backend;
 import org.ccl4j.BackendUnavailableException;
 import org.ccl4j.ComponentLabeler;
 import org.ccl4j.CsrGraph;
+import org.ccl4j.EdgeList;
 import org.ccl4j.testing.ForkedJvm;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -121,6 +122,9 @@ class NativeLibraryLoadingTest {
         assertEquals(1, r.output().split(WARNING, -1).length - 1, "one warning: " + r.describe());
         assertTrue(r.output().contains("CPU_PARALLEL unavailable: the ccl4j native library is turned off"),
                 r.describe());
+        // edge lists without the library: the Java union-find, and GraphBuilder for the graph and its checks
+        assertTrue(r.output().contains("JAVA edges: 2 components, a graph of 4 arcs; edge 1 (3, 4): id 4 is outside"
+                + " [0, 4)"), r.describe());
     }
 
     @Test
@@ -164,7 +168,8 @@ class NativeLibraryLoadingTest {
     /**
      * The forked program: for each backend named in {@code args}, creates a labeler and labels a
      * graph of two components, printing "BACKEND N components" (the backend it got) or "BACKEND
-     * unavailable: REASON"; then where the library was loaded from, and its origin.
+     * unavailable: REASON", and the same edges as an edge list, with the graph built from them and
+     * the refusal of an id out of range; then where the library was loaded from, and its origin.
      */
     public static final class Probe {
         public static void main(String[] args) throws IOException {
@@ -175,6 +180,17 @@ class NativeLibraryLoadingTest {
                              : ComponentLabeler.create(backend)) {
                     CsrGraph graph = CsrGraph.fromEdges(arena, 4, new int[] {0, 2}, new int[] {1, 3});
                     System.out.println(labeler.backend() + " " + labeler.label(graph).count() + " components");
+                    EdgeList edges = EdgeList.fromPairs(arena, 4, new int[] {0, 1, 2, 3});
+                    String refusal;
+                    try {
+                        CsrGraph.fromEdges(arena, EdgeList.fromPairs(arena, 4, new int[] {0, 1, 3, 4}));
+                        refusal = "no refusal";
+                    } catch (IllegalArgumentException e) {
+                        refusal = e.getMessage();
+                    }
+                    System.out.println(labeler.backend() + " edges: " + labeler.label(edges).count()
+                            + " components, a graph of " + CsrGraph.fromEdges(arena, edges).arcCount() + " arcs; "
+                            + refusal);
                 } catch (BackendUnavailableException e) {
                     System.out.println(name + " unavailable: " + e.getMessage());
                 }
