@@ -668,7 +668,11 @@ public final class ComponentLabeler implements AutoCloseable {
 
     private Algorithm resolve(Algorithm requested) {
         if (requested == Algorithm.AUTO) {
-            return backend == Backend.JAVA ? Algorithm.UNION_FIND : Algorithm.ECL_CC;
+            return switch (backend) {
+                case JAVA -> Algorithm.UNION_FIND;
+                case CUDA -> Algorithm.ECL_CC;
+                default -> Algorithm.AFFOREST;
+            };
         }
         if (backend == Backend.JAVA && requested != Algorithm.UNION_FIND) {
             throw new UnsupportedOperationException("the JAVA backend runs union-find only, not " + requested);

@@ -1,6 +1,5 @@
 package org.ccl4j.jgrapht;
 
-import java.lang.foreign.Arena;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -9,8 +8,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.ccl4j.Backend;
 import org.ccl4j.BackendUnavailableException;
 import org.ccl4j.ComponentLabeler;
-import org.ccl4j.CsrGraph;
-import org.ccl4j.LabelOptions;
 import org.jgrapht.Graph;
 import org.jgrapht.event.GraphEdgeChangeEvent;
 import org.jgrapht.event.GraphListener;
@@ -196,17 +193,10 @@ public final class Ccl4jConnectivityInspector<V, E> implements GraphListener<V, 
      */
     private int[] label(int n, int[] sources, int[] targets) {
         if (labeler != null) {
-            return label(labeler, n, sources, targets);
+            return labeler.labelEdges(n, sources, targets);
         }
         try (ComponentLabeler own = cpuLabeler()) {
-            return label(own, n, sources, targets);
-        }
-    }
-
-    private static int[] label(ComponentLabeler labeler, int n, int[] sources, int[] targets) {
-        try (Arena arena = Arena.ofConfined()) {
-            CsrGraph csr = CsrGraph.fromEdges(arena, n, sources, targets);
-            return labeler.label(csr, LabelOptions.defaults(), arena).toArray();
+            return own.labelEdges(n, sources, targets);
         }
     }
 
