@@ -236,10 +236,14 @@ int free_processor_count() {
     // what a team should leave free. Our own threads do not count (a JVM's compiler and
     // collector threads come and go), nor does a moment's burst; clock ticks are 10 ms, so a
     // window of 200 ms measures to about a tenth of a core.
+    // The first estimate takes a window of 50 ms, about half a core's accuracy, so that a process
+    // that labels soon after loading the library (which takes the first reading) adapts at once.
     constexpr int64_t kWindowUs = 200000;
+    constexpr int64_t kFirstWindowUs = 50000;
     static std::mutex mutex;
     static CpuTimes last;
     static bool sampled = false;
+    static bool estimated = false;
     static double others = 0;
     std::lock_guard<std::mutex> lock(mutex);
     CpuTimes now;
@@ -247,7 +251,8 @@ int free_processor_count() {
         if (!sampled) {
             last = now;
             sampled = true;
-        } else if (now.wall_us - last.wall_us >= kWindowUs) {
+        } else if (now.wall_us - last.wall_us >= (estimated ? kWindowUs : kFirstWindowUs)) {
+            estimated = true;
             const double ticks = static_cast<double>(now.wall_us - last.wall_us) * 1e-6 *
                                  static_cast<double>(sysconf(_SC_CLK_TCK));
             others = std::max(0.0, static_cast<double>((now.busy_ticks - last.busy_ticks) -
@@ -257,6 +262,9 @@ int free_processor_count() {
     }
     return std::max(1, processor_count() - static_cast<int>(std::lround(others)));
 }
+
+// The first reading of free_processor_count()'s window, when the library is loaded.
+const bool first_reading = (free_processor_count(), true);
 
 void detail::run(int parts, PartFunction function, const void* context) {
     if (in_region) {
