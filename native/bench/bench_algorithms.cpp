@@ -1,11 +1,11 @@
 // bench_algorithms: kernel-only times and iteration counts of every GPU graph algorithm (ECL-CC,
-// Hawick's Kernels 1-3, Komura's label reduction) on graphs in ECL's binary CSR format (.egr:
+// Hawick's Kernels 1-3, Komura's label reduction, Afforest) on graphs in ECL's binary CSR format (.egr:
 // int32 n, int32 arcs, int32 offsets[n + 1], int32 neighbours[arcs]).
 //
 //   bench_algorithms [--runs R] [--budget-s S] [--algorithms NAME,...] [--block B] [--offsets64]
 //                    NAME=FILE[:COMPONENTS]...
 //
-// Algorithms: ecl, edge, vertex, bfs, komura (default: all). For each graph (resident on the
+// Algorithms: ecl, edge, vertex, bfs, komura, afforest (default: all). For each graph (resident on the
 // device) and algorithm: kernel time = the CUDA-event time of every phase but d2h (the labels
 // are copied back to pinned memory after the kernels). Hawick's kernels can need a launch per
 // level or edge of distance (Kernel 3 on a path of 2^24 vertices: 2^24 + 1 launches), so each
@@ -56,6 +56,7 @@ const AlgorithmSpec kAlgorithms[] = {
     {"vertex", CCL4J_ALGORITHM_HAWICK_VERTEX},
     {"bfs", CCL4J_ALGORITHM_HAWICK_BFS},
     {"komura", CCL4J_ALGORITHM_KOMURA},
+    {"afforest", CCL4J_ALGORITHM_AFFOREST},
 };
 
 
@@ -254,7 +255,7 @@ int main(int argc, char** argv) {
         }
         if (graphs.empty()) {
             std::fprintf(stderr,
-                         "usage: bench_algorithms [--runs R] [--budget-s S] [--algorithms ecl,edge,vertex,bfs,komura] "
+                         "usage: bench_algorithms [--runs R] [--budget-s S] [--algorithms ecl,edge,vertex,bfs,komura,afforest] "
                          "[--block B] [--offsets64] NAME=FILE[:COMPONENTS]...\n");
             return 2;
         }

@@ -1,5 +1,5 @@
-// Tests of the CUDA backend: ECL-CC on the GPU against the union-find oracle of test_graphs.hpp
-// and the CPU ECL-CC, on generated graphs that reach every degree tier, with both offset widths,
+// Tests of the CUDA backend: ECL-CC and Afforest on the GPU against the union-find oracle of
+// test_graphs.hpp and the CPU ECL-CC, on generated graphs that reach every degree tier, with both offset widths,
 // host and resident graphs, and non-default launch settings; plus the device queries, pinned
 // memory and the error paths. Without a CUDA device only the no-device behaviour is checked and
 // the GPU tests are reported as SKIPPED. Prints every failure and "N passed, M failed".
@@ -60,10 +60,20 @@ const std::vector<Setting>& settings() {
     return all;
 }
 
-const std::vector<std::string> kKernelPhases = {"init", "compute1", "compute2", "compute3", "finalize"};
+// The two GPU algorithms that run ECL-CC's compute kernels, which the settings above move
+// vertices between: ECL-CC itself and Afforest (its link phase).
+struct TieredAlgorithm {
+    ccl4j_algorithm id;
+    const char* name;
+    std::vector<std::string> phases;
+};
+const std::vector<TieredAlgorithm> kTieredAlgorithms = {
+    {CCL4J_ALGORITHM_ECL_CC, "ECL-CC", {"init", "compute1", "compute2", "compute3", "finalize"}},
+    {CCL4J_ALGORITHM_AFFOREST, "Afforest", {"init", "sample", "compress", "link", "finalize"}},
+};
 
 // Labels g from host memory and as a resident graph (also once with the labels left on the
-// device), with each offset width and setting; every result must be the oracle's.
+// device), with each offset width, algorithm and setting; every result must be the oracle's.
 void check_graph(gpu::DeviceState& state, const HostGraph& g, const std::string& graph_name) {
     const std::vector<int32_t> expected = reference_labels(g);
     std::vector<int32_t> cpu_labels(static_cast<size_t>(g.n), kPoison);
@@ -75,9 +85,14 @@ void check_graph(gpu::DeviceState& state, const HostGraph& g, const std::string&
         double h2d_ms = -1;
         gpu::DeviceGraphPtr resident = gpu::upload(state, g.view(width), &h2d_ms);
         CHECK(gpu::vertex_count(*resident) == g.n && h2d_ms >= 0);
-        for (const Setting& setting : settings()) {
-            check_gpu_runs(state, g, width, *resident, setting.options, expected, kKernelPhases,
-                           graph_name + " (" + std::to_string(width * 8) + "-bit offsets, " + setting.name + ")");
+        for (const TieredAlgorithm& algorithm : kTieredAlgorithms) {
+            for (const Setting& setting : settings()) {
+                ccl4j::LabelOptions options = setting.options;
+                options.algorithm = algorithm.id;
+                check_gpu_runs(state, g, width, *resident, options, expected, algorithm.phases,
+                               std::string(algorithm.name) + " on " + graph_name + " (" + std::to_string(width * 8) +
+                                   "-bit offsets, " + setting.name + ")");
+            }
         }
     }
 }

@@ -1,5 +1,5 @@
-// Tests of the GPU versions of Hawick's graph Kernels 1-3 and Komura's label reduction against
-// their CPU versions (and the union-find oracle of test_graphs.hpp), on the generated graphs of
+// Tests of the GPU versions of Hawick's graph Kernels 1-3, Komura's label reduction and Afforest
+// against their CPU versions (and the union-find oracle of test_graphs.hpp), on the generated graphs of
 // test_graph_algorithms, with both offset widths, host and resident graphs (labels downloaded or
 // left on the device), and several block sizes; their iteration counts and limits; an ordered
 // path of 2^20 vertices and stars of 2^20 leaves; the dispatch of every algorithm by
@@ -48,6 +48,14 @@ const std::vector<Algorithm>& algorithms() {
          [](const Graph& g, int32_t* l, int32_t m, PhaseLog& log) { ccl4j::cpu::hawick_bfs(g, l, m, log); }},
         {"komura", CCL4J_ALGORITHM_KOMURA, {"init", "analysis1", "reduction", "analysis2"}, false,
          [](const Graph& g, int32_t* l, int32_t, PhaseLog& log) { ccl4j::cpu::komura(g, l, log); }},
+        {"afforest", CCL4J_ALGORITHM_AFFOREST, {"init", "sample", "compress", "link", "finalize"}, false,
+         [](const Graph& g, int32_t* l, int32_t, PhaseLog& log) {
+             for (const ccl4j::Phase& phase : ccl4j::cpu::afforest_plan(g, l, 1)) {
+                 ccl4j::Stopwatch watch;
+                 phase.run();
+                 log.add(phase.name.c_str(), watch.lap());
+             }
+         }},
     };
     return all;
 }

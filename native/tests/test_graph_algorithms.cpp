@@ -290,9 +290,7 @@ void test_abi_cuda() {
     CHECK(ccl4j_device_graph_create(context, &csr.shape, csr.offsets, csr.neighbors, &resident, nullptr) ==
           CCL4J_SUCCESS);
     std::vector<ccl4j_algorithm> ids = {CCL4J_ALGORITHM_ECL_CC};
-    for (const Algorithm& algorithm : algorithms()) {
-        if (algorithm.id != CCL4J_ALGORITHM_AFFOREST) ids.push_back(algorithm.id);  // Afforest is CPU only
-    }
+    for (const Algorithm& algorithm : algorithms()) ids.push_back(algorithm.id);
     for (ccl4j_algorithm id : ids) {
         const std::string what = "ABI CUDA algorithm " + std::to_string(id);
         const ccl4j_label_options options = options_for(id, 0);
@@ -309,12 +307,34 @@ void test_abi_cuda() {
         check_labels(labels, expected, what + " resident");
     }
     std::vector<int32_t> labels(static_cast<size_t>(g.n));
-    for (ccl4j_algorithm cpu_only : {CCL4J_ALGORITHM_CPU_REFERENCE, CCL4J_ALGORITHM_AFFOREST}) {
-        const ccl4j_label_options options = options_for(cpu_only, 0);
-        CHECK(ccl4j_label_graph(context, &csr.shape, csr.offsets, csr.neighbors, &options, labels.data(), nullptr) ==
-              CCL4J_UNSUPPORTED);
-        CHECK(ccl4j_label_device_graph(context, resident, &options, labels.data(), nullptr) == CCL4J_UNSUPPORTED);
+    // AUTO picks by the average degree: Afforest on a dense rmat graph, ECL-CC on a path, on host
+    // and resident graphs alike.
+    for (const auto& [h, picked] : {std::pair{rmat(10, 8, 1), CCL4J_ALGORITHM_AFFOREST},
+                                    std::pair{path(1000), CCL4J_ALGORITHM_ECL_CC}}) {
+        const std::string what = "ABI CUDA AUTO on " + std::to_string(h.n) + " vertices, " +
+                                 std::to_string(h.neighbors.size()) + " arcs";
+        const AbiGraph h_csr = h.csr(4);
+        const ccl4j_label_options automatic = options_for(CCL4J_ALGORITHM_AUTO, 0);
+        std::vector<int32_t> h_labels(static_cast<size_t>(h.n), -1);
+        ccl4j_timings timings;
+        CHECK_MSG(ccl4j_label_graph(context, &h_csr.shape, h_csr.offsets, h_csr.neighbors, &automatic,
+                                    h_labels.data(), &timings) == CCL4J_SUCCESS,
+                  what + ": " + ccl4j_context_error_message(context));
+        check_labels(h_labels, reference_labels(h), what);
+        CHECK_MSG(timings.algorithm == picked, what + ": ran " + std::to_string(timings.algorithm));
+        ccl4j_device_graph h_resident = nullptr;
+        CHECK(ccl4j_device_graph_create(context, &h_csr.shape, h_csr.offsets, h_csr.neighbors, &h_resident, nullptr) ==
+              CCL4J_SUCCESS);
+        std::fill(h_labels.begin(), h_labels.end(), -1);
+        CHECK(ccl4j_label_device_graph(context, h_resident, &automatic, h_labels.data(), &timings) == CCL4J_SUCCESS);
+        check_labels(h_labels, reference_labels(h), what + " resident");
+        CHECK_MSG(timings.algorithm == picked, what + " resident: ran " + std::to_string(timings.algorithm));
+        ccl4j_device_graph_destroy(h_resident);
     }
+    const ccl4j_label_options cpu_only = options_for(CCL4J_ALGORITHM_CPU_REFERENCE, 0);
+    CHECK(ccl4j_label_graph(context, &csr.shape, csr.offsets, csr.neighbors, &cpu_only, labels.data(), nullptr) ==
+          CCL4J_UNSUPPORTED);
+    CHECK(ccl4j_label_device_graph(context, resident, &cpu_only, labels.data(), nullptr) == CCL4J_UNSUPPORTED);
     const HostGraph long_path = shuffled_path(5000, 10);
     const AbiGraph path_csr = long_path.csr(8);
     std::vector<int32_t> path_labels(static_cast<size_t>(long_path.n));

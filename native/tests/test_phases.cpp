@@ -285,7 +285,7 @@ void test_cuda() {
             CHECK(ccl4j_device_graph_create(context, &csr.shape, csr.offsets, csr.neighbors, &resident, nullptr) ==
                   CCL4J_SUCCESS);
             for (ccl4j_algorithm id : {CCL4J_ALGORITHM_ECL_CC, CCL4J_ALGORITHM_HAWICK_EDGE, CCL4J_ALGORITHM_HAWICK_VERTEX,
-                                       CCL4J_ALGORITHM_HAWICK_BFS, CCL4J_ALGORITHM_KOMURA}) {
+                                       CCL4J_ALGORITHM_HAWICK_BFS, CCL4J_ALGORITHM_KOMURA, CCL4J_ALGORITHM_AFFOREST}) {
                 const std::string what = "CUDA algorithm " + std::to_string(id) + " on " + name + " (" +
                                          std::to_string(width * 8) + "-bit)";
                 ccl4j_label_options options{};

@@ -44,6 +44,15 @@ void test_table() {
     CHECK(reg::last_id(reg::Kind::Graph) == CCL4J_ALGORITHM_AFFOREST);
     CHECK(reg::first_id(reg::Kind::Mesh) == CCL4J_ALGORITHM_MESH_NEIGHBOUR);
     CHECK(reg::last_id(reg::Kind::Mesh) == CCL4J_ALGORITHM_MESH_CPU_PARALLEL);
+    // AUTO: Afforest on the CPU whatever the graph; on CUDA Afforest above three arcs per vertex.
+    CHECK(reg::default_graph_algorithm(false, 10, 0) == CCL4J_ALGORITHM_AFFOREST);
+    CHECK(reg::default_graph_algorithm(false, 10, 100) == CCL4J_ALGORITHM_AFFOREST);
+    CHECK(reg::default_graph_algorithm(true, 10, 30) == CCL4J_ALGORITHM_ECL_CC);
+    CHECK(reg::default_graph_algorithm(true, 10, 31) == CCL4J_ALGORITHM_AFFOREST);
+    CHECK(reg::default_graph_algorithm(true, 0, 0) == CCL4J_ALGORITHM_ECL_CC);
+    CHECK(reg::default_graph_algorithm(true, INT32_MAX, 4LL * INT32_MAX) == CCL4J_ALGORITHM_AFFOREST);
+    CHECK(reg::default_mesh_algorithm(true) == CCL4J_ALGORITHM_MESH_UNION_FIND);
+    CHECK(reg::default_mesh_algorithm(false) == CCL4J_ALGORITHM_MESH_CPU_PARALLEL);
     CHECK(std::string(reg::find(CCL4J_ALGORITHM_HAWICK_BFS)->name) == "HAWICK_BFS");
     CHECK(std::string(reg::find(CCL4J_ALGORITHM_MESH_KOMURA)->name) == "MESH_KOMURA");
     check_fails([] { reg::cuda_graph_algorithm(CCL4J_ALGORITHM_CPU_REFERENCE); }, CCL4J_UNSUPPORTED,

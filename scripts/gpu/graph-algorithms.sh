@@ -1,18 +1,18 @@
 #!/usr/bin/env bash
 # Run on the GPU machine, from the repository root (prepare here first with scripts/gpu/prepare.sh
 # and carry .gpu-carry, whose Java runtime and CLI jar generate the graphs): Hawick's graph
-# Kernels 1-3 and Komura's label reduction on the GPU.
+# Kernels 1-3, Komura's label reduction and Afforest on the GPU.
 #   1. builds test_graph_algorithms, test_cuda_graph_algorithms and bench_algorithms with that
 #      machine's cmake and nvcc;
 #   2. runs both tests, then test_cuda_graph_algorithms --quick under compute-sanitizer
 #      (memcheck and synccheck);
 #   3. generates the graph suite of shared/BENCHMARKS.md with `ccl4j generate-graph` (into
 #      /tmp/ccl4j-graphs, reusing graphs already there);
-#   4. runs bench_algorithms (ECL-CC, Kernels 1-3, Komura) over the suite and prints its table
+#   4. runs bench_algorithms (ECL-CC, Kernels 1-3, Komura, Afforest) over the suite and prints its table
 #      last: graph, algorithm, kernel ms (median), iterations.
 #
 #   bash scripts/gpu/graph-algorithms.sh [--skip-tests] [--skip-sanitizer] [--skip-bench]
-#        [--graphs "NAME ..."] [--algorithms ecl,edge,vertex,bfs,komura] [--budget-s S] [--runs R]
+#        [--graphs "NAME ..."] [--algorithms ecl,edge,vertex,bfs,komura,afforest] [--budget-s S] [--runs R]
 #
 # --budget-s bounds the time of each (graph, algorithm) pair (default 4 s): Kernels 1-3 need
 # about a launch per level or edge of distance, and the pairs that cannot finish within it are
@@ -24,7 +24,7 @@ skip_tests=0
 skip_sanitizer=0
 skip_bench=0
 only_graphs=""
-algorithms=ecl,edge,vertex,bfs,komura
+algorithms=ecl,edge,vertex,bfs,komura,afforest
 budget=4
 runs=9
 while [ $# -gt 0 ]; do

@@ -105,7 +105,8 @@ std::vector<Algorithm> table() {
               CCL4J_CUDA_FN(cuda::detail::hawick_bfs_plan)),
         graph(CCL4J_ALGORITHM_KOMURA, "KOMURA", kCpu | kCuda, komura_cpu,
               {"init", "analysis1", "reduction", "analysis2"}, CCL4J_CUDA_FN(cuda::detail::komura_plan)),
-        graph(CCL4J_ALGORITHM_AFFOREST, "AFFOREST", kCpu, afforest_cpu),
+        graph(CCL4J_ALGORITHM_AFFOREST, "AFFOREST", kCpu | kCuda, afforest_cpu,
+              {"init", "sample", "compress", "link", "finalize"}, CCL4J_CUDA_FN(cuda::detail::afforest_plan)),
         // Mesh algorithms: GPU ones in cuda/mesh_device.cuh, CPU ones in cpu/mesh_cpu.hpp.
         mesh(CCL4J_ALGORITHM_MESH_NEIGHBOUR, "MESH_NEIGHBOUR", nullptr, CCL4J_CUDA_FN(cuda::mesh::neighbour_propagation)),
         mesh(CCL4J_ALGORITHM_MESH_LOCAL, "MESH_LOCAL", nullptr, CCL4J_CUDA_FN(cuda::mesh::local_propagation)),
@@ -137,9 +138,16 @@ const Algorithm* find(ccl4j_algorithm id) {
     return nullptr;
 }
 
-ccl4j_algorithm default_algorithm(Kind kind, bool cuda) {
-    // Graphs: ECL-CC on the GPU; Afforest on the CPU (BENCHMARKS.md, "CPU_PARALLEL against GAPBS").
-    if (kind == Kind::Graph) return cuda ? CCL4J_ALGORITHM_ECL_CC : CCL4J_ALGORITHM_AFFOREST;
+ccl4j_algorithm default_graph_algorithm(bool cuda, int64_t vertex_count, int64_t arc_count) {
+    // The CPU: Afforest (BENCHMARKS.md, "CPU_PARALLEL against GAPBS"). The GPU: Afforest where a
+    // vertex has more than three arcs on average, beyond the two it samples and the one ECL-CC's
+    // init follows; with fewer there is nothing for it to skip, and ECL-CC's one pass over the
+    // arcs is faster (BENCHMARKS.md, "Afforest on the GPU").
+    if (!cuda) return CCL4J_ALGORITHM_AFFOREST;
+    return arc_count > 3 * vertex_count ? CCL4J_ALGORITHM_AFFOREST : CCL4J_ALGORITHM_ECL_CC;
+}
+
+ccl4j_algorithm default_mesh_algorithm(bool cuda) {
     return cuda ? CCL4J_ALGORITHM_MESH_UNION_FIND : CCL4J_ALGORITHM_MESH_CPU_PARALLEL;
 }
 

@@ -88,8 +88,10 @@ const std::vector<Algorithm>& all();
 // The algorithm with this id; nullptr for AUTO and unknown ids.
 const Algorithm* find(ccl4j_algorithm id);
 
-// What AUTO resolves to for a kind on a backend (cuda: a CUDA context).
-ccl4j_algorithm default_algorithm(Kind kind, bool cuda);
+// What AUTO labels a graph of vertex_count vertices and arc_count arcs with on a backend (cuda:
+// a CUDA context), and a mesh with.
+ccl4j_algorithm default_graph_algorithm(bool cuda, int64_t vertex_count, int64_t arc_count);
+ccl4j_algorithm default_mesh_algorithm(bool cuda);
 
 // The smallest and largest id of a kind, for messages.
 ccl4j_algorithm first_id(Kind kind);

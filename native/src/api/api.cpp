@@ -36,8 +36,17 @@ int cuda_device_count() {
 #endif
 }
 
-ccl4j_algorithm automatic_graph_algorithm(const ccl4j_context_s& context) {
-    return algorithms::default_algorithm(algorithms::Kind::Graph, context.backend == CCL4J_BACKEND_CUDA);
+ccl4j_algorithm automatic_graph_algorithm(const ccl4j_context_s& context, int64_t vertex_count, int64_t arc_count) {
+    return algorithms::default_graph_algorithm(context.backend == CCL4J_BACKEND_CUDA, vertex_count, arc_count);
+}
+
+ccl4j_algorithm automatic_graph_algorithm(const ccl4j_context_s& context, const ccl4j_device_graph_s& graph) {
+#ifdef CCL4J_WITH_CUDA
+    return automatic_graph_algorithm(context, cuda::vertex_count(*graph.graph), cuda::arc_count(*graph.graph));
+#else
+    (void)graph;
+    return automatic_graph_algorithm(context, 0, 0);
+#endif
 }
 
 void require_cuda(const ccl4j_context_s& context, const char* what) {
@@ -206,7 +215,8 @@ ccl4j_status ccl4j_label_graph(ccl4j_context context, const ccl4j_csr* graph, co
                               (static_cast<size_t>(g.vertex_count) + 1) * g.offset_width, "graph offsets");
         ccl4j::check_disjoint(labels, label_bytes, "labels", g.neighbors,
                               static_cast<size_t>(g.arc_count) * sizeof(int32_t), "graph neighbours");
-        label_graph(*context, g, label_options(options, automatic_graph_algorithm(*context)), labels, timings);
+        label_graph(*context, g, label_options(options, automatic_graph_algorithm(*context, g.vertex_count, g.arc_count)),
+                    labels, timings);
     });
 }
 
@@ -267,7 +277,7 @@ ccl4j_status ccl4j_label_device_graph(ccl4j_context context, ccl4j_device_graph 
         ccl4j::PhaseLog log(timings);
         if (!graph) fail(CCL4J_INVALID_ARGUMENT, "device graph is NULL");
         require_cuda(*context, "device-resident graphs");
-        const ccl4j::LabelOptions o = label_options(options);
+        const ccl4j::LabelOptions o = label_options(options, automatic_graph_algorithm(*context, *graph));
 #ifdef CCL4J_WITH_CUDA
         ccl4j::cuda::forget_resident_labels(*context->cuda);
         ccl4j::cuda::label(*context->cuda, *graph->graph, o, labels, log);

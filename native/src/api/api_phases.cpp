@@ -72,7 +72,10 @@ ccl4j_status ccl4j_phase_run_create(ccl4j_context context, ccl4j_device_graph de
     return with_context(context, [&] {
         if (!out) fail(CCL4J_INVALID_ARGUMENT, "phase run output is NULL");
         *out = nullptr;
-        const ccl4j::LabelOptions o = label_options(options, automatic_graph_algorithm(*context));
+        // AUTO: on CUDA by the resident graph's size (checked below); on the CPU whatever the size.
+        const ccl4j::LabelOptions o = label_options(
+            options, device_graph && context->backend == CCL4J_BACKEND_CUDA ? automatic_graph_algorithm(*context, *device_graph)
+                                                                            : automatic_graph_algorithm(*context, 0, 0));
         auto run = std::make_unique<ccl4j_phase_run_s>();
         run->context = context;
         if (context->backend == CCL4J_BACKEND_CUDA) {

@@ -72,8 +72,10 @@ void label_mesh_on_cpu(const ccl4j_context_s& context, const Mesh& mesh, const M
 void label_mesh_on_cpu(const ccl4j_context_s& context, const Mesh& mesh, const MeshOptions& options, int64_t* labels,
                        PhaseLog& log);
 
-// What AUTO labels graphs with on the context's backend (algorithms::default_algorithm).
-ccl4j_algorithm automatic_graph_algorithm(const ccl4j_context_s& context);
+// What AUTO labels a graph of this size with on the context's backend
+// (algorithms::default_graph_algorithm).
+ccl4j_algorithm automatic_graph_algorithm(const ccl4j_context_s& context, int64_t vertex_count, int64_t arc_count);
+ccl4j_algorithm automatic_graph_algorithm(const ccl4j_context_s& context, const ccl4j_device_graph_s& graph);
 
 // Throws CCL4J_UNSUPPORTED unless the context runs on CUDA; `what` names the operation.
 void require_cuda(const ccl4j_context_s& context, const char* what);

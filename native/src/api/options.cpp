@@ -103,7 +103,7 @@ MeshOptions mesh_options(const ccl4j_mesh_options* options, ccl4j_backend backen
     out.tuning.max_iterations = o.max_iterations;
 
     const bool cuda = backend == CCL4J_BACKEND_CUDA;
-    if (o.algorithm == CCL4J_ALGORITHM_AUTO) algorithm = algorithms::find(algorithms::default_algorithm(Kind::Mesh, cuda));
+    if (o.algorithm == CCL4J_ALGORITHM_AUTO) algorithm = algorithms::find(algorithms::default_mesh_algorithm(cuda));
     if (cuda && !algorithm->runs_on_cuda()) {
         fail(CCL4J_UNSUPPORTED,
              "mesh algorithm " + algorithm->label() + " runs on the CPU backends, not on CUDA; use a CPU context");

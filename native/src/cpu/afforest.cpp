@@ -63,6 +63,8 @@ class Members {
 public:
     explicit Members(int32_t n) : words_(static_cast<size_t>(n) / 64 + 1, 0) {}
     bool contains(int32_t v) const { return (words_[static_cast<size_t>(v) >> 6] >> (v & 63)) & 1; }
+    // Whether the 64 vertices from v (a multiple of 64) on are all inside.
+    bool all_of_64(int32_t v) const { return words_[static_cast<size_t>(v) >> 6] == ~uint64_t{0}; }
     uint64_t* words() { return words_.data(); }
 
 private:
@@ -165,9 +167,16 @@ PhasePlan plan(const CsrView<Offset>& g, int32_t* parent, int threads) {
                  each_vertex([=](const CsrView<Offset>& view, int32_t* p, int32_t first, int32_t last) {
                      const Members& members = *giant;
                      bool any = false;
-                     for (int32_t v = first; v < last; ++v) {
+                     // Chunks start at multiples of 64: a word of the bitmap that is all ones skips
+                     // its 64 vertices at once (in a grid or a path, all of them).
+                     for (int32_t v = first; v < last;) {
+                         if ((v & 63) == 0 && members.all_of_64(v)) {
+                             v += 64;
+                             continue;
+                         }
                          any |= threads == 1 ? link_rest<Plain>(view, v, p, members)
                                              : link_rest<Relaxed>(view, v, p, members);
+                         ++v;
                      }
                      if (any) linked->store(true, std::memory_order_relaxed);
                  });

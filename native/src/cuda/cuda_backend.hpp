@@ -48,6 +48,7 @@ using DeviceGraphPtr = std::unique_ptr<DeviceGraph, DeviceGraphDeleter>;
 // Uploads; returns the h2d time in ms through h2d_ms.
 DeviceGraphPtr upload(DeviceState& state, const Graph& graph, double* h2d_ms);
 int32_t vertex_count(const DeviceGraph& graph);
+int64_t arc_count(const DeviceGraph& graph);
 
 // Labels a host graph (copied to the device, labels copied back) or a resident graph (labels may
 // be nullptr to leave them on the device) with options.algorithm (resolved, not AUTO) on the GPU:

@@ -314,6 +314,7 @@ DeviceGraphPtr upload(DeviceState& state, const Graph& graph, double* h2d_ms) {
 }
 
 int32_t vertex_count(const DeviceGraph& graph) { return graph.vertex_count; }
+int64_t arc_count(const DeviceGraph& graph) { return graph.arc_count; }
 
 double copy_to_device(DeviceState& state, const void* host, size_t bytes) {
     state.activate();

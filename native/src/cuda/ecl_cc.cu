@@ -50,9 +50,9 @@ const std::array<int, 5>& resident_grids(DeviceState& state, EclWorkspace& work,
     auto [entry, added] = work.resident_grids.try_emplace({block_size, static_cast<int>(sizeof(Offset))});
     if (added) {
         entry->second = {resident_grid(state, ecl::init<Offset>, block_size),
-                         resident_grid(state, ecl::compute_thread_tier<Offset>, block_size),
-                         resident_grid(state, ecl::compute_warp_tier<Offset>, block_size),
-                         resident_grid(state, ecl::compute_block_tier<Offset>, block_size),
+                         resident_grid(state, ecl::compute_thread_tier<Offset, ecl::SmallerNeighbours>, block_size),
+                         resident_grid(state, ecl::compute_warp_tier<Offset, ecl::SmallerNeighbours>, block_size),
+                         resident_grid(state, ecl::compute_block_tier<Offset, ecl::SmallerNeighbours>, block_size),
                          resident_grid(state, ecl::point_to_roots, block_size)};
     }
     return entry->second;
@@ -71,21 +71,10 @@ struct Launch {
     std::array<int, 5> grids;
 };
 
-// Every vertex takes at most one worklist entry, except the high-degree ones, which take one per
-// chunk of arcs: n + ceil(arcs / chunk) entries always suffice.
-int32_t worklist_capacity(int32_t n, int64_t arcs) {
-    const int64_t capacity = static_cast<int64_t>(n) + (arcs + ecl::kHighChunk - 1) / ecl::kHighChunk;
-    if (capacity > INT32_MAX) {
-        fail(CCL4J_UNSUPPORTED, "graph too large for the ECL-CC worklist: " + std::to_string(n) + " vertices, " +
-                                    std::to_string(arcs) + " arcs");
-    }
-    return static_cast<int32_t>(capacity);
-}
-
 Launch prepare(DeviceState& state, int32_t* parent, int32_t n, int64_t arcs, int32_t offset_width,
                const Tuning& tuning) {
     EclWorkspace& work = state.workspace<EclWorkspace>();
-    const int32_t entries = worklist_capacity(n, arcs);
+    const int32_t entries = ecl::worklist_capacity(n, arcs);
     work.worklist.reserve(static_cast<size_t>(entries) * sizeof(int32_t), "worklist");
     work.counters.reserve(2 * sizeof(int32_t), "worklist counters");
     Launch launch{parent, work.worklist.as<int32_t>(), work.counters.as<int32_t>(), n, offset_width, entries, tuning,
@@ -127,21 +116,21 @@ PhasePlan kernel_plan(const DeviceState& state, const Launch& launch, const Offs
              [=] {
                  ecl::compute_thread_tier<Offset><<<grids[kThreadTier], block, 0, stream>>>(
                      offsets, neighbors, n, parents, worklist, counters, tuning.warp_threshold,
-                     tuning.block_threshold);
+                     tuning.block_threshold, ecl::SmallerNeighbours{});
                  check_launch("ECL-CC compute1");
                  return 0;
              }},
             {"compute2",
              [=] {
-                 ecl::compute_warp_tier<Offset><<<grids[kWarpTier], block, 0, stream>>>(offsets, neighbors, parents,
-                                                                                         worklist.entries, counters);
+                 ecl::compute_warp_tier<Offset><<<grids[kWarpTier], block, 0, stream>>>(
+                     offsets, neighbors, parents, worklist.entries, counters, ecl::SmallerNeighbours{});
                  check_launch("ECL-CC compute2");
                  return 0;
              }},
             {"compute3",
              [=] {
-                 ecl::compute_block_tier<Offset><<<grids[kBlockTier], block, 0, stream>>>(offsets, neighbors, parents,
-                                                                                           worklist, counters);
+                 ecl::compute_block_tier<Offset><<<grids[kBlockTier], block, 0, stream>>>(
+                     offsets, neighbors, parents, worklist, counters, ecl::SmallerNeighbours{});
                  check_launch("ECL-CC compute3");
                  return 0;
              }},

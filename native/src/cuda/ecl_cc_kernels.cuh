@@ -20,6 +20,9 @@
 
 #include <cstdint>
 #include <cuda/atomic>
+#include <string>
+
+#include "common/error.hpp"
 
 namespace ccl4j::cuda::ecl {
 
@@ -131,6 +134,17 @@ enum Counter { kMedium = 0, kHigh = 1 };
 // one hub are spread over many blocks instead of keeping one block busy while the others idle.
 constexpr int32_t kHighChunk = 1024;
 
+// Every vertex takes at most one worklist entry, except the high-degree ones, which take one per
+// chunk of arcs: n + ceil(arcs / chunk) entries always suffice.
+inline int32_t worklist_capacity(int32_t n, int64_t arcs) {
+    const int64_t capacity = static_cast<int64_t>(n) + (arcs + kHighChunk - 1) / kHighChunk;
+    if (capacity > INT32_MAX) {
+        fail(CCL4J_UNSUPPORTED, "graph too large for the ECL-CC worklist: " + std::to_string(n) + " vertices, " +
+                                    std::to_string(arcs) + " arcs");
+    }
+    return static_cast<int32_t>(capacity);
+}
+
 // Worklist layout (capacity entries): the medium side is entries [0, count), the high side
 // entries capacity - 1 - h for h in [0, count). A high-degree vertex v with k chunks takes k
 // consecutive high-side places h0..h0+k-1 holding v, ~1, ..., ~(k-1): a negative entry ~j is
@@ -218,16 +232,26 @@ static __global__ void point_to_roots(int32_t n, Parents parents) {
     });
 }
 
-// Compute, thread granularity: each thread hooks the edges {v, u}, u < v, of its vertices of
-// degree <= warp_threshold, and puts the others on the worklist. The arc init followed is
-// skipped (v already lies in that neighbour's tree), and v's representative is only looked up
-// once an edge needs it.
-template <class Offset>
+// Which arcs the compute kernels hook: ECL-CC's, every arc {v, u} with u < v from v's side.
+// Afforest (afforest.cu) hooks fewer with the same kernels: `skips(v)` leaves out all of v's arcs
+// (and v is put on no worklist), `hooks(v, u, position)` decides for the arc at `position` in v's
+// list.
+struct SmallerNeighbours {
+    __device__ bool skips(int32_t) const { return false; }
+    __device__ bool hooks(int32_t v, int32_t u, int64_t) const { return u < v; }
+};
+
+// Compute, thread granularity: each thread hooks the selected arcs of its vertices of degree <=
+// warp_threshold, and puts the others on the worklist. The arc init followed is skipped (v
+// already lies in that neighbour's tree), and v's representative is only looked up once an edge
+// needs it.
+template <class Offset, class Arcs>
 __global__ void compute_thread_tier(const Offset* __restrict__ offsets, const int32_t* __restrict__ neighbors,
                                     int32_t n, Parents parents, Worklist worklist, int32_t* __restrict__ counters,
-                                    int32_t warp_threshold, int32_t block_threshold) {
+                                    int32_t warp_threshold, int32_t block_threshold, Arcs arcs) {
     int32_t known_root = -1;
     for_each_vertex_in_step(n, [&](int32_t v) {
+        if (arcs.skips(v)) return;
         const Offset begin = read_only(offsets + v);
         const Offset end = read_only(offsets + v + 1);
         const int64_t degree = static_cast<int64_t>(end - begin);
@@ -246,11 +270,11 @@ __global__ void compute_thread_tier(const Offset* __restrict__ offsets, const in
         int32_t v_rep = -1;
         for (Offset arc = begin; arc < end; ++arc) {
             const int32_t u = read_only(neighbors + arc);
-            if (u >= v) continue;
-            if (!init_arc_seen) {
+            if (u < v && !init_arc_seen) {
                 init_arc_seen = true;
                 continue;
             }
+            if (!arcs.hooks(v, u, arc - begin)) continue;
             if (v_rep < 0) v_rep = find_representative(parents, v, known_root);
             v_rep = unite(parents, v_rep, find_representative(parents, u, known_root));
         }
@@ -259,10 +283,10 @@ __global__ void compute_thread_tier(const Offset* __restrict__ offsets, const in
 
 // Compute, warp granularity: one warp per medium-degree vertex, its lanes striding over the
 // arcs. Lane 0 finds v's representative once for the warp.
-template <class Offset>
+template <class Offset, class Arcs>
 __global__ void compute_warp_tier(const Offset* __restrict__ offsets, const int32_t* __restrict__ neighbors,
                                   Parents parents, const int32_t* __restrict__ worklist,
-                                  const int32_t* __restrict__ counters) {
+                                  const int32_t* __restrict__ counters, Arcs arcs) {
     constexpr uint32_t kWarp = 32;
     int32_t known_root = -1;
     const uint32_t lane = threadIdx.x % kWarp;
@@ -271,19 +295,21 @@ __global__ void compute_warp_tier(const Offset* __restrict__ offsets, const int3
         const int32_t v = worklist[item];
         int32_t v_rep = lane == 0 ? find_representative(parents, v, known_root) : 0;
         v_rep = __shfl_sync(0xffffffffu, v_rep, 0);
+        const Offset begin = read_only(offsets + v);
         const Offset end = read_only(offsets + v + 1);
-        for (Offset arc = read_only(offsets + v) + lane; arc < end; arc += kWarp) {
+        for (Offset arc = begin + lane; arc < end; arc += kWarp) {
             const int32_t u = read_only(neighbors + arc);
-            if (u < v) v_rep = unite(parents, v_rep, find_representative(parents, u, known_root));
+            if (arcs.hooks(v, u, arc - begin)) v_rep = unite(parents, v_rep, find_representative(parents, u, known_root));
         }
     }
 }
 
 // Compute, block granularity: one block per chunk of a high-degree vertex's arcs (taken from the
 // back of the worklist), its threads striding over the chunk.
-template <class Offset>
+template <class Offset, class Arcs>
 __global__ void compute_block_tier(const Offset* __restrict__ offsets, const int32_t* __restrict__ neighbors,
-                                   Parents parents, Worklist worklist, const int32_t* __restrict__ counters) {
+                                   Parents parents, Worklist worklist, const int32_t* __restrict__ counters,
+                                   Arcs arcs) {
     __shared__ int32_t block_rep;
     int32_t known_root = -1;
     const uint32_t count = static_cast<uint32_t>(counters[kHigh]);
@@ -295,12 +321,13 @@ __global__ void compute_block_tier(const Offset* __restrict__ offsets, const int
         __syncthreads();
         int32_t v_rep = block_rep;
         __syncthreads();  // every thread has read block_rep before thread 0 writes the next one
-        const Offset begin = read_only(offsets + v) + static_cast<Offset>(chunk) * kHighChunk;
+        const Offset first = read_only(offsets + v);
+        const Offset begin = first + static_cast<Offset>(chunk) * kHighChunk;
         const Offset stop = read_only(offsets + v + 1);
         const Offset end = stop - begin > kHighChunk ? begin + kHighChunk : stop;
         for (Offset arc = begin + threadIdx.x; arc < end; arc += blockDim.x) {
             const int32_t u = read_only(neighbors + arc);
-            if (u < v) v_rep = unite(parents, v_rep, find_representative(parents, u, known_root));
+            if (arcs.hooks(v, u, arc - first)) v_rep = unite(parents, v_rep, find_representative(parents, u, known_root));
         }
     }
 }

@@ -1,7 +1,7 @@
 // The GPU graph algorithms behind one entry point, label(): ECL-CC (ecl_cc.cu), Hawick's graph
-// Kernels 1-3 (hawick_kernels.cu) and Komura's label reduction (komura.cu), each a plan of phases
-// that the driver (driver.hpp) runs as one labelling call (graph_label.cu). Only compiled with
-// CCL4J_WITH_CUDA.
+// Kernels 1-3 (hawick_kernels.cu), Komura's label reduction (komura.cu) and Afforest
+// (afforest.cu), each a plan of phases that the driver (driver.hpp) runs as one labelling call
+// (graph_label.cu). Only compiled with CCL4J_WITH_CUDA.
 #pragma once
 
 #include <cstdint>
@@ -49,12 +49,15 @@ struct DeviceCsr {
 //  Kernel 3 (section 4.3.3): one breadth-first search per component, a launch per level;
 //    phases init, search; iterations: search launches (levels and search starts);
 //  Komura 2016 (section 3, komura.cu): residual lists, analysis, label reduction (Algorithm 1),
-//    analysis; phases init, analysis1, reduction, analysis2; no iterations.
+//    analysis; phases init, analysis1, reduction, analysis2; no iterations;
+//  Afforest (afforest.cu): ECL-CC's union-find with neighbour sampling, the giant component's
+//    edges skipped; phases init, sample, compress, link, finalize.
 PhasePlan ecl_cc_plan(DeviceState& state, const DeviceCsr& graph, int32_t* labels, const LabelOptions& options);
 PhasePlan hawick_edge_plan(DeviceState& state, const DeviceCsr& graph, int32_t* labels, const LabelOptions& options);
 PhasePlan hawick_vertex_plan(DeviceState& state, const DeviceCsr& graph, int32_t* labels, const LabelOptions& options);
 PhasePlan hawick_bfs_plan(DeviceState& state, const DeviceCsr& graph, int32_t* labels, const LabelOptions& options);
 PhasePlan komura_plan(DeviceState& state, const DeviceCsr& graph, int32_t* labels, const LabelOptions& options);
+PhasePlan afforest_plan(DeviceState& state, const DeviceCsr& graph, int32_t* labels, const LabelOptions& options);
 
 }  // namespace detail
 

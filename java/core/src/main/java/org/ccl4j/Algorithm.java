@@ -3,10 +3,12 @@ package org.ccl4j;
 /** Graph labelling algorithms. Every one returns the same canonical labels. */
 public enum Algorithm implements LabelingAlgorithm {
     /**
-     * The backend's best algorithm: ECL-CC on CUDA, Afforest on the native CPU backends, union-find
-     * in Java. Chosen from measurements on the suites of BENCHMARKS.md: ECL-CC is the fastest
-     * algorithm on all 11 graphs on an H100, while every other choice was 5x slower somewhere;
-     * Afforest is faster than GAPBS's Afforest on every graph of the quick suite on 2 cores.
+     * The backend's best algorithm: on CUDA, Afforest for graphs with more than three arcs per
+     * vertex on average and ECL-CC for sparser ones; Afforest on the native CPU backends;
+     * union-find in Java. Chosen from measurements on the suites of BENCHMARKS.md: on an H100
+     * Afforest was faster than ECL-CC on the 7 graphs of the suite with average degree 4 or more
+     * but one without a giant component, ECL-CC on the 3 of degree 2; on 2 cores Afforest is
+     * faster than GAPBS's Afforest on the quick suite. The timings name the algorithm that ran.
      */
     AUTO,
     /**
@@ -42,7 +44,7 @@ public enum Algorithm implements LabelingAlgorithm {
      * Afforest (Sutton, Ben-Nun &amp; Barak 2018): every vertex linked with its first two
      * neighbours, the component most vertices then share found by sampling, and only the other
      * vertices' remaining edges linked, so that the edges inside a giant component are never
-     * read. Native CPU backends.
+     * read. CUDA and native CPU backends.
      */
     AFFOREST,
     /**

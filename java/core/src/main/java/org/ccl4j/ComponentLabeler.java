@@ -666,18 +666,22 @@ public final class ComponentLabeler implements AutoCloseable {
         }
     }
 
+    /**
+     * The algorithm a graph labelling asks the backend for. AUTO stays AUTO on CUDA, where the
+     * native library picks by the graph's average degree (the timings name what ran).
+     */
     private Algorithm resolve(Algorithm requested) {
         if (requested == Algorithm.AUTO) {
             return switch (backend) {
                 case JAVA -> Algorithm.UNION_FIND;
-                case CUDA -> Algorithm.ECL_CC;
+                case CUDA -> Algorithm.AUTO;
                 default -> Algorithm.AFFOREST;
             };
         }
         if (backend == Backend.JAVA && requested != Algorithm.UNION_FIND) {
             throw new UnsupportedOperationException("the JAVA backend runs union-find only, not " + requested);
         }
-        if (backend == Backend.CUDA && (requested == Algorithm.CPU_REFERENCE || requested == Algorithm.AFFOREST)) {
+        if (backend == Backend.CUDA && requested == Algorithm.CPU_REFERENCE) {
             throw new UnsupportedOperationException(requested + " runs on the CPU backends, not on CUDA");
         }
         return requested;

@@ -91,7 +91,7 @@ class LabelingProperties {
 
     /** The algorithms with both a CPU and a CUDA implementation. */
     private static final List<Algorithm> NATIVE_ALGORITHMS = List.of(Algorithm.ECL_CC, Algorithm.HAWICK_EDGE,
-            Algorithm.HAWICK_VERTEX, Algorithm.HAWICK_BFS, Algorithm.KOMURA);
+            Algorithm.HAWICK_VERTEX, Algorithm.HAWICK_BFS, Algorithm.KOMURA, Algorithm.AFFOREST);
 
     private static List<Run> runs() {
         List<Run> runs = new ArrayList<>();
@@ -101,7 +101,6 @@ class LabelingProperties {
                 runs.add(new Run(b, a));
             }
             runs.add(new Run(b, Algorithm.CPU_REFERENCE));
-            runs.add(new Run(b, Algorithm.AFFOREST));
         }
         if (labelers.containsKey(Backend.CUDA)) {
             for (Algorithm a : NATIVE_ALGORITHMS) {

@@ -350,7 +350,7 @@ final class BenchCommand implements Callable<Integer> {
     private static boolean runsOn(Algorithm a, Backend backend) {
         return switch (backend) {
             case JAVA -> a == Algorithm.UNION_FIND;
-            case CUDA -> a != Algorithm.CPU_REFERENCE && a != Algorithm.AFFOREST;
+            case CUDA -> a != Algorithm.CPU_REFERENCE;
             default -> true;
         };
     }

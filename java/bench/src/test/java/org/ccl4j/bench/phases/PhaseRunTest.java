@@ -38,7 +38,7 @@ import org.junit.jupiter.api.Test;
  */
 class PhaseRunTest {
     private static final Algorithm[] GPU_ALGORITHMS = {Algorithm.ECL_CC, Algorithm.HAWICK_EDGE,
-            Algorithm.HAWICK_VERTEX, Algorithm.HAWICK_BFS, Algorithm.KOMURA};
+            Algorithm.HAWICK_VERTEX, Algorithm.HAWICK_BFS, Algorithm.KOMURA, Algorithm.AFFOREST};
 
     private static Arena arena;
     private static Map<String, CsrGraph> graphs;
@@ -199,7 +199,8 @@ class PhaseRunTest {
                 List.of("init", "compute1", "compute2", "compute3", "finalize"), Algorithm.HAWICK_EDGE,
                 List.of("init", "propagate"), Algorithm.HAWICK_VERTEX, List.of("init", "propagate"),
                 Algorithm.HAWICK_BFS, List.of("init", "search"), Algorithm.KOMURA,
-                List.of("init", "analysis1", "reduction", "analysis2"));
+                List.of("init", "analysis1", "reduction", "analysis2"), Algorithm.AFFOREST,
+                List.of("init", "sample", "compress", "link", "finalize"));
         for (Algorithm algorithm : GPU_ALGORITHMS) {
             for (Map.Entry<String, CsrGraph> e : graphs.entrySet()) {
                 try (PhaseRun run = PhaseRun.open(Backend.CUDA, 0, e.getValue(), algorithm)) {
