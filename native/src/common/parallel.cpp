@@ -20,8 +20,8 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
-#include <condition_variable>
 #include <cmath>
+#include <condition_variable>
 #include <cstdio>
 #include <exception>
 #include <memory>
@@ -260,7 +260,12 @@ int free_processor_count() {
             last = now;
         }
     }
-    return std::max(1, processor_count() - static_cast<int>(std::lround(others)));
+    // A core counts as taken once others used more than a quarter of it: a process that wants a
+    // whole core gets less while our own threads compete with it (two of ours and one of its on
+    // two cores: a third each), and a JVM's threads beside ours take more, which had brought its
+    // measured share below a half and let a team of two wait for a descheduled thread.
+    const int taken = std::max(0, static_cast<int>(std::ceil(others - 0.25)));
+    return std::max(1, processor_count() - taken);
 }
 
 // The first reading of free_processor_count()'s window, when the library is loaded.
