@@ -24,8 +24,8 @@ int processor_count();
 inline int thread_count(int threads) { return threads > 0 ? threads : processor_count(); }
 
 // processor_count() less the cores that other processes kept busy on this thread's processors
-// over the last 200 ms or more (the CPU time /proc/stat counts there, less this process's own),
-// at least 1; all processors until 50 ms after the library was loaded. On a machine whose other
+// (the CPU time /proc/stat counts there, less this process's own; the most of the last three
+// windows of 200 ms or more, a quarter of a core counting as taken), at least 1; all processors until 50 ms after the library was loaded. On a machine whose other
 // processes keep some cores busy, a team of all processors would wait at the end of every
 // parallel region for a member the system has descheduled: a team that fits the free cores does
 // not.
