@@ -6,9 +6,10 @@ public enum Algorithm implements LabelingAlgorithm {
      * The backend's best algorithm: on CUDA, Afforest for graphs with more than three arcs per
      * vertex on average and ECL-CC for sparser ones; Afforest on the native CPU backends;
      * union-find in Java. Chosen from measurements on the suites of BENCHMARKS.md: on an H100
-     * Afforest was faster than ECL-CC on the 7 graphs of the suite with average degree 4 or more
-     * but one without a giant component, ECL-CC on the 3 of degree 2; on 2 cores Afforest is
-     * faster than GAPBS's Afforest on the quick suite. The timings name the algorithm that ran.
+     * Afforest was faster than ECL-CC on 7 of the 8 suite graphs with more than three arcs per
+     * vertex (1.25x slower on the one without a giant component) and slower on the 3 with two;
+     * on 2 cores Afforest is faster than GAPBS's Afforest on every graph of the quick suite. The
+     * timings name the algorithm that ran.
      */
     AUTO,
     /**
