@@ -6,20 +6,24 @@
 // Phases (all on the one parent array of cpu/union_find.hpp, whose roots end up the canonical
 // labels):
 //   init     parent[v] = v's first neighbour if it is smaller (ECL-CC's init: a link that needs
-//            no find, since every vertex is still a root);
-//   sample   link v with the smaller ones of its first kSampledArcs neighbours;
-//   compress point every vertex at its root, take the most frequent root among kSamples
-//            vertices for the giant component's, and note in a bitmap which vertices are in it;
+//            no find, since every vertex is still a root); every vertex pointed at its root; and
+//            the early giant tree, the one at least half of kSamples vertices are in already, if
+//            any (init alone joins a grid or a path into one tree);
+//   sample   link each vertex outside the early giant tree with the smaller ones of its first
+//            kSampledArcs neighbours;
+//   compress point every vertex at its root again (unless sample linked nothing), take the early
+//            giant tree's root, else the most frequent root among kSamples vertices, for the
+//            giant component's, and note in a bitmap which vertices are in it;
 //   link     for every vertex outside it, link the arcs that sample did not, each edge from its
 //            larger end (as ECL-CC does) unless that end is in the giant component;
 //   finalize point every vertex at its root, unless link linked nothing, which leaves every
 //            vertex pointing at its root since compress.
 // Every edge {u, v}, u < v, is linked: by sample or link from v when v is outside the giant
-// component, by link from u when only v is inside it, and not at all when both are inside,
-// joined already. The bitmap, not the parent array, says who is inside: it does not change while
+// component (which holds every vertex that skipped sample), by link from u when only v is inside
+// it, and not at all when both are inside, joined already. The bitmap, not the parent array, says who is inside: it does not change while
 // link runs, so that both ends of an edge agree on who links it. init, sample and link hand out
 // chunks of vertices dynamically, so that a thread the system deschedules holds back one chunk,
-// not a fixed share of a phase; compress and finalize are one ordered pass (cpu/union_find.hpp)
+// not a fixed share of a phase; pointing at the roots is one ordered pass (cpu/union_find.hpp)
 // that waits for no other thread.
 
 #include <algorithm>
@@ -48,14 +52,24 @@ void init_vertex(const CsrView<Offset>& g, int32_t v, int32_t* parent) {
     parent[v] = begin < g.end(v) && g.neighbors[begin] < v ? g.neighbors[begin] : v;
 }
 
+// Links v with the smaller of its first kSampledArcs neighbours (init linked the first arc if it
+// is smaller), unless v is in the early giant tree (its parent, the root since init, or a vertex
+// of the same tree if a link has moved it since: then v merely samples too). Returns whether it
+// linked any.
 template <class Access, class Offset>
-void sample_vertex(const CsrView<Offset>& g, int32_t v, int32_t* parent) {
+bool sample_vertex(const CsrView<Offset>& g, int32_t v, int32_t* parent, int32_t early_giant) {
+    if (early_giant >= 0 && Access::load(&parent[v]) == early_giant) return false;
     const Offset begin = g.begin(v);
     const Offset end = std::min<Offset>(g.end(v), begin + kSampledArcs);
-    for (Offset arc = begin + 1; arc < end; ++arc) {  // init linked the first arc if it is smaller
+    bool linked = false;
+    for (Offset arc = begin + 1; arc < end; ++arc) {
         const int32_t u = g.neighbors[arc];
-        if (u < v) link<Access>(v, u, parent);
+        if (u < v) {
+            link<Access>(v, u, parent);
+            linked = true;
+        }
     }
+    return linked;
 }
 
 // Which vertices were in the giant component when link began.
@@ -91,8 +105,10 @@ bool link_rest(const CsrView<Offset>& g, int32_t v, int32_t* parent, const Membe
 }
 
 // The most frequent root among kSamples vertices drawn by a fixed generator (splitmix64), so
-// that runs are repeatable. parent must be compressed: every vertex points at its root.
-int32_t frequent_root(int32_t n, const int32_t* parent) {
+// that runs are repeatable, and in how many of the samples (*count). parent must be compressed:
+// every vertex points at its root.
+int32_t frequent_root(int32_t n, const int32_t* parent, int32_t* count_out) {
+    *count_out = 0;
     if (n == 0) return -1;
     std::unordered_map<int32_t, int32_t> counts;
     uint64_t state = 0;
@@ -109,28 +125,46 @@ int32_t frequent_root(int32_t n, const int32_t* parent) {
             best_count = count;
         }
     }
+    *count_out = best_count;
     return best;
 }
 
-// Points every vertex at its root (cpu/union_find.hpp) and notes in `members` the vertices of the
-// giant component.
-void compress(int32_t n, int32_t* parent, Members& members) {
-    point_at_roots(n, parent);
-    const int32_t giant = frequent_root(n, parent);
+// The root of the tree at least half of the samples are in right after init, or -1 (init alone
+// joins a grid or a path into one tree). parent must be compressed.
+int32_t early_giant_root(int32_t n, const int32_t* parent) {
+    int32_t count = 0;
+    const int32_t root = frequent_root(n, parent, &count);
+    return 2 * count >= kSamples ? root : -1;
+}
+
+// Notes in `members` the vertices of the giant component: the early giant tree's, whose
+// vertices sample skipped and which must therefore be inside, else the most frequent root's.
+// When sample linked nothing, every vertex still points at its root since init; else every vertex
+// is pointed at its root first (cpu/union_find.hpp). The bitmap's words are written in parallel
+// chunks, each by one thread.
+void compress(int32_t n, int32_t* parent, bool sampled, int32_t early_giant, Members& members, int threads) {
+    if (sampled) point_at_roots(n, parent);
+    int32_t count = 0;
+    const int32_t giant = early_giant >= 0 ? parent[early_giant] : frequent_root(n, parent, &count);
     uint64_t* words = members.words();
-    for (int32_t first = 0; first < n; first += 64) {
-        const int32_t last = std::min(n, first + 64);
-        uint64_t word = 0;
-        for (int32_t v = first; v < last; ++v) word |= static_cast<uint64_t>(parent[v] == giant) << (v - first);
-        words[first >> 6] = word;
-    }
+    parallel::for_chunks(int32_t{0}, n, kChunk, threads, [&](int, int32_t chunk_first, int32_t chunk_last) {
+        for (int32_t first = chunk_first; first < chunk_last; first += 64) {
+            const int32_t last = std::min(chunk_last, first + 64);
+            uint64_t word = 0;
+            for (int32_t v = first; v < last; ++v) word |= static_cast<uint64_t>(parent[v] == giant) << (v - first);
+            words[first >> 6] = word;
+        }
+    });
 }
 
 // The phases over a team of `threads` (1: serial, with plain accesses).
 template <class Offset>
 PhasePlan plan(const CsrView<Offset>& g, int32_t* parent, int threads) {
     const int32_t n = g.vertex_count;
-    // Whether link linked any arc, and so whether finalize has anything to do.
+    // The early giant tree's root (or -1), whether sample linked any arc (and so whether compress
+    // must point the vertices at their roots again), whether link did (and so finalize).
+    auto early_giant = std::make_shared<int32_t>(-1);
+    auto sampled = std::make_shared<std::atomic<bool>>(false);
     auto linked = std::make_shared<std::atomic<bool>>(false);
     auto giant = std::make_shared<Members>(n);
     // Each chunk gets the view and the parent array by value, held in registers.
@@ -146,20 +180,27 @@ PhasePlan plan(const CsrView<Offset>& g, int32_t* parent, int threads) {
                  each_vertex([](const CsrView<Offset>& view, int32_t* p, int32_t first, int32_t last) {
                      for (int32_t v = first; v < last; ++v) init_vertex(view, v, p);
                  });
+                 point_at_roots(n, parent);
+                 *early_giant = early_giant_root(n, parent);
                  return 0;
              }},
             {"sample",
              [=] {
-                 each_vertex([threads](const CsrView<Offset>& view, int32_t* p, int32_t first, int32_t last) {
+                 sampled->store(false, std::memory_order_relaxed);
+                 const int32_t early = *early_giant;
+                 each_vertex([=](const CsrView<Offset>& view, int32_t* p, int32_t first, int32_t last) {
+                     bool any = false;
                      for (int32_t v = first; v < last; ++v) {
-                         threads == 1 ? sample_vertex<Plain>(view, v, p) : sample_vertex<Relaxed>(view, v, p);
+                         any |= threads == 1 ? sample_vertex<Plain>(view, v, p, early)
+                                             : sample_vertex<Relaxed>(view, v, p, early);
                      }
+                     if (any) sampled->store(true, std::memory_order_relaxed);
                  });
                  return 0;
              }},
             {"compress",
              [=] {
-                 compress(n, parent, *giant);
+                 compress(n, parent, sampled->load(), *early_giant, *giant, threads);
                  return 0;
              }},
             {"link",
