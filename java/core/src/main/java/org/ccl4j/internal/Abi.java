@@ -130,6 +130,12 @@ public final class Abi {
         private static final List<Entry> ENTRIES = read();
 
         private static List<Entry> read() {
+            // The bindings find their symbols among the libraries loaded so far: a caller whose first
+            // native call is an algorithm's code (the per-phase runs) must not come before the load.
+            if (!NativeLibrary.load()) {
+                throw new IllegalStateException("the algorithm registry needs the native library: "
+                        + NativeLibrary.loadError());
+            }
             List<Entry> entries = new ArrayList<>();
             try (Arena arena = Arena.ofConfined()) {
                 MemorySegment info = ccl4j_algorithm_info.allocate(arena);
