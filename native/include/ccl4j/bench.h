@@ -44,7 +44,7 @@ CCL4J_API int32_t ccl4j_noop(int32_t value);
  * NULL). From pinned memory (ccl4j_host_alloc) the copy is DMA; from ordinary memory it is staged. */
 CCL4J_API ccl4j_status ccl4j_copy_to_device(ccl4j_context context, const void* host, int64_t bytes, double* ms);
 
-/* Prepares per-phase runs of options->algorithm (NULL: defaults; AUTO: ECL-CC) on a graph with at
+/* Prepares per-phase runs of options->algorithm (NULL: defaults; AUTO: as ccl4j_label_graph picks) on a graph with at
  * least one vertex: on a CUDA context a resident graph (device_graph; host_graph and its arrays
  * NULL), which must outlive the run; on a CPU context a host graph (host_graph with its arrays
  * host_offsets and host_neighbors; device_graph NULL), whose arrays must outlive the run. The run has its own work buffers (and on CUDA its own stream), so

@@ -42,6 +42,8 @@ typedef int32_t ccl4j_backend;
 #define CCL4J_BACKEND_CPU_SERIAL 3
 
 typedef int32_t ccl4j_algorithm;
+/* Graph algorithms (ccl4j_label_graph). AUTO picks AFFOREST on the CPU backends; on CUDA, AFFOREST
+ * for a graph of more than three arcs per vertex on average and ECL_CC for a sparser one. */
 #define CCL4J_ALGORITHM_AUTO 0
 #define CCL4J_ALGORITHM_ECL_CC 1        /* Jaiganesh & Burtscher 2018 */
 #define CCL4J_ALGORITHM_CPU_REFERENCE 2 /* Hawick, Leist & Playne 2010, Algorithm 1 (serial) */
@@ -49,7 +51,7 @@ typedef int32_t ccl4j_algorithm;
 #define CCL4J_ALGORITHM_HAWICK_VERTEX 4 /* Hawick et al. kernel 2: vertex-parallel with two frontier arrays */
 #define CCL4J_ALGORITHM_HAWICK_BFS 5    /* Hawick et al. kernel 3: one breadth-first search per component */
 #define CCL4J_ALGORITHM_KOMURA 6        /* Komura 2016: generalized label reduction on neighbour lists */
-#define CCL4J_ALGORITHM_AFFOREST 7      /* Sutton, Ben-Nun & Barak 2018: neighbour sampling, giant component skipped (CPU) */
+#define CCL4J_ALGORITHM_AFFOREST 7      /* Sutton, Ben-Nun & Barak 2018: neighbour sampling, giant component skipped */
 /* Mesh algorithms (ccl4j_label_mesh). AUTO picks MESH_UNION_FIND on CUDA and MESH_CPU_PARALLEL on the CPU. */
 #define CCL4J_ALGORITHM_MESH_NEIGHBOUR 16     /* Hawick et al. 2010 kernel A: neighbour propagation (CUDA) */
 #define CCL4J_ALGORITHM_MESH_LOCAL 17         /* kernel B: shared-memory local propagation in tiles (CUDA) */
