@@ -2,17 +2,14 @@ package org.ccl4j.bench;
 
 import org.ccl4j.Algorithm;
 import org.ccl4j.Backend;
-import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * Afforest's phases on the native CPU backends: init, sample (the first two neighbours), compress
- * (roots, the giant component), link (the edges outside it), finalize, for CPU_PARALLEL
+ * Afforest's phases on the native CPU backends ({@link SamplingPhases}), for CPU_PARALLEL
  * ({@code cpu}, all cores) and CPU_SERIAL ({@code cpu-serial}). Before each invocation the phases
  * before the measured one run again, untimed ({@link PhaseBenchmark}).
  */
-public class CpuAfforestPhases extends PhaseBenchmark {
+public class CpuAfforestPhases extends SamplingPhases {
     @Param({"grid2d_1024", "grid3d_64", "rmat18", "test-graphs/random.egr"})
     public String graph;
 
@@ -21,30 +18,5 @@ public class CpuAfforestPhases extends PhaseBenchmark {
 
     public CpuAfforestPhases() {
         super(Backend.CPU_PARALLEL, Algorithm.AFFOREST);
-    }
-
-    @Benchmark
-    public void init(Blackhole blackhole) {
-        runPhase(blackhole);
-    }
-
-    @Benchmark
-    public void sample(Blackhole blackhole) {
-        runPhase(blackhole);
-    }
-
-    @Benchmark
-    public void compress(Blackhole blackhole) {
-        runPhase(blackhole);
-    }
-
-    @Benchmark
-    public void link(Blackhole blackhole) {
-        runPhase(blackhole);
-    }
-
-    @Benchmark
-    public void finalize(Blackhole blackhole) {
-        runPhase(blackhole);
     }
 }
