@@ -204,6 +204,8 @@ struct CpuTimes {
     int64_t self_ticks = 0;  // this process's user and system time
 };
 
+int64_t steady_us() { return std::chrono::steady_clock::now().time_since_epoch() / std::chrono::microseconds(1); }
+
 bool read_cpu_times(CpuTimes& out) {
     cpu_set_t mask;
     if (sched_getaffinity(0, sizeof(mask), &mask) != 0) return false;
@@ -223,7 +225,7 @@ bool read_cpu_times(CpuTimes& out) {
     std::fclose(stat);
     tms self{};
     if (times(&self) == static_cast<clock_t>(-1)) return false;
-    out.wall_us = std::chrono::steady_clock::now().time_since_epoch() / std::chrono::microseconds(1);
+    out.wall_us = steady_us();
     out.busy_ticks = busy;
     out.self_ticks = static_cast<int64_t>(self.tms_utime + self.tms_stime);
     return true;
@@ -246,12 +248,15 @@ int free_processor_count() {
     static bool estimated = false;
     static double recent[3] = {0, 0, 0};  // the last windows' figures, the newest first
     std::lock_guard<std::mutex> lock(mutex);
+    // /proc/stat is read only once a window has passed since the last reading: a reading costs
+    // tens of microseconds, more than labelling a small graph, and every labelling asks.
+    const int64_t window_us = estimated ? kWindowUs : kFirstWindowUs;
     CpuTimes now;
-    if (read_cpu_times(now)) {
+    if ((!sampled || steady_us() - last.wall_us >= window_us) && read_cpu_times(now)) {
         if (!sampled) {
             last = now;
             sampled = true;
-        } else if (now.wall_us - last.wall_us >= (estimated ? kWindowUs : kFirstWindowUs)) {
+        } else {
             estimated = true;
             const double ticks = static_cast<double>(now.wall_us - last.wall_us) * 1e-6 *
                                  static_cast<double>(sysconf(_SC_CLK_TCK));
