@@ -33,6 +33,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "common/afforest_sampling.hpp"
 #include "common/parallel.hpp"
 #include "cpu/cpu_algorithms.hpp"
 #include "cpu/union_find.hpp"
@@ -40,10 +41,9 @@
 namespace ccl4j::cpu {
 namespace {
 
-// The paper's choices: the first two neighbours and 1024 samples find the giant component of its
-// graphs; more neighbours link more edges blindly.
-constexpr int kSampledArcs = 2;
-constexpr int kSamples = 1024;
+using afforest::kSampledArcs;
+using afforest::kSamples;
+
 constexpr int32_t kChunk = 4096;
 
 template <class Offset>
@@ -104,21 +104,15 @@ bool link_rest(const CsrView<Offset>& g, int32_t v, int32_t* parent, const Membe
     return linked;
 }
 
-// The most frequent root among kSamples vertices drawn by a fixed generator (splitmix64), so
-// that runs are repeatable, and in how many of the samples (*count). parent must be compressed:
-// every vertex points at its root.
+// The most frequent root among the kSamples sampled vertices (afforest::sampled_vertex), and in
+// how many of the samples (*count). parent must be compressed: every vertex points at its root.
 int32_t frequent_root(int32_t n, const int32_t* parent, int32_t* count_out) {
     *count_out = 0;
     if (n == 0) return -1;
     std::unordered_map<int32_t, int32_t> counts;
-    uint64_t state = 0;
     int32_t best = 0, best_count = 0;
     for (int i = 0; i < kSamples; ++i) {
-        uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-        z ^= z >> 31;
-        const int32_t root = parent[(static_cast<unsigned __int128>(z) * static_cast<uint64_t>(n)) >> 64];
+        const int32_t root = parent[afforest::sampled_vertex(i, n)];
         const int32_t count = ++counts[root];
         if (count > best_count) {
             best = root;
@@ -134,7 +128,7 @@ int32_t frequent_root(int32_t n, const int32_t* parent, int32_t* count_out) {
 int32_t early_giant_root(int32_t n, const int32_t* parent) {
     int32_t count = 0;
     const int32_t root = frequent_root(n, parent, &count);
-    return 2 * count >= kSamples ? root : -1;
+    return afforest::is_early_giant(count) ? root : -1;
 }
 
 // Notes in `members` the vertices of the giant component: the early giant tree's, whose

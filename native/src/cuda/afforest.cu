@@ -27,6 +27,7 @@
 #include <map>
 #include <utility>
 
+#include "common/afforest_sampling.hpp"
 #include "cuda/cuda_check.hpp"
 #include "cuda/driver.hpp"
 #include "cuda/ecl_cc_kernels.cuh"
@@ -36,9 +37,8 @@ namespace ccl4j::cuda {
 
 namespace {
 
-// The paper's choices, as on the CPU (cpu/afforest.cpp).
-constexpr int kSampledArcs = 2;
-constexpr int kSamples = 1024;  // one block's threads draw them
+using afforest::kSampledArcs;
+using afforest::kSamples;  // one block's threads draw them
 constexpr int kGiantShare = 8;  // a giant component holds at least 1 / kGiantShare of the samples
 
 // The places of counters[] (a workspace buffer): the worklist's two counts (ecl::Counter, which
@@ -51,18 +51,14 @@ __device__ __forceinline__ int32_t root_of(const ecl::Parents& parents, int32_t 
     return v;
 }
 
-// Called by all kSamples threads of a one-block kernel: each walks from a vertex drawn by a fixed
-// generator (splitmix64 of its index, so that runs repeat) to its root and counts how many of the
-// block's roots equal its own; every thread gets the root counted most often (the smallest of
+// Called by all kSamples threads of a one-block kernel: each walks from its sampled vertex
+// (afforest::sampled_vertex, as on the CPU) to its root and counts how many of the block's roots
+// equal its own; every thread gets the root counted most often (the smallest of
 // those on a tie) and its count.
 __device__ void most_frequent_root(int32_t n, const ecl::Parents& parents, int32_t& root, uint32_t& count) {
     __shared__ int32_t roots[kSamples];
     __shared__ unsigned long long best;  // count << 32 | (INT32_MAX - root): the largest wins
-    uint64_t z = (threadIdx.x + 1) * 0x9e3779b97f4a7c15ULL;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    z ^= z >> 31;
-    const int32_t mine = root_of(parents, static_cast<int32_t>(__umul64hi(z, static_cast<uint64_t>(n))));
+    const int32_t mine = root_of(parents, afforest::sampled_vertex(static_cast<int>(threadIdx.x), n));
     roots[threadIdx.x] = mine;
     if (threadIdx.x == 0) best = 0;
     __syncthreads();
@@ -81,7 +77,7 @@ __global__ void find_early_giant(int32_t n, ecl::Parents parents, int32_t* __res
     int32_t root;
     uint32_t count;
     most_frequent_root(n, parents, root, count);
-    if (threadIdx.x == 0) counters[kEarlyGiant] = 2 * count >= kSamples ? root : -1;
+    if (threadIdx.x == 0) counters[kEarlyGiant] = afforest::is_early_giant(count) ? root : -1;
 }
 
 // Sample: v hooked with its smaller neighbours among the first kSampledArcs, but the first
@@ -175,12 +171,12 @@ struct OutsideGiant {
 
 enum Kernel { kInit, kPointToRoots, kSample, kCompress, kThreadTier, kWarpTier, kBlockTier, kKernels };
 
-// Afforest's buffers on a state: ECL-CC's worklist and its two counts, the giant root, the bitmap,
+// Afforest's buffers on a state: ECL-CC's worklist and its two counts, the giant roots, the bitmap,
 // and the resident grids of its kernels per block size and offset width, looked up once so that
 // no occupancy query runs between the timed launches.
 struct AfforestWorkspace final : Workspace {
     DeviceBuffer worklist;
-    DeviceBuffer counters;  // the worklist's two counts, then the giant root
+    DeviceBuffer counters;  // the places of enum Place
     DeviceBuffer bitmap;
     std::map<std::pair<int, int>, std::array<int, kKernels>> resident_grids;
 };
