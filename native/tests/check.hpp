@@ -57,8 +57,9 @@ inline void check_fails(const std::function<void()>& f, ccl4j_status status, con
     }
 }
 
-// Compares labels with the expected ones, naming the first mismatching vertex.
-inline void check_labels(const std::vector<int32_t>& got, const std::vector<int32_t>& expected, const std::string& what) {
+// Compares labels (int32 or int64) with the expected ones, naming the first mismatching vertex.
+template <class Got>
+void check_labels(const std::vector<Got>& got, const std::vector<int32_t>& expected, const std::string& what) {
     size_t v = 0;
     while (v < expected.size() && got[v] == expected[v]) ++v;
     CHECK_MSG(v == expected.size(), v == expected.size()

@@ -439,6 +439,59 @@ void check_stale_table(gpu::DeviceState& state) {
                 "a stale table");
 }
 
+// Every column of the table a context holds (k rows), as bytes.
+std::vector<std::vector<char>> abi_columns(ccl4j_context context, int64_t k) {
+    std::vector<std::vector<char>> columns;
+    for (int32_t column = 0; column <= CCL4J_STAT_WRAPS; ++column) {
+        const int width = ccl4j::column_width(ccl4j::TableKind::Mesh, column);
+        if (width == 0) continue;
+        columns.emplace_back(static_cast<size_t>(std::max<int64_t>(k, 1)) * width, 0);
+        CHECK_MSG(ccl4j_statistics_column(context, column, 0, k, columns.back().data()) == CCL4J_SUCCESS,
+                  ccl4j_context_error_message(context));
+    }
+    return columns;
+}
+
+// int64 labels through the ABI: a CUDA context labels them on the device and sums the table on the
+// host; labels and every column equal a CPU context's.
+void check_wide_labels() {
+    std::mt19937 rng(11);
+    ccl4j_context cuda = nullptr, cpu = nullptr;
+    CHECK(ccl4j_context_create(CCL4J_BACKEND_CUDA, 0, &cuda) == CCL4J_SUCCESS);
+    CHECK(ccl4j_context_create(CCL4J_BACKEND_CPU_PARALLEL, 0, &cpu) == CCL4J_SUCCESS);
+    struct Shape3 { int32_t w, h, d, connectivity; int32_t periodic; };
+    for (const Shape3 s : {Shape3{301, 203, 1, 8, 0}, Shape3{64, 50, 1, 4, 3}, Shape3{40, 33, 29, 26, 0},
+                           Shape3{31, 30, 17, 6, 7}}) {
+        const int64_t n = int64_t(s.w) * s.h * s.d;
+        std::bernoulli_distribution occupied(0.45);
+        std::vector<uint8_t> cells(n);
+        for (uint8_t& c : cells) c = occupied(rng) ? 1 : 0;
+        const ccl4j_mesh mesh{s.w, s.h, s.d, CCL4J_CELL_U8, 0, 0};
+        ccl4j_mesh_options options{};
+        options.connectivity = s.connectivity;
+        options.periodic = static_cast<uint32_t>(s.periodic);
+        for (int32_t numbering : {CCL4J_NUMBERING_CANONICAL, CCL4J_NUMBERING_RASTER, CCL4J_NUMBERING_SIZE}) {
+            const std::string what = "int64 " + std::to_string(s.w) + "x" + std::to_string(s.h) + "x" +
+                                     std::to_string(s.d) + " conn " + std::to_string(s.connectivity) + " numbering " +
+                                     std::to_string(numbering);
+            ccl4j_statistics_options o{numbering, CCL4J_INTENSITY_NONE, 0, 0};
+            std::vector<int64_t> got(n, kPoison), want(n, kPoison);
+            int64_t k_got = -1, k_want = -2;
+            CHECK_MSG(ccl4j_label_mesh64_statistics(cuda, &mesh, cells.data(), &options, &o, nullptr, got.data(), &k_got,
+                                                    nullptr) == CCL4J_SUCCESS,
+                      what + ": " + ccl4j_context_error_message(cuda));
+            CHECK_MSG(ccl4j_label_mesh64_statistics(cpu, &mesh, cells.data(), &options, &o, nullptr, want.data(), &k_want,
+                                                    nullptr) == CCL4J_SUCCESS,
+                      what + ": " + ccl4j_context_error_message(cpu));
+            CHECK_MSG(k_got == k_want, what + ": rows");
+            CHECK_MSG(got == want, what + ": labels");
+            if (k_got == k_want) CHECK_MSG(abi_columns(cuda, k_got) == abi_columns(cpu, k_want), what + ": columns");
+        }
+    }
+    ccl4j_context_destroy(cuda);
+    ccl4j_context_destroy(cpu);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -453,6 +506,7 @@ int main(int argc, char** argv) {
         run("graphs", [&] { check_graphs(*state, quick); });
         run("stale table", [&] { check_stale_table(*state); });
         run("single cells", [] { check_single_cells(); });
+        run("int64 labels", [] { check_wide_labels(); });
     } catch (const ccl4j::Error& e) {
         CHECK_MSG(false, std::string("unexpected error: ") + e.what());
     }

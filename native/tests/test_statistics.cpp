@@ -107,8 +107,8 @@ std::vector<T> column(ccl4j_context context, int32_t c, int64_t k) {
 void check_mesh_table(ccl4j_context context, const std::vector<Row>& rows, int32_t numbering, bool float_sums,
                       const std::string& what) {
     const int64_t k = static_cast<int64_t>(rows.size());
-    const auto label = column<int32_t>(context, CCL4J_STAT_LABEL, k);
-    const auto first = column<int32_t>(context, CCL4J_STAT_FIRST, k);
+    const auto label = column<int64_t>(context, CCL4J_STAT_LABEL, k);
+    const auto first = column<int64_t>(context, CCL4J_STAT_FIRST, k);
     const auto size = column<int64_t>(context, CCL4J_STAT_SIZE, k);
     const auto touches = column<uint32_t>(context, CCL4J_STAT_TOUCHES, k);
     const auto sum = column<double>(context, CCL4J_STAT_SUM, k);
@@ -217,6 +217,29 @@ void mesh_case(std::mt19937& rng, const Case& c, ccl4j_context serial, ccl4j_con
             for (int p = 0; p < timings.phase_count; ++p) timed |= std::strcmp(timings.phases[p].name, "statistics") == 0;
             CHECK_MSG(timed, what + ": no statistics phase in the timings");
             check_wraps(context, rows, expected_wraps, what + " numbering " + std::to_string(numbering));
+
+            // The same table from int64 labels: labelled into them, and from the canonical ones.
+            std::vector<int64_t> wide(n, kPoison);
+            k = -1;
+            CHECK_MSG(ccl4j_label_mesh64_statistics(context, &mesh, cells, &options, &s, nullptr, wide.data(), &k,
+                                                    nullptr) == CCL4J_SUCCESS,
+                      what + " int64: " + ccl4j_context_error_message(context));
+            CHECK_MSG(k == int64_t(rows.size()), what + " int64: " + std::to_string(k) + " rows");
+            if (k != int64_t(rows.size())) continue;
+            check_labels(wide, relabelled(canonical, rows, numbering), what + " int64 labels, numbering " + std::to_string(numbering));
+            check_mesh_table(context, rows, numbering, false, what + " int64, numbering " + std::to_string(numbering));
+            check_wraps(context, rows, expected_wraps, what + " int64, numbering " + std::to_string(numbering));
+            const std::vector<int64_t> canonical64(canonical.begin(), canonical.end());
+            std::vector<int64_t> out64(n, kPoison);
+            k = -1;
+            CHECK_MSG(ccl4j_mesh64_statistics(context, &mesh, cells, &options, canonical64.data(), &s, nullptr,
+                                              out64.data(), &k) == CCL4J_SUCCESS,
+                      what + " int64 labels: " + ccl4j_context_error_message(context));
+            CHECK(k == int64_t(rows.size()));
+            if (k != int64_t(rows.size())) continue;
+            check_labels(out64, relabelled(canonical, rows, numbering), what + " int64 out, numbering " + std::to_string(numbering));
+            check_mesh_table(context, rows, numbering, false, what + " int64 of labels, numbering " + std::to_string(numbering));
+            check_wraps(context, rows, expected_wraps, what + " int64 of labels, numbering " + std::to_string(numbering));
         }
         // The labels made above, with each intensity grid of the statistics options (strided).
         for (int32_t type : {CCL4J_INTENSITY_U8, CCL4J_INTENSITY_I32, CCL4J_INTENSITY_F32}) {
@@ -349,8 +372,8 @@ void graphs(ccl4j_context serial, ccl4j_context parallel) {
             CHECK(k == int64_t(rows.size()));
             if (k != int64_t(rows.size())) continue;
             check_labels(out, relabelled(labels, rows, numbering), "graph labels in numbering " + std::to_string(numbering));
-            const auto label = column<int32_t>(context, CCL4J_STAT_LABEL, k);
-            const auto first = column<int32_t>(context, CCL4J_STAT_FIRST, k);
+            const auto label = column<int64_t>(context, CCL4J_STAT_LABEL, k);
+            const auto first = column<int64_t>(context, CCL4J_STAT_FIRST, k);
             const auto size = column<int64_t>(context, CCL4J_STAT_SIZE, k);
             const auto edges = column<int64_t>(context, CCL4J_STAT_EDGES, k);
             const auto top = column<int32_t>(context, CCL4J_STAT_MAX_VERTEX, k);
@@ -404,6 +427,17 @@ void refusals(ccl4j_context context) {
         CHECK_MSG(std::string(ccl4j_context_error_message(context)).find("not canonical: entry ") != std::string::npos,
                   ccl4j_context_error_message(context));
     }
+    const int64_t not_canonical64[][6] = {{0, 0, -1, -1, -1, 4}, {0, 0, -1, -1, -1, int64_t(1) << 40}};
+    for (const auto& wrong : not_canonical64) {
+        CHECK(ccl4j_mesh64_statistics(context, &mesh, cells, nullptr, wrong, nullptr, nullptr, nullptr, &k) ==
+              CCL4J_INVALID_INPUT);
+        CHECK_MSG(std::string(ccl4j_context_error_message(context)).find("not canonical: entry 5") != std::string::npos,
+                  ccl4j_context_error_message(context));
+    }
+    // int64 output labels overlapping the input ones
+    std::vector<int64_t> wide(12, -1);
+    CHECK(ccl4j_mesh64_statistics(context, &mesh, cells, nullptr, wide.data(), nullptr, nullptr, wide.data() + 3, &k) ==
+          CCL4J_INVALID_ARGUMENT);
     // a graph whose offsets decrease is refused before its arcs are read
     const int32_t offsets[] = {0, 4, 2, 4};
     const int32_t neighbors[] = {1, 0, 2, 1};

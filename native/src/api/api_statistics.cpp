@@ -14,6 +14,7 @@
 #include "cpu/mesh_wraps.hpp"
 #include "cpu/statistics.hpp"
 #ifdef CCL4J_WITH_CUDA
+#include "cuda/mesh_kernels.hpp"
 #include "cuda/statistics.hpp"
 #endif
 
@@ -63,26 +64,28 @@ size_t span_bytes(const Intensity& in, const Mesh& m) {
 
 // A mesh under its options (and, with cells, its cell type and strides) for a statistics call on
 // labels already made.
-Mesh shape_of(const ccl4j_mesh* mesh, const void* cells, const ccl4j::MeshOptions& o) {
+Mesh shape_of(const ccl4j_mesh* mesh, const void* cells, const ccl4j::MeshOptions& o, int label_bytes) {
     if (!mesh) fail(CCL4J_INVALID_ARGUMENT, "mesh is NULL");
-    if (cells) return validate_mesh(mesh, cells, o);
+    if (cells) return validate_mesh(mesh, cells, o, label_bytes);
     // no cells: only the extents, checked as validate_mesh does through a stand-in cell pointer
-    Mesh m = validate_mesh(mesh, mesh, o);
+    Mesh m = validate_mesh(mesh, mesh, o, label_bytes);
     m.cells = nullptr;
     return m;
 }
 
-void check_output(const int32_t* out, const int32_t* labels, int64_t count) {
+template <class L>
+void check_output(const L* out, const L* labels, int64_t count) {
     if (!out || out == labels) return;
-    const size_t bytes = static_cast<size_t>(count) * sizeof(int32_t);
+    const size_t bytes = static_cast<size_t>(count) * sizeof(L);
     ccl4j::check_disjoint(out, bytes, "output labels", labels, bytes, "labels");
 }
 
 // Keeps a mesh table, with its wraps column, on the context. labels are the mesh's labels in
 // `numbering` (host). With a periodic axis, the mesh is labelled again on the CPU with open
-// boundaries to find the components that wrap (the phase "wraps").
+// boundaries to find the components that wrap (the phase "wraps"). L: int32_t or int64_t labels.
+template <class L>
 void keep_mesh(ccl4j_context_s& context, const Mesh& m, const ccl4j::MeshOptions& o, ccl4j::StatisticsTablePtr table,
-               const int32_t* labels, int32_t numbering, int64_t* components, ccl4j::PhaseLog& log) {
+               const L* labels, int32_t numbering, int64_t* components, ccl4j::PhaseLog& log) {
     const int64_t rows = table->rows();
     std::vector<uint32_t> wraps(static_cast<size_t>(rows), 0);
     if (m.periodic[0] || m.periodic[1] || (m.periodic[2] && m.depth > 1)) {
@@ -91,19 +94,21 @@ void keep_mesh(ccl4j_context_s& context, const Mesh& m, const ccl4j::MeshOptions
         open.periodic[0] = open.periodic[1] = open.periodic[2] = false;
         ccl4j::MeshOptions cpu = o;
         cpu.algorithm = CCL4J_ALGORITHM_MESH_CPU_PARALLEL;
-        std::unique_ptr<int32_t[]> open_labels(new int32_t[static_cast<size_t>(m.cell_count())]);
+        std::unique_ptr<L[]> open_labels(new L[static_cast<size_t>(m.cell_count())]);
         ccl4j::PhaseLog quiet(nullptr);
         label_mesh_on_cpu(context, open, cpu, open_labels.get(), quiet);
         // the row of a cell's component, from its label in the numbering
-        std::unordered_map<int32_t, int32_t> row_of_first;
+        std::unordered_map<int64_t, int32_t> row_of_first;
         if (numbering == CCL4J_NUMBERING_CANONICAL) {
-            std::vector<int32_t> first(static_cast<size_t>(rows));
+            std::vector<int64_t> first(static_cast<size_t>(rows));
             if (rows > 0) table->copy_column(CCL4J_STAT_FIRST, 0, rows, first.data());
             for (int32_t r = 0; r < rows; ++r) row_of_first.emplace(first[r], r);
         }
         auto row_of = [&](int64_t cell) {
-            const int32_t l = labels[cell];
-            return numbering == CCL4J_NUMBERING_RASTER ? l - 1 : numbering == CCL4J_NUMBERING_SIZE ? l : row_of_first.at(l);
+            const int64_t l = labels[cell];
+            return static_cast<int32_t>(numbering == CCL4J_NUMBERING_RASTER ? l - 1
+                                        : numbering == CCL4J_NUMBERING_SIZE ? l
+                                                                            : row_of_first.at(l));
         };
         wraps = ccl4j::cpu::mesh_wraps(m, open_labels.get(), row_of, rows);
         log.add("wraps", pass.lap());
@@ -117,53 +122,65 @@ void keep(ccl4j_context_s& context, ccl4j::StatisticsTablePtr table, int64_t* co
     context.statistics = std::move(table);
 }
 
-}  // namespace
-
-extern "C" {
-
-ccl4j_status ccl4j_label_mesh_statistics(ccl4j_context context, const ccl4j_mesh* mesh, const void* cells,
-                                         const ccl4j_mesh_options* options, const ccl4j_statistics_options* statistics,
-                                         const void* intensity, int32_t* labels, int64_t* components,
-                                         ccl4j_timings* timings) {
+// ccl4j_label_mesh_statistics (L = int32_t) and ccl4j_label_mesh64_statistics (int64_t). Only
+// int32 labels on CUDA take the device pass; the others label, then sum on the host.
+template <class L>
+ccl4j_status label_with_statistics(ccl4j_context context, const ccl4j_mesh* mesh, const void* cells,
+                                   const ccl4j_mesh_options* options, const ccl4j_statistics_options* statistics,
+                                   const void* intensity, L* labels, int64_t* components, ccl4j_timings* timings) {
     return with_context(context, [&] {
         context->statistics.reset();
         ccl4j::Stopwatch total;
         ccl4j::PhaseLog log(timings);
         const ccl4j::MeshOptions o = mesh_options(options, context->backend);
-        const Mesh m = validate_mesh(mesh, cells, o);
+        const Mesh m = validate_mesh(mesh, cells, o, sizeof(L));
         const int32_t numbering = numbering_of(statistics);
         const Intensity in = intensity_of(statistics, intensity, m);
         if (!labels) fail(CCL4J_INVALID_ARGUMENT, "labels is NULL");
-        const size_t label_bytes = static_cast<size_t>(m.cell_count()) * sizeof(int32_t);
+        const size_t label_bytes = static_cast<size_t>(m.cell_count()) * sizeof(L);
         ccl4j::check_disjoint(labels, label_bytes, "labels", m.cells, span_bytes(ccl4j::own_intensity(m), m), "mesh cells");
         if (in.cells != m.cells) ccl4j::check_disjoint(labels, label_bytes, "labels", in.cells, span_bytes(in, m), "intensity");
-        if (context->backend == CCL4J_BACKEND_CUDA) {
+        const bool cuda = context->backend == CCL4J_BACKEND_CUDA;
+        if constexpr (sizeof(L) == sizeof(int32_t)) {
+            if (cuda) {
 #ifdef CCL4J_WITH_CUDA
-            keep_mesh(*context, m, o,
-                      ccl4j::cuda::label_mesh_statistics(*context->cuda, m, o.algorithm, o.tuning,
-                                                         in.cells == m.cells ? nullptr : &in, numbering, labels, log),
-                      labels, numbering, components, log);
+                keep_mesh(*context, m, o,
+                          ccl4j::cuda::label_mesh_statistics(*context->cuda, m, o.algorithm, o.tuning,
+                                                             in.cells == m.cells ? nullptr : &in, numbering, labels, log),
+                          labels, numbering, components, log);
+#endif
+                log.set_resolved(context->backend, o.algorithm);
+                log.set_total(total.lap());
+                return;
+            }
+        }
+        if (cuda) {
+#ifdef CCL4J_WITH_CUDA
+            ccl4j::cuda::label_mesh(*context->cuda, m, o.algorithm, o.tuning, labels, log);
 #endif
         } else {
             label_mesh_on_cpu(*context, m, o, labels, log);
-            ccl4j::Stopwatch pass;
-            ccl4j::MeshRows rows = ccl4j::cpu::mesh_rows(m, labels, in, numbering, labels, cpu_threads(*context, o.cpu_threads));
-            log.add("statistics", pass.lap());
-            keep_mesh(*context, m, o, ccl4j::host_table(std::move(rows)), labels, numbering, components, log);
         }
+        ccl4j::Stopwatch pass;
+        ccl4j::MeshRows rows =
+            ccl4j::cpu::mesh_rows(m, labels, in, numbering, labels, cpu_threads(*context, cuda ? 0 : o.cpu_threads));
+        log.add("statistics", pass.lap());
+        keep_mesh(*context, m, o, ccl4j::host_table(std::move(rows)), labels, numbering, components, log);
         log.set_resolved(context->backend, o.algorithm);
         log.set_total(total.lap());
     });
 }
 
-ccl4j_status ccl4j_mesh_statistics(ccl4j_context context, const ccl4j_mesh* mesh, const void* cells,
-                                   const ccl4j_mesh_options* options, const int32_t* labels,
-                                   const ccl4j_statistics_options* statistics, const void* intensity, int32_t* out,
-                                   int64_t* components) {
+// ccl4j_mesh_statistics (L = int32_t) and ccl4j_mesh64_statistics (int64_t, on the host).
+template <class L>
+ccl4j_status statistics_of(ccl4j_context context, const ccl4j_mesh* mesh, const void* cells,
+                           const ccl4j_mesh_options* options, const L* labels,
+                           const ccl4j_statistics_options* statistics, const void* intensity, L* out,
+                           int64_t* components) {
     return with_context(context, [&] {
         context->statistics.reset();
         const ccl4j::MeshOptions o = mesh_options(options, context->backend);
-        const Mesh m = shape_of(mesh, cells, o);
+        const Mesh m = shape_of(mesh, cells, o, sizeof(L));
         if (!m.cells && (m.periodic[0] || m.periodic[1] || m.periodic[2])) {
             fail(CCL4J_INVALID_ARGUMENT, "mesh cells are NULL, but a periodic axis needs them to find wrapping components");
         }
@@ -172,23 +189,57 @@ ccl4j_status ccl4j_mesh_statistics(ccl4j_context context, const ccl4j_mesh* mesh
         if (!labels) fail(CCL4J_INVALID_ARGUMENT, "labels is NULL");
         check_output(out, labels, m.cell_count());
         if (out) {
-            const size_t bytes = static_cast<size_t>(m.cell_count()) * sizeof(int32_t);
+            const size_t bytes = static_cast<size_t>(m.cell_count()) * sizeof(L);
             ccl4j::check_disjoint(out, bytes, "output labels", in.cells, span_bytes(in, m), "intensity");
         }
         const int threads = cpu_threads(*context, 0);
         ccl4j::cpu::check_canonical(labels, m.cell_count(), threads);
         ccl4j::PhaseLog quiet(nullptr);
         const int32_t mapped = out ? numbering : CCL4J_NUMBERING_CANONICAL;  // what the wraps read rows from
-        if (context->backend == CCL4J_BACKEND_CUDA) {
+        if constexpr (sizeof(L) == sizeof(int32_t)) {
+            if (context->backend == CCL4J_BACKEND_CUDA) {
 #ifdef CCL4J_WITH_CUDA
-            ccl4j::StatisticsTablePtr table = ccl4j::cuda::mesh_statistics(*context->cuda, m, labels, in, numbering, out);
-            keep_mesh(*context, m, o, std::move(table), out ? out : labels, mapped, components, quiet);
+                ccl4j::StatisticsTablePtr table = ccl4j::cuda::mesh_statistics(*context->cuda, m, labels, in, numbering, out);
+                keep_mesh(*context, m, o, std::move(table), out ? out : labels, mapped, components, quiet);
 #endif
-            return;
+                return;
+            }
         }
         ccl4j::StatisticsTablePtr table = ccl4j::host_table(ccl4j::cpu::mesh_rows(m, labels, in, numbering, out, threads));
         keep_mesh(*context, m, o, std::move(table), out ? out : labels, mapped, components, quiet);
     });
+}
+
+}  // namespace
+
+extern "C" {
+
+ccl4j_status ccl4j_label_mesh_statistics(ccl4j_context context, const ccl4j_mesh* mesh, const void* cells,
+                                         const ccl4j_mesh_options* options, const ccl4j_statistics_options* statistics,
+                                         const void* intensity, int32_t* labels, int64_t* components,
+                                         ccl4j_timings* timings) {
+    return label_with_statistics(context, mesh, cells, options, statistics, intensity, labels, components, timings);
+}
+
+ccl4j_status ccl4j_label_mesh64_statistics(ccl4j_context context, const ccl4j_mesh* mesh, const void* cells,
+                                           const ccl4j_mesh_options* options,
+                                           const ccl4j_statistics_options* statistics, const void* intensity,
+                                           int64_t* labels, int64_t* components, ccl4j_timings* timings) {
+    return label_with_statistics(context, mesh, cells, options, statistics, intensity, labels, components, timings);
+}
+
+ccl4j_status ccl4j_mesh_statistics(ccl4j_context context, const ccl4j_mesh* mesh, const void* cells,
+                                   const ccl4j_mesh_options* options, const int32_t* labels,
+                                   const ccl4j_statistics_options* statistics, const void* intensity, int32_t* out,
+                                   int64_t* components) {
+    return statistics_of(context, mesh, cells, options, labels, statistics, intensity, out, components);
+}
+
+ccl4j_status ccl4j_mesh64_statistics(ccl4j_context context, const ccl4j_mesh* mesh, const void* cells,
+                                     const ccl4j_mesh_options* options, const int64_t* labels,
+                                     const ccl4j_statistics_options* statistics, const void* intensity, int64_t* out,
+                                     int64_t* components) {
+    return statistics_of(context, mesh, cells, options, labels, statistics, intensity, out, components);
 }
 
 ccl4j_status ccl4j_graph_statistics(ccl4j_context context, const ccl4j_csr* graph, const void* offsets,

@@ -171,8 +171,7 @@ StatisticsTablePtr host_table(GraphRows rows) { return std::make_unique<HostGrap
 
 int column_width(TableKind kind, int32_t column) {
     switch (column) {
-        case CCL4J_STAT_LABEL: case CCL4J_STAT_FIRST: return 4;
-        case CCL4J_STAT_SIZE: return 8;
+        case CCL4J_STAT_LABEL: case CCL4J_STAT_FIRST: case CCL4J_STAT_SIZE: return 8;
         default: break;
     }
     if (kind == TableKind::Mesh) {

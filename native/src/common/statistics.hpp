@@ -41,7 +41,7 @@ enum class TableKind { Mesh, Graph };
 // The rows of a mesh table in the table's numbering, as the backends leave them on the host:
 // exact sums, from which the derived columns (centroids, means) are computed in one way for all.
 struct MeshRows {
-    std::vector<int32_t> label, first;
+    std::vector<int64_t> label, first;  // int64: the canonical labels of int64 label arrays
     std::vector<int64_t> size;
     std::vector<int32_t> min[3], max[3];
     std::vector<int64_t> coordinate_sum[3];
@@ -59,7 +59,8 @@ struct MeshRows {
 };
 
 struct GraphRows {
-    std::vector<int32_t> label, first, max_vertex;
+    std::vector<int64_t> label, first;
+    std::vector<int32_t> max_vertex;
     std::vector<int64_t> size, edges, max_degree;
 
     void resize(size_t k);

@@ -18,7 +18,7 @@ using Offset = std::array<int64_t, 3>;
 class OffsetUnionFind {
 public:
     // The node of an open cluster (its canonical label), made on first use.
-    int32_t node(int32_t cluster) {
+    int32_t node(int64_t cluster) {
         auto [it, fresh] = index_.try_emplace(cluster, static_cast<int32_t>(parent_.size()));
         if (fresh) {
             parent_.push_back(it->second);
@@ -71,11 +71,11 @@ private:
         return v;
     }
 
-    std::unordered_map<int32_t, int32_t> index_;
+    std::unordered_map<int64_t, int32_t> index_;
     std::vector<int32_t> parent_;
     std::vector<Offset> offset_;
     std::vector<uint32_t> wraps_;
-    std::vector<int32_t> cluster_;
+    std::vector<int64_t> cluster_;
 };
 
 int32_t value_at(const Mesh& m, int32_t x, int32_t y, int32_t z) {
@@ -95,10 +95,9 @@ std::vector<std::array<int, 3>> forward_offsets(int32_t connectivity, int axis) 
     return offsets;
 }
 
-}  // namespace
-
-std::vector<uint32_t> mesh_wraps(const Mesh& m, const int32_t* open, const std::function<int32_t(int64_t)>& row_of,
-                                 int64_t rows) {
+template <class L>
+std::vector<uint32_t> wraps_of(const Mesh& m, const L* open, const std::function<int32_t(int64_t)>& row_of,
+                               int64_t rows) {
     std::vector<uint32_t> wraps(static_cast<size_t>(rows), 0);
     const int32_t extent[3] = {m.width, m.height, m.depth};
     OffsetUnionFind clusters;
@@ -137,10 +136,22 @@ std::vector<uint32_t> mesh_wraps(const Mesh& m, const int32_t* open, const std::
             }
         }
     }
-    clusters.each([&](int32_t cluster, uint32_t bits) {
+    clusters.each([&](int64_t cluster, uint32_t bits) {
         if (bits) wraps[static_cast<size_t>(row_of(cluster))] |= bits;
     });
     return wraps;
+}
+
+}  // namespace
+
+std::vector<uint32_t> mesh_wraps(const Mesh& m, const int32_t* open, const std::function<int32_t(int64_t)>& row_of,
+                                 int64_t rows) {
+    return wraps_of(m, open, row_of, rows);
+}
+
+std::vector<uint32_t> mesh_wraps(const Mesh& m, const int64_t* open, const std::function<int32_t(int64_t)>& row_of,
+                                 int64_t rows) {
+    return wraps_of(m, open, row_of, rows);
 }
 
 }  // namespace ccl4j::cpu

@@ -37,30 +37,52 @@ void raise(T& target, T value) {
 
 // ---- roots in raster order --------------------------------------------------------------------
 
-// The row of every root (entries of other indices are left undefined) and the roots in raster order.
+// The roots in raster order, and the row of a root as its rank among them: a bit per entry (set
+// for the roots) and the roots in the words before each word, n / 4 bytes in all, where an array
+// of rows would take 4 bytes an entry (34 GB for 2048^3 int64 labels).
 struct Roots {
-    std::unique_ptr<int32_t[]> row_of;
-    std::vector<int32_t> first;
+    std::vector<uint64_t> mask;
+    std::vector<int64_t> below;
+    std::vector<int64_t> first;
+
+    int32_t row(int64_t root) const {
+        const int64_t w = root >> 6;
+        const uint64_t before = mask[w] & ((uint64_t(1) << (root & 63)) - 1);
+        return static_cast<int32_t>(below[w] + __builtin_popcountll(before));
+    }
 };
 
-Roots number_roots(const int32_t* labels, int64_t count, int threads) {
+template <class L>
+Roots number_roots(const L* labels, int64_t count, int threads) {
     Roots roots;
-    roots.row_of.reset(new int32_t[std::max<int64_t>(1, count)]);
-    const int parts = static_cast<int>(std::min<int64_t>(parallel::thread_count(threads), std::max<int64_t>(1, count)));
+    const int64_t words = (count + 63) / 64;
+    roots.mask.assign(static_cast<size_t>(std::max<int64_t>(1, words)), 0);
+    roots.below.assign(static_cast<size_t>(std::max<int64_t>(1, words)), 0);
+    const int parts = static_cast<int>(std::min<int64_t>(parallel::thread_count(threads), std::max<int64_t>(1, words)));
     std::vector<int64_t> below(parts + 1, 0);
-    parallel::for_blocks(int64_t(0), count, parts, [&](int part, int64_t first, int64_t last) {
+    parallel::for_blocks(int64_t(0), words, parts, [&](int part, int64_t first, int64_t last) {
         int64_t n = 0;
-        for (int64_t i = first; i < last; ++i) n += labels[i] == i;
+        for (int64_t w = first; w < last; ++w) {
+            uint64_t bits = 0;
+            const int64_t end = std::min(count, (w + 1) * 64);
+            for (int64_t i = w * 64; i < end; ++i) bits |= uint64_t(labels[i] == i) << (i & 63);
+            roots.mask[w] = bits;
+            n += __builtin_popcountll(bits);
+        }
         below[part + 1] = n;
     });
     for (int p = 0; p < parts; ++p) below[p + 1] += below[p];
-    roots.first.resize(static_cast<size_t>(below[parts]));
-    parallel::for_blocks(int64_t(0), count, parts, [&](int part, int64_t first, int64_t last) {
+    const int64_t k = below[parts];
+    if (k > INT32_MAX) {
+        fail(CCL4J_UNSUPPORTED, "the labels have " + std::to_string(k) + " components; a statistics table holds at most " +
+                                    std::to_string(INT32_MAX) + " rows");
+    }
+    roots.first.resize(static_cast<size_t>(k));
+    parallel::for_blocks(int64_t(0), words, parts, [&](int part, int64_t first, int64_t last) {
         int64_t row = below[part];
-        for (int64_t i = first; i < last; ++i) {
-            if (labels[i] != i) continue;
-            roots.row_of[i] = static_cast<int32_t>(row);
-            roots.first[row++] = static_cast<int32_t>(i);
+        for (int64_t w = first; w < last; ++w) {
+            roots.below[w] = row;
+            for (uint64_t bits = roots.mask[w]; bits; bits &= bits - 1) roots.first[row++] = w * 64 + __builtin_ctzll(bits);
         }
     });
     return roots;
@@ -72,10 +94,10 @@ struct Numbering {
     std::vector<int32_t> position;  // SIZE: row in raster order -> row of the table
 
     // The label of the entry whose canonical label is root (background: root < 0).
-    int32_t label(int32_t root, const Roots& roots) const {
+    int64_t label(int64_t root, const Roots& roots) const {
         switch (kind) {
-            case CCL4J_NUMBERING_RASTER: return root < 0 ? 0 : roots.row_of[root] + 1;
-            case CCL4J_NUMBERING_SIZE: return root < 0 ? -1 : position[roots.row_of[root]];
+            case CCL4J_NUMBERING_RASTER: return root < 0 ? 0 : roots.row(root) + int64_t(1);
+            case CCL4J_NUMBERING_SIZE: return root < 0 ? -1 : position[roots.row(root)];
             default: return root;
         }
     }
@@ -94,16 +116,17 @@ Numbering order_rows(Rows& rows, int32_t kind) {
     }
     for (size_t r = 0; r < k; ++r) {
         rows.label[r] = kind == CCL4J_NUMBERING_CANONICAL ? rows.first[r]
-                        : kind == CCL4J_NUMBERING_RASTER  ? static_cast<int32_t>(r + 1)
-                                                          : static_cast<int32_t>(r);
+                        : kind == CCL4J_NUMBERING_RASTER  ? static_cast<int64_t>(r + 1)
+                                                          : static_cast<int64_t>(r);
     }
     return numbering;
 }
 
-void relabel(const int32_t* labels, int64_t count, const Roots& roots, const Numbering& numbering, int32_t* out,
-             int threads) {
+template <class L>
+void relabel(const L* labels, int64_t count, const Roots& roots, const Numbering& numbering, L* out, int threads) {
     if (!out || (out == labels && numbering.kind == CCL4J_NUMBERING_CANONICAL)) return;
-    parallel::for_each(int64_t(0), count, threads, [&](int64_t i) { out[i] = numbering.label(labels[i], roots); });
+    parallel::for_each(int64_t(0), count, threads,
+                       [&](int64_t i) { out[i] = static_cast<L>(numbering.label(labels[i], roots)); });
 }
 
 // What a thread has gathered of a row that another thread owns.
@@ -186,8 +209,8 @@ void to_columns(const std::vector<Partial>& gathered, MeshRows& rows, int thread
 // whose first cell lies in its block: it updates those in place, without atomics, since no other
 // thread writes them; what it meets of components that began in an earlier block (those reaching
 // across a block's first plane, few) it gathers apart, and those are merged once all are done.
-template <class Value, bool kFloat>
-void accumulate_mesh(const Mesh& mesh, const int32_t* labels, const Intensity& intensity, const Roots& roots,
+template <class L, class Value, bool kFloat>
+void accumulate_mesh(const Mesh& mesh, const L* labels, const Intensity& intensity, const Roots& roots,
                      std::vector<Partial>& rows, int threads) {
     const int32_t w = mesh.width, h = mesh.height, d = mesh.depth;
     const int64_t lines = int64_t(h) * d;
@@ -202,12 +225,12 @@ void accumulate_mesh(const Mesh& mesh, const int32_t* labels, const Intensity& i
         auto& others = foreign[part];
         for (int64_t line = first; line < last; ++line) {
             const int32_t y = static_cast<int32_t>(line % h), z = static_cast<int32_t>(line / h);
-            const int32_t* row_labels = labels + line * w;
+            const L* row_labels = labels + line * w;
             const Value* row_values = values + intensity.offset(0, y, z);
             uint32_t faces = (y == 0 ? CCL4J_FACE_Y_MIN : 0u) | (y == h - 1 ? CCL4J_FACE_Y_MAX : 0u);
             if (three_d) faces |= (z == 0 ? CCL4J_FACE_Z_MIN : 0u) | (z == d - 1 ? CCL4J_FACE_Z_MAX : 0u);
             for (int32_t x = 0; x < w;) {
-                const int32_t root = row_labels[x];
+                const L root = row_labels[x];
                 if (root < 0) {
                     ++x;
                     continue;
@@ -225,7 +248,7 @@ void accumulate_mesh(const Mesh& mesh, const int32_t* labels, const Intensity& i
                 }
                 run.end = x;
                 run.touches = faces | (run.start == 0 ? CCL4J_FACE_X_MIN : 0u) | (x == w ? CCL4J_FACE_X_MAX : 0u);
-                const int32_t r = roots.row_of[root];
+                const int32_t r = roots.row(root);
                 if (r >= own_from) {
                     add_run(rows[r], run);
                 } else {
@@ -239,14 +262,13 @@ void accumulate_mesh(const Mesh& mesh, const int32_t* labels, const Intensity& i
     }
 }
 
-}  // namespace
-
-void check_canonical(const int32_t* labels, int64_t count, int threads) {
+template <class L>
+void check_canonical_labels(const L* labels, int64_t count, int threads) {
     const int parts = static_cast<int>(std::min<int64_t>(parallel::thread_count(threads), std::max<int64_t>(1, count)));
     std::vector<int64_t> bad(parts, -1);
     parallel::for_blocks(int64_t(0), count, parts, [&](int part, int64_t first, int64_t last) {
         for (int64_t i = first; i < last; ++i) {
-            const int32_t l = labels[i];
+            const L l = labels[i];
             if (l == -1) continue;
             if (l < -1 || l > i || labels[l] != l) {
                 bad[part] = i;
@@ -256,7 +278,7 @@ void check_canonical(const int32_t* labels, int64_t count, int threads) {
     });
     for (const int64_t i : bad) {
         if (i < 0) continue;
-        const int32_t l = labels[i];
+        const L l = labels[i];
         std::string why = l < -1  ? "below -1"
                           : l > i ? "above its own index (a canonical label is the smallest index of its component)"
                                   : "the index of an entry labelled " + std::to_string(labels[l]) +
@@ -266,15 +288,16 @@ void check_canonical(const int32_t* labels, int64_t count, int threads) {
     }
 }
 
-MeshRows mesh_rows(const Mesh& mesh, const int32_t* labels, const Intensity& intensity, int32_t numbering,
-                   int32_t* out, int threads) {
+template <class L>
+MeshRows rows_of_mesh(const Mesh& mesh, const L* labels, const Intensity& intensity, int32_t numbering, L* out,
+                      int threads) {
     const int64_t n = mesh.cell_count();
     const Roots roots = number_roots(labels, n, threads);
     std::vector<Partial> gathered(roots.first.size());
     switch (intensity.type) {
-        case IntensityType::U8: accumulate_mesh<uint8_t, false>(mesh, labels, intensity, roots, gathered, threads); break;
-        case IntensityType::I32: accumulate_mesh<int32_t, false>(mesh, labels, intensity, roots, gathered, threads); break;
-        case IntensityType::F32: accumulate_mesh<float, true>(mesh, labels, intensity, roots, gathered, threads); break;
+        case IntensityType::U8: accumulate_mesh<L, uint8_t, false>(mesh, labels, intensity, roots, gathered, threads); break;
+        case IntensityType::I32: accumulate_mesh<L, int32_t, false>(mesh, labels, intensity, roots, gathered, threads); break;
+        case IntensityType::F32: accumulate_mesh<L, float, true>(mesh, labels, intensity, roots, gathered, threads); break;
     }
     MeshRows rows;
     rows.float_intensity = intensity.is_float();
@@ -284,6 +307,21 @@ MeshRows mesh_rows(const Mesh& mesh, const int32_t* labels, const Intensity& int
     const Numbering order = order_rows(rows, numbering);
     relabel(labels, n, roots, order, out, threads);
     return rows;
+}
+
+}  // namespace
+
+void check_canonical(const int32_t* labels, int64_t count, int threads) { check_canonical_labels(labels, count, threads); }
+void check_canonical(const int64_t* labels, int64_t count, int threads) { check_canonical_labels(labels, count, threads); }
+
+MeshRows mesh_rows(const Mesh& mesh, const int32_t* labels, const Intensity& intensity, int32_t numbering,
+                   int32_t* out, int threads) {
+    return rows_of_mesh(mesh, labels, intensity, numbering, out, threads);
+}
+
+MeshRows mesh_rows(const Mesh& mesh, const int64_t* labels, const Intensity& intensity, int32_t numbering,
+                   int64_t* out, int threads) {
+    return rows_of_mesh(mesh, labels, intensity, numbering, out, threads);
 }
 
 GraphRows graph_rows(const Graph& graph, const int32_t* labels, int32_t numbering, int32_t* out, int threads) {
@@ -308,7 +346,7 @@ GraphRows graph_rows(const Graph& graph, const int32_t* labels, int32_t numberin
                     max_degree = std::max(max_degree, csr.degree(v));
                     for (auto a = csr.begin(v); a < csr.end(v); ++a) edges += csr.neighbors[a] >= v;
                 }
-                const int32_t r = roots.row_of[root];
+                const int32_t r = roots.row(root);
                 add(rows.size[r], size);
                 add(rows.edges[r], edges);
                 raise(rows.max_vertex[r], top);

@@ -731,13 +731,11 @@ __global__ void column_values(TableView t, int32_t column, int64_t begin, int64_
         auto* i64 = static_cast<int64_t*>(out);
         auto* f64 = static_cast<double*>(out);
         if (column == CCL4J_STAT_LABEL) {
-            i32[i] = t.numbering == CCL4J_NUMBERING_CANONICAL ? root
-                     : t.numbering == CCL4J_NUMBERING_RASTER  ? static_cast<int32_t>(r + 1)
-                                                              : static_cast<int32_t>(r);
+            i64[i] = t.numbering == CCL4J_NUMBERING_CANONICAL ? root : t.numbering == CCL4J_NUMBERING_RASTER ? r + 1 : r;
             continue;
         }
         if (column == CCL4J_STAT_FIRST) {
-            i32[i] = root;
+            i64[i] = root;
             continue;
         }
         if (t.kind == TableKind::Graph) {

@@ -506,6 +506,11 @@ public final class ComponentLabeler implements AutoCloseable {
      * host for it): one row per cluster in the numbering of {@code statistics}, and the cells'
      * labels in that numbering. The table owns its memory: close it to free it.
      *
+     * <p>Int64 labels ({@link MeshOptions#labelBytesFor(Grid)}: grids past 2^31-1 cells) are labelled
+     * on the backend as {@link #label(Grid, MeshOptions, Arena)} does and their table is summed on
+     * the host on all cores, whatever the backend: CUDA's int64 labelling leaves its labels there.
+     * A table holds at most {@link Integer#MAX_VALUE} rows.
+     *
      * @throws IllegalArgumentException      as {@link #label(Grid, MeshOptions, Arena)}, or when the
      *                                       intensity's extents are not the grid's
      * @throws UnsupportedOperationException when the algorithm does not run on this backend
@@ -526,27 +531,24 @@ public final class ComponentLabeler implements AutoCloseable {
         Objects.requireNonNull(grid, "grid");
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(statistics, "statistics");
-        if (options.labelBytesFor(grid) != Integer.BYTES) {
-            throw new IllegalArgumentException("statistics tables number clusters with int32 labels; " + grid + " has "
-                    + grid.cellCount() + " cells" + (options.wideLabels() ? " and the options ask for int64 labels" : "")
-                    + ": label it with label(grid, options, arena) for the count, the sizes and the largest cluster");
-        }
         Intensity intensity = statistics.intensityFor(grid);
         MeshAlgorithm algorithm = resolve(grid, options);
         memoryNeeds(grid, options).require(describe(grid));
-        MemorySegment labels = allocateLabels(arena, grid.cellCount(), Integer.BYTES);
+        int labelBytes = options.labelBytesFor(grid);
+        boolean wide = labelBytes == Long.BYTES;
+        MemorySegment labels = allocateLabels(arena, grid.cellCount(), labelBytes);
         if (algorithm == MeshAlgorithm.JAVA) {
             long start = System.nanoTime();
             Timings labelling = MeshParallelUnionFind.label(grid, options, labels).timings();
             long pass = System.nanoTime();
-            StatisticsColumns columns = JavaStatistics.mesh(grid, options, labels, intensity, statistics.numbering(),
-                    labels, arena);
+            StatisticsColumns columns = JavaStatistics.mesh(grid, options, labels, wide, intensity,
+                    statistics.numbering(), labels, arena);
             long end = System.nanoTime();
             java.util.Map<String, Double> phases = new java.util.LinkedHashMap<>(labelling.phasesMs());
             phases.put("statistics", (end - pass) / 1e6);
             Timings t = new Timings((end - start) / 1e6, phases, 0, Backend.JAVA, MeshAlgorithm.JAVA);
-            return new MeshStatistics(grid.width(), grid.height(), grid.depth(), statistics.numbering(), labels, columns,
-                    t, owned, this);
+            return new MeshStatistics(grid.width(), grid.height(), grid.depth(), statistics.numbering(), labelBytes,
+                    labels, columns, t, owned, this);
         }
         if (!grid.cells().isNative()) {
             throw new IllegalArgumentException("the cells of " + grid + " are on the Java heap; the " + backend
@@ -561,15 +563,19 @@ public final class ComponentLabeler implements AutoCloseable {
             ensureOpen();
             MemorySegment timings = ccl4j_timings.allocate(call);
             MemorySegment count = call.allocate(ValueLayout.JAVA_LONG);
-            int status = ccl4j_label_mesh_statistics(context, NativeCalls.mesh(call, grid), grid.cells(),
-                    NativeCalls.meshOptions(call, options, algorithm),
-                    NativeStatistics.options(call, statistics.numbering(), statistics.intensity()),
-                    statistics.intensity() == null ? MemorySegment.NULL : statistics.intensity().values(), labels, count,
-                    timings);
+            MemorySegment mesh = NativeCalls.mesh(call, grid);
+            MemorySegment meshOptions = NativeCalls.meshOptions(call, options, algorithm);
+            MemorySegment statisticsOptions = NativeStatistics.options(call, statistics.numbering(), statistics.intensity());
+            MemorySegment values = statistics.intensity() == null ? MemorySegment.NULL : statistics.intensity().values();
+            int status = wide
+                    ? ccl4j_label_mesh64_statistics(context, mesh, grid.cells(), meshOptions, statisticsOptions, values,
+                            labels, count, timings)
+                    : ccl4j_label_mesh_statistics(context, mesh, grid.cells(), meshOptions, statisticsOptions, values,
+                            labels, count, timings);
             NativeCalls.check(status, context);
             StatisticsColumns columns = NativeStatistics.columns(context, count.get(ValueLayout.JAVA_LONG, 0), true, arena);
-            return new MeshStatistics(grid.width(), grid.height(), grid.depth(), statistics.numbering(), labels, columns,
-                    NativeCalls.meshTimings(timings), owned, this);
+            return new MeshStatistics(grid.width(), grid.height(), grid.depth(), statistics.numbering(), labelBytes,
+                    labels, columns, NativeCalls.meshTimings(timings), owned, this);
         } finally {
             lock.unlock();
         }

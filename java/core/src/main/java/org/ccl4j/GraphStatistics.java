@@ -59,12 +59,12 @@ public final class GraphStatistics implements AutoCloseable {
     }
 
     public int label(int row) {
-        return columns.getInt(LABEL, row);
+        return (int) columns.getLong(LABEL, row);  // vertex ids and rows are ints
     }
 
     /** The smallest vertex id (the canonical label). */
     public int minVertex(int row) {
-        return columns.getInt(FIRST, row);
+        return (int) columns.getLong(FIRST, row);
     }
 
     public int maxVertex(int row) {

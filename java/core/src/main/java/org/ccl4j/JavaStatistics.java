@@ -23,39 +23,60 @@ final class JavaStatistics {
     private JavaStatistics() {
     }
 
-    /** The rows of raster order: row of each root (other entries 0) and the roots in order. */
-    private record Roots(int[] rowOf, int[] first) {
+    /**
+     * The roots (entries labelled with their own index) in raster order, and the row of a root as
+     * its rank among them: a bit per entry and the roots before each word of 64, n / 5 bytes in
+     * all, so that int64 labels of more than 2^31 cells need no array of a row per cell.
+     */
+    private record Roots(long[] mask, int[] below, long[] first) {
+        int row(long root) {
+            int w = (int) (root >>> 6);
+            return below[w] + Long.bitCount(mask[w] & ((1L << (root & 63)) - 1));
+        }
+    }
+
+    /** Entry i of int32 ({@code wide} false) or int64 labels. */
+    private static long labelAt(MemorySegment labels, boolean wide, long i) {
+        return wide ? labels.getAtIndex(ValueLayout.JAVA_LONG, i) : labels.getAtIndex(ValueLayout.JAVA_INT, i);
     }
 
     /** Numbers the roots; throws IllegalArgumentException at the first entry that is not canonical. */
-    private static Roots roots(MemorySegment labels, int n) {
-        int[] rowOf = new int[n];
-        int k = 0;
-        for (int i = 0; i < n; i++) {
-            int l = labels.getAtIndex(ValueLayout.JAVA_INT, i);
+    private static Roots roots(MemorySegment labels, boolean wide, long n) {
+        long[] mask = new long[Math.toIntExact((n + 63) >>> 6)];
+        long k = 0;
+        for (long i = 0; i < n; i++) {
+            long l = labelAt(labels, wide, i);
             if (l == -1) {
                 continue;
             }
-            if (l < -1 || l > i || labels.getAtIndex(ValueLayout.JAVA_INT, l) != l) {
-                throw notCanonical(labels, i, l);
+            if (l < -1 || l > i || labelAt(labels, wide, l) != l) {
+                throw notCanonical(labels, wide, i, l);
             }
             if (l == i) {
-                rowOf[i] = k++;
+                mask[(int) (i >>> 6)] |= 1L << (i & 63);
+                k++;
             }
         }
-        int[] first = new int[k];
-        for (int i = 0, r = 0; r < k; i++) {
-            if (labels.getAtIndex(ValueLayout.JAVA_INT, i) == i) {
-                first[r++] = i;
+        if (k > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("the labels have " + k + " components; a statistics table holds at most "
+                    + Integer.MAX_VALUE + " rows");
+        }
+        int[] below = new int[mask.length];
+        long[] first = new long[(int) k];
+        int r = 0;
+        for (int w = 0; w < mask.length; w++) {
+            below[w] = r;
+            for (long bits = mask[w]; bits != 0; bits &= bits - 1) {
+                first[r++] = ((long) w << 6) + Long.numberOfTrailingZeros(bits);
             }
         }
-        return new Roots(rowOf, first);
+        return new Roots(mask, below, first);
     }
 
-    private static IllegalArgumentException notCanonical(MemorySegment labels, int i, int l) {
+    private static IllegalArgumentException notCanonical(MemorySegment labels, boolean wide, long i, long l) {
         String why = l < -1 ? "below -1"
                 : l > i ? "above its own index (a canonical label is the smallest index of its component)"
-                : "the index of an entry labelled " + labels.getAtIndex(ValueLayout.JAVA_INT, l)
+                : "the index of an entry labelled " + labelAt(labels, wide, l)
                         + " (a canonical label's own entry holds it)";
         return new IllegalArgumentException("labels are not canonical: entry " + i + " has label " + l + ", " + why);
     }
@@ -96,18 +117,19 @@ final class JavaStatistics {
     }
 
     /**
-     * The table of canonical mesh labels ({@code width * height * depth} entries), summing
-     * {@code intensity}; {@code out} (may be the labels, or null) receives the labels in
-     * {@code numbering}.
+     * The table of canonical mesh labels ({@code width * height * depth} entries, int64 when
+     * {@code wide}), summing {@code intensity}; {@code out} (may be the labels, or null) receives the
+     * labels in {@code numbering}, of the same width.
      */
-    static StatisticsColumns mesh(Grid grid, MeshOptions options, MemorySegment labels, Intensity intensity,
-                                  Numbering numbering, MemorySegment out, java.lang.foreign.Arena arena) {
+    static StatisticsColumns mesh(Grid grid, MeshOptions options, MemorySegment labels, boolean wide,
+                                  Intensity intensity, Numbering numbering, MemorySegment out,
+                                  java.lang.foreign.Arena arena) {
         int width = grid.width();
         int height = grid.height();
         int depth = grid.depth();
         int cpuThreads = options.cpuThreads();
-        int n = width * height * depth;
-        Roots roots = roots(labels, n);
+        long n = grid.cellCount();
+        Roots roots = roots(labels, wide, n);
         boolean real = intensity.type() == Intensity.Type.F32;
         MeshRows rows = new MeshRows(roots.first.length, real);
         try (RawMemory memory = RawMemory.available() ? new RawMemory() : null) {
@@ -127,8 +149,8 @@ final class JavaStatistics {
             try (ForkJoinLoop loop = new ForkJoinLoop(threads, 0, width)) {
                 loop.run((long) height * depth, (from, to) -> {
                     for (long line = from; line < to; line++) {
-                        accumulateRow(shared, width, height, depth, (int) (line % height), (int) (line / height),
-                                intensity, sharedValues, roots.rowOf, rows);
+                        accumulateRow(shared, wide, width, height, depth, (int) (line % height),
+                                (int) (line / height), intensity, sharedValues, roots, rows);
                     }
                 });
             }
@@ -137,8 +159,8 @@ final class JavaStatistics {
         StatisticsColumns columns = new StatisticsColumns(arena, rows.k, true);
         for (int r = 0; r < rows.k; r++) {
             int o = order[r];
-            set(columns, StatisticsColumn.LABEL, r, rowLabel(numbering, r, roots.first[o]));
-            set(columns, StatisticsColumn.FIRST, r, roots.first[o]);
+            setLong(columns, StatisticsColumn.LABEL, r, rowLabel(numbering, r, roots.first[o]));
+            setLong(columns, StatisticsColumn.FIRST, r, roots.first[o]);
             setLong(columns, StatisticsColumn.SIZE, r, rows.size[o]);
             for (int a = 0; a < 3; a++) {
                 set(columns, StatisticsColumn.values()[StatisticsColumn.MIN_X.ordinal() + a], r, rows.min[a][o]);
@@ -154,17 +176,16 @@ final class JavaStatistics {
             setDouble(columns, StatisticsColumn.MEAN, r, sum / (double) rows.size[o]);
         }
         int[] position = positions(order);
-        int[] wraps = MeshWraps.of(grid, options,
-                cell -> position[roots.rowOf[labels.getAtIndex(ValueLayout.JAVA_INT, cell)]], rows.k);
+        int[] wraps = MeshWraps.of(grid, options, cell -> position[roots.row(labelAt(labels, wide, cell))], rows.k);
         for (int r = 0; r < rows.k; r++) {
             set(columns, StatisticsColumn.WRAPS, r, wraps[r]);
         }
-        relabel(labels, n, roots, order, numbering, out);
+        relabel(labels, wide, n, roots, order, numbering, out);
         return columns;
     }
 
-    private static void accumulateRow(MemorySegment labels, int width, int height, int depth, int y, int z,
-                                      Intensity intensity, MemorySegment values, int[] rowOf, MeshRows rows) {
+    private static void accumulateRow(MemorySegment labels, boolean wide, int width, int height, int depth, int y,
+                                      int z, Intensity intensity, MemorySegment values, Roots roots, MeshRows rows) {
         long base = (long) width * (y + (long) height * z);
         int faces = (y == 0 ? Face.Y_MIN.bit() : 0) | (y == height - 1 ? Face.Y_MAX.bit() : 0);
         if (depth > 1) {
@@ -173,7 +194,7 @@ final class JavaStatistics {
         long valueBase = intensity.rowStride() * y + intensity.layerStride() * z;
         Intensity.Type type = intensity.type();
         for (int x = 0; x < width; ) {
-            int root = labels.getAtIndex(ValueLayout.JAVA_INT, base + x);
+            long root = labelAt(labels, wide, base + x);
             if (root < 0) {
                 x++;
                 continue;
@@ -183,7 +204,7 @@ final class JavaStatistics {
             double realSum = 0;
             double low = Double.POSITIVE_INFINITY;
             double high = Double.NEGATIVE_INFINITY;
-            for (; x < width && labels.getAtIndex(ValueLayout.JAVA_INT, base + x) == root; x++) {
+            for (; x < width && labelAt(labels, wide, base + x) == root; x++) {
                 long at = valueBase + x;
                 double v;
                 switch (type) {
@@ -207,7 +228,7 @@ final class JavaStatistics {
                 high = Math.max(high, v);
             }
             long n = x - start;
-            int r = rowOf[root];
+            int r = roots.row(root);
             LONGS.getAndAdd(rows.size, r, n);
             lower(rows.min[0], r, start);
             raise(rows.max[0], r, x - 1);
@@ -268,7 +289,7 @@ final class JavaStatistics {
     static StatisticsColumns graph(CsrGraph graph, MemorySegment labels, Numbering numbering, MemorySegment out,
                                    java.lang.foreign.Arena arena, int cpuThreads) {
         int n = graph.vertexCount();
-        Roots roots = roots(labels, n);
+        Roots roots = roots(labels, false, n);
         int k = roots.first.length;
         long[] size = new long[k];
         long[] edges = new long[k];
@@ -304,7 +325,7 @@ final class JavaStatistics {
                             }
                         }
                     }
-                    int r = roots.rowOf[root];
+                    int r = roots.row(root);
                     LONGS.getAndAdd(size, r, vertices);
                     LONGS.getAndAdd(edges, r, inside);
                     raise(maxVertex, r, top);
@@ -316,14 +337,14 @@ final class JavaStatistics {
         StatisticsColumns columns = new StatisticsColumns(arena, k, false);
         for (int r = 0; r < k; r++) {
             int o = order[r];
-            set(columns, StatisticsColumn.LABEL, r, rowLabel(numbering, r, roots.first[o]));
-            set(columns, StatisticsColumn.FIRST, r, roots.first[o]);
+            setLong(columns, StatisticsColumn.LABEL, r, rowLabel(numbering, r, roots.first[o]));
+            setLong(columns, StatisticsColumn.FIRST, r, roots.first[o]);
             setLong(columns, StatisticsColumn.SIZE, r, size[o]);
             setLong(columns, StatisticsColumn.EDGES, r, edges[o]);
             set(columns, StatisticsColumn.MAX_VERTEX, r, maxVertex[o]);
             setLong(columns, StatisticsColumn.MAX_DEGREE, r, maxDegree[o]);
         }
-        relabel(labels, n, roots, order, numbering, out);
+        relabel(labels, false, n, roots, order, numbering, out);
         return columns;
     }
 
@@ -348,24 +369,28 @@ final class JavaStatistics {
         return position;
     }
 
-    private static int rowLabel(Numbering numbering, int row, int first) {
+    private static long rowLabel(Numbering numbering, int row, long first) {
         return switch (numbering) {
             case CANONICAL -> first;
-            case RASTER -> row + 1;
+            case RASTER -> row + 1L;
             case SIZE -> row;
         };
     }
 
-    private static void relabel(MemorySegment labels, int n, Roots roots, int[] order, Numbering numbering,
-                                MemorySegment out) {
+    private static void relabel(MemorySegment labels, boolean wide, long n, Roots roots, int[] order,
+                                Numbering numbering, MemorySegment out) {
         if (out == null || (numbering == Numbering.CANONICAL && out.equals(labels))) {
             return;
         }
         int[] position = positions(order);
-        for (int i = 0; i < n; i++) {
-            int l = labels.getAtIndex(ValueLayout.JAVA_INT, i);
-            int label = l < 0 ? numbering.background() : rowLabel(numbering, position[roots.rowOf[l]], l);
-            out.setAtIndex(ValueLayout.JAVA_INT, i, label);
+        for (long i = 0; i < n; i++) {
+            long l = labelAt(labels, wide, i);
+            long label = l < 0 ? numbering.background() : rowLabel(numbering, position[roots.row(l)], l);
+            if (wide) {
+                out.setAtIndex(ValueLayout.JAVA_LONG, i, label);
+            } else {
+                out.setAtIndex(ValueLayout.JAVA_INT, i, (int) label);
+            }
         }
     }
 

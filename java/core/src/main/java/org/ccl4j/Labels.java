@@ -369,6 +369,11 @@ public final class Labels {
 
     /** The labeler whose backend computes statistics of these labels, or null for Java (as {@link #engine()}). */
     ComponentLabeler statisticsLabeler() {
+        return statisticsLabeler(owner);
+    }
+
+    /** The labeler that computes statistics of labels {@code owner} made (null: none), or null for Java. */
+    static ComponentLabeler statisticsLabeler(ComponentLabeler owner) {
         if (owner != null && owner.backend() == Backend.JAVA) {
             return null;
         }

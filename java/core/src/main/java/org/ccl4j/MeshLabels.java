@@ -19,7 +19,9 @@ import java.util.Objects;
  * {@link #componentSize(long)}, {@link #largestComponentSize()}, {@link #largestComponentLabel()}),
  * computed in Java on all cores in memory of a bit a cell and 8 bytes a cluster (a copy of 4 or 8
  * bytes a cell, as the int32 book-keeping makes, would not fit beside the labels of the largest
- * grids); {@link #labels()}, {@link #toArray()} and {@link #statistics} need int32 labels.
+ * grids), and {@link #statistics} tables as int32 labels do (computed on the host, see
+ * {@link ComponentLabeler#labelWithStatistics}); {@link #labels()} and {@link #toArray()} need
+ * int32 labels.
  *
  * <p>The labels are where they were written: in the caller's arena or segment for the labelling
  * overloads that take one; for the others ({@link ComponentLabeler#label(Grid)},
@@ -36,6 +38,7 @@ public final class MeshLabels {
     private final MemorySegment segment;  // exactly cellCount() labels
     private final Labels labels;  // the book-keeping of int32 labels; null for int64 ones
     private final Timings timings;
+    private final ComponentLabeler owner;  // whose backend made the labels; null: none in particular
     private WideLabels wide;  // the book-keeping of int64 labels, computed on demand
 
     /**
@@ -88,6 +91,7 @@ public final class MeshLabels {
         this.labelBytes = labelBytes;
         this.segment = labels.asSlice(0, count * labelBytes);
         this.timings = timings;
+        this.owner = owner;
         this.labels = labelBytes == Integer.BYTES ? new Labels(segment, (int) count, timings, owner) : null;
     }
 
@@ -104,6 +108,7 @@ public final class MeshLabels {
         this.labels = labels;
         this.segment = labels.segment();
         this.timings = labels.timings();
+        this.owner = null;
     }
 
     /** Cells per row of the mesh (along x). */
@@ -233,8 +238,8 @@ public final class MeshLabels {
 
     private IllegalStateException wideLabels(String what) {
         return new IllegalStateException("the int64 labels of a " + width + "x" + height + "x" + depth + " mesh " + what
-                + ": use count(), componentSize(index), largestComponentSize(), largestComponentLabel(), get(index)"
-                + " and segment() (longs)");
+                + ": use count(), componentSize(index), largestComponentSize(), largestComponentLabel(), get(index),"
+                + " statistics(grid) and segment() (longs)");
     }
 
     /**
@@ -255,7 +260,6 @@ public final class MeshLabels {
      * @throws IllegalArgumentException when the grid's or the intensity's extents are not these
      *                                  labels', or the labels are not canonical (naming the first
      *                                  entry that is not)
-     * @throws IllegalStateException    for int64 labels: the tables number clusters with int32 labels
      */
     public MeshStatistics statistics(Grid grid, MeshOptions options, StatisticsOptions statistics) {
         return OwnedArena.make(owned -> statistics(grid, options, statistics, owned, owned));
@@ -276,23 +280,30 @@ public final class MeshLabels {
             throw new IllegalArgumentException("the grid is " + grid.width() + "x" + grid.height() + "x" + grid.depth()
                     + ", the labels " + width + "x" + height + "x" + depth + ": they must match");
         }
-        if (labels == null) {
-            throw wideLabels("have no statistics here: the statistics tables number clusters with int32 labels");
-        }
         Intensity intensity = options.intensityFor(grid);
-        MemorySegment out = labels.copyInto(arena);
-        ComponentLabeler labeler = labels.statisticsLabeler();
+        boolean wideLabels = labels == null;
+        MemorySegment out;
+        ComponentLabeler labeler;
+        if (wideLabels) {
+            out = arena.allocate(alive().byteSize(), Long.BYTES);
+            MemorySegment.copy(segment, 0, out, 0, segment.byteSize());
+            labeler = Labels.statisticsLabeler(owner);
+        } else {
+            out = labels.copyInto(arena);
+            labeler = labels.statisticsLabeler();
+        }
         StatisticsColumns columns;
         if (labeler == null) {
-            columns = JavaStatistics.mesh(grid, mesh, out, intensity, options.numbering(), out, arena);
+            columns = JavaStatistics.mesh(grid, mesh, out, wideLabels, intensity, options.numbering(), out, arena);
         } else {
             if (!grid.cells().isNative() || !intensity.values().isNative()) {
                 throw new IllegalArgumentException("the cells of " + grid + " or its intensity are on the Java heap; the "
                         + labeler.backend() + " backend needs them off-heap");
             }
-            columns = NativeStatistics.mesh(labeler, grid, mesh, out, options, out, arena);
+            columns = NativeStatistics.mesh(labeler, grid, mesh, out, wideLabels, options, out, arena);
         }
-        return new MeshStatistics(width, height, depth, options.numbering(), out, columns, null, owned, labeler);
+        return new MeshStatistics(width, height, depth, options.numbering(), labelBytes, out, columns, null, owned,
+                labeler);
     }
 
     private long index(int x, int y, int z) {

@@ -31,18 +31,20 @@ public final class MeshStatistics implements AutoCloseable {
     private final int height;
     private final int depth;
     private final Numbering numbering;
+    private final int labelBytes;
     private final MemorySegment labels;
     private final StatisticsColumns columns;
     private final Timings timings;
     private final Arena owned;  // null when the caller's arena holds the memory
     private final ComponentLabeler labeler;  // whose backend made the table; null: none in particular
 
-    MeshStatistics(int width, int height, int depth, Numbering numbering, MemorySegment labels,
+    MeshStatistics(int width, int height, int depth, Numbering numbering, int labelBytes, MemorySegment labels,
                    StatisticsColumns columns, Timings timings, Arena owned, ComponentLabeler labeler) {
         this.width = width;
         this.height = height;
         this.depth = depth;
         this.numbering = numbering;
+        this.labelBytes = labelBytes;
         this.labels = labels;
         this.columns = columns;
         this.timings = timings;
@@ -73,11 +75,21 @@ public final class MeshStatistics implements AutoCloseable {
 
     /**
      * The cells' labels in the table's numbering ({@code width * height * depth} native-order ints,
-     * x fastest, read-only): the label of row r's cells is {@link #label(int) label(r)}, background
-     * cells hold {@link Numbering#background()}.
+     * or longs when {@link #isWide()}, x fastest, read-only): the label of row r's cells is
+     * {@link #label(int) label(r)}, background cells hold {@link Numbering#background()}.
      */
     public MemorySegment labels() {
         return labels.asReadOnly();
+    }
+
+    /** The bytes of one of {@link #labels()}: 4 (int32), or 8 (int64) for the labels of large grids. */
+    public int labelBytes() {
+        return labelBytes;
+    }
+
+    /** Whether the labels are int64 ({@link MeshOptions#labelBytesFor(Grid)}). */
+    public boolean isWide() {
+        return labelBytes == Long.BYTES;
     }
 
     /**
@@ -92,7 +104,7 @@ public final class MeshStatistics implements AutoCloseable {
             throw new IllegalStateException("the labels of this table are in " + numbering
                     + " numbering; MeshLabels hold canonical ones (Numbering.CANONICAL)");
         }
-        return new MeshLabels(width, height, depth, Integer.BYTES, labels, timings, labeler);
+        return new MeshLabels(width, height, depth, labelBytes, labels, timings, labeler);
     }
 
     /** What the labelling call measured (the statistics are a phase of it), or null when no labelling ran. */
@@ -105,13 +117,14 @@ public final class MeshStatistics implements AutoCloseable {
         return columns.get(column);
     }
 
-    public int label(int row) {
-        return columns.getInt(LABEL, row);
+    /** The row's label in the table's numbering (a long: canonical labels of large grids exceed an int). */
+    public long label(int row) {
+        return columns.getLong(LABEL, row);
     }
 
     /** The component's smallest linear cell index (its canonical label). */
-    public int first(int row) {
-        return columns.getInt(FIRST, row);
+    public long first(int row) {
+        return columns.getLong(FIRST, row);
     }
 
     /** Its cells. */

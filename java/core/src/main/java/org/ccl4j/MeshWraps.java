@@ -21,18 +21,18 @@ final class MeshWraps {
     static final int Y = 2;
     static final int Z = 4;
 
-    private final Map<Integer, Integer> nodes = new HashMap<>();
+    private final Map<Long, Integer> nodes = new HashMap<>();
     private final List<int[]> parent = new ArrayList<>();      // {parent}
     private final List<long[]> offset = new ArrayList<>();     // from the parent
     private final List<int[]> wraps = new ArrayList<>();       // {bits} of a root's set
-    private final List<Integer> clusters = new ArrayList<>();
+    private final List<Long> clusters = new ArrayList<>();
 
     private MeshWraps() {
     }
 
     /** A row's cells: the table row of the component of a cell. */
     interface RowOfCell {
-        int row(int cell);
+        int row(long cell);
     }
 
     /**
@@ -52,9 +52,11 @@ final class MeshWraps {
         int connectivity = options.connectivityFor(grid);
         boolean sameValue = options.mode() == MeshMode.SAME_VALUE;
         MeshWraps clusters = new MeshWraps();
+        MeshOptions openOptions = options.withPeriodic(false);
+        boolean wide = openOptions.labelBytesFor(grid) == Long.BYTES;
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment open = arena.allocate(ValueLayout.JAVA_INT, grid.cellCount());
-            MeshUnionFind.label(grid, options.withPeriodic(false).withWideLabels(false), open);
+            MemorySegment open = arena.allocate(wide ? ValueLayout.JAVA_LONG : ValueLayout.JAVA_INT, grid.cellCount());
+            MeshUnionFind.label(grid, openOptions, open);
             for (int axis = 0; axis < 3; axis++) {
                 if (!periodic[axis]) {
                     continue;
@@ -66,8 +68,7 @@ final class MeshWraps {
                 for (int z = lo[2]; z < d; z++) {
                     for (int y = lo[1]; y < h; y++) {
                         for (int x = lo[0]; x < w; x++) {
-                            int i = x + w * (y + h * z);
-                            int from = open.getAtIndex(ValueLayout.JAVA_INT, i);
+                            long from = openLabel(open, wide, x + (long) w * (y + (long) h * z));
                             if (from < 0) {
                                 continue;
                             }
@@ -89,7 +90,7 @@ final class MeshWraps {
                                 if (!present) {
                                     continue;
                                 }
-                                int to = open.getAtIndex(ValueLayout.JAVA_INT, n[0] + w * (n[1] + h * n[2]));
+                                long to = openLabel(open, wide, n[0] + (long) w * (n[1] + (long) h * n[2]));
                                 if (to < 0) {
                                     continue;
                                 }
@@ -129,7 +130,11 @@ final class MeshWraps {
         return forward;
     }
 
-    private int node(int cluster) {
+    private static long openLabel(MemorySegment open, boolean wide, long i) {
+        return wide ? open.getAtIndex(ValueLayout.JAVA_LONG, i) : open.getAtIndex(ValueLayout.JAVA_INT, i);
+    }
+
+    private int node(long cluster) {
         return nodes.computeIfAbsent(cluster, c -> {
             parent.add(new int[] {parent.size()});
             offset.add(new long[3]);

@@ -39,22 +39,27 @@ final class NativeStatistics {
     }
 
     /**
-     * The table of canonical mesh labels of {@code grid} (native, a label per cell), made with
-     * {@code mesh}, on {@code labeler}'s backend; the labels in the numbering go to {@code out}
-     * (native, or null).
+     * The table of canonical mesh labels of {@code grid} (native, a label per cell, int64 when
+     * {@code wide}), made with {@code mesh}, on {@code labeler}'s backend; the labels in the
+     * numbering go to {@code out} (native, or null).
      */
     static StatisticsColumns mesh(ComponentLabeler labeler, Grid grid, MeshOptions mesh, MemorySegment labels,
-                                  StatisticsOptions options, MemorySegment out, Arena arena) {
+                                  boolean wide, StatisticsOptions options, MemorySegment out, Arena arena) {
         StatisticsColumns[] result = new StatisticsColumns[1];
         labeler.withContext(context -> {
             try (Arena call = Arena.ofConfined()) {
                 Intensity intensity = options.intensity();
                 MemorySegment count = call.allocate(ValueLayout.JAVA_LONG);
-                int status = ccl4j_mesh_statistics(context, NativeCalls.mesh(call, grid), grid.cells(),
-                        NativeCalls.meshOptions(call, mesh, MeshAlgorithm.AUTO), labels,
-                        options(call, options.numbering(), intensity),
-                        intensity == null ? MemorySegment.NULL : intensity.values(), out == null ? MemorySegment.NULL : out,
-                        count);
+                MemorySegment shape = NativeCalls.mesh(call, grid);
+                MemorySegment meshOptions = NativeCalls.meshOptions(call, mesh, MeshAlgorithm.AUTO);
+                MemorySegment statistics = options(call, options.numbering(), intensity);
+                MemorySegment values = intensity == null ? MemorySegment.NULL : intensity.values();
+                MemorySegment target = out == null ? MemorySegment.NULL : out;
+                int status = wide
+                        ? ccl4j_mesh64_statistics(context, shape, grid.cells(), meshOptions, labels, statistics, values,
+                                target, count)
+                        : ccl4j_mesh_statistics(context, shape, grid.cells(), meshOptions, labels, statistics, values,
+                                target, count);
                 NativeCalls.check(status, context);
                 result[0] = columns(context, count.get(ValueLayout.JAVA_LONG, 0), true, arena);
             }

@@ -9,7 +9,7 @@ import java.util.Set;
  * sum, minimum, maximum and mean of the intensity over its cells, and the periodic axes it wraps
  * around ({@code wraps}: bits 1 = x, 2 = y, 4 = z; see {@link StatisticsColumn#WRAPS}).
  */
-public record Region(int label, int first, long size, int minX, int minY, int minZ, int maxX, int maxY, int maxZ,
+public record Region(long label, long first, long size, int minX, int minY, int minZ, int maxX, int maxY, int maxZ,
                      double centroidX, double centroidY, double centroidZ, int touches, double sum, double min,
                      double max, double mean, int wraps) {
 

@@ -8,10 +8,10 @@ import java.lang.foreign.ValueLayout;
  * coordinates (z is 0 throughout a 2D grid).
  */
 public enum StatisticsColumn {
-    /** The row's label in the table's {@link Numbering}. */
-    LABEL(0, ValueLayout.JAVA_INT, true, true),
-    /** The component's smallest cell index or vertex id: its canonical label. */
-    FIRST(1, ValueLayout.JAVA_INT, true, true),
+    /** The row's label in the table's {@link Numbering} (a long: int64 labels of large grids exceed an int). */
+    LABEL(0, ValueLayout.JAVA_LONG, true, true),
+    /** The component's smallest cell index or vertex id: its canonical label (a long, as {@link #LABEL}). */
+    FIRST(1, ValueLayout.JAVA_LONG, true, true),
     /** Cells of a mesh component, vertices of a graph component. */
     SIZE(2, ValueLayout.JAVA_LONG, true, true),
     MIN_X(3, ValueLayout.JAVA_INT, true, false),

@@ -1,5 +1,6 @@
 package org.ccl4j;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -10,6 +11,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 
 import org.ccl4j.testing.BackendLabelers;
@@ -171,19 +173,27 @@ class LargeGridTest {
     }
 
     @Test
-    void int64LabelsHaveNoInt32Views() {
+    void int64LabelsHaveNoInt32ViewsButHaveTables() {
         try (Arena arena = Arena.ofConfined(); ComponentLabeler labeler = ComponentLabeler.create(Backend.JAVA)) {
             Grid grid = Grid.ofBytes(arena, new byte[] {1, 0, 1, 1}, 2, 2);
             MeshOptions wide = MeshOptions.defaults().withWideLabels(true);
             MeshLabels labels = labeler.label(grid, wide);
             assertTrue(labels.segment().isNative(), "int64 labels without an arena are in an automatic arena");
             assertTrue(labels.isWide());
-            IllegalStateException statistics = assertThrows(IllegalStateException.class, () -> labels.statistics(grid));
-            assertTrue(statistics.getMessage().contains("int32"), statistics.getMessage());
-            IllegalArgumentException table = assertThrows(IllegalArgumentException.class,
-                    () -> labeler.labelWithStatistics(grid, wide, StatisticsOptions.defaults()));
-            assertTrue(table.getMessage().contains("int32 labels"), table.getMessage());
+            IllegalStateException view = assertThrows(IllegalStateException.class, labels::labels);
+            assertTrue(view.getMessage().contains("statistics(grid)"), view.getMessage());
             assertTrue(labels.toString().contains("int64"), labels.toString());
+            // one cluster of cells 0, 2 and 3 (x 0..1, y 0..1), raster label 1 in int64 labels
+            try (MeshStatistics table = labels.statistics(grid);
+                 MeshStatistics fused = labeler.labelWithStatistics(grid, wide, StatisticsOptions.defaults())) {
+                for (MeshStatistics t : List.of(table, fused)) {
+                    assertTrue(t.isWide());
+                    assertEquals(1, t.count());
+                    assertEquals(new Region(1, 0, 3, 0, 0, 0, 1, 1, 0, 1.0 / 3, 2.0 / 3, 0, 15, 3, 1, 1, 1, 0),
+                            t.region(0));
+                    assertArrayEquals(new long[] {1, 0, 1, 1}, t.labels().toArray(ValueLayout.JAVA_LONG));
+                }
+            }
         }
     }
 

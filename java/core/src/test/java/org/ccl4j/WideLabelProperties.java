@@ -32,7 +32,8 @@ import org.ccl4j.testing.Fields;
  * int32 labels as longs, written by every algorithm that writes them on every backend, for every
  * connectivity, boundary, mode and cell type, on dense grids and on regions of larger ones; and
  * their book-keeping ({@link WideLabels}: count, sizes, the largest cluster) is the book-keeping of
- * the int32 labels, wherever the labels are (Java heap, a confined, shared or automatic arena).
+ * the int32 labels, wherever the labels are (Java heap, a confined, shared or automatic arena), and
+ * so are their statistics tables.
  * The GPU takes part when a CUDA device is present; otherwise it is skipped with a printed notice.
  */
 class WideLabelProperties {
@@ -85,6 +86,43 @@ class WideLabelProperties {
                 assertArrayEquals(expected, labels.segment().toArray(ValueLayout.JAVA_LONG), what);
                 int last = expected.length - 1;
                 assertEquals(expected[last], labels.get(c.width() - 1, c.height() - 1, c.depth() - 1), what);
+            }
+        }
+    }
+
+    /**
+     * The statistics of int64 labels are those of the int32 labels on every backend: every column,
+     * and the labels in the numbering, labelled with the table ({@code labelWithStatistics}) or from
+     * labels made before ({@link MeshLabels#statistics}).
+     */
+    @Property(tries = 100, edgeCases = EdgeCasesMode.NONE)
+    void int64StatisticsAreThoseOfTheInt32Labels(@ForAll("cases") Fields.Case c, @ForAll Numbering numbering,
+                                                 @ForAll boolean region) {
+        try (Arena arena = Arena.ofConfined()) {
+            Grid dense = c.grid(arena);
+            Grid grid = region ? Fields.inNoise(dense, arena, c.seed()) : dense;
+            StatisticsOptions statistics = new StatisticsOptions(numbering, null);
+            try (MeshStatistics expected = labelers.get(Backend.JAVA).labelWithStatistics(grid, c.options(), statistics)) {
+                long[] expectedLabels = longs(expected.labels().toArray(ValueLayout.JAVA_INT));
+                for (Run run : runs()) {
+                    ComponentLabeler labeler = labelers.get(run.backend());
+                    MeshOptions options = c.options().withWideLabels(true).withAlgorithm(run.algorithm());
+                    String what = run + " on " + c + ", " + numbering + (region ? " (a region)" : "");
+                    try (MeshStatistics fused = labeler.labelWithStatistics(grid, options, statistics);
+                         MeshStatistics later = labeler.label(grid, options, arena).statistics(grid, options, statistics)) {
+                        for (MeshStatistics got : List.of(fused, later)) {
+                            assertTrue(got.isWide(), what);
+                            assertArrayEquals(expectedLabels, got.labels().toArray(ValueLayout.JAVA_LONG), what);
+                            assertEquals(expected.count(), got.count(), what);
+                            for (StatisticsColumn column : StatisticsColumn.values()) {
+                                if (column.inMeshTables()) {
+                                    assertArrayEquals(expected.column(column).toArray(ValueLayout.JAVA_BYTE),
+                                            got.column(column).toArray(ValueLayout.JAVA_BYTE), what + ": " + column);
+                                }
+                            }
+                        }
+                    }
+                }
             }
         }
     }

@@ -2907,6 +2907,142 @@ public class ccl4j_h extends ccl4j_h$shared {
         }
     }
 
+    private static class ccl4j_label_mesh64_statistics {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_label_mesh64_statistics");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_label_mesh64_statistics(ccl4j_context context, const ccl4j_mesh *mesh, const void *cells, const ccl4j_mesh_options *options, const ccl4j_statistics_options *statistics, const void *intensity, int64_t *labels, int64_t *components, ccl4j_timings *timings)
+     * }
+     */
+    public static FunctionDescriptor ccl4j_label_mesh64_statistics$descriptor() {
+        return ccl4j_label_mesh64_statistics.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_label_mesh64_statistics(ccl4j_context context, const ccl4j_mesh *mesh, const void *cells, const ccl4j_mesh_options *options, const ccl4j_statistics_options *statistics, const void *intensity, int64_t *labels, int64_t *components, ccl4j_timings *timings)
+     * }
+     */
+    public static MethodHandle ccl4j_label_mesh64_statistics$handle() {
+        return ccl4j_label_mesh64_statistics.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_label_mesh64_statistics(ccl4j_context context, const ccl4j_mesh *mesh, const void *cells, const ccl4j_mesh_options *options, const ccl4j_statistics_options *statistics, const void *intensity, int64_t *labels, int64_t *components, ccl4j_timings *timings)
+     * }
+     */
+    public static MemorySegment ccl4j_label_mesh64_statistics$address() {
+        return ccl4j_label_mesh64_statistics.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_label_mesh64_statistics(ccl4j_context context, const ccl4j_mesh *mesh, const void *cells, const ccl4j_mesh_options *options, const ccl4j_statistics_options *statistics, const void *intensity, int64_t *labels, int64_t *components, ccl4j_timings *timings)
+     * }
+     */
+    public static int ccl4j_label_mesh64_statistics(MemorySegment context, MemorySegment mesh, MemorySegment cells, MemorySegment options, MemorySegment statistics, MemorySegment intensity, MemorySegment labels, MemorySegment components, MemorySegment timings) {
+        var mh$ = ccl4j_label_mesh64_statistics.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_label_mesh64_statistics", context, mesh, cells, options, statistics, intensity, labels, components, timings);
+            }
+            return (int)mh$.invokeExact(context, mesh, cells, options, statistics, intensity, labels, components, timings);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class ccl4j_mesh64_statistics {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_mesh64_statistics");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_mesh64_statistics(ccl4j_context context, const ccl4j_mesh *mesh, const void *cells, const ccl4j_mesh_options *options, const int64_t *labels, const ccl4j_statistics_options *statistics, const void *intensity, int64_t *out, int64_t *components)
+     * }
+     */
+    public static FunctionDescriptor ccl4j_mesh64_statistics$descriptor() {
+        return ccl4j_mesh64_statistics.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_mesh64_statistics(ccl4j_context context, const ccl4j_mesh *mesh, const void *cells, const ccl4j_mesh_options *options, const int64_t *labels, const ccl4j_statistics_options *statistics, const void *intensity, int64_t *out, int64_t *components)
+     * }
+     */
+    public static MethodHandle ccl4j_mesh64_statistics$handle() {
+        return ccl4j_mesh64_statistics.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_mesh64_statistics(ccl4j_context context, const ccl4j_mesh *mesh, const void *cells, const ccl4j_mesh_options *options, const int64_t *labels, const ccl4j_statistics_options *statistics, const void *intensity, int64_t *out, int64_t *components)
+     * }
+     */
+    public static MemorySegment ccl4j_mesh64_statistics$address() {
+        return ccl4j_mesh64_statistics.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_mesh64_statistics(ccl4j_context context, const ccl4j_mesh *mesh, const void *cells, const ccl4j_mesh_options *options, const int64_t *labels, const ccl4j_statistics_options *statistics, const void *intensity, int64_t *out, int64_t *components)
+     * }
+     */
+    public static int ccl4j_mesh64_statistics(MemorySegment context, MemorySegment mesh, MemorySegment cells, MemorySegment options, MemorySegment labels, MemorySegment statistics, MemorySegment intensity, MemorySegment out, MemorySegment components) {
+        var mh$ = ccl4j_mesh64_statistics.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_mesh64_statistics", context, mesh, cells, options, labels, statistics, intensity, out, components);
+            }
+            return (int)mh$.invokeExact(context, mesh, cells, options, labels, statistics, intensity, out, components);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
     private static class ccl4j_graph_statistics {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             ccl4j_h.C_INT,

@@ -49,8 +49,8 @@ import picocli.CommandLine.Spec;
  * {@code ccl4j mesh FILE [...]} and {@code ccl4j mesh --generate SPEC [...]}: reads or generates a
  * 2D or 3D grid, labels its clusters, reports and optionally writes the labels and their picture.
  * A grid of more than 2^31-1 cells (a raw volume, a generated field) gets int64 labels: the count,
- * the largest cluster, --out and --png work on them; --compact, --stats and --regions, which
- * number clusters with int32 labels, are refused before the labelling.
+ * the largest cluster, --out, --png and --regions work on them; --compact, --stats and --top, whose
+ * book-keeping ({@link Labels}) holds int32 labels and sizes, are refused before the labelling.
  */
 @Command(name = "mesh", mixinStandardHelpOptions = true,
         description = "Label the clusters of a 2D or 3D grid: an image (PGM, PNG), a raw volume,"
@@ -135,8 +135,8 @@ final class MeshCommand implements Callable<Integer> {
     private MeshAlgorithm algorithm;
 
     @Option(names = "--int64-labels", description = "Label with int64 labels whatever the grid's size; a grid of more"
-            + " than 2147483647 cells gets them anyway (--out then writes int64; --compact, --stats and --regions need"
-            + " int32 labels).")
+            + " than 2147483647 cells gets them anyway (--out then writes int64, --regions works on them; --compact,"
+            + " --stats and --top need int32 labels).")
     private boolean int64Labels;
 
     @Mixin
@@ -441,8 +441,9 @@ final class MeshCommand implements Callable<Integer> {
     }
 
     /**
-     * Int64 labels (a grid of more than 2^31-1 cells) have the count, the largest cluster, --out and
-     * --png; the options that number clusters with int32 labels are refused before the labelling.
+     * Int64 labels (a grid of more than 2^31-1 cells) have the count, the largest cluster, --out,
+     * --png and --regions; the book-keeping options, whose {@link Labels} hold int32 labels and
+     * sizes, are refused before the labelling.
      */
     private void checkLabelWidth(MeshOptions options, Grid grid) {
         if (options.labelBytesFor(grid) == Integer.BYTES) {
@@ -450,10 +451,8 @@ final class MeshCommand implements Callable<Integer> {
         }
         String why = " numbers clusters with int32 labels; " + (options.wideLabels() ? "--int64-labels asks for int64"
                 + " labels" : "the grid " + GridDims.of(grid) + " has " + grid.cellCount() + " cells, more than"
-                + " 2147483647, and gets int64 labels") + " (the count, the largest cluster, --out and --png work on them)";
-        if (regions != null) {
-            throw new UsageException("--regions" + why);
-        }
+                + " 2147483647, and gets int64 labels") + " (the count, the largest cluster, --out, --png and --regions,"
+                + " whose table has every cluster's size, work on them)";
         if (bookkeeping.compact) {
             throw new UsageException("--compact" + why);
         }

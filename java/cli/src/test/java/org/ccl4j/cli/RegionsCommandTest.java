@@ -183,6 +183,19 @@ class RegionsCommandTest {
     }
 
     @Test
+    void int64LabelsHaveTheSameRegions() throws IOException {
+        Cells volume = random(11, 9, 7, 0.3, false, 2);
+        Path file = rawBytes("volume.raw", volume);
+        for (int connectivity : new int[] {6, 26}) {
+            assertRegions(reference(volume, connectivity, volume), "mesh", file.toString(), "--dims", "11x9x7",
+                    "--connectivity", Integer.toString(connectivity), "--int64-labels");
+        }
+        Cells image = random(213, 157, 1, 0.55, false, 1);
+        assertRegions(reference(image, 8, image), "mesh", pgm("image.pgm", image).toString(), "--connectivity", "8",
+                "--int64-labels");
+    }
+
+    @Test
     void intensityGridsAreSummed() throws IOException {
         Cells image = random(29, 17, 1, 0.6, false, 3);
         Cells grey = random(29, 17, 1, 1.0, false, 4);
