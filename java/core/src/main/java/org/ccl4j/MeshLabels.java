@@ -185,6 +185,23 @@ public final class MeshLabels {
         return labels.toArray();
     }
 
+    /**
+     * The labels compacted to 0..{@link #count()}-1 by smallest member (the clusters' raster order,
+     * {@link Labels.Order#SMALLEST_MEMBER}), background cells -1, in a new segment of {@code arena}:
+     * ints for int32 labels, longs for int64 ones (through the book-keeping's bitmap of roots, on
+     * all cores where the labels allow).
+     */
+    public MemorySegment compact(Arena arena) {
+        Objects.requireNonNull(arena, "arena");
+        if (labels != null) {
+            MemorySegment compact = labels.compact(Labels.Order.SMALLEST_MEMBER).segment();
+            return arena.allocate(compact.byteSize(), Integer.BYTES).copyFrom(compact);
+        }
+        MemorySegment out = arena.allocate(ValueLayout.JAVA_LONG, cellCount());
+        wide().compact(alive(), cellCount(), out);
+        return out;
+    }
+
     /** What the labelling call measured, or null when these labels were not produced by a call. */
     public Timings timings() {
         return timings;

@@ -190,6 +190,48 @@ final class WideLabels {
         }
     }
 
+    /**
+     * Writes into {@code out} ({@code cells} longs) the row of each cell's cluster, -1 for the
+     * background: {@code labels} compacted to 0..k-1 in the clusters' raster order. On all cores
+     * where {@link RawMemory} reaches both by address, else on the calling thread.
+     */
+    void compact(MemorySegment labels, long cells, MemorySegment out) {
+        try (RawMemory memory = RawMemory.available() ? new RawMemory() : null) {
+            if (memory == null || !memory.readsInPlace(labels)) {
+                compactBlocks(i -> labels.getAtIndex(ValueLayout.JAVA_LONG, i),
+                        (i, row) -> out.setAtIndex(ValueLayout.JAVA_LONG, i, row), cells, 0, Math.ceilDiv(cells, BLOCK));
+                return;
+            }
+            long from = labels.address();
+            long to = memory.output(out);
+            try (ForkJoinLoop loop = new ForkJoinLoop(0, 0, BLOCK)) {
+                loop.run(Math.ceilDiv(cells, BLOCK), (first, last) -> compactBlocks(i -> RawMemory.getLong(from, i),
+                        (i, row) -> RawMemory.setLong(to, i, row), cells, first, last));
+            }
+            memory.commit();
+        }
+    }
+
+    /** Writes a label. */
+    @FunctionalInterface
+    private interface Writer {
+        void set(long i, long label);
+    }
+
+    /** {@link #compact} of the blocks {@code from .. to-1}, a run of one cluster at a time. */
+    private void compactBlocks(Reader read, Writer write, long cells, long from, long to) {
+        long runLabel = -1;
+        long runRow = -1;
+        for (long i = from << BLOCK_SHIFT; i < Math.min(cells, to << BLOCK_SHIFT); i++) {
+            long l = read.get(i);
+            if (l >= 0 && l != runLabel) {
+                runLabel = l;
+                runRow = rank(l);
+            }
+            write.set(i, l < 0 ? -1 : runRow);
+        }
+    }
+
     /** The number of roots before cell {@code l}: its cluster's row when it is a root. */
     private long rank(long l) {
         long word = l >>> WORD_SHIFT;

@@ -2,13 +2,16 @@ package org.ccl4j.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 
-import org.ccl4j.Component;
 import org.ccl4j.Histogram;
 import org.ccl4j.LabelSummary;
 import org.ccl4j.Labels;
+import org.ccl4j.MeshStatistics;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -30,18 +33,33 @@ final class LabelStatistics {
     /** Components listed under "top" unless --top says otherwise. */
     static final int DEFAULT_TOP = 10;
 
-    private final LabelSummary summary;
-    private final Histogram exact;
-    private final Histogram log2;
-    private final List<Component> top;
+    /** A histogram bin: components of {@code size} (exact) or of size {@code size .. 2 size - 1} (log2). */
+    private record Bin(long size, long count) {
+    }
+
+    /** A component of the "top" list: its label and size. */
+    private record Largest(long label, long size) {
+    }
+
+    private final long components;
+    private final long labelled;
+    private final long smallest;
+    private final long largest;
+    private final List<Bin> exact;
+    private final List<Bin> log2;
+    private final List<Largest> top;
     private final double median;
 
-    private LabelStatistics(LabelSummary summary, Histogram exact, Histogram log2, List<Component> top) {
-        this.summary = summary;
+    private LabelStatistics(long components, long labelled, long smallest, long largest, List<Bin> exact,
+                            List<Bin> log2, List<Largest> top) {
+        this.components = components;
+        this.labelled = labelled;
+        this.smallest = smallest;
+        this.largest = largest;
         this.exact = exact;
         this.log2 = log2;
         this.top = top;
-        this.median = median(exact, summary.components());
+        this.median = median(exact, components);
     }
 
     /**
@@ -78,20 +96,97 @@ final class LabelStatistics {
             }
         }
 
+        /** Whether --stats or --top asks for statistics. */
+        boolean wanted() {
+            return stats || top != null;
+        }
+
+        /** The components --top lists. */
+        int topCount() {
+            return top == null ? DEFAULT_TOP : top;
+        }
+
         /** The statistics of {@code labels}, or null when none were asked for. */
         LabelStatistics of(Labels labels) {
-            return stats || top != null ? LabelStatistics.of(labels, top == null ? DEFAULT_TOP : top) : null;
+            return wanted() ? LabelStatistics.of(labels, topCount()) : null;
+        }
+
+        /** The statistics of the components of a mesh table, or null when none were asked for. */
+        LabelStatistics of(MeshStatistics table) {
+            return wanted() ? LabelStatistics.of(table, topCount()) : null;
         }
     }
 
     /** Computes the statistics of {@code labels} (on their backend), listing the {@code top} largest. */
     static LabelStatistics of(Labels labels, int top) {
-        return new LabelStatistics(labels.summary(), labels.histogram(Histogram.Binning.EXACT),
-                labels.histogram(Histogram.Binning.LOG2), labels.largest(top));
+        LabelSummary summary = labels.summary();
+        return new LabelStatistics(summary.components(), summary.labelled(), summary.smallestSize(),
+                summary.largestSize(), bins(labels.histogram(Histogram.Binning.EXACT)),
+                bins(labels.histogram(Histogram.Binning.LOG2)),
+                labels.largest(top).stream().map(c -> new Largest(c.label(), c.size())).toList());
+    }
+
+    /**
+     * The statistics of the components of a mesh table (any numbering; int64 labels too, whose
+     * sizes may pass an int), listing the {@code top} largest by canonical label as {@link Labels} does.
+     */
+    static LabelStatistics of(MeshStatistics table, int top) {
+        int k = table.count();
+        long[] sizes = new long[k];
+        long labelled = 0;
+        for (int r = 0; r < k; r++) {
+            sizes[r] = table.size(r);
+            labelled += sizes[r];
+        }
+        // rows by size descending, equal sizes by canonical label (the rows' raster order) ascending
+        Integer[] order = new Integer[k];
+        for (int r = 0; r < k; r++) {
+            order[r] = r;
+        }
+        Arrays.sort(order, Comparator.comparingLong((Integer r) -> -sizes[r]).thenComparingLong(table::first));
+        List<Largest> largest = new ArrayList<>();
+        for (int i = 0; i < Math.min(top, k); i++) {
+            largest.add(new Largest(table.first(order[i]), sizes[order[i]]));
+        }
+        long[] ascending = sizes.clone();
+        Arrays.sort(ascending);
+        List<Bin> exact = new ArrayList<>();
+        for (long size : ascending) {
+            addTo(exact, size);
+        }
+        // powers of two from 1 up to the largest size's, empty bins included, as Histogram.Binning.LOG2
+        long[] counts = new long[k == 0 ? 0 : 64 - Long.numberOfLeadingZeros(ascending[k - 1])];
+        for (long size : ascending) {
+            counts[63 - Long.numberOfLeadingZeros(size)]++;
+        }
+        List<Bin> log2 = new ArrayList<>();
+        for (int b = 0; b < counts.length; b++) {
+            log2.add(new Bin(1L << b, counts[b]));
+        }
+        return new LabelStatistics(k, labelled, k == 0 ? 0 : ascending[0], k == 0 ? 0 : ascending[k - 1], exact, log2,
+                largest);
+    }
+
+    /** Counts one component in the last bin when it is {@code size}'s, else in a new one (sizes ascending). */
+    private static void addTo(List<Bin> bins, long size) {
+        Bin last = bins.isEmpty() ? null : bins.getLast();
+        if (last != null && last.size() == size) {
+            bins.set(bins.size() - 1, new Bin(size, last.count() + 1));
+        } else {
+            bins.add(new Bin(size, 1));
+        }
+    }
+
+    private static List<Bin> bins(Histogram h) {
+        List<Bin> bins = new ArrayList<>();
+        for (int b = 0; b < h.bins(); b++) {
+            bins.add(new Bin(h.size(b), h.count(b)));
+        }
+        return bins;
     }
 
     /** The median component size: the middle size, or the mean of the two middle ones. */
-    private static double median(Histogram exact, long components) {
+    private static double median(List<Bin> exact, long components) {
         if (components == 0) {
             return 0;
         }
@@ -99,13 +194,13 @@ final class LabelStatistics {
         long high = components / 2;
         long seen = 0;
         double lowSize = 0;
-        for (int b = 0; b < exact.bins(); b++) {
-            long next = seen + exact.count(b);
+        for (Bin b : exact) {
+            long next = seen + b.count();
             if (low >= seen && low < next) {
-                lowSize = exact.size(b);
+                lowSize = b.size();
             }
             if (high >= seen && high < next) {
-                return (lowSize + exact.size(b)) / 2;
+                return (lowSize + b.size()) / 2;
             }
             seen = next;
         }
@@ -113,47 +208,47 @@ final class LabelStatistics {
     }
 
     double mean() {
-        return summary.components() == 0 ? 0 : (double) summary.labelled() / summary.components();
+        return components == 0 ? 0 : (double) labelled / components;
     }
 
     /** Adds "sizes", "histogram" and "top" to {@code json}. */
     ObjectNode addTo(ObjectNode json) {
-        ObjectNode sizes = json.putObject("sizes").put("components", summary.components())
-                .put("min", summary.smallestSize()).put("max", summary.largestSize());
+        ObjectNode sizes = json.putObject("sizes").put("components", components).put("min", smallest)
+                .put("max", largest);
         sizes.set("mean", Json.number(mean()));
         sizes.set("median", Json.number(median));
         ObjectNode histogram = json.putObject("histogram");
         ArrayNode exactBins = histogram.putArray("exact");
-        for (int b = 0; b < exact.bins(); b++) {
-            exactBins.addObject().put("size", exact.size(b)).put("count", exact.count(b));
+        for (Bin b : exact) {
+            exactBins.addObject().put("size", b.size()).put("count", b.count());
         }
         ArrayNode logBins = histogram.putArray("log2");
-        for (int b = 0; b < log2.bins(); b++) {
-            logBins.addObject().put("min", log2.size(b)).put("max", 2L * log2.size(b) - 1).put("count", log2.count(b));
+        for (Bin b : log2) {
+            logBins.addObject().put("min", b.size()).put("max", 2L * b.size() - 1).put("count", b.count());
         }
-        ArrayNode largest = json.putArray("top");
-        for (Component c : top) {
-            largest.addObject().put("label", c.label()).put("size", c.size());
+        ArrayNode list = json.putArray("top");
+        for (Largest c : top) {
+            list.addObject().put("label", c.label()).put("size", c.size());
         }
         return json;
     }
 
     /** The same, readable. */
     void print(PrintWriter out) {
-        out.printf(Locale.ROOT, "component sizes: min %d, max %d, mean %.3f, median %s%n", summary.smallestSize(),
-                summary.largestSize(), mean(), median % 1 == 0 ? Long.toString((long) median) : Double.toString(median));
+        out.printf(Locale.ROOT, "component sizes: min %d, max %d, mean %.3f, median %s%n", smallest, largest, mean(),
+                median % 1 == 0 ? Long.toString((long) median) : Double.toString(median));
         StringBuilder bins = new StringBuilder("size histogram (powers of two):");
-        for (int b = 0; b < log2.bins(); b++) {
-            long low = log2.size(b);
+        for (int b = 0; b < log2.size(); b++) {
+            long low = log2.get(b).size();
             long high = 2 * low - 1;
             bins.append(b == 0 ? " " : ", ").append(low == high ? Long.toString(low) : low + "-" + high).append(": ")
-                    .append(log2.count(b));
+                    .append(log2.get(b).count());
         }
         out.println(bins);
-        StringBuilder largest = new StringBuilder("largest components (label: size):");
+        StringBuilder list = new StringBuilder("largest components (label: size):");
         for (int i = 0; i < top.size(); i++) {
-            largest.append(i == 0 ? " " : ", ").append(top.get(i).label()).append(": ").append(top.get(i).size());
+            list.append(i == 0 ? " " : ", ").append(top.get(i).label()).append(": ").append(top.get(i).size());
         }
-        out.println(largest);
+        out.println(list);
     }
 }

@@ -14,7 +14,6 @@ import java.util.concurrent.Callable;
 
 import org.ccl4j.Backend;
 import org.ccl4j.ComponentLabeler;
-import org.ccl4j.Labels;
 import org.ccl4j.MemoryNeeds;
 import org.ccl4j.io.grid.ImageFormatException;
 import org.ccl4j.Grid;
@@ -48,9 +47,9 @@ import picocli.CommandLine.Spec;
 /**
  * {@code ccl4j mesh FILE [...]} and {@code ccl4j mesh --generate SPEC [...]}: reads or generates a
  * 2D or 3D grid, labels its clusters, reports and optionally writes the labels and their picture.
- * A grid of more than 2^31-1 cells (a raw volume, a generated field) gets int64 labels: the count,
- * the largest cluster, --out, --png and --regions work on them; --compact, --stats and --top, whose
- * book-keeping ({@link Labels}) holds int32 labels and sizes, are refused before the labelling.
+ * A grid of more than 2^31-1 cells (a raw volume, a generated field) gets int64 labels, on which
+ * every option works: --stats and --top then come from a statistics table (a cluster's size may
+ * pass an int), --compact from the book-keeping's bitmap of roots, --out writes int64.
  */
 @Command(name = "mesh", mixinStandardHelpOptions = true,
         description = "Label the clusters of a 2D or 3D grid: an image (PGM, PNG), a raw volume,"
@@ -135,8 +134,7 @@ final class MeshCommand implements Callable<Integer> {
     private MeshAlgorithm algorithm;
 
     @Option(names = "--int64-labels", description = "Label with int64 labels whatever the grid's size; a grid of more"
-            + " than 2147483647 cells gets them anyway (--out then writes int64, --regions works on them; --compact,"
-            + " --stats and --top need int32 labels).")
+            + " than 2147483647 cells gets them anyway (--out then writes int64, with --compact too).")
     private boolean int64Labels;
 
     @Mixin
@@ -210,35 +208,41 @@ final class MeshCommand implements Callable<Integer> {
             Grid input = spec == null ? read(file, readOptions, arena) : generate(spec, arena);
             Grid grid = region == null ? input : region(input, region);
             checkConnectivity(options, grid);
-            checkLabelWidth(options, grid);
             MemoryNeeds memory = labeler.memoryNeeds(grid, options);
             Intensity values = intensity == null ? null : intensity(input, arena);
             if (save != null) {
                 OutputFile.write(save, temporary -> GridWriter.write(grid, temporary));
             }
+            // int64 labels have their --stats and --top from a table (whose sizes may pass an int)
+            boolean wide = options.labelBytesFor(grid) == Long.BYTES;
             MeshStatistics table = null;
             MeshLabels labels;
-            if (regions != null) {
+            if (regions != null || (wide && bookkeeping.wanted())) {
                 // canonical labels, as --out, --png and --stats expect; the rows are in raster order all the same
                 table = labeler.labelWithStatistics(grid, options,
-                        new StatisticsOptions(Numbering.CANONICAL, values), arena);
+                        new StatisticsOptions(Numbering.CANONICAL, regions == null ? null : values), arena);
                 labels = table.canonicalLabels();
             } else {
                 labels = labeler.label(grid, options, arena);
             }
             if (out != null && bookkeeping.compact) {
-                MemorySegment written = labels.labels().compact(Labels.Order.SMALLEST_MEMBER).segment();
-                OutputFile.write(out, temporary -> LabelImageWriter.writeRaw(written, grid.width(), grid.height(),
-                        grid.depth(), temporary));
+                MemorySegment written = labels.compact(arena);
+                OutputFile.write(out, temporary -> {
+                    if (wide) {
+                        LabelImageWriter.writeRaw64(written, grid.width(), grid.height(), grid.depth(), temporary);
+                    } else {
+                        LabelImageWriter.writeRaw(written, grid.width(), grid.height(), grid.depth(), temporary);
+                    }
+                });
             } else if (out != null) {
                 MeshLabels written = labels;
                 OutputFile.write(out, temporary -> LabelImageWriter.writeRaw(written, temporary));
             }
-            RegionsCsv rows = table == null ? null : RegionsCsv.of(table);
+            RegionsCsv rows = regions == null ? null : RegionsCsv.of(table);
             if (rows != null) {
                 rows.write(regions);
             }
-            LabelStatistics statistics = labels.isWide() ? null : bookkeeping.of(labels.labels());
+            LabelStatistics statistics = wide ? bookkeeping.of(table) : bookkeeping.of(labels.labels());
             List<Path> pictures = png == null ? List.of() : writePictures(labels, png);
             if (json) {
                 ObjectNode result = json(grid, labels, memory);
@@ -253,7 +257,7 @@ final class MeshCommand implements Callable<Integer> {
                 String source = generator == null ? file.toString() : generator;
                 summary(stdout, region == null ? source : source + " region " + region, grid, labels, options,
                         memory, pictures);
-                if (table != null) {
+                if (rows != null) {
                     stdout.printf("regions: %s (%d rows)%n", regions, table.count());
                 }
                 if (statistics != null) {
@@ -438,27 +442,6 @@ final class MeshCommand implements Callable<Integer> {
             written.add(slice);
         }
         return written;
-    }
-
-    /**
-     * Int64 labels (a grid of more than 2^31-1 cells) have the count, the largest cluster, --out,
-     * --png and --regions; the book-keeping options, whose {@link Labels} hold int32 labels and
-     * sizes, are refused before the labelling.
-     */
-    private void checkLabelWidth(MeshOptions options, Grid grid) {
-        if (options.labelBytesFor(grid) == Integer.BYTES) {
-            return;
-        }
-        String why = " numbers clusters with int32 labels; " + (options.wideLabels() ? "--int64-labels asks for int64"
-                + " labels" : "the grid " + GridDims.of(grid) + " has " + grid.cellCount() + " cells, more than"
-                + " 2147483647, and gets int64 labels") + " (the count, the largest cluster, --out, --png and --regions,"
-                + " whose table has every cluster's size, work on them)";
-        if (bookkeeping.compact) {
-            throw new UsageException("--compact" + why);
-        }
-        if (bookkeeping.stats || bookkeeping.top != null) {
-            throw new UsageException((bookkeeping.top != null ? "--top" : "--stats") + why);
-        }
     }
 
     /** A connectivity that does not fit the grid is a usage error, named with the grid's dimensions. */

@@ -34,6 +34,9 @@ import org.ccl4j.MeshUnionFind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
 /** {@code ccl4j mesh}: results against {@link MeshUnionFind}, written files, and every error exit. */
 class MeshCommandTest {
     /**
@@ -593,18 +596,34 @@ class MeshCommandTest {
     }
 
     @Test
-    void int64LabelsRefuseWhatNeedsInt32OnesBeforeLabelling() {
-        Path file = dir.resolve("x.out");
-        List<List<String>> refused = List.of(List.of("--stats"), List.of("--top", "3"),
-                List.of("--out", file.toString(), "--compact"));
-        for (List<String> options : refused) {
-            Result r = run(concat(List.of("mesh", "--generate", "percolation:20x20:0.5:1", "--int64-labels"), options));
-            assertEquals(2, r.code(), options + ": " + r.err());
-            String refusedOption = options.contains("--compact") ? "--compact" : options.getFirst();
-            assertTrue(r.err().contains(refusedOption + " numbers clusters with int32 labels; --int64-labels asks"
-                    + " for int64 labels"), r.err());
+    void int64LabelsHaveTheBookkeepingOfInt32Ones() throws IOException {
+        ObjectMapper mapper = new ObjectMapper();
+        for (String spec : List.of("percolation:61x47:0.55:1", "percolation:13x11x9:0.3:2")) {
+            for (String backend : List.of("cpu", "cpu-serial", "java")) {
+                Path narrowFile = dir.resolve("narrow.out");
+                Path wideFile = dir.resolve("wide.out");
+                List<String> common = List.of("mesh", "--generate", spec, "--backend", backend, "--stats", "--top", "4",
+                        "--json", "--compact");
+                Result narrow = run(concat(common, List.of("--out", narrowFile.toString())));
+                Result wide = run(concat(common, List.of("--out", wideFile.toString(), "--int64-labels")));
+                String what = spec + " on " + backend;
+                assertEquals(0, narrow.code(), what + ": " + narrow.err());
+                assertEquals(0, wide.code(), what + ": " + wide.err());
+                JsonNode a = mapper.readTree(narrow.out());
+                JsonNode b = mapper.readTree(wide.out());
+                assertEquals(8, b.get("labelBytes").asInt(), what);
+                for (String field : List.of("clusters", "largestCluster", "sizes", "histogram", "top")) {
+                    assertEquals(a.get(field), b.get(field), what + ": " + field);
+                }
+                // --compact: the int32 file's labels, as int64
+                ByteBuffer ints = ByteBuffer.wrap(Files.readAllBytes(narrowFile)).order(ByteOrder.LITTLE_ENDIAN);
+                ByteBuffer longs = ByteBuffer.wrap(Files.readAllBytes(wideFile)).order(ByteOrder.LITTLE_ENDIAN);
+                assertEquals(2L * ints.capacity(), longs.capacity(), what);
+                for (int i = 0; i < ints.capacity() / Integer.BYTES; i++) {
+                    assertEquals(ints.getInt(i * Integer.BYTES), longs.getLong(i * Long.BYTES), what + ": cell " + i);
+                }
+            }
         }
-        assertFalse(Files.exists(file), "nothing written");
         Result r = run("mesh", "--generate", "percolation:20x20:0.5:1", "--int64-labels", "--algorithm", "cpu-raster");
         assertEquals(2, r.code(), r.err());
         assertTrue(r.err().contains("int64 labels") && r.err().contains("not by CPU_RASTER"), r.err());

@@ -105,14 +105,28 @@ public final class LabelImageWriter {
             writeRaw(labels.segment(), labels.width(), labels.height(), labels.depth(), file);
             return;
         }
-        MemorySegment longs = labels.segment();
+        writeRaw64(labels.segment(), labels.width(), labels.height(), labels.depth(), file);
+    }
+
+    /**
+     * Writes the int64 labels of a {@code width × height × depth} grid (native-order longs, such as
+     * {@link MeshLabels#compact} makes of int64 labels) as raw little-endian {@code int64}s.
+     */
+    public static void writeRaw64(MemorySegment labels, int width, int height, int depth, Path file)
+            throws IOException {
+        Objects.requireNonNull(labels, "labels");
+        long cells = new GridDims(width, height, depth).cellCount();
+        if (labels.byteSize() / Long.BYTES < cells) {
+            throw new IllegalArgumentException("labels segment of " + labels.byteSize() + " bytes does not hold the "
+                    + cells + " longs of a " + new GridDims(width, height, depth) + " grid");
+        }
         byte[] chunk = new byte[CHUNK_LABELS * Long.BYTES];
         MemorySegment target = MemorySegment.ofArray(chunk);
         ValueLayout.OfLong littleEndian = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
         try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file), 1 << 16)) {
-            for (long at = 0; at < labels.cellCount(); at += CHUNK_LABELS) {
-                int n = (int) Math.min(CHUNK_LABELS, labels.cellCount() - at);
-                MemorySegment.copy(longs, ValueLayout.JAVA_LONG, at * Long.BYTES, target, littleEndian, 0, n);
+            for (long at = 0; at < cells; at += CHUNK_LABELS) {
+                int n = (int) Math.min(CHUNK_LABELS, cells - at);
+                MemorySegment.copy(labels, ValueLayout.JAVA_LONG, at * Long.BYTES, target, littleEndian, 0, n);
                 out.write(chunk, 0, n * Long.BYTES);
             }
         }
