@@ -221,6 +221,9 @@ class WideLabelProperties {
                 assertEquals(narrow.componentSize(i), wide.componentSize(i), at + ": size of cell " + i);
                 assertEquals(expected[(int) i], wide.get(i), at + ": label of cell " + i);
             }
+            long[] compact = longs(narrow.labels().compact(Labels.Order.SMALLEST_MEMBER).segment()
+                    .toArray(ValueLayout.JAVA_INT));
+            assertArrayEquals(compact, wide.compact(confined).toArray(ValueLayout.JAVA_LONG), at + ": compact");
             IllegalStateException noLabels = assertThrows(IllegalStateException.class, wide::labels, at);
             assertTrue(noLabels.getMessage().contains("int64"), noLabels.getMessage());
             assertThrows(IllegalStateException.class, wide::toArray, at);
