@@ -86,7 +86,8 @@ Rows reference_rows(const HostGraph& g, const std::vector<int32_t>& d) {
 ccl4j_distance_options options_of(int32_t algorithm) { return ccl4j_distance_options{algorithm, 0}; }
 
 // The rows a context computes, or empty rows after a failure (reported).
-Rows distances(ccl4j_context context, const HostGraph& g, int width, int32_t algorithm, const std::string& what) {
+Rows distances(ccl4j_context context, const HostGraph& g, int width, int32_t algorithm, const std::string& what,
+               ccl4j_timings* measured = nullptr) {
     const AbiGraph a = g.csr(width);
     const ccl4j_distance_options o = options_of(algorithm);
     const size_t cap = static_cast<size_t>(g.n);
@@ -104,6 +105,7 @@ Rows distances(ccl4j_context context, const HostGraph& g, int width, int32_t alg
     CHECK_MSG(s == CCL4J_SUCCESS, what + ": " + ccl4j_context_error_message(context));
     if (s != CCL4J_SUCCESS) return Rows{};
     CHECK_MSG(timings.algorithm == (algorithm == CCL4J_DISTANCES_AUTO ? CCL4J_DISTANCES_BFS : algorithm), what + ": algorithm");
+    if (measured) *measured = timings;
     rows.first.resize(static_cast<size_t>(k));
     rows.diameter.resize(static_cast<size_t>(k));
     rows.vertices.resize(static_cast<size_t>(k));
@@ -325,9 +327,42 @@ void refusals(ccl4j_context context) {
                                 nullptr, &k, nullptr) == CCL4J_INVALID_ARGUMENT);
 }
 
+// With --bench: the time of one call for the rows of a few graphs on CUDA (when present) and
+// CPU_PARALLEL, with the bfs phase apart; the rows must agree.
+void bench(ccl4j_context parallel) {
+    ccl4j_context cuda = nullptr;
+    if (ccl4j_context_create(CCL4J_BACKEND_CUDA, 0, &cuda) != CCL4J_SUCCESS) cuda = nullptr;
+    std::vector<Named> graphs;
+    graphs.push_back({"rmat 14 (16384 vertices, edge factor 8)", rmat(14, 8, 3)});
+    graphs.push_back({"grid 128x128", grid2d(128, 128)});
+    graphs.push_back({"power law 20000, degree 10", power_law(20000, 10.0, 2.5, 5)});
+    graphs.push_back({"shuffled path 8192", shuffled_path(8192, 7)});
+    for (const Named& c : graphs) {
+        Rows first;
+        for (ccl4j_context context : {cuda, parallel}) {
+            if (!context) continue;
+            ccl4j_timings t{};
+            const Rows rows = distances(context, c.graph, 4, CCL4J_DISTANCES_BFS, c.name, &t);
+            double search = -1;
+            for (int32_t i = 0; i < t.phase_count; ++i) {
+                if (std::string(t.phases[i].name) == "bfs") search = t.phases[i].ms;
+            }
+            std::printf("bench %-40s %-12s total %10.2f ms, bfs %10.2f ms, %d levels, %zu components\n",
+                        c.name.c_str(), context == cuda ? "CUDA" : "CPU_PARALLEL", t.total_ms, search, t.iterations,
+                        rows.first.size());
+            if (first.first.empty()) {
+                first = rows;
+            } else {
+                compare(rows, first, c.name + ": CPU against CUDA");
+            }
+        }
+    }
+    if (cuda) ccl4j_context_destroy(cuda);
+}
+
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
     ccl4j_context serial = nullptr, parallel = nullptr;
     if (ccl4j_context_create(CCL4J_BACKEND_CPU_SERIAL, 0, &serial) != CCL4J_SUCCESS ||
         ccl4j_context_create(CCL4J_BACKEND_CPU_PARALLEL, 0, &parallel) != CCL4J_SUCCESS) {
@@ -338,6 +373,7 @@ int main() {
     run("cpu backends", [&] { cpu_backends(serial, parallel); });
     run("refusals", [&] { refusals(parallel); });
     run("gpu", [&] { gpu(parallel); });
+    if (argc > 1 && std::string(argv[1]) == "--bench") run("bench", [&] { bench(parallel); });
     ccl4j_context_destroy(serial);
     ccl4j_context_destroy(parallel);
     std::printf("%d passed, %d failed\n", passed, failed);

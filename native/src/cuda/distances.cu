@@ -4,14 +4,18 @@
 // run for many sources at once. The graph stays in CSR on the device (their layout (e)).
 //
 // Sources go in words of 64 bits: bit b of word w stands for source base + 64 w + b. A batch
-// holds K words per vertex in three arrays laid out word-major ([w][v], so that a warp reads 32
-// vertices of one word): seen, the frontier and the next frontier. A level is two kernels:
-//  expand:  a thread per (word, vertex) with a frontier pushes its frontier bits to the neighbours
-//           that have not seen them yet (atomicOr into next);
-//  advance: a thread per (word, vertex) keeps the bits new to it (next & ~seen) as its frontier
-//           and marks them seen; a warp whose lanes share a word counts each new bit over its
-//           lanes with one ballot, so the per-source sums take one atomic per bit and warp
-//           (the level times the count) instead of one per vertex.
+// holds K words per vertex in three arrays, seen, the frontier and the next frontier, laid out
+// vertex-major ([v][w]: a vertex's K words side by side). A level is two kernels:
+//  expand:  a thread per (vertex, word), consecutive threads on consecutive words of a vertex, so
+//           that a warp reads the vertex's adjacency list once (a broadcast) and each neighbour's
+//           words in one coalesced access; a thread with a frontier pushes its bits to the
+//           neighbours that have not seen them yet (atomicOr into next). This kernel does the
+//           work, the arcs times the words;
+//  advance: a pass over every (word, vertex), lanes on consecutive vertices of one word (strided
+//           loads, a streaming pass): keeps the bits new to a vertex (next & ~seen) as its
+//           frontier and marks them seen; a warp counts each new bit over its lanes with one
+//           ballot, so the per-source sums take one atomic per bit and warp (the level times the
+//           count) instead of one per vertex.
 // The loop (driver.hpp: iterate) ends at the first level that finds nothing new. The sums are
 // 64-bit. A final kernel adds each source's sum and eccentricity into its component's row.
 // With a matrix, advance also writes the level of each new (source, vertex) pair into the
@@ -94,7 +98,7 @@ struct Batch {
 
 __global__ void init_batch(Batch b) {
     for (int64_t i = thread_index(); i < b.items; i += thread_count()) {
-        const int32_t w = static_cast<int32_t>(i / b.n), v = static_cast<int32_t>(i % b.n);
+        const int32_t v = static_cast<int32_t>(i / b.words), w = static_cast<int32_t>(i % b.words);
         const int64_t offset = static_cast<int64_t>(v) - b.base - 64ll * w;
         const u64 bit = offset >= 0 && offset < 64 ? u64(1) << offset : 0;
         b.seen[i] = bit;
@@ -110,10 +114,9 @@ __global__ void expand(const Offset* __restrict__ offsets, const int32_t* __rest
     for (int64_t i = thread_index(); i < b.items; i += thread_count()) {
         const u64 f = b.frontier[i];
         if (!f) continue;
-        const int32_t u = static_cast<int32_t>(i % b.n);
-        const int64_t row = i - u;  // w * n
+        const int32_t u = static_cast<int32_t>(i / b.words), w = static_cast<int32_t>(i % b.words);
         for (Offset a = offsets[u]; a < offsets[u + 1]; ++a) {
-            const int64_t j = row + neighbors[a];
+            const int64_t j = static_cast<int64_t>(neighbors[a]) * b.words + w;
             if (f & ~b.seen[j]) atomicOr(&b.next[j], f);
         }
     }
@@ -133,13 +136,14 @@ __global__ void advance(Batch b, Loop loop) {
     // Whole warps go round the loop together, for the ballots.
     const int64_t stride = thread_count();
     for (int64_t start = thread_index() - lane; start < b.items; start += stride) {
-        const int64_t i = start + lane;
-        const bool active = i < b.items;
+        const int64_t k = start + lane;  // word-major here, for the ballots: word k / n of vertex k % n
+        const bool active = k < b.items;
         u64 fresh = 0;
         int32_t w = -1, v = 0;
         if (active) {
-            w = static_cast<int32_t>(i / b.n);
-            v = static_cast<int32_t>(i % b.n);
+            w = static_cast<int32_t>(k / b.n);
+            v = static_cast<int32_t>(k % b.n);
+            const int64_t i = static_cast<int64_t>(v) * b.words + w;
             const u64 x = b.next[i];
             const u64 old = b.frontier[i];
             if (x) {
