@@ -31,10 +31,11 @@ extern "C" {
 
 /* Algorithms (ccl4j_distance_options.algorithm). */
 #define CCL4J_DISTANCES_AUTO 0            /* BFS */
-#define CCL4J_DISTANCES_BFS 1             /* a breadth-first search from every vertex, O(n (n + m)) time:
-                                             CPU: sources in parallel, one visited bitmap and two
-                                             frontier queues per thread; CUDA: 64 sources per machine
-                                             word, many words at once, one launch per level */
+#define CCL4J_DISTANCES_BFS 1             /* a breadth-first search from every vertex, O(n (n + m)) time,
+                                             64 sources of a component per machine word: CPU: one
+                                             bit-parallel search per 64 sources over lists of active
+                                             vertices, the batches in parallel; CUDA: many words at
+                                             once, one launch pair per level */
 #define CCL4J_DISTANCES_FLOYD_WARSHALL 2  /* Floyd and Warshall's O(n^3) relaxation of an n x n matrix
                                              (the CPU baseline of Leist, Playne & Hawick 2009): CPU
                                              backends only, vertex_count at most
@@ -68,8 +69,8 @@ CCL4J_API ccl4j_status ccl4j_graph_distances(ccl4j_context context, const ccl4j_
 /* The distance matrix of a host CSR graph of at most CCL4J_DISTANCE_MATRIX_MAX_VERTICES vertices
  * (larger ones are refused with CCL4J_INVALID_ARGUMENT): matrix[u * n + v] = d(u, v), -1 where v
  * is unreachable from u, 0 on the diagonal; row-major, n = vertex_count, capacity (entries) at
- * least n * n. options and timings as above; phases: check, then bfs or floyd-warshall (CUDA:
- * h2d, bfs, which copies the rows out as they are done). */
+ * least n * n. options and timings as above; phases: check, then label and bfs (the CPU backends),
+ * floyd-warshall, or h2d and bfs (CUDA: bfs copies the rows out as they are done). */
 CCL4J_API ccl4j_status ccl4j_graph_distance_matrix(ccl4j_context context, const ccl4j_csr* graph, const void* offsets,
                                                    const int32_t* neighbors, const ccl4j_distance_options* options,
                                                    int64_t capacity, int32_t* matrix, ccl4j_timings* timings);

@@ -87,7 +87,8 @@ DistanceRows distance_rows(ccl4j_context_s& context, const Call& call, ccl4j::Ph
         ccl4j::cpu::matrix_sources(matrix.data(), n, sums.data(), eccentricities.data(), call.threads);
         log.add("floyd-warshall", pass.lap());
     } else {
-        ccl4j::cpu::bfs_distances(g, sums.data(), eccentricities.data(), nullptr, call.threads);
+        ccl4j::cpu::bfs_distances(g, row.data(), static_cast<int32_t>(rows.size()), sums.data(), eccentricities.data(),
+                                  nullptr, call.threads);
         log.add("bfs", pass.lap());
     }
     ccl4j::add_sources(rows, row.data(), n, sums.data(), eccentricities.data());
@@ -157,9 +158,15 @@ ccl4j_status ccl4j_graph_distance_matrix(ccl4j_context context, const ccl4j_csr*
                 ccl4j::cpu::floyd_warshall(call.graph, matrix, call.threads);
                 log.add("floyd-warshall", pass.lap());
             } else {
+                std::vector<int32_t> labels(static_cast<size_t>(n)), row(static_cast<size_t>(n));
+                ccl4j::PhaseLog quiet(nullptr);
+                ccl4j::cpu::ecl_cc_parallel(call.graph, labels.data(), call.threads, quiet);
+                const DistanceRows rows = ccl4j::rows_of(labels.data(), static_cast<int32_t>(n), row.data());
+                log.add("label", pass.lap());
                 std::vector<int64_t> sums(static_cast<size_t>(n));
                 std::vector<int32_t> eccentricities(static_cast<size_t>(n));
-                ccl4j::cpu::bfs_distances(call.graph, sums.data(), eccentricities.data(), matrix, call.threads);
+                ccl4j::cpu::bfs_distances(call.graph, row.data(), static_cast<int32_t>(rows.size()), sums.data(),
+                                          eccentricities.data(), matrix, call.threads);
                 log.add("bfs", pass.lap());
             }
         }

@@ -1,6 +1,6 @@
 // Distances within components on the CPU (ccl4j/distances.h): a breadth-first search from every
-// source, in parallel over the sources, and Floyd-Warshall, the O(n^3) baseline of Leist, Playne
-// & Hawick 2009 (section 4.4). Both give, per source, the sum of its distances to the vertices it
+// source, 64 sources of a component at a time as one bit-parallel search, the batches in
+// parallel; and Floyd-Warshall, the O(n^3) baseline of Leist, Playne & Hawick 2009 (section 4.4). Both give, per source, the sum of its distances to the vertices it
 // reaches and its eccentricity, which common/distances.hpp adds into the components' rows.
 #pragma once
 
@@ -10,11 +10,13 @@
 
 namespace ccl4j::cpu {
 
-// One search per source s: sums[s] (the sum of d(s, v) over the vertices v it reaches) and
+// A search from every source s: sums[s] (the sum of d(s, v) over the vertices v it reaches) and
 // eccentricities[s] (the largest); with a matrix (n * n entries, may be nullptr) also row s of
-// the distances, -1 where unreachable. The graph is checked (ids in range). `threads` as
+// the distances, -1 where unreachable. row (n entries) numbers the components 0 .. rows - 1
+// (common/distances.hpp: rows_of). The graph is checked (ids in range, symmetric). `threads` as
 // parallel::thread_count.
-void bfs_distances(const Graph& graph, int64_t* sums, int32_t* eccentricities, int32_t* matrix, int threads);
+void bfs_distances(const Graph& graph, const int32_t* row, int32_t rows, int64_t* sums, int32_t* eccentricities,
+                   int32_t* matrix, int threads);
 
 // Floyd-Warshall into matrix (n * n entries, n at most CCL4J_DISTANCE_MATRIX_MAX_VERTICES): the
 // same distances as the searches, -1 where unreachable.
