@@ -47,5 +47,5 @@ run() {
 }
 
 rm -rf "$out/${package//.//}"
-run "$include/ccl4j.h" ccl4j_h "$include/(ccl4j\.h|ccl4j/(common|graph|mesh|labels|statistics|physics)\.h)"
+run "$include/ccl4j.h" ccl4j_h "$include/(ccl4j\.h|ccl4j/(common|graph|mesh|labels|statistics|distances|physics)\.h)"
 run "$include/ccl4j/bench.h" ccl4j_bench_h "$include/ccl4j/bench\.h"

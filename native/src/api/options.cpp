@@ -129,4 +129,25 @@ MeshOptions mesh_options(const ccl4j_mesh_options* options, ccl4j_backend backen
     return out;
 }
 
+DistanceOptions distance_options(const ccl4j_distance_options* options, ccl4j_backend backend) {
+    const ccl4j_distance_options o = options ? *options : ccl4j_distance_options{};
+    DistanceOptions out;
+    check_threads(o.cpu_threads);
+    out.cpu_threads = o.cpu_threads;
+    switch (o.algorithm) {
+        case CCL4J_DISTANCES_AUTO:
+        case CCL4J_DISTANCES_BFS: out.algorithm = CCL4J_DISTANCES_BFS; break;
+        case CCL4J_DISTANCES_FLOYD_WARSHALL:
+            if (backend == CCL4J_BACKEND_CUDA) {
+                fail(CCL4J_UNSUPPORTED, "Floyd-Warshall runs on the CPU backends only; use BFS on CUDA");
+            }
+            out.algorithm = CCL4J_DISTANCES_FLOYD_WARSHALL;
+            break;
+        default:
+            fail(CCL4J_INVALID_ARGUMENT, "unknown distances algorithm " + std::to_string(o.algorithm) +
+                                             " (expected CCL4J_DISTANCES_AUTO = 0, _BFS = 1 or _FLOYD_WARSHALL = 2)");
+    }
+    return out;
+}
+
 }  // namespace ccl4j::api

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "ccl4j.h"
+#include "common/distances.hpp"
 #include "core/options.hpp"
 
 namespace ccl4j::api {
@@ -25,5 +26,9 @@ const char* backend_name(ccl4j_backend backend);
 // Threads per CUDA block: 0 (the algorithm's default) or a multiple of 32 up to 1024 (the
 // kernels work on whole warps). Throws Error(CCL4J_INVALID_ARGUMENT) otherwise.
 int32_t checked_block_size(int32_t block_size);
+
+// Distances options (NULL = defaults) for a context on `backend`: the algorithm (AUTO resolved to
+// BFS; Floyd-Warshall on the CPU backends only, Error(CCL4J_UNSUPPORTED) on CUDA) and the threads.
+DistanceOptions distance_options(const ccl4j_distance_options* options, ccl4j_backend backend);
 
 }  // namespace ccl4j::api

@@ -600,6 +600,54 @@ public final class ComponentLabeler implements AutoCloseable {
         });
     }
 
+    /** {@link #distances(CsrGraph, DistanceAlgorithm)} with {@link DistanceAlgorithm#AUTO}. */
+    public Distances distances(CsrGraph graph) {
+        return distances(graph, DistanceAlgorithm.AUTO);
+    }
+
+    /**
+     * Shortest-path distances within every component of {@code graph} (unweighted): a row per
+     * component in canonical order with its vertex count, the exact sum of d(u, v) over ordered
+     * pairs of distinct vertices, the mean of those distances and the diameter. The graph is
+     * checked in full first (ids in range, symmetry). It costs a search from every vertex,
+     * O(n (n + m)); {@link DistanceAlgorithm#FLOYD_WARSHALL} costs O(n^3) and runs on the CPU and
+     * JAVA backends only.
+     *
+     * @throws IllegalArgumentException      when the graph is malformed or asymmetric, or too large
+     *                                       for Floyd-Warshall ({@link DistanceMatrix#MAX_VERTICES})
+     * @throws UnsupportedOperationException for Floyd-Warshall on CUDA
+     */
+    public Distances distances(CsrGraph graph, DistanceAlgorithm algorithm) {
+        Objects.requireNonNull(graph, "graph");
+        Objects.requireNonNull(algorithm, "algorithm");
+        if (backend == Backend.JAVA) {
+            withContext(context -> { });  // refuses a closed labeler, as the native path does
+            return JavaDistances.rows(graph, algorithm);
+        }
+        return NativeDistances.rows(this, graph, algorithm);
+    }
+
+    /** {@link #distanceMatrix(CsrGraph, DistanceAlgorithm)} with {@link DistanceAlgorithm#AUTO}. */
+    public DistanceMatrix distanceMatrix(CsrGraph graph) {
+        return distanceMatrix(graph, DistanceAlgorithm.AUTO);
+    }
+
+    /**
+     * All shortest-path distances of a graph of at most {@link DistanceMatrix#MAX_VERTICES}
+     * vertices, -1 between components; checked as {@link #distances(CsrGraph, DistanceAlgorithm)}.
+     *
+     * @throws IllegalArgumentException when the graph is malformed or has too many vertices
+     */
+    public DistanceMatrix distanceMatrix(CsrGraph graph, DistanceAlgorithm algorithm) {
+        Objects.requireNonNull(graph, "graph");
+        Objects.requireNonNull(algorithm, "algorithm");
+        if (backend == Backend.JAVA) {
+            withContext(context -> { });
+            return JavaDistances.matrix(graph, algorithm);
+        }
+        return NativeDistances.matrix(this, graph, algorithm);
+    }
+
     /**
      * The labels the last {@link #label(DeviceGraph, LabelOptions, Arena)} left on the device, for
      * statistics without copying them to the host: {@link Labels#summary()}, {@link Labels#sizes()},

@@ -150,7 +150,7 @@ final class NativeCalls {
                 backend(ccl4j_timings.backend(t)), MeshAlgorithm.valueOf(Abi.meshAlgorithmName(ccl4j_timings.algorithm(t))));
     }
 
-    private static Map<String, Double> phases(MemorySegment t) {
+    static Map<String, Double> phases(MemorySegment t) {
         Map<String, Double> phases = new LinkedHashMap<>();
         int count = Math.min(ccl4j_timings.phase_count(t), CCL4J_MAX_PHASES());
         for (int i = 0; i < count; i++) {

@@ -716,6 +716,42 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_INTENSITY_F32() {
         return CCL4J_INTENSITY_F32;
     }
+    private static final int CCL4J_DISTANCES_AUTO = (int)0L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_DISTANCES_AUTO 0
+     * }
+     */
+    public static int CCL4J_DISTANCES_AUTO() {
+        return CCL4J_DISTANCES_AUTO;
+    }
+    private static final int CCL4J_DISTANCES_BFS = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_DISTANCES_BFS 1
+     * }
+     */
+    public static int CCL4J_DISTANCES_BFS() {
+        return CCL4J_DISTANCES_BFS;
+    }
+    private static final int CCL4J_DISTANCES_FLOYD_WARSHALL = (int)2L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_DISTANCES_FLOYD_WARSHALL 2
+     * }
+     */
+    public static int CCL4J_DISTANCES_FLOYD_WARSHALL() {
+        return CCL4J_DISTANCES_FLOYD_WARSHALL;
+    }
+    private static final int CCL4J_DISTANCE_MATRIX_MAX_VERTICES = (int)16384L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_DISTANCE_MATRIX_MAX_VERTICES 16384
+     * }
+     */
+    public static int CCL4J_DISTANCE_MATRIX_MAX_VERTICES() {
+        return CCL4J_DISTANCE_MATRIX_MAX_VERTICES;
+    }
     private static final int CCL4J_LATTICE_SQUARE = (int)1L;
     /**
      * {@snippet lang=c :
@@ -3167,6 +3203,145 @@ public class ccl4j_h extends ccl4j_h$shared {
                 traceDowncall("ccl4j_statistics_column", context, column, first, count, out);
             }
             return (int)mh$.invokeExact(context, column, first, count, out);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class ccl4j_graph_distances {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_LONG,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_graph_distances");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_graph_distances(ccl4j_context context, const ccl4j_csr *graph, const void *offsets, const int32_t *neighbors, const ccl4j_distance_options *options, int64_t capacity, int32_t *first, int64_t *vertices, int64_t *path_sums, int32_t *diameters, double *mean_lengths, int64_t *components, ccl4j_timings *timings)
+     * }
+     */
+    public static FunctionDescriptor ccl4j_graph_distances$descriptor() {
+        return ccl4j_graph_distances.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_graph_distances(ccl4j_context context, const ccl4j_csr *graph, const void *offsets, const int32_t *neighbors, const ccl4j_distance_options *options, int64_t capacity, int32_t *first, int64_t *vertices, int64_t *path_sums, int32_t *diameters, double *mean_lengths, int64_t *components, ccl4j_timings *timings)
+     * }
+     */
+    public static MethodHandle ccl4j_graph_distances$handle() {
+        return ccl4j_graph_distances.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_graph_distances(ccl4j_context context, const ccl4j_csr *graph, const void *offsets, const int32_t *neighbors, const ccl4j_distance_options *options, int64_t capacity, int32_t *first, int64_t *vertices, int64_t *path_sums, int32_t *diameters, double *mean_lengths, int64_t *components, ccl4j_timings *timings)
+     * }
+     */
+    public static MemorySegment ccl4j_graph_distances$address() {
+        return ccl4j_graph_distances.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_graph_distances(ccl4j_context context, const ccl4j_csr *graph, const void *offsets, const int32_t *neighbors, const ccl4j_distance_options *options, int64_t capacity, int32_t *first, int64_t *vertices, int64_t *path_sums, int32_t *diameters, double *mean_lengths, int64_t *components, ccl4j_timings *timings)
+     * }
+     */
+    public static int ccl4j_graph_distances(MemorySegment context, MemorySegment graph, MemorySegment offsets, MemorySegment neighbors, MemorySegment options, long capacity, MemorySegment first, MemorySegment vertices, MemorySegment path_sums, MemorySegment diameters, MemorySegment mean_lengths, MemorySegment components, MemorySegment timings) {
+        var mh$ = ccl4j_graph_distances.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_graph_distances", context, graph, offsets, neighbors, options, capacity, first, vertices, path_sums, diameters, mean_lengths, components, timings);
+            }
+            return (int)mh$.invokeExact(context, graph, offsets, neighbors, options, capacity, first, vertices, path_sums, diameters, mean_lengths, components, timings);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class ccl4j_graph_distance_matrix {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_LONG,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_graph_distance_matrix");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_graph_distance_matrix(ccl4j_context context, const ccl4j_csr *graph, const void *offsets, const int32_t *neighbors, const ccl4j_distance_options *options, int64_t capacity, int32_t *matrix, ccl4j_timings *timings)
+     * }
+     */
+    public static FunctionDescriptor ccl4j_graph_distance_matrix$descriptor() {
+        return ccl4j_graph_distance_matrix.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_graph_distance_matrix(ccl4j_context context, const ccl4j_csr *graph, const void *offsets, const int32_t *neighbors, const ccl4j_distance_options *options, int64_t capacity, int32_t *matrix, ccl4j_timings *timings)
+     * }
+     */
+    public static MethodHandle ccl4j_graph_distance_matrix$handle() {
+        return ccl4j_graph_distance_matrix.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_graph_distance_matrix(ccl4j_context context, const ccl4j_csr *graph, const void *offsets, const int32_t *neighbors, const ccl4j_distance_options *options, int64_t capacity, int32_t *matrix, ccl4j_timings *timings)
+     * }
+     */
+    public static MemorySegment ccl4j_graph_distance_matrix$address() {
+        return ccl4j_graph_distance_matrix.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_graph_distance_matrix(ccl4j_context context, const ccl4j_csr *graph, const void *offsets, const int32_t *neighbors, const ccl4j_distance_options *options, int64_t capacity, int32_t *matrix, ccl4j_timings *timings)
+     * }
+     */
+    public static int ccl4j_graph_distance_matrix(MemorySegment context, MemorySegment graph, MemorySegment offsets, MemorySegment neighbors, MemorySegment options, long capacity, MemorySegment matrix, MemorySegment timings) {
+        var mh$ = ccl4j_graph_distance_matrix.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_graph_distance_matrix", context, graph, offsets, neighbors, options, capacity, matrix, timings);
+            }
+            return (int)mh$.invokeExact(context, graph, offsets, neighbors, options, capacity, matrix, timings);
         } catch (Error | RuntimeException ex) {
            throw ex;
         } catch (Throwable ex$) {

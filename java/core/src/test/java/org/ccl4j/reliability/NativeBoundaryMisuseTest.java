@@ -43,7 +43,7 @@ class NativeBoundaryMisuseTest {
     @ValueSource(strings = {"labelsOfClosedArena", "labelsAfterTheirArenaClosed", "graphInClosedArena",
             "gridInClosedArena", "idsOutOfRangeAfterWrap", "tooManyThreads", "outputsAliasingInputs",
             "asymmetricGraph", "arenaClosedByAnotherThread", "int64LabelsMisused", "edgeListsMisused",
-            "edgeIdsChangedDuringLabelling"})
+            "edgeIdsChangedDuringLabelling", "distancesMisused"})
     void theJvmSurvivesAndTheMisuseIsRefused(String scenario, @TempDir Path dir) throws Exception {
         ForkedJvm.Result r = ForkedJvm.run(dir, Scenarios.class, List.of("-Xmx512m"), List.of(scenario), 2,
                 TimeUnit.MINUTES);
@@ -96,6 +96,7 @@ class NativeBoundaryMisuseTest {
                 case "int64LabelsMisused" -> int64LabelsMisused(labeler);
                 case "edgeListsMisused" -> edgeListsMisused(labeler);
                 case "edgeIdsChangedDuringLabelling" -> edgeIdsChangedDuringLabelling(labeler);
+                case "distancesMisused" -> distancesMisused(labeler);
                 default -> throw new IllegalArgumentException("no scenario " + scenario);
             }
         }
@@ -390,6 +391,39 @@ class NativeBoundaryMisuseTest {
             System.out.println("edge ids changed during labellings on " + labeler.backend() + ": " + labelled
                     + " labelled, " + refused + " refused");
             check(refused > 0, "no labelling saw an id out of range on " + labeler.backend());
+        }
+
+        /**
+         * Distances (a search from every vertex follows every arc): a graph whose arena closed, ids
+         * written out of range and offsets made to decrease after wrap, an asymmetric graph.
+         */
+        private static void distancesMisused(ComponentLabeler labeler) {
+            Arena closed = Arena.ofConfined();
+            CsrGraph gone = pathsGraph(closed);
+            closed.close();
+            expect(IllegalStateException.class, "distances() of a graph whose arena closed", () -> labeler.distances(gone));
+            expect(IllegalStateException.class, "distanceMatrix() of a graph whose arena closed",
+                    () -> labeler.distanceMatrix(gone));
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment offsets = arena.allocateFrom(ValueLayout.JAVA_INT, 0, 1, 2, 3, 4);
+                MemorySegment neighbors = arena.allocateFrom(ValueLayout.JAVA_INT, 1, 0, 3, 2);
+                CsrGraph graph = CsrGraph.wrap(offsets, Integer.BYTES, neighbors);
+                check(labeler.distances(graph).count() == 2, "the wrapped graph before the change has 2 components");
+                for (int bad : new int[] {-100_000_000, -1, 4, Integer.MAX_VALUE}) {
+                    neighbors.setAtIndex(ValueLayout.JAVA_INT, 2, bad);
+                    expect(IllegalArgumentException.class, "distances(), id " + bad + " written after wrap",
+                            () -> labeler.distances(graph));
+                    expect(IllegalArgumentException.class, "distanceMatrix(), id " + bad + " written after wrap",
+                            () -> labeler.distanceMatrix(graph));
+                }
+                neighbors.setAtIndex(ValueLayout.JAVA_INT, 2, 3);
+                offsets.setAtIndex(ValueLayout.JAVA_INT, 2, 4);
+                expect(IllegalArgumentException.class, "distances(), offsets made to decrease after wrap",
+                        () -> labeler.distances(graph));
+                CsrGraph oneWay = CsrGraph.wrap(arena.allocateFrom(ValueLayout.JAVA_INT, 0, 1, 2, 2, 3), Integer.BYTES,
+                        arena.allocateFrom(ValueLayout.JAVA_INT, 1, 2, 2));
+                expect(IllegalArgumentException.class, "distances() of an asymmetric graph", () -> labeler.distances(oneWay));
+            }
         }
 
         private static void asymmetricGraph(ComponentLabeler labeler) {

@@ -1,0 +1,36 @@
+package org.ccl4j;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Shortest-path distances within every component of a graph ({@link ComponentLabeler#distances}):
+ * a row per component in canonical order (by smallest vertex, so row r is the component of the
+ * r-th canonical label in increasing order), and what the call measured.
+ *
+ * @param components the rows
+ * @param backend    the backend that ran
+ * @param algorithm  the algorithm that ran (AUTO resolved)
+ * @param totalMs    the call's time
+ * @param phasesMs   its phases in order (check, label, bfs or floyd-warshall, reduce; on CUDA h2d
+ *                   and d2h too)
+ */
+public record Distances(List<ComponentDistances> components, Backend backend, DistanceAlgorithm algorithm,
+                        double totalMs, Map<String, Double> phasesMs) {
+    public Distances {
+        components = List.copyOf(components);
+        phasesMs = Collections.unmodifiableMap(new LinkedHashMap<>(phasesMs));
+    }
+
+    /** The number of components. */
+    public int count() {
+        return components.size();
+    }
+
+    /** Row {@code row}. */
+    public ComponentDistances component(int row) {
+        return components.get(row);
+    }
+}
