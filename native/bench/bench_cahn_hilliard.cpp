@@ -71,7 +71,7 @@ void time_kernels(ccl4j_context gpu, ccl4j_context cpu, int32_t w, int32_t h, in
 
 void coarsen(ccl4j_context gpu, int32_t n, int64_t steps, int64_t every) {
     const double dt = 0.02;
-    ccl4j_cahn_hilliard field = create(gpu, n, n, 1, CCL4J_CH_KERNEL_SHARED, dt);
+    ccl4j_cahn_hilliard field = create(gpu, n, n, 1, CCL4J_CH_KERNEL_AUTO, dt);
     check(ccl4j_cahn_hilliard_init(field, -0.4, 0.05, 1), gpu, "init");
     std::vector<double> t, length;
     double step_ms = 0, label_ms = 0;

@@ -75,7 +75,7 @@ ccl4j_cahn_hilliard_params resolve(const ccl4j_cahn_hilliard_params* given, ccl4
                                          std::to_string(p.kernel));
     }
     if (p.cpu_threads < 0) fail(CCL4J_INVALID_ARGUMENT, "cpu_threads is negative: " + std::to_string(p.cpu_threads));
-    if (backend == CCL4J_BACKEND_CUDA && p.kernel == CCL4J_CH_KERNEL_AUTO) p.kernel = CCL4J_CH_KERNEL_SHARED;
+    if (backend == CCL4J_BACKEND_CUDA && p.kernel == CCL4J_CH_KERNEL_AUTO) p.kernel = CCL4J_CH_KERNEL_GLOBAL;
     p.dt = positive_or_default(p.dt, kDefaultDt, "dt");
     p.mobility = positive_or_default(p.mobility, 1.0, "mobility");
     p.gradient = positive_or_default(p.gradient, 1.0, "gradient");
