@@ -7,31 +7,49 @@ namespace ccl4j::cpu {
 
 namespace {
 
-// body(x, y, z, i) for every cell, rows spread over the threads.
+// The rows of a field around row (y, z), the boundaries applied: the row itself and its face
+// neighbours along y and z (those along z unused in 2D).
+struct Rows {
+    int64_t self, ym, yp, zm, zp;
+};
+
+// body(rows) for every row, rows spread over the threads.
 template <class Body>
-void for_cells(const ch::Shape& s, int threads, const Body& body) {
+void for_rows(const ch::Shape& s, int threads, const Body& body) {
     const int64_t rows = int64_t(s.height) * s.depth;
-    parallel::for_each(int64_t{0}, rows, threads, [&](int64_t row) {
-        const int32_t y = static_cast<int32_t>(row % s.height), z = static_cast<int32_t>(row / s.height);
-        const int64_t first = row * s.width;
-        for (int32_t x = 0; x < s.width; ++x) body(x, y, z, first + x);
+    auto row = [&](int32_t y, int32_t z) { return (y + int64_t(s.height) * z) * s.width; };
+    parallel::for_each(int64_t{0}, rows, threads, [&](int64_t r) {
+        const int32_t y = static_cast<int32_t>(r % s.height), z = static_cast<int32_t>(r / s.height);
+        body(Rows{row(y, z), row(ch::neighbour(y - 1, s.height, s.periodic), z),
+                  row(ch::neighbour(y + 1, s.height, s.periodic), z),
+                  row(y, ch::neighbour(z - 1, s.depth, s.periodic)),
+                  row(y, ch::neighbour(z + 1, s.depth, s.periodic))});
     });
 }
 
-// mu[i] of the field `field`.
+// The sum of the face neighbours of cell x of a row of field a, in ch::neighbour_sum's order.
+inline float neighbours(const ch::Shape& s, const float* a, const Rows& r, int32_t x) {
+    const float xm = a[r.self + ch::neighbour(x - 1, s.width, s.periodic)];
+    const float xp = a[r.self + ch::neighbour(x + 1, s.width, s.periodic)];
+    if (!s.three_d()) return ch::face_sum(xm, xp, a[r.ym + x], a[r.yp + x]);
+    return ch::face_sum(xm, xp, a[r.ym + x], a[r.yp + x], a[r.zm + x], a[r.zp + x]);
+}
+
+// mu of the field `field`.
 void potentials(const ch::Shape& s, const ch::Coefficients& k, const float* field, float* mu, int threads) {
-    auto read = [&](int32_t x, int32_t y, int32_t z) { return field[x + int64_t(s.width) * (y + int64_t(s.height) * z)]; };
-    for_cells(s, threads, [&](int32_t x, int32_t y, int32_t z, int64_t i) {
-        mu[i] = ch::potential(field[i], ch::neighbour_sum(read, s, x, y, z), k);
+    for_rows(s, threads, [&](const Rows& r) {
+        for (int32_t x = 0; x < s.width; ++x) mu[r.self + x] = ch::potential(field[r.self + x], neighbours(s, field, r, x), k);
     });
 }
 
-// out[i] = base[i] + step * f[i], f from the potentials mu (out may be base).
+// out = base + step * f, f from the potentials mu (out may be base).
 void advance(const ch::Shape& s, const ch::Coefficients& k, const float* mu, const float* base, float step, float* out,
              int threads) {
-    auto read = [&](int32_t x, int32_t y, int32_t z) { return mu[x + int64_t(s.width) * (y + int64_t(s.height) * z)]; };
-    for_cells(s, threads, [&](int32_t x, int32_t y, int32_t z, int64_t i) {
-        out[i] = ch::advance(base[i], step, ch::rate(mu[i], ch::neighbour_sum(read, s, x, y, z), k));
+    for_rows(s, threads, [&](const Rows& r) {
+        for (int32_t x = 0; x < s.width; ++x) {
+            const int64_t i = r.self + x;
+            out[i] = ch::advance(base[i], step, ch::rate(mu[i], neighbours(s, mu, r, x), k));
+        }
     });
 }
 
