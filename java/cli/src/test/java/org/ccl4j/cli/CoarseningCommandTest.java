@@ -47,7 +47,7 @@ class CoarseningCommandTest {
                 "0.02", "--concentration", "-0.3", "--backend", "cpu", "--seed", "3", "--csv", csv.toString(),
                 "--json").out();
         JsonNode root = new ObjectMapper().readTree(json);
-        assertEquals("48x48x1", root.get("size").asText());
+        assertEquals("48x48", root.get("size").asText());
         assertEquals("cpu", root.get("backend").asText());
         assertEquals(0.02, root.get("dt").asDouble());
         JsonNode samples = root.get("samples");
