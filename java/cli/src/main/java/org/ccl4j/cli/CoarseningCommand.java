@@ -275,6 +275,13 @@ final class CoarseningCommand implements Callable<Integer> {
                 measured.add(new Crossing.Point(Math.log(s.time()), Math.log(s.length()), 0));
             }
         }
+        if (measured.isEmpty()) {
+            // nothing above the threshold yet (too few steps): the plot shows that, not an empty axis
+            curves.put("domains", samples.stream().map(s -> new Crossing.Point(s.time(), s.domains(), 0)).toList());
+            Plots.write(file, "Cahn-Hilliard coarsening: no domains above the threshold yet", "t", "domains", curves,
+                    Double.NaN, "", true);
+            return;
+        }
         curves.put("ln L (L = mean domain size^(1/d), cells)", measured);
         if (!Double.isNaN(fit.exponent())) {
             double a = Math.log(fit.from());
