@@ -21,7 +21,8 @@
  * codes, enumerations, timings, capabilities, contexts, host memory), graph.h (CSR graphs,
  * labelling options, graph labelling, device-resident graphs), mesh.h (mesh labelling), labels.h
  * (label book-keeping), statistics.h (per-component statistics), distances.h (shortest-path
- * distances within components) and physics.h (lattices, percolation, Swendsen-Wang). ccl4j/bench.h holds
+ * distances within components) and physics.h (lattices, percolation, Swendsen-Wang,
+ * Cahn-Hilliard). ccl4j/bench.h holds
  * the per-phase runs and transfer probes of the benchmarks: it is not for users and not included.
  */
 #ifndef CCL4J_H

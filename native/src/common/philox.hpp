@@ -37,7 +37,8 @@ CCL4J_HOST_DEVICE Philox4x32 philox4x32_10(Philox4x32 c, uint32_t k0, uint32_t k
 }
 
 // What a draw is for: the second word of the counter, so that the streams never overlap.
-enum DrawPurpose : uint32_t { kPercolationBond = 0, kClusterBond = 1, kClusterFlip = 2, kSiteNumbering = 3 };
+enum DrawPurpose : uint32_t { kPercolationBond = 0, kClusterBond = 1, kClusterFlip = 2, kSiteNumbering = 3,
+                            kConcentrationNoise = 4 };  // 4: the Cahn-Hilliard quench, per cell
 
 // The first word of Philox(counter = (index, purpose, step lo, step hi), key = seed): index is a
 // bond or a cluster label, step a realisation or a sweep.

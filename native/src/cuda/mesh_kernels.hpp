@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 
 #include "ccl4j.h"
 #include "common/mesh.hpp"
@@ -38,6 +39,16 @@ void label_mesh(DeviceState& state, const Mesh& mesh, ccl4j_algorithm algorithm,
 // cell count; Error(CCL4J_UNSUPPORTED) when it has none.
 void label_mesh(DeviceState& state, const Mesh& mesh, ccl4j_algorithm algorithm, const MeshTuning& tuning,
                 int64_t* labels, PhaseLog& log);
+
+// label_mesh for a mesh whose dense cells are made on the device (m.cells is not read): the
+// first phase, `fill_phase`, runs fill(cells) to enqueue what writes them into the labelling's
+// own cell buffer (no h2d); `phases` (may be null) appends phases that run on the canonical
+// labels in call.labels (call.scratch is free for them); labels (host, may be nullptr to leave
+// them on the device) receive them in phase d2h.
+void label_mesh_on_device(DeviceState& state, const Mesh& mesh, ccl4j_algorithm algorithm, const MeshTuning& tuning,
+                          const char* fill_phase, const std::function<void(void* cells)>& fill,
+                          const std::function<void(mesh::Call& call, PhasePlan& plan)>& phases, int32_t* labels,
+                          PhaseLog& log);
 
 // The device memory a labelling call needs (its buffers on a state; label_bytes 4 or 8), and what
 // the call can use on `state` now: the device's free memory plus the mesh buffers the state holds.

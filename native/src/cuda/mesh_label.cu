@@ -63,7 +63,15 @@ namespace {
 // What the ABI layer has validated already is checked again here, so that no launch ever sees a
 // mesh it cannot index: sizes, pointer, strides, connectivity, and a cell count that the labels
 // (int32, or int64 when `wide`) hold. The tuning is validated once, by the ABI layer (api/options.hpp).
+void check_shape(const Mesh& m, bool wide);
+
 void check_call(const Mesh& m, const void* labels, bool wide) {
+    if (!m.cells || !labels) fail(CCL4J_INVALID_ARGUMENT, "mesh cells or labels are null");
+    check_shape(m, wide);
+}
+
+// check_call without the pointers: a mesh whose cells are made on the device has none yet.
+void check_shape(const Mesh& m, bool wide) {
     if (m.width < 1 || m.height < 1 || m.depth < 1) {
         fail(CCL4J_INVALID_ARGUMENT, "mesh dimensions must be positive, got " + std::to_string(m.width) + "x" +
                                          std::to_string(m.height) + "x" + std::to_string(m.depth));
@@ -72,7 +80,6 @@ void check_call(const Mesh& m, const void* labels, bool wide) {
         fail(CCL4J_INVALID_ARGUMENT, "mesh of " + std::to_string(m.cell_count()) +
                                          " cells: int32 labels hold at most 2^31 - 1 (ccl4j_label_mesh64 takes more)");
     }
-    if (!m.cells || !labels) fail(CCL4J_INVALID_ARGUMENT, "mesh cells or labels are null");
     if (m.cell_type != CellType::U8 && m.cell_type != CellType::I32) {
         fail(CCL4J_INVALID_ARGUMENT, "unknown cell type " + std::to_string(static_cast<int>(m.cell_type)));
     }
@@ -224,6 +231,30 @@ void label_mesh_with(DeviceState& state, const Mesh& m, ccl4j_algorithm algorith
             CCL4J_CUDA_CHECK(cudaMemcpyAsync(labels, call.labels, label_bytes, cudaMemcpyDefault, state.stream));
         },
         log);
+}
+
+void label_mesh_on_device(DeviceState& state, const Mesh& m, ccl4j_algorithm algorithm, const MeshTuning& tuning,
+                          const char* fill_phase, const std::function<void(void* cells)>& fill,
+                          const std::function<void(mesh::Call& call, PhasePlan& plan)>& phases, int32_t* labels,
+                          PhaseLog& log) {
+    check_algorithm(algorithm);
+    check_shape(m, false);
+    const size_t label_bytes = static_cast<size_t>(m.cell_count()) * sizeof(int32_t);
+    mesh::Call call = prepare(state, m, tuning, false);
+    PhasePlan plan = plan_of(call, algorithm);
+    void* cells = const_cast<void*>(call.cells);
+    plan.insert(plan.begin(), Phase{fill_phase, [&fill, cells] {
+                                        fill(cells);
+                                        return int32_t{0};
+                                    }});
+    if (phases) phases(call, plan);
+    std::function<void()> download;
+    if (labels) {
+        download = [&] {
+            CCL4J_CUDA_CHECK(cudaMemcpyAsync(labels, call.labels, label_bytes, cudaMemcpyDefault, state.stream));
+        };
+    }
+    drive(state, plan, nullptr, download, log);
 }
 
 PhaseProgramPtr mesh_phase_program(const DeviceState& state, const Mesh& m, ccl4j_algorithm algorithm,

@@ -815,6 +815,51 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_LATTICE_BETHE_RANDOM() {
         return CCL4J_LATTICE_BETHE_RANDOM;
     }
+    private static final int CCL4J_CH_PERIODIC = (int)0L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_CH_PERIODIC 0
+     * }
+     */
+    public static int CCL4J_CH_PERIODIC() {
+        return CCL4J_CH_PERIODIC;
+    }
+    private static final int CCL4J_CH_NO_FLUX = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_CH_NO_FLUX 1
+     * }
+     */
+    public static int CCL4J_CH_NO_FLUX() {
+        return CCL4J_CH_NO_FLUX;
+    }
+    private static final int CCL4J_CH_KERNEL_AUTO = (int)0L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_CH_KERNEL_AUTO 0
+     * }
+     */
+    public static int CCL4J_CH_KERNEL_AUTO() {
+        return CCL4J_CH_KERNEL_AUTO;
+    }
+    private static final int CCL4J_CH_KERNEL_GLOBAL = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_CH_KERNEL_GLOBAL 1
+     * }
+     */
+    public static int CCL4J_CH_KERNEL_GLOBAL() {
+        return CCL4J_CH_KERNEL_GLOBAL;
+    }
+    private static final int CCL4J_CH_KERNEL_SHARED = (int)2L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_CH_KERNEL_SHARED 2
+     * }
+     */
+    public static int CCL4J_CH_KERNEL_SHARED() {
+        return CCL4J_CH_KERNEL_SHARED;
+    }
     /**
      * {@snippet lang=c :
      * typedef int32_t ccl4j_status
@@ -4057,6 +4102,568 @@ public class ccl4j_h extends ccl4j_h$shared {
                 traceDowncall("ccl4j_ising_sweep", ising, temperature, sweeps, magnetisation, energy, total_ms);
             }
             return (int)mh$.invokeExact(ising, temperature, sweeps, magnetisation, energy, total_ms);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+    /**
+     * {@snippet lang=c :
+     * typedef struct ccl4j_cahn_hilliard_s *ccl4j_cahn_hilliard
+     * }
+     */
+    public static final AddressLayout ccl4j_cahn_hilliard = ccl4j_h.C_POINTER;
+
+    private static class ccl4j_cahn_hilliard_create {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_cahn_hilliard_create");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_cahn_hilliard_create(ccl4j_context context, const ccl4j_cahn_hilliard_params *params, ccl4j_cahn_hilliard *out)
+     * }
+     */
+    public static FunctionDescriptor ccl4j_cahn_hilliard_create$descriptor() {
+        return ccl4j_cahn_hilliard_create.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_cahn_hilliard_create(ccl4j_context context, const ccl4j_cahn_hilliard_params *params, ccl4j_cahn_hilliard *out)
+     * }
+     */
+    public static MethodHandle ccl4j_cahn_hilliard_create$handle() {
+        return ccl4j_cahn_hilliard_create.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_cahn_hilliard_create(ccl4j_context context, const ccl4j_cahn_hilliard_params *params, ccl4j_cahn_hilliard *out)
+     * }
+     */
+    public static MemorySegment ccl4j_cahn_hilliard_create$address() {
+        return ccl4j_cahn_hilliard_create.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_cahn_hilliard_create(ccl4j_context context, const ccl4j_cahn_hilliard_params *params, ccl4j_cahn_hilliard *out)
+     * }
+     */
+    public static int ccl4j_cahn_hilliard_create(MemorySegment context, MemorySegment params, MemorySegment out) {
+        var mh$ = ccl4j_cahn_hilliard_create.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_cahn_hilliard_create", context, params, out);
+            }
+            return (int)mh$.invokeExact(context, params, out);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class ccl4j_cahn_hilliard_destroy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            ccl4j_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_cahn_hilliard_destroy");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void ccl4j_cahn_hilliard_destroy(ccl4j_cahn_hilliard field)
+     * }
+     */
+    public static FunctionDescriptor ccl4j_cahn_hilliard_destroy$descriptor() {
+        return ccl4j_cahn_hilliard_destroy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void ccl4j_cahn_hilliard_destroy(ccl4j_cahn_hilliard field)
+     * }
+     */
+    public static MethodHandle ccl4j_cahn_hilliard_destroy$handle() {
+        return ccl4j_cahn_hilliard_destroy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void ccl4j_cahn_hilliard_destroy(ccl4j_cahn_hilliard field)
+     * }
+     */
+    public static MemorySegment ccl4j_cahn_hilliard_destroy$address() {
+        return ccl4j_cahn_hilliard_destroy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void ccl4j_cahn_hilliard_destroy(ccl4j_cahn_hilliard field)
+     * }
+     */
+    public static void ccl4j_cahn_hilliard_destroy(MemorySegment field) {
+        var mh$ = ccl4j_cahn_hilliard_destroy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_cahn_hilliard_destroy", field);
+            }
+            mh$.invokeExact(field);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class ccl4j_cahn_hilliard_get_info {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_cahn_hilliard_get_info");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_cahn_hilliard_get_info(ccl4j_cahn_hilliard field, ccl4j_cahn_hilliard_info *out)
+     * }
+     */
+    public static FunctionDescriptor ccl4j_cahn_hilliard_get_info$descriptor() {
+        return ccl4j_cahn_hilliard_get_info.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_cahn_hilliard_get_info(ccl4j_cahn_hilliard field, ccl4j_cahn_hilliard_info *out)
+     * }
+     */
+    public static MethodHandle ccl4j_cahn_hilliard_get_info$handle() {
+        return ccl4j_cahn_hilliard_get_info.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_cahn_hilliard_get_info(ccl4j_cahn_hilliard field, ccl4j_cahn_hilliard_info *out)
+     * }
+     */
+    public static MemorySegment ccl4j_cahn_hilliard_get_info$address() {
+        return ccl4j_cahn_hilliard_get_info.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_cahn_hilliard_get_info(ccl4j_cahn_hilliard field, ccl4j_cahn_hilliard_info *out)
+     * }
+     */
+    public static int ccl4j_cahn_hilliard_get_info(MemorySegment field, MemorySegment out) {
+        var mh$ = ccl4j_cahn_hilliard_get_info.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_cahn_hilliard_get_info", field, out);
+            }
+            return (int)mh$.invokeExact(field, out);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class ccl4j_cahn_hilliard_init {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_DOUBLE,
+            ccl4j_h.C_DOUBLE,
+            ccl4j_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_cahn_hilliard_init");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_cahn_hilliard_init(ccl4j_cahn_hilliard field, double concentration, double noise, uint64_t seed)
+     * }
+     */
+    public static FunctionDescriptor ccl4j_cahn_hilliard_init$descriptor() {
+        return ccl4j_cahn_hilliard_init.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_cahn_hilliard_init(ccl4j_cahn_hilliard field, double concentration, double noise, uint64_t seed)
+     * }
+     */
+    public static MethodHandle ccl4j_cahn_hilliard_init$handle() {
+        return ccl4j_cahn_hilliard_init.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_cahn_hilliard_init(ccl4j_cahn_hilliard field, double concentration, double noise, uint64_t seed)
+     * }
+     */
+    public static MemorySegment ccl4j_cahn_hilliard_init$address() {
+        return ccl4j_cahn_hilliard_init.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_cahn_hilliard_init(ccl4j_cahn_hilliard field, double concentration, double noise, uint64_t seed)
+     * }
+     */
+    public static int ccl4j_cahn_hilliard_init(MemorySegment field, double concentration, double noise, long seed) {
+        var mh$ = ccl4j_cahn_hilliard_init.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_cahn_hilliard_init", field, concentration, noise, seed);
+            }
+            return (int)mh$.invokeExact(field, concentration, noise, seed);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class ccl4j_cahn_hilliard_set_field {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_cahn_hilliard_set_field");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_cahn_hilliard_set_field(ccl4j_cahn_hilliard field, const float *values)
+     * }
+     */
+    public static FunctionDescriptor ccl4j_cahn_hilliard_set_field$descriptor() {
+        return ccl4j_cahn_hilliard_set_field.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_cahn_hilliard_set_field(ccl4j_cahn_hilliard field, const float *values)
+     * }
+     */
+    public static MethodHandle ccl4j_cahn_hilliard_set_field$handle() {
+        return ccl4j_cahn_hilliard_set_field.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_cahn_hilliard_set_field(ccl4j_cahn_hilliard field, const float *values)
+     * }
+     */
+    public static MemorySegment ccl4j_cahn_hilliard_set_field$address() {
+        return ccl4j_cahn_hilliard_set_field.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_cahn_hilliard_set_field(ccl4j_cahn_hilliard field, const float *values)
+     * }
+     */
+    public static int ccl4j_cahn_hilliard_set_field(MemorySegment field, MemorySegment values) {
+        var mh$ = ccl4j_cahn_hilliard_set_field.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_cahn_hilliard_set_field", field, values);
+            }
+            return (int)mh$.invokeExact(field, values);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class ccl4j_cahn_hilliard_step {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_LONG,
+            ccl4j_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_cahn_hilliard_step");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_cahn_hilliard_step(ccl4j_cahn_hilliard field, int64_t steps, double *total_ms)
+     * }
+     */
+    public static FunctionDescriptor ccl4j_cahn_hilliard_step$descriptor() {
+        return ccl4j_cahn_hilliard_step.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_cahn_hilliard_step(ccl4j_cahn_hilliard field, int64_t steps, double *total_ms)
+     * }
+     */
+    public static MethodHandle ccl4j_cahn_hilliard_step$handle() {
+        return ccl4j_cahn_hilliard_step.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_cahn_hilliard_step(ccl4j_cahn_hilliard field, int64_t steps, double *total_ms)
+     * }
+     */
+    public static MemorySegment ccl4j_cahn_hilliard_step$address() {
+        return ccl4j_cahn_hilliard_step.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_cahn_hilliard_step(ccl4j_cahn_hilliard field, int64_t steps, double *total_ms)
+     * }
+     */
+    public static int ccl4j_cahn_hilliard_step(MemorySegment field, long steps, MemorySegment total_ms) {
+        var mh$ = ccl4j_cahn_hilliard_step.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_cahn_hilliard_step", field, steps, total_ms);
+            }
+            return (int)mh$.invokeExact(field, steps, total_ms);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class ccl4j_cahn_hilliard_copy_field {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_cahn_hilliard_copy_field");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_cahn_hilliard_copy_field(ccl4j_cahn_hilliard field, float *values)
+     * }
+     */
+    public static FunctionDescriptor ccl4j_cahn_hilliard_copy_field$descriptor() {
+        return ccl4j_cahn_hilliard_copy_field.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_cahn_hilliard_copy_field(ccl4j_cahn_hilliard field, float *values)
+     * }
+     */
+    public static MethodHandle ccl4j_cahn_hilliard_copy_field$handle() {
+        return ccl4j_cahn_hilliard_copy_field.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_cahn_hilliard_copy_field(ccl4j_cahn_hilliard field, float *values)
+     * }
+     */
+    public static MemorySegment ccl4j_cahn_hilliard_copy_field$address() {
+        return ccl4j_cahn_hilliard_copy_field.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_cahn_hilliard_copy_field(ccl4j_cahn_hilliard field, float *values)
+     * }
+     */
+    public static int ccl4j_cahn_hilliard_copy_field(MemorySegment field, MemorySegment values) {
+        var mh$ = ccl4j_cahn_hilliard_copy_field.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_cahn_hilliard_copy_field", field, values);
+            }
+            return (int)mh$.invokeExact(field, values);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class ccl4j_cahn_hilliard_threshold {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_DOUBLE,
+            ccl4j_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_cahn_hilliard_threshold");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_cahn_hilliard_threshold(ccl4j_cahn_hilliard field, double threshold, uint8_t *cells)
+     * }
+     */
+    public static FunctionDescriptor ccl4j_cahn_hilliard_threshold$descriptor() {
+        return ccl4j_cahn_hilliard_threshold.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_cahn_hilliard_threshold(ccl4j_cahn_hilliard field, double threshold, uint8_t *cells)
+     * }
+     */
+    public static MethodHandle ccl4j_cahn_hilliard_threshold$handle() {
+        return ccl4j_cahn_hilliard_threshold.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_cahn_hilliard_threshold(ccl4j_cahn_hilliard field, double threshold, uint8_t *cells)
+     * }
+     */
+    public static MemorySegment ccl4j_cahn_hilliard_threshold$address() {
+        return ccl4j_cahn_hilliard_threshold.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_cahn_hilliard_threshold(ccl4j_cahn_hilliard field, double threshold, uint8_t *cells)
+     * }
+     */
+    public static int ccl4j_cahn_hilliard_threshold(MemorySegment field, double threshold, MemorySegment cells) {
+        var mh$ = ccl4j_cahn_hilliard_threshold.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_cahn_hilliard_threshold", field, threshold, cells);
+            }
+            return (int)mh$.invokeExact(field, threshold, cells);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class ccl4j_cahn_hilliard_label {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_DOUBLE,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_cahn_hilliard_label");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_cahn_hilliard_label(ccl4j_cahn_hilliard field, double threshold, const ccl4j_mesh_options *options, int32_t *labels, ccl4j_cahn_hilliard_domains *out, ccl4j_timings *timings)
+     * }
+     */
+    public static FunctionDescriptor ccl4j_cahn_hilliard_label$descriptor() {
+        return ccl4j_cahn_hilliard_label.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_cahn_hilliard_label(ccl4j_cahn_hilliard field, double threshold, const ccl4j_mesh_options *options, int32_t *labels, ccl4j_cahn_hilliard_domains *out, ccl4j_timings *timings)
+     * }
+     */
+    public static MethodHandle ccl4j_cahn_hilliard_label$handle() {
+        return ccl4j_cahn_hilliard_label.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_cahn_hilliard_label(ccl4j_cahn_hilliard field, double threshold, const ccl4j_mesh_options *options, int32_t *labels, ccl4j_cahn_hilliard_domains *out, ccl4j_timings *timings)
+     * }
+     */
+    public static MemorySegment ccl4j_cahn_hilliard_label$address() {
+        return ccl4j_cahn_hilliard_label.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_cahn_hilliard_label(ccl4j_cahn_hilliard field, double threshold, const ccl4j_mesh_options *options, int32_t *labels, ccl4j_cahn_hilliard_domains *out, ccl4j_timings *timings)
+     * }
+     */
+    public static int ccl4j_cahn_hilliard_label(MemorySegment field, double threshold, MemorySegment options, MemorySegment labels, MemorySegment out, MemorySegment timings) {
+        var mh$ = ccl4j_cahn_hilliard_label.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_cahn_hilliard_label", field, threshold, options, labels, out, timings);
+            }
+            return (int)mh$.invokeExact(field, threshold, options, labels, out, timings);
         } catch (Error | RuntimeException ex) {
            throw ex;
         } catch (Throwable ex$) {

@@ -35,9 +35,8 @@ import picocli.CommandLine.Spec;
         versionProvider = Main.Version.class,
         description = "Connected-component labelling of graphs and of 2D and 3D meshes, on NVIDIA GPUs and on CPUs.",
         subcommands = {LabelCommand.class, DistancesCommand.class, MeshCommand.class, BenchCommand.class,
-                GenerateGraphCommand.class,
-                PercolationCommand.class, IsingCommand.class, InfoCommand.class, HelpCommand.class,
-                AutoComplete.GenerateCompletion.class},
+                GenerateGraphCommand.class, PercolationCommand.class, IsingCommand.class, CoarseningCommand.class,
+                InfoCommand.class, HelpCommand.class, AutoComplete.GenerateCompletion.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
                 "0:success",

@@ -78,9 +78,10 @@ final class MeshCommand implements Callable<Integer> {
     private Path file;
 
     @Option(names = "--generate", paramLabel = "SPEC", description = "Label a generated field instead of a file:"
-            + " spiral:N | percolation:WxH[xD]:p:seed | alloy:N:steps:seed | alloy:WxH[xD]:steps:seed. An alloy"
-            + " runs at most " + MAX_ALLOY_STEPS + " steps and " + MAX_ALLOY_CELL_STEPS + " cell updates (cells x"
-            + " steps).")
+            + " spiral:N | percolation:WxH[xD]:p:seed | alloy:N:steps:seed | alloy:WxH[xD]:steps:seed"
+            + " | cahn-hilliard:WxH[xD]:steps:seed[:concentration] (c > 0, default concentration -0.4). An alloy or"
+            + " a Cahn-Hilliard field runs at most " + MAX_ALLOY_STEPS + " steps and " + MAX_ALLOY_CELL_STEPS
+            + " cell updates (cells x steps).")
     private String generator;
 
     @Option(names = "--allow-long-generate", description = "Lift the limits on --generate alloy's steps and cell"

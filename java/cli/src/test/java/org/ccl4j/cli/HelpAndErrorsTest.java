@@ -35,6 +35,7 @@ class HelpAndErrorsTest {
             "bench", "--mesh-algorithm",
             "percolation", "--lattice",
             "ising", "--sweeps",
+            "coarsening", "--every",
             "info", "--json");
 
     @TempDir

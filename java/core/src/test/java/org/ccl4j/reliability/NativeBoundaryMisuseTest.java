@@ -23,6 +23,7 @@ import org.ccl4j.Labels;
 import org.ccl4j.MeshLabels;
 import org.ccl4j.MeshMode;
 import org.ccl4j.MeshOptions;
+import org.ccl4j.physics.CahnHilliard;
 import org.ccl4j.testing.ForkedJvm;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -43,7 +44,8 @@ class NativeBoundaryMisuseTest {
     @ValueSource(strings = {"labelsOfClosedArena", "labelsAfterTheirArenaClosed", "graphInClosedArena",
             "gridInClosedArena", "idsOutOfRangeAfterWrap", "tooManyThreads", "outputsAliasingInputs",
             "asymmetricGraph", "arenaClosedByAnotherThread", "int64LabelsMisused", "edgeListsMisused",
-            "edgeIdsChangedDuringLabelling", "distancesMisused"})
+            "edgeIdsChangedDuringLabelling", "distancesMisused",
+            "cahnHilliardMisused"})
     void theJvmSurvivesAndTheMisuseIsRefused(String scenario, @TempDir Path dir) throws Exception {
         ForkedJvm.Result r = ForkedJvm.run(dir, Scenarios.class, List.of("-Xmx512m"), List.of(scenario), 2,
                 TimeUnit.MINUTES);
@@ -97,6 +99,7 @@ class NativeBoundaryMisuseTest {
                 case "edgeListsMisused" -> edgeListsMisused(labeler);
                 case "edgeIdsChangedDuringLabelling" -> edgeIdsChangedDuringLabelling(labeler);
                 case "distancesMisused" -> distancesMisused(labeler);
+                case "cahnHilliardMisused" -> cahnHilliardMisused(labeler);
                 default -> throw new IllegalArgumentException("no scenario " + scenario);
             }
         }
@@ -119,6 +122,47 @@ class NativeBoundaryMisuseTest {
             if (!holds) {
                 FAILURES.add(what);
             }
+        }
+
+        /**
+         * A Cahn-Hilliard field given outputs that are freed, too small, on the heap or read-only,
+         * and used after it is closed; the Java backend has none.
+         */
+        private static void cahnHilliardMisused(ComponentLabeler labeler) {
+            CahnHilliard.Parameters p = CahnHilliard.Parameters.defaults();
+            if (labeler.backend() == Backend.JAVA) {
+                expect(UnsupportedOperationException.class, "Cahn-Hilliard on JAVA",
+                        () -> CahnHilliard.create(8, 8, 1, p, Backend.JAVA));
+                return;
+            }
+            CahnHilliard field = CahnHilliard.create(16, 8, 2, p, labeler.backend());
+            field.init(0, 0.1, 1);
+            field.step(10);
+            MemorySegment freed;
+            try (Arena gone = Arena.ofConfined()) {
+                freed = gone.allocate(4L * 256);
+            }
+            MemorySegment dead = freed;
+            expect(IllegalStateException.class, "field into a freed segment", () -> field.copyField(dead));
+            expect(IllegalStateException.class, "threshold into a freed segment", () -> field.threshold(0, dead));
+            expect(IllegalStateException.class, "labels into a freed segment",
+                    () -> field.label(0, MeshOptions.defaults(), dead));
+            try (Arena arena = Arena.ofConfined()) {
+                expect(IllegalArgumentException.class, "field into too few floats",
+                        () -> field.copyField(arena.allocate(ValueLayout.JAVA_FLOAT, 255)));
+                expect(IllegalArgumentException.class, "threshold into a heap array",
+                        () -> field.threshold(0, MemorySegment.ofArray(new byte[256])));
+                expect(IllegalArgumentException.class, "labels into a read-only segment",
+                        () -> field.label(0, MeshOptions.defaults(), arena.allocate(4L * 256).asReadOnly()));
+                float[] nan = new float[256];
+                nan[77] = Float.NaN;
+                expect(IllegalArgumentException.class, "a NaN in the field", () -> field.setField(nan));
+                check(field.label(0).foreground() > 0, "the field still labels after the refusals");
+            }
+            field.close();
+            field.close();
+            expect(IllegalStateException.class, "a closed field", () -> field.step(1));
+            expect(IllegalStateException.class, "a closed field's domains", () -> field.label(0));
         }
 
         /** Two components, {0, 1, 2} and {3, 4}. */

@@ -1,7 +1,9 @@
 package org.ccl4j.io.grid;
 
+import org.ccl4j.Backend;
 import org.ccl4j.Grid;
 import org.ccl4j.GridDims;
+import org.ccl4j.physics.CahnHilliard;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -24,9 +26,12 @@ import java.util.stream.LongStream;
  * <li>{@link #percolation}: random site percolation, each cell 1 with probability {@code p}.</li>
  * <li>{@link #alloy}: a quenched binary alloy, Kawasaki spin-exchange dynamics from a random 50/50
  *     mixture.</li>
+ * <li>{@link #cahnHilliard}: the domains (c &gt; 0) of a quenched alloy after {@code steps} steps of the
+ *     Cahn-Hilliard equation.</li>
  * </ul>
  * {@link #fromSpec} builds them from the command-line specs {@code spiral:N},
- * {@code percolation:WxH[xD]:p:seed} and {@code alloy:N|WxH[xD]:steps:seed}; {@link Spec#parse}
+ * {@code percolation:WxH[xD]:p:seed}, {@code alloy:N|WxH[xD]:steps:seed} and
+ * {@code cahn-hilliard:WxH[xD]:steps:seed[:concentration]}; {@link Spec#parse}
  * reads such a spec without generating it, so that its cost can be weighed first.
  */
 public final class GridGenerators {
@@ -36,7 +41,14 @@ public final class GridGenerators {
     private static final double QUENCH = 0.5;
     private static final double CRITICAL_2D = 2.269185314;
     private static final double CRITICAL_3D = 4.5115232;
-    private static final String SPECS = "spiral:N, percolation:WxH[xD]:p:seed or alloy:N|WxH[xD]:steps:seed";
+    private static final String SPECS = "spiral:N, percolation:WxH[xD]:p:seed, alloy:N|WxH[xD]:steps:seed or"
+            + " cahn-hilliard:WxH[xD]:steps:seed[:concentration]";
+    /** The Cahn-Hilliard generator's mean concentration when the spec gives none: 30 % of the cells c &gt; 0. */
+    public static final double CAHN_HILLIARD_CONCENTRATION = -0.4;
+    /** The amplitude of the Cahn-Hilliard quench's noise. */
+    public static final double CAHN_HILLIARD_NOISE = 0.05;
+    /** Cahn-Hilliard steps per native call, between two progress reports. */
+    private static final int CAHN_HILLIARD_CHUNK = 100;
     /** The most cells of an alloy, whose dynamics run on a Java array of spins. */
     private static final long MAX_ALLOY_CELLS = Integer.MAX_VALUE - 8;
 
@@ -159,12 +171,42 @@ public final class GridGenerators {
     }
 
     /**
+     * The domains of a quenched alloy under the Cahn-Hilliard equation ({@link CahnHilliard}, periodic,
+     * its default parameters): {@code concentration} plus noise of amplitude {@link #CAHN_HILLIARD_NOISE}
+     * from {@code seed}, {@code steps} steps on {@code backend}, then uint8 1 where {@code c > 0}, else
+     * 0. Every backend computes the same bits, so the grid does not depend on it; {@code stepsDone} is
+     * told the steps done after each step (1, 2, ... {@code steps}), on the calling thread.
+     */
+    public static Grid cahnHilliard(Arena arena, int width, int height, int depth, int steps, long seed,
+            double concentration, Backend backend, IntConsumer stepsDone) {
+        Objects.requireNonNull(stepsDone, "stepsDone");
+        checkSteps(steps);
+        checkConcentration(concentration);
+        try (CahnHilliard field = CahnHilliard.create(width, height, depth, CahnHilliard.Parameters.defaults(),
+                backend)) {
+            field.init(concentration, CAHN_HILLIARD_NOISE, seed);
+            for (int done = 0; done < steps;) {
+                int count = Math.min(CAHN_HILLIARD_CHUNK, steps - done);
+                field.step(count);
+                for (int k = 0; k < count; k++) {
+                    stepsDone.accept(++done);
+                }
+            }
+            Grid grid = Grid.allocate(arena, Grid.CellType.U8, width, height, depth);
+            field.threshold(0.0, grid.cells());
+            return grid;
+        }
+    }
+
+    /**
      * The grid that a command-line generator spec describes:
      * <ul>
      * <li>{@code spiral:N}: {@link #spiral}, {@code N × N};</li>
      * <li>{@code percolation:WxH[xD]:p:seed}: {@link #percolation};</li>
      * <li>{@code alloy:N:steps:seed} ({@code N × N}) or {@code alloy:WxH[xD]:steps:seed}:
      *     {@link #alloy}, uint8.</li>
+     * <li>{@code cahn-hilliard:WxH[xD]:steps:seed[:concentration]}: {@link #cahnHilliard} on the
+     *     automatic backend (concentration {@link #CAHN_HILLIARD_CONCENTRATION} when not given).</li>
      * </ul>
      * The same as {@code Spec.parse(spec).generate(arena)}.
      *
@@ -178,13 +220,14 @@ public final class GridGenerators {
      * A generator spec, read but not yet generated: its dimensions and step count are known
      * before any memory is taken or time spent.
      *
-     * @param generator spiral, percolation or alloy
-     * @param dims      the grid's dimensions
-     * @param p         percolation's occupation probability; 0 for the others
-     * @param steps     alloy's sweeps; 0 for the others
-     * @param seed      the seed; 0 for spiral
+     * @param generator     spiral, percolation, alloy or cahn-hilliard
+     * @param dims          the grid's dimensions
+     * @param p             percolation's occupation probability; 0 for the others
+     * @param steps         alloy's sweeps or the Cahn-Hilliard steps; 0 for the others
+     * @param seed          the seed; 0 for spiral
+     * @param concentration the Cahn-Hilliard mean concentration, in [-1, 1]; 0 for the others
      */
-    public record Spec(String generator, GridDims dims, double p, int steps, long seed) {
+    public record Spec(String generator, GridDims dims, double p, int steps, long seed, double concentration) {
         /**
          * Checks the spec.
          *
@@ -193,7 +236,7 @@ public final class GridGenerators {
         public Spec {
             Objects.requireNonNull(generator, "generator");
             Objects.requireNonNull(dims, "dims");
-            if (!List.of("spiral", "percolation", "alloy").contains(generator)) {
+            if (!List.of("spiral", "percolation", "alloy", "cahn-hilliard").contains(generator)) {
                 throw new IllegalArgumentException("unknown generator '" + generator + "'");
             }
             if (generator.equals("spiral") && (dims.width() != dims.height() || dims.depth() != 1)) {
@@ -204,11 +247,18 @@ public final class GridGenerators {
             if (generator.equals("alloy")) {
                 checkAlloyCells(dims);
             }
+            checkConcentration(concentration);
+        }
+
+        /** A spec of a generator other than cahn-hilliard (concentration 0). */
+        public Spec(String generator, GridDims dims, double p, int steps, long seed) {
+            this(generator, dims, p, steps, seed, 0);
         }
 
         /**
          * Reads a command-line spec: {@code spiral:N}, {@code percolation:WxH[xD]:p:seed},
-         * {@code alloy:N:steps:seed} or {@code alloy:WxH[xD]:steps:seed}.
+         * {@code alloy:N:steps:seed}, {@code alloy:WxH[xD]:steps:seed} or
+         * {@code cahn-hilliard:WxH[xD]:steps:seed[:concentration]}.
          *
          * @throws IllegalArgumentException naming the spec, the faulty part and the expected forms
          */
@@ -239,6 +289,21 @@ public final class GridGenerators {
                                 positive(parts[1], "N"), 1) : GridDims.parse(parts[1]);
                         yield new Spec("alloy", dims, 0, nonNegative(parts[2], "steps"), parseSeed(parts[3]));
                     }
+                    case "cahn-hilliard" -> {
+                        if (parts.length != 5) {
+                            expectParts(parts, 4, "cahn-hilliard:WxH[xD]:steps:seed[:concentration]");
+                        }
+                        double concentration = CAHN_HILLIARD_CONCENTRATION;
+                        if (parts.length == 5) {
+                            try {
+                                concentration = Double.parseDouble(parts[4]);
+                            } catch (NumberFormatException e) {
+                                throw new IllegalArgumentException("concentration '" + parts[4] + "' is not a number");
+                            }
+                        }
+                        yield new Spec("cahn-hilliard", GridDims.parse(parts[1]), 0, nonNegative(parts[2], "steps"),
+                                parseSeed(parts[3]), concentration);
+                    }
                     default -> throw new IllegalArgumentException("unknown generator '" + parts[0] + "'");
                 };
             } catch (IllegalArgumentException e) {
@@ -248,8 +313,8 @@ public final class GridGenerators {
         }
 
         /**
-         * The cell updates of the alloy's dynamics, cells × steps (0 for the other generators): the
-         * generation time grows with it.
+         * The cell updates of the alloy's or the Cahn-Hilliard dynamics, cells × steps (0 for the
+         * other generators): the generation time grows with it.
          */
         public long cellSteps() {
             return dims.cellCount() * steps;  // an alloy has at most 2^31 cells
@@ -273,12 +338,14 @@ public final class GridGenerators {
         /**
          * Generates the grid (uint8) in {@code arena}; an alloy tells {@code sweepsDone} the sweeps
          * done after each (see {@link GridGenerators#alloy(Arena, Grid.CellType, int, int, int, int,
-         * long, IntConsumer)}), the other generators never call it.
+         * long, IntConsumer)}) and cahn-hilliard its steps, the other generators never call it.
          */
         public Grid generate(Arena arena, IntConsumer sweepsDone) {
             return switch (generator) {
                 case "spiral" -> spiral(arena, dims.width());
                 case "percolation" -> percolation(arena, dims.width(), dims.height(), dims.depth(), p, seed);
+                case "cahn-hilliard" -> cahnHilliard(arena, dims.width(), dims.height(), dims.depth(), steps, seed,
+                        concentration, Backend.AUTO, sweepsDone);
                 default -> alloy(arena, Grid.CellType.U8, dims.width(), dims.height(), dims.depth(), steps, seed,
                         sweepsDone);
             };
@@ -288,6 +355,12 @@ public final class GridGenerators {
     private static void checkProbability(double p) {
         if (!(p >= 0 && p <= 1)) {
             throw new IllegalArgumentException("the occupation probability must lie in 0..1, got " + p);
+        }
+    }
+
+    private static void checkConcentration(double concentration) {
+        if (!(concentration >= -1 && concentration <= 1)) {
+            throw new IllegalArgumentException("the concentration must lie in -1..1, got " + concentration);
         }
     }
 

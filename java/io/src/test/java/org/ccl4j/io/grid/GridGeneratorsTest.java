@@ -254,6 +254,46 @@ class GridGeneratorsTest {
     }
 
     @Test
+    void aCahnHilliardFieldIsItsDomainsAboveZero() {
+        GridGenerators.Spec spec = GridGenerators.Spec.parse("cahn-hilliard:48x40:6000:5:-0.3");
+        assertEquals(new GridGenerators.Spec("cahn-hilliard", new GridDims(48, 40, 1), 0, 6000, 5, -0.3), spec);
+        assertEquals(48L * 40 * 6000, spec.cellSteps());
+        assertEquals(GridGenerators.CAHN_HILLIARD_CONCENTRATION,
+                GridGenerators.Spec.parse("cahn-hilliard:8x8x8:1:1").concentration());
+        try (Arena arena = Arena.ofConfined();
+                org.ccl4j.physics.CahnHilliard field = org.ccl4j.physics.CahnHilliard.create(48, 40, 1,
+                        org.ccl4j.physics.CahnHilliard.Parameters.defaults(), org.ccl4j.Backend.CPU_SERIAL)) {
+            List<Integer> done = new ArrayList<>();
+            Grid grid = spec.generate(arena, done::add);
+            assertEquals(6000, done.size());
+            assertEquals(6000, done.getLast());
+            // the same quench and steps by hand: c > 0 is the foreground
+            field.init(-0.3, GridGenerators.CAHN_HILLIARD_NOISE, 5);
+            field.step(6000);
+            float[] c = field.field();
+            long above = 0;
+            for (int i = 0; i < c.length; i++) {
+                assertEquals(c[i] > 0 ? 1 : 0, grid.get(i), "cell " + i);
+                above += c[i] > 0 ? 1 : 0;
+            }
+            // phase separated: a minority of the cells, but more than the quench's noise puts above 0
+            assertTrue(above > 100 && above < c.length / 2, String.valueOf(above));
+            assertArrayEquals(MeshTestSupport.values(grid),
+                    MeshTestSupport.values(GridGenerators.fromSpec("cahn-hilliard:48x40:6000:5:-0.3", arena)));
+        }
+    }
+
+    @Test
+    void badCahnHilliardSpecsAreRefused() {
+        for (String spec : List.of("cahn-hilliard:8x8:10", "cahn-hilliard:8x8:10:1:2", "cahn-hilliard:8x8:10:1:x",
+                "cahn-hilliard:8x8:-1:1", "cahn-hilliard:8x8:10:1:0.1:3")) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> GridGenerators.Spec.parse(spec));
+            assertTrue(e.getMessage().contains("cahn-hilliard:WxH[xD]:steps:seed[:concentration]"), e.getMessage());
+        }
+    }
+
+    @Test
     void specsThatCannotBeGeneratedCannotBeMade() {
         GridDims square = new GridDims(4, 4, 1);
         assertThrows(IllegalArgumentException.class, () -> new GridGenerators.Spec("maze", square, 0, 0, 0));
