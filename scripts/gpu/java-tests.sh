@@ -11,7 +11,9 @@ java_dir=$root/.gpu-carry/java  # absolute: some tests fork a JVM in another dir
 reports=${OUT:-$root/target}/java-test-reports
 # The tests on the JVM's own class path (not the launcher's --class-path): the tests that fork a
 # JVM give it java.class.path.
-classpath="$java_dir/ccl4j.jar:$java_dir/test-classes:$(ls "$java_dir"/lib/*.jar | tr '\n' ':')"
+# The benchmarks jar after the CLI's brings the bench module's main classes, which its tests use
+# (PhaseCheckTest); the classes both jars shade are the same build's.
+classpath="$java_dir/ccl4j.jar:$java_dir/ccl4j-benchmarks.jar:$java_dir/test-classes:$(ls "$java_dir"/lib/*.jar | tr '\n' ':')"
 bash "$(dirname "$0")/unpack-jre.sh"
 "$java_dir/jre/bin/java" --enable-native-access=ALL-UNNAMED -Xss512k -Dccl4j.expectedVersion="$(cat "$java_dir/version")" \
   -cp "$classpath" org.junit.platform.console.ConsoleLauncher execute \
