@@ -139,7 +139,6 @@ def main():
         sys.exit(f"no graphs given and none in {GRAPHS}")
 
     failed = False
-    table = []
     for path in files:
         start = time.time()
         ref = Reference(path)
@@ -170,9 +169,8 @@ def main():
             ms = result["timingsMs"]["total"]
             cells.append(f"{backend}/{algorithm}: {'ok' if not problems else 'MISMATCH'} ({ms:.0f} ms)")
         print(f"{name}: done in {time.time() - start:.1f} s", file=sys.stderr)
-        table.append((name, len(ref.ids), ref.count, cells))
-    for name, n, k, cells in table:
-        print(f"{name:24s} {n:8d} vertices {k:6d} components  " + "  ".join(cells))
+        # each graph's row as soon as it is done, so that a run cut short still reports its graphs
+        print(f"{name:24s} {len(ref.ids):8d} vertices {ref.count:6d} components  " + "  ".join(cells), flush=True)
     sys.exit(1 if failed else 0)
 
 
