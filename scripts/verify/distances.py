@@ -12,8 +12,8 @@ matrix is held:
     exactly; meanPathLength: pathSum / (k (k - 1)) to 1e-12 relative (0 for a single vertex);
   - the row count: every component once, in increasing order of smallest vertex.
 Self loops and repeated or reversed edges of the file change no distance; both sides read the
-file as an undirected graph. Prints a row of graph x backend per graph as it is done and exits 1 on any mismatch or
-failed run (the differences and the command go to standard error).
+file as an undirected graph. Prints a row of backends per graph as soon as it is done, and exits 1
+on any mismatch or failed run (the differences and the command go to standard error).
 
 Usage: scripts/verify/distances.py [--ccl4j CMD] [--backends cpu,cpu-serial,java,cuda]
                                    [--floyd-warshall N] [FILE ...]
