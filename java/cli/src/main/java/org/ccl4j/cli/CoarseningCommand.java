@@ -94,6 +94,10 @@ final class CoarseningCommand implements Callable<Integer> {
     @Option(names = {"--plot", "--png"}, paramLabel = "FILE", description = "Plot ln L against ln t with the fit.")
     private Path plot;
 
+    @Option(names = "--from-csv", paramLabel = "FILE", description = "Fit and plot the samples of a CSV written by"
+            + " --csv instead of running (a plot drawn later on a machine with fonts).")
+    private Path fromCsv;
+
     @Option(names = "--json", description = "Print one JSON object instead of the table.")
     private boolean json;
 
@@ -111,6 +115,9 @@ final class CoarseningCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        if (fromCsv != null) {
+            return fromCsv();
+        }
         checkOptions();
         if (plot != null) {
             Plots.requireFonts();
@@ -164,19 +171,7 @@ final class CoarseningCommand implements Callable<Integer> {
             result.set("noise", Json.fixed(noise, 6));
             result.set("dt", Json.fixed(resolved.dt(), 6));
             result.put("boundary", boundary).put("seed", seed).put("backend", ran).put("kernel", kernelName);
-            ArrayNode list = result.putArray("samples");
-            for (Sample s : samples) {
-                ObjectNode o = list.addObject().put("steps", s.steps());
-                o.set("t", Json.fixed(s.time(), 4));
-                o.put("domains", s.domains()).put("foreground", s.foreground()).put("largest", s.largest());
-                o.set("meanSize", Json.fixed(s.meanSize(), 4));
-                o.set("length", Json.fixed(s.length(), 4));
-            }
-            ObjectNode f = result.putObject("fit");
-            f.set("exponent", Json.fixed(fit.exponent(), 4));
-            f.set("from", Json.fixed(fit.from(), 4));
-            f.set("to", Json.fixed(fit.to(), 4));
-            f.put("points", fit.points());
+            addSamples(result, samples, fit);
             ObjectNode timings = result.putObject("timingsMs");
             timings.set("steps", Json.number(stepMs));
             timings.set("labelling", Json.number(labelMs));
@@ -185,6 +180,59 @@ final class CoarseningCommand implements Callable<Integer> {
         }
         out.printf(Locale.ROOT, "Cahn-Hilliard %s %s, c0 = %.4f, noise %.4f, dt %.4f, seed %d: backend %s, kernel %s%n",
                 size, boundary, concentration, noise, resolved.dt(), seed, ran, kernelName);
+        printSamples(out, samples, fit);
+        out.printf(Locale.ROOT, "time: %.1f ms integrating (%.4f ms per step), %.1f ms labelling (%.3f ms per"
+                + " labelling)%n", stepMs, stepMs / steps, labelMs, labelMs / samples.size());
+        return Main.OK;
+    }
+
+    /** --from-csv: the samples of an earlier run, their fit, table or JSON, and the plot. */
+    private int fromCsv() throws IOException {
+        if (plot != null) {
+            Plots.requireFonts();
+            OutputFile.check(plot);
+        }
+        SweepCsv.Sweep<Sample> csv = SweepCsv.read(fromCsv, "coarsening", CSV_HEADER,
+                f -> new Sample(Long.parseLong(f[0]), Double.parseDouble(f[1]), Long.parseLong(f[2]),
+                        Long.parseLong(f[3]), Long.parseLong(f[4]), Double.parseDouble(f[5]), Double.parseDouble(f[6])),
+                r -> 0, "steps");
+        List<Sample> samples = csv.rows();
+        Fit fit = fit(samples);
+        if (plot != null) {
+            writePlot(plot, samples, fit);
+        }
+        PrintWriter out = command.commandLine().getOut();
+        if (json) {
+            ObjectNode result = Json.object().put("fromCsv", fromCsv.toString()).put("backend", csv.backend())
+                    .put("kernel", csv.algorithm());
+            addSamples(result, samples, fit);
+            out.println(Json.write(result));
+            return Main.OK;
+        }
+        out.printf("Cahn-Hilliard samples of %s: backend %s, kernel %s%n", fromCsv, csv.backend(), csv.algorithm());
+        printSamples(out, samples, fit);
+        return Main.OK;
+    }
+
+    /** Adds "samples" and "fit" to a JSON result. */
+    private static void addSamples(ObjectNode result, List<Sample> samples, Fit fit) {
+        ArrayNode list = result.putArray("samples");
+        for (Sample s : samples) {
+            ObjectNode o = list.addObject().put("steps", s.steps());
+            o.set("t", Json.fixed(s.time(), 4));
+            o.put("domains", s.domains()).put("foreground", s.foreground()).put("largest", s.largest());
+            o.set("meanSize", Json.fixed(s.meanSize(), 4));
+            o.set("length", Json.fixed(s.length(), 4));
+        }
+        ObjectNode f = result.putObject("fit");
+        f.set("exponent", Json.fixed(fit.exponent(), 4));
+        f.set("from", Json.fixed(fit.from(), 4));
+        f.set("to", Json.fixed(fit.to(), 4));
+        f.put("points", fit.points());
+    }
+
+    /** The samples as a table, and the fit. */
+    private static void printSamples(PrintWriter out, List<Sample> samples, Fit fit) {
         out.printf("%10s %12s %10s %12s %10s %10s%n", "steps", "t", "domains", "mean size", "L", "largest");
         for (Sample s : samples) {
             out.printf(Locale.ROOT, "%10d %12.2f %10d %12.2f %10.4f %10d%n", s.steps(), s.time(), s.domains(),
@@ -192,9 +240,6 @@ final class CoarseningCommand implements Callable<Integer> {
         }
         out.printf(Locale.ROOT, "growth exponent of L, log-log least squares over t in [%.2f, %.2f] (%d samples):"
                 + " %.4f (Lifshitz-Slyozov: 1/3)%n", fit.from(), fit.to(), fit.points(), fit.exponent());
-        out.printf(Locale.ROOT, "time: %.1f ms integrating (%.4f ms per step), %.1f ms labelling (%.3f ms per"
-                + " labelling)%n", stepMs, stepMs / steps, labelMs, labelMs / samples.size());
-        return Main.OK;
     }
 
     private void checkOptions() {

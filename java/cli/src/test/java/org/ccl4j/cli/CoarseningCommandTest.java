@@ -67,6 +67,12 @@ class CoarseningCommandTest {
         assertTrue(lines.get(0).startsWith("steps,time,domains,"), lines.get(0));
         assertTrue(lines.get(8).startsWith("8000,160.000000," + last.get("domains").asLong() + ","), lines.get(8));
         assertTrue(lines.get(8).endsWith(",cpu,auto"), lines.get(8));
+        // read back: the same samples and fit, without running
+        JsonNode again = new ObjectMapper().readTree(run(Main.OK, "coarsening", "--from-csv", csv.toString(), "--json")
+                .out());
+        assertEquals(samples, again.get("samples"));
+        assertEquals(root.get("fit"), again.get("fit"));
+        assertEquals("cpu", again.get("backend").asText());
         if (Plots.fontsAvailable()) {
             Path png = dir.resolve("coarsening.png");
             String text = run(Main.OK, "coarsening", "--size", "24x24x6", "--steps", "6000", "--every", "1500",
