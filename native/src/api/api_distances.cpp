@@ -62,16 +62,26 @@ void check_matrix_size(const Graph& g, const char* why) {
     }
 }
 
+// The components of a checked graph (phase "label", timed by `pass`): their rows, and each
+// vertex's row in `row` (n entries).
+DistanceRows component_rows(const Call& call, std::vector<int32_t>& row, ccl4j::Stopwatch& pass, ccl4j::PhaseLog& log) {
+    const int32_t n = call.graph.vertex_count;
+    std::vector<int32_t> labels(static_cast<size_t>(n));
+    row.resize(static_cast<size_t>(n));
+    ccl4j::PhaseLog quiet(nullptr);
+    ccl4j::cpu::ecl_cc_parallel(call.graph, labels.data(), call.threads, quiet);
+    DistanceRows rows = ccl4j::rows_of(labels.data(), n, row.data());
+    log.add("label", pass.lap());
+    return rows;
+}
+
 // The rows of a checked graph on the context's backend.
 DistanceRows distance_rows(ccl4j_context_s& context, const Call& call, ccl4j::PhaseLog& log) {
     const Graph& g = call.graph;
     const int32_t n = g.vertex_count;
     ccl4j::Stopwatch pass;
-    std::vector<int32_t> labels(static_cast<size_t>(n)), row(static_cast<size_t>(n));
-    ccl4j::PhaseLog quiet(nullptr);
-    ccl4j::cpu::ecl_cc_parallel(g, labels.data(), call.threads, quiet);
-    DistanceRows rows = ccl4j::rows_of(labels.data(), n, row.data());
-    log.add("label", pass.lap());
+    std::vector<int32_t> row;
+    DistanceRows rows = component_rows(call, row, pass, log);
     if (context.backend == CCL4J_BACKEND_CUDA) {
 #ifdef CCL4J_WITH_CUDA
         ccl4j::cuda::graph_distances(*context.cuda, g, row.data(), static_cast<int32_t>(rows.size()),
@@ -158,11 +168,8 @@ ccl4j_status ccl4j_graph_distance_matrix(ccl4j_context context, const ccl4j_csr*
                 ccl4j::cpu::floyd_warshall(call.graph, matrix, call.threads);
                 log.add("floyd-warshall", pass.lap());
             } else {
-                std::vector<int32_t> labels(static_cast<size_t>(n)), row(static_cast<size_t>(n));
-                ccl4j::PhaseLog quiet(nullptr);
-                ccl4j::cpu::ecl_cc_parallel(call.graph, labels.data(), call.threads, quiet);
-                const DistanceRows rows = ccl4j::rows_of(labels.data(), static_cast<int32_t>(n), row.data());
-                log.add("label", pass.lap());
+                std::vector<int32_t> row;
+                const DistanceRows rows = component_rows(call, row, pass, log);
                 std::vector<int64_t> sums(static_cast<size_t>(n));
                 std::vector<int32_t> eccentricities(static_cast<size_t>(n));
                 ccl4j::cpu::bfs_distances(call.graph, row.data(), static_cast<int32_t>(rows.size()), sums.data(),
