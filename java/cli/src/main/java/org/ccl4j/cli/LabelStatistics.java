@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.PriorityQueue;
 
 import org.ccl4j.Histogram;
 import org.ccl4j.LabelSummary;
@@ -138,16 +139,21 @@ final class LabelStatistics {
             sizes[r] = table.size(r);
             labelled += sizes[r];
         }
-        // rows by size descending, equal sizes by canonical label (the rows' raster order) ascending
-        Integer[] order = new Integer[k];
-        for (int r = 0; r < k; r++) {
-            order[r] = r;
+        // the top rows by size descending, equal sizes by canonical label ascending: a heap of the
+        // `top` best so far, its worst first, rather than a sort of every row (k may be 10^8)
+        Comparator<Integer> better = Comparator.comparingLong((Integer r) -> -sizes[r]).thenComparingLong(table::first);
+        PriorityQueue<Integer> best = new PriorityQueue<>(better.reversed());
+        for (int r = 0; r < k && top > 0; r++) {
+            if (best.size() < top) {
+                best.add(r);
+            } else if (better.compare(r, best.peek()) < 0) {
+                best.poll();
+                best.add(r);
+            }
         }
-        Arrays.sort(order, Comparator.comparingLong((Integer r) -> -sizes[r]).thenComparingLong(table::first));
-        List<Largest> largest = new ArrayList<>();
-        for (int i = 0; i < Math.min(top, k); i++) {
-            largest.add(new Largest(table.first(order[i]), sizes[order[i]]));
-        }
+        List<Integer> order = new ArrayList<>(best);
+        order.sort(better);
+        List<Largest> largest = order.stream().map(r -> new Largest(table.first(r), sizes[r])).toList();
         long[] ascending = sizes.clone();
         Arrays.sort(ascending);
         List<Bin> exact = new ArrayList<>();
