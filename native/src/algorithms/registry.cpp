@@ -75,12 +75,13 @@ Algorithm graph(ccl4j_algorithm id, const char* name, unsigned backends, GraphCp
 }
 
 Algorithm mesh(ccl4j_algorithm id, const char* name, MeshCpuPlan cpu, MeshCudaPlan cuda,
-               MeshCpuWidePlan cpu_wide = nullptr, MeshCudaPlan cuda_wide = nullptr) {
+               MeshCpuWidePlan cpu_wide = nullptr, MeshCudaPlan cuda_wide = nullptr, MeshCudaPlan cuda_tree = nullptr) {
     Algorithm a{id, name, Kind::Mesh, cpu ? kCpu : kCuda, {}};
     a.mesh_cpu = cpu;
     a.mesh_cuda = cuda;
     a.mesh_cpu_wide = cpu_wide;
     a.mesh_cuda_wide = cuda_wide;
+    a.mesh_cuda_tree = cuda_tree;
     return a;
 }
 
@@ -115,7 +116,7 @@ std::vector<Algorithm> table() {
         mesh(CCL4J_ALGORITHM_MESH_EQUIVALENCE, "MESH_EQUIVALENCE", nullptr, CCL4J_CUDA_FN(cuda::mesh::label_equivalence)),
         mesh(CCL4J_ALGORITHM_MESH_KOMURA, "MESH_KOMURA", nullptr, CCL4J_CUDA_FN(cuda::mesh::komura_lattice)),
         mesh(CCL4J_ALGORITHM_MESH_UNION_FIND, "MESH_UNION_FIND", nullptr, CCL4J_CUDA_FN(cuda::mesh::block_union_find),
-             nullptr, CCL4J_CUDA_FN(cuda::mesh::block_union_find_wide)),
+             nullptr, CCL4J_CUDA_FN(cuda::mesh::block_union_find_wide), CCL4J_CUDA_FN(cuda::mesh::block_union_find_tree)),
         mesh(CCL4J_ALGORITHM_MESH_CPU_RASTER, "MESH_CPU_RASTER", mesh_raster_cpu, nullptr),
         mesh(CCL4J_ALGORITHM_MESH_CPU_EQUIVALENCE, "MESH_CPU_EQUIVALENCE", mesh_equivalence_cpu, nullptr),
         mesh(CCL4J_ALGORITHM_MESH_CPU_PARALLEL, "MESH_CPU_PARALLEL", mesh_parallel_cpu, nullptr, mesh_parallel_cpu_wide),

@@ -75,6 +75,10 @@ struct Algorithm {
     // Int64 labels (ccl4j_label_mesh64): null where the algorithm writes int32 labels only.
     MeshCpuWidePlan mesh_cpu_wide = nullptr;
     MeshCudaPlan mesh_cuda_wide = nullptr;
+    // The CUDA plan without its finalize, leaving a union-find tree in call.scratch whose cells
+    // point into their own tiles (cuda::mesh::block_union_find_tree), from which statistics
+    // finalize the labels and compute the rows in one pass; null where the algorithm leaves none.
+    MeshCudaPlan mesh_cuda_tree = nullptr;
 
     bool runs_on_cpu() const { return (backends & kCpu) != 0; }
     bool runs_on_cuda() const { return (backends & kCuda) != 0; }

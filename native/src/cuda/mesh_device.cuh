@@ -108,6 +108,18 @@ __device__ __forceinline__ void coordinates(const Geometry& g, int32_t i, int32_
     z = row / g.height;
 }
 
+// The block union-find's tiles (mesh_union_find.cu), which the statistics' finalize from its tree
+// (statistics.cu) takes too: 32 x 32 cells in 2D, 32 x 8 x 8 in 3D; a row of 32 cells is read and
+// written by one warp, and each thread takes four cells of the tile.
+template <int TX_, int TY_, int TZ_>
+struct Tile {
+    static constexpr int TX = TX_, TY = TY_, TZ = TZ_;
+    static constexpr int kCells = TX * TY * TZ;
+    static constexpr int kThreads = kCells / 4;
+};
+using Tile2D = Tile<32, 32, 1>;
+using Tile3D = Tile<32, 8, 8>;
+
 // Foreground mode labels the non-zero cells; same-value mode labels every cell.
 template <class Cell>
 __device__ __forceinline__ bool labelled(const Geometry& g, Cell value) {
@@ -166,8 +178,15 @@ __device__ __forceinline__ void find_roots(L* p, L& a, L& b, Load load) {
     }
 }
 
-template <bool kHalve = false, class L, class Load>
-__device__ __forceinline__ void unite(L* p, L a, L b, Load load) {
+// No note of the roots a union hangs below others.
+struct NoHook {
+    template <class L>
+    __device__ void operator()(L) const {}
+};
+
+// `hooked(a)` is called by the one union that hangs root a below another.
+template <bool kHalve = false, class L, class Load, class Hooked = NoHook>
+__device__ __forceinline__ void unite(L* p, L a, L b, Load load, Hooked hooked = {}) {
     for (;;) {
         find_roots<kHalve>(p, a, b, load);
         if (a == b) return;
@@ -177,8 +196,12 @@ __device__ __forceinline__ void unite(L* p, L a, L b, Load load) {
             b = t;
         }
         const L old = atomic_min(&p[a], b);
-        if (old == a || old == b) return;  // a was still a root and now hangs below b, or already did
-        a = old;                           // a hung below old meanwhile: old and b remain to be joined
+        if (old == a) {  // a was still a root and now hangs below b
+            hooked(a);
+            return;
+        }
+        if (old == b) return;  // a already hung below b
+        a = old;               // a hung below old meanwhile: old and b remain to be joined
     }
 }
 
@@ -231,6 +254,10 @@ struct Call {
     // A call for int64 labels (ccl4j_label_mesh64): device, cell count entries, where a wide plan
     // leaves the canonical labels; labels and scratch are then null.
     int64_t* wide_labels = nullptr;
+    // Tree plans (block_union_find_tree): when set, a bit per cell (device, (cells + 31) / 32
+    // words), where the plan leaves the bit mask of the tree's roots (cell i is bit i % 32 of word
+    // i / 32), so that nothing need read the tree for them.
+    uint32_t* roots = nullptr;
 
     // Threads per block of the one-thread-per-cell kernels: tuning.block_size or 256.
     int block() const { return block_or_default(tuning.block_size); }
@@ -271,5 +298,9 @@ PhasePlan label_equivalence(Call& call);  // kernel D: init, iterate (clock: ini
 PhasePlan komura_lattice(Call& call);     // init, analysis1, reduction, analysis2
 PhasePlan block_union_find(Call& call);   // local, merge, finalize
 PhasePlan block_union_find_wide(Call& call);  // the same into call.wide_labels (in place)
+// local and merge only: call.scratch is left holding the union-find tree, in which every labelled
+// cell points at a smaller or equal cell of its cluster in the same tile (its tile-local root),
+// and only those roots point elsewhere; the roots of the trees are the canonical labels.
+PhasePlan block_union_find_tree(Call& call);
 
 }  // namespace ccl4j::cuda::mesh

@@ -27,6 +27,7 @@ PhasePlan label_equivalence(Call& call);
 PhasePlan komura_lattice(Call& call);
 PhasePlan block_union_find(Call& call);
 PhasePlan block_union_find_wide(Call& call);
+PhasePlan block_union_find_tree(Call& call);
 }  // namespace mesh
 
 // Labels a validated host-resident mesh with one of the CCL4J_ALGORITHM_MESH_* GPU algorithms:

@@ -153,8 +153,9 @@ void copy_cells(DeviceState& state, void* target, const Mesh& m) {
 
 // The registry's CUDA plan of a mesh algorithm (its wide one for a wide call): the one place the
 // CUDA backend reads the table for meshes.
-PhasePlan plan_of(mesh::Call& call, ccl4j_algorithm algorithm) {
+PhasePlan plan_of(mesh::Call& call, ccl4j_algorithm algorithm, bool tree = false) {
     const algorithms::Algorithm& a = algorithms::cuda_mesh_algorithm(algorithm);
+    if (tree) return a.mesh_cuda_tree(call);
     return call.wide_labels ? a.mesh_cuda_wide(call) : a.mesh_cuda(call);
 }
 
@@ -181,6 +182,10 @@ private:
 void label_mesh(DeviceState& state, const Mesh& m, ccl4j_algorithm algorithm, const MeshTuning& tuning,
                 int32_t* labels, PhaseLog& log) {
     label_mesh_with(state, m, algorithm, tuning, nullptr, nullptr, labels, log);
+}
+
+bool has_tree_plan(ccl4j_algorithm algorithm) {
+    return algorithms::cuda_mesh_algorithm(algorithm).mesh_cuda_tree != nullptr;
 }
 
 void label_mesh(DeviceState& state, const Mesh& m, ccl4j_algorithm algorithm, const MeshTuning& tuning,
@@ -214,12 +219,13 @@ int64_t mesh_device_available(DeviceState& state) {
 }
 
 void label_mesh_with(DeviceState& state, const Mesh& m, ccl4j_algorithm algorithm, const MeshTuning& tuning,
-                     const std::function<void()>& upload, const MeshPhases& phases, int32_t* labels, PhaseLog& log) {
+                     const std::function<void()>& upload, const MeshPhases& phases, int32_t* labels, PhaseLog& log,
+                     bool tree) {
     check_algorithm(algorithm);
     check_call(m, labels, false);
     const size_t label_bytes = static_cast<size_t>(m.cell_count()) * sizeof(int32_t);
     mesh::Call call = prepare(state, m, tuning, false);
-    PhasePlan plan = plan_of(call, algorithm);
+    PhasePlan plan = plan_of(call, algorithm, tree);
     if (phases) phases(call, plan);
     drive(
         state, plan,

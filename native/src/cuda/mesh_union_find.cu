@@ -21,9 +21,10 @@
 //            its tile-local root (a tile-local root is the smallest cell of its tile-local
 //            cluster, since local order follows global order);
 //  merge:    the cells on tile borders join their connected neighbours in other tiles in the
-//            global tree (periodic wrap-around included), halving the paths they walk; a warp
-//            takes a border row or a 32-cell piece of the border column, and leaves out the
-//            connections implied as in the local step;
+//            global tree (periodic wrap-around included), halving the paths they walk from the
+//            two cells' entries (so that only tile-local roots are ever written); a warp takes a
+//            border row or a 32-cell piece of the border column, and leaves out the connections
+//            implied as in the local step;
 //  finalize: every cell's label is the root of its tree, read from the tree into the label array
 //            (the tree is not written meanwhile, so plain cached loads suffice).
 #include <cuda_runtime.h>
@@ -99,17 +100,6 @@ __global__ void komura_reduction(Geometry g, const Cell* __restrict__ cells, int
 
 // ---- block union-find ---------------------------------------------------------------------------
 
-// Tile shapes: 32 x 32 cells in 2D, 32 x 8 x 8 in 3D; a row of 32 cells is read and written by
-// one warp. Each thread takes kCellsPerThread cells of the tile.
-template <int TX_, int TY_, int TZ_>
-struct Tile {
-    static constexpr int TX = TX_, TY = TY_, TZ = TZ_;
-    static constexpr int kCells = TX * TY * TZ;
-    static constexpr int kThreads = kCells / 4;
-};
-using Tile2D = Tile<32, 32, 1>;
-using Tile3D = Tile<32, 8, 8>;
-
 __device__ __forceinline__ int32_t load_shared(int32_t* p) {
     return ::cuda::atomic_ref<int32_t, ::cuda::thread_scope_block>(*p).load(::cuda::std::memory_order_relaxed);
 }
@@ -139,6 +129,18 @@ struct TilePlace {
 
 constexpr uint32_t kFullMask = 0xffffffffu;
 constexpr int kLeft = 12;  // the offset (-1, 0, 0)
+
+// Sets the bits of a tile row's tile-local roots in the bit mask `roots` (Call::roots, zeroed
+// before the local step): `root` is this lane's, `first` the index of the row's first cell. The
+// whole warp calls it.
+template <class L>
+__device__ __forceinline__ void mark_roots(uint32_t* roots, L first, bool root) {
+    const uint32_t bits = __ballot_sync(kFullMask, root);
+    if (bits == 0 || threadIdx.x % 32 != 0) return;
+    const int shift = static_cast<int>(first & 31);
+    atomicOr(&roots[first >> 5], bits << shift);
+    if (shift != 0 && (bits >> (32 - shift)) != 0) atomicOr(&roots[(first >> 5) + 1], bits >> (32 - shift));
+}
 
 // A lane's cell value from the lane before and after it.
 template <class Cell>
@@ -173,7 +175,8 @@ __host__ __device__ constexpr bool wide_row(int connectivity, int dy, int dz) {
 template <class Cell, class T, class L>
 __device__ __forceinline__ void local_union_faces(const Geometry& g, const TilePlace<T>& tile,
                                                   const Cell* __restrict__ cells, L* __restrict__ parent,
-                                                  int32_t* tree, uint32_t* labelled_rows, uint32_t* joins_rows) {
+                                                  uint32_t* roots, int32_t* tree, uint32_t* labelled_rows,
+                                                  uint32_t* joins_rows) {
     constexpr int kRows = T::TY * T::TZ;
     constexpr int kWarps = T::kThreads / 32;
     constexpr int kRowsPerWarp = kRows / kWarps;
@@ -229,7 +232,10 @@ __device__ __forceinline__ void local_union_faces(const Geometry& g, const TileP
             root = linear_index<L>(g, tile.x0 + tile.lx(local), tile.y0 + tile.ly(local), tile.z0 + tile.lz(local));
         }
         root = __shfl_sync(kFullMask, root, 31 - __clz(~joins & up_to_lane));
-        if (x < g.width) parent[linear_index<L>(g, x, y, z)] = ((labelled_row >> lane) & 1) ? root : -1;
+        const L i = linear_index<L>(g, x, y, z);
+        const bool on = (labelled_row >> lane) & 1;
+        if (x < g.width) parent[i] = on ? root : -1;
+        if (roots) mark_roots(roots, i - lane, on && root == i);
     }
 }
 
@@ -267,8 +273,8 @@ struct Bundles {
 template <class Cell, class T, class L>
 __device__ __forceinline__ void local_union_bundles(const Geometry& g, const TilePlace<T>& tile,
                                                     const Cell* __restrict__ cells, L* __restrict__ parent,
-                                                    int32_t* tree, uint32_t* rows, uint32_t* occupied,
-                                                    int32_t* first) {
+                                                    uint32_t* roots, int32_t* tree, uint32_t* rows,
+                                                    uint32_t* occupied, int32_t* first) {
     using B = Bundles<T>;
     constexpr int kWarps = T::kThreads / 32;
     constexpr int kPerWarp = B::kCount / kWarps;
@@ -371,9 +377,11 @@ __device__ __forceinline__ void local_union_bundles(const Geometry& g, const Til
         for (int k = 0; k < B::kRows; ++k) {
             const int r = B::row(b, k);
             const int32_t y = tile.y0 + r % T::TY, z = tile.z0 + r / T::TY;
-            if (x < g.width && y < g.height && z < g.depth) {
-                parent[linear_index<L>(g, x, y, z)] = ((rows[r] >> lane) & 1) ? root : -1;
-            }
+            if (y >= g.height || z >= g.depth) continue;  // the whole row is outside the mesh
+            const L i = linear_index<L>(g, x, y, z);
+            const bool on = (rows[r] >> lane) & 1;
+            if (x < g.width) parent[i] = on ? root : -1;
+            if (roots) mark_roots(roots, i - lane, on && root == i);
         }
     }
 }
@@ -388,7 +396,7 @@ __device__ __forceinline__ void local_union_bundles(const Geometry& g, const Til
 //  3. Each cell's entry in the global tree: the global index of its tile-local root.
 template <class Cell, class T, int kConnectivity, class L>
 __global__ void __launch_bounds__(T::kThreads) local_union(Geometry g, const Cell* __restrict__ cells,
-                                                           L* __restrict__ parent) {
+                                                           L* __restrict__ parent, uint32_t* roots) {
     static_assert(T::TX == 32, "a tile row is a warp");
     constexpr int kRows = T::TY * T::TZ;
     constexpr int kWarps = T::kThreads / 32;
@@ -403,13 +411,13 @@ __global__ void __launch_bounds__(T::kThreads) local_union(Geometry g, const Cel
                               (g.periodic_z && g.depth <= T::TZ);
     if ((kConnectivity == 4 || kConnectivity == 6) && !g.same_value && !wraps_inside) {
         __shared__ uint32_t labelled_rows[kRows];
-        local_union_faces<Cell, T, L>(g, tile, cells, parent, tree, labelled_rows, joins_left);
+        local_union_faces<Cell, T, L>(g, tile, cells, parent, roots, tree, labelled_rows, joins_left);
         return;
     }
     if (!g.same_value && !wraps_inside) {
         __shared__ uint32_t occupied[Bundles<T>::kCount];
         __shared__ int32_t first[Bundles<T>::kCount * 32];
-        local_union_bundles<Cell, T, L>(g, tile, cells, parent, tree, joins_left, occupied, first);
+        local_union_bundles<Cell, T, L>(g, tile, cells, parent, roots, tree, joins_left, occupied, first);
         return;
     }
     for (int r = threadIdx.x / 32; r < kRows; r += kWarps) {
@@ -462,14 +470,16 @@ __global__ void __launch_bounds__(T::kThreads) local_union(Geometry g, const Cel
     __syncthreads();
     for (int r = threadIdx.x / 32; r < kRows; r += kWarps) {
         const int32_t y = tile.y0 + r % T::TY, z = tile.z0 + r / T::TY;
-        if (x >= g.width || y >= g.height || z >= g.depth) continue;
-        int32_t local = tree[r * 32 + lane];
+        if (y >= g.height || z >= g.depth) continue;  // the whole row is outside the mesh
+        const L i = linear_index<L>(g, x, y, z);
+        int32_t local = x < g.width ? tree[r * 32 + lane] : -1;
         L root = -1;
         if (local >= 0) {
             for (int32_t next; (next = tree[local]) != local;) local = next;
             root = linear_index<L>(g, tile.x0 + tile.lx(local), tile.y0 + tile.ly(local), tile.z0 + tile.lz(local));
         }
-        parent[linear_index<L>(g, x, y, z)] = root;
+        if (x < g.width) parent[i] = root;
+        if (roots) mark_roots(roots, i - lane, root == i);
     }
 }
 
@@ -532,19 +542,27 @@ __device__ __forceinline__ bool link(const Geometry& g, bool p_on, Cell p, bool 
 
 // A piece's unions, bit 3 o + d for its neighbour row (or column) o and d = 0, 1, 2 for the cell
 // at the same place, before and after it, are made in one loop (as the local step's in a warp);
-// target(o, d) is the other cell's index.
+// target(o, d) is the other cell's index. The walks start at the two cells' entries, so that only
+// tile-local roots are ever written: every other cell keeps pointing at its tile-local root,
+// which the statistics' finalize (statistics.cu) takes as the cell's slot in its tile.
+// With `roots` (Call::roots), a root hung below another loses its bit there.
 template <class L, class Target>
-__device__ __forceinline__ void unite_all(L* parent, L i, uint32_t todo, Target target) {
+__device__ __forceinline__ void unite_all(L* parent, uint32_t* roots, L i, uint32_t todo, Target target) {
+    const RelaxedLoad load;
+    const L from = todo != 0 ? load(&parent[i]) : L(-1);
+    const auto hooked = [roots](L a) {
+        if (roots) atomicAnd(&roots[a >> 5], ~(1u << (a & 31)));
+    };
     while (todo != 0) {
         const int k = __ffs(todo) - 1;
         todo &= todo - 1;
-        unite<true>(parent, i, target(k / 3, k % 3), RelaxedLoad{});
+        unite<true>(parent, from, load(&parent[target(k / 3, k % 3)]), load, hooked);
     }
 }
 
 template <class Cell, class T, int kConnectivity, class L>
 __device__ __forceinline__ void merge_row(const Geometry& g, const Cell* __restrict__ cells, L* parent,
-                                          const TilePlace<T>& tile, int ly, int lz) {
+                                          uint32_t* roots, const TilePlace<T>& tile, int ly, int lz) {
     const int lane = threadIdx.x % 32;
     const int32_t x = tile.x0 + lane, y = tile.y0 + ly, z = tile.z0 + lz;
     if (y >= g.height || z >= g.depth) return;  // the whole warp
@@ -599,7 +617,7 @@ __device__ __forceinline__ void merge_row(const Geometry& g, const Cell* __restr
         }
         todo |= (uint32_t(same) | uint32_t(left) << 1 | uint32_t(right) << 2) << (3 * o);
     }
-    unite_all(parent, i, todo, [&](int o, int d) {
+    unite_all(parent, roots, i, todo, [&](int o, int d) {
         L j = 0;
         row_index(row_dy(o), row_dz(o), j);
         return j + step_of(d);
@@ -612,7 +630,7 @@ __device__ __forceinline__ void merge_row(const Geometry& g, const Cell* __restr
 // to both ends, through connections with dz == 0 (or inside column x).
 template <class Cell, class T, int kConnectivity, class L>
 __device__ __forceinline__ void merge_column(const Geometry& g, const Cell* __restrict__ cells, L* parent,
-                                             const TilePlace<T>& tile, int c) {
+                                             uint32_t* roots, const TilePlace<T>& tile, int c) {
     if (c >= T::TY * T::TZ) return;
     const int ly = c % T::TY;
     const int32_t x = tile.x0, y = tile.y0 + ly, z = tile.z0 + c / T::TY;
@@ -671,7 +689,7 @@ __device__ __forceinline__ void merge_column(const Geometry& g, const Cell* __re
         }
         todo |= (uint32_t(same) | uint32_t(above) << 1 | uint32_t(below) << 2) << (3 * o);
     }
-    unite_all(parent, i, todo, [&](int o, int d) {
+    unite_all(parent, roots, i, todo, [&](int o, int d) {
         L j = 0;
         left_index(step_of(d), step_of(o), j);
         return j;
@@ -679,7 +697,7 @@ __device__ __forceinline__ void merge_column(const Geometry& g, const Cell* __re
 }
 
 template <class Cell, class T, int kConnectivity, class L>
-__global__ void merge_borders(Geometry g, const Cell* __restrict__ cells, L* parent, uint32_t tiles) {
+__global__ void merge_borders(Geometry g, const Cell* __restrict__ cells, L* parent, uint32_t* roots, uint32_t tiles) {
     using Pieces = BorderPieces<T, kConnectivity>;
     // In 64 bits: a large mesh's border pieces can outnumber 2^32 / 32.
     const uint64_t warp = (uint64_t(blockIdx.x) * blockDim.x + threadIdx.x) / 32;
@@ -691,9 +709,10 @@ __global__ void merge_borders(Geometry g, const Cell* __restrict__ cells, L* par
         Pieces::row(piece, ly, lz);
         // The last row of a tile the mesh ends in has the row offset (1, -1) outside it too.
         if (Pieces::kAhead && ly == T::TY - 1) ly = min(ly, g.height - 1 - tile.y0);
-        merge_row<Cell, T, kConnectivity, L>(g, cells, parent, tile, ly, lz);
+        merge_row<Cell, T, kConnectivity, L>(g, cells, parent, roots, tile, ly, lz);
     } else {
-        merge_column<Cell, T, kConnectivity, L>(g, cells, parent, tile, (piece - Pieces::kRows) * 32 + threadIdx.x % 32);
+        merge_column<Cell, T, kConnectivity, L>(g, cells, parent, roots, tile,
+                                                (piece - Pieces::kRows) * 32 + threadIdx.x % 32);
     }
 }
 
@@ -720,23 +739,29 @@ __global__ void finalize_in_place(int64_t n, int64_t* parent) {
     }
 }
 
-// The local and merge phases into the tree `parent` (cell count entries of L).
+// The local and merge phases into the tree `parent` (cell count entries of L), then the finalize
+// unless `finalize` is false (the tree plan: statistics finalize from the tree themselves).
 template <class Cell, class T, int kConnectivity, class L>
-PhasePlan union_find_kernels(Call& call, const Cell* cells, L* parent) {
+PhasePlan union_find_kernels(Call& call, const Cell* cells, L* parent, bool finalize) {
     const Geometry& g = call.geometry;
     const int64_t tiles = int64_t((g.width + T::TX - 1) / T::TX) * ((g.height + T::TY - 1) / T::TY) *
                           ((g.depth + T::TZ - 1) / T::TZ);
     PhasePlan plan;
     plan.push_back(launch_phase("local", "mesh union-find local", [&call, cells, parent, tiles] {
-        local_union<Cell, T, kConnectivity, L>
-            <<<static_cast<unsigned>(tiles), T::kThreads, 0, call.state.stream>>>(call.geometry, cells, parent);
+        if (call.roots) {
+            const size_t words = static_cast<size_t>((call.geometry.cell_count() + 31) / 32);
+            CCL4J_CUDA_CHECK(cudaMemsetAsync(call.roots, 0, words * sizeof(uint32_t), call.state.stream));
+        }
+        local_union<Cell, T, kConnectivity, L><<<static_cast<unsigned>(tiles), T::kThreads, 0, call.state.stream>>>(
+            call.geometry, cells, parent, call.roots);
     }));
     plan.push_back(launch_phase("merge", "mesh union-find merge", [&call, cells, parent, tiles] {
         const int64_t threads = tiles * BorderPieces<T, kConnectivity>::kPerTile * 32;
         merge_borders<Cell, T, kConnectivity, L><<<static_cast<unsigned>((threads + 255) / 256), 256, 0,
-                                                   call.state.stream>>>(call.geometry, cells, parent,
+                                                   call.state.stream>>>(call.geometry, cells, parent, call.roots,
                                                                         static_cast<uint32_t>(tiles));
     }));
+    if (!finalize) return plan;
     if constexpr (std::is_same_v<L, int32_t>) {
         plan.push_back(launch_phase("finalize", "mesh union-find finalize", [&call] {
             const int block = call.block();
@@ -755,7 +780,7 @@ PhasePlan union_find_kernels(Call& call, const Cell* cells, L* parent) {
 
 // Block union-find into int32 labels (the tree in call.scratch) or int64 ones (in call.wide_labels).
 template <class L>
-PhasePlan block_union_find_into(Call& call, L* parent) {
+PhasePlan block_union_find_into(Call& call, L* parent, bool finalize = true) {
     // Planar meshes (depth 1) use the 2D tile; their connectivity is 4 or 8 (label_mesh maps 6
     // and 26 on a single layer to those).
     const bool flat = call.geometry.depth == 1;
@@ -764,11 +789,11 @@ PhasePlan block_union_find_into(Call& call, L* parent) {
     with_cells(call, [&](auto cells) {
         using Cell = std::remove_const_t<std::remove_pointer_t<decltype(cells)>>;
         if (flat) {
-            plan = diagonal ? union_find_kernels<Cell, Tile2D, 8>(call, cells, parent)
-                            : union_find_kernels<Cell, Tile2D, 4>(call, cells, parent);
+            plan = diagonal ? union_find_kernels<Cell, Tile2D, 8>(call, cells, parent, finalize)
+                            : union_find_kernels<Cell, Tile2D, 4>(call, cells, parent, finalize);
         } else {
-            plan = diagonal ? union_find_kernels<Cell, Tile3D, 26>(call, cells, parent)
-                            : union_find_kernels<Cell, Tile3D, 6>(call, cells, parent);
+            plan = diagonal ? union_find_kernels<Cell, Tile3D, 26>(call, cells, parent, finalize)
+                            : union_find_kernels<Cell, Tile3D, 6>(call, cells, parent, finalize);
         }
     });
     return plan;
@@ -801,5 +826,7 @@ PhasePlan komura_lattice(Call& call) {
 PhasePlan block_union_find(Call& call) { return block_union_find_into(call, call.scratch); }
 
 PhasePlan block_union_find_wide(Call& call) { return block_union_find_into(call, call.wide_labels); }
+
+PhasePlan block_union_find_tree(Call& call) { return block_union_find_into(call, call.scratch, false); }
 
 }  // namespace ccl4j::cuda::mesh

@@ -16,6 +16,13 @@
 //               lanes diverged, about 7 active threads a warp.)
 //  stats-order: (SIZE numbering) a radix sort of the rows by (size descending, first cell), the
 //               inverse permutation, and a second pass that writes the labels.
+// An algorithm that leaves a union-find tree (MESH_UNION_FIND's tree plan) has no labels to start
+// from: its local and merge steps leave the tree and the bit mask of its roots, stats-roots only
+// scans the mask, and stats is finalize_statistics, which writes the labels from the tree and
+// the rows in one pass over the union-find's own tiles, each cluster piece in the slot of its
+// tile-local root (no hashing), then the partial rows sorted by row, added mostly without
+// atomics. Labelling + statistics so take 1.39-1.74 times the labelling alone on the H100, where
+// the pass over canonical labels above took 1.89-2.29 times (BENCHMARKS.md).
 // The table keeps the accumulators, not the columns: copy_column computes the rows asked for
 // (centroids, means, faces from the bounding box, the numbering's labels and order) in one small
 // kernel into a staging buffer and copies them out, so a call writes no column nobody reads.
@@ -97,6 +104,7 @@ struct Traits<IntensityType::U8> {
     using Cell = uint8_t;
     using Sum = u32;  // a tile of 4096 cells sums at most 4096 * 255
     __device__ static u32 key(Cell v) { return order_key(static_cast<int32_t>(v)); }
+    __device__ static Cell of_key(u32 k) { return static_cast<Cell>(k ^ 0x80000000u); }
     __device__ static Sum value(Cell v) { return v; }
 };
 template <>
@@ -104,6 +112,7 @@ struct Traits<IntensityType::I32> {
     using Cell = int32_t;
     using Sum = u64;  // int64 in two's complement: sums are exact modulo 2^64
     __device__ static u32 key(Cell v) { return order_key(v); }
+    __device__ static Cell of_key(u32 k) { return static_cast<Cell>(k ^ 0x80000000u); }
     __device__ static Sum value(Cell v) { return static_cast<u64>(static_cast<int64_t>(v)); }
 };
 template <>
@@ -111,6 +120,7 @@ struct Traits<IntensityType::F32> {
     using Cell = float;
     using Sum = double;
     __device__ static u32 key(Cell v) { return order_key(v); }
+    __device__ static Cell of_key(u32 k) { return __uint_as_float((k & 0x80000000u) ? k & 0x7fffffffu : ~k); }
     __device__ static Sum value(Cell v) { return v; }
 };
 
@@ -529,11 +539,15 @@ __global__ void __launch_bounds__(kBlock, 4) accumulate_mesh(MeshPass<typename T
 // atomics on one address from every tile would queue. (F32 intensities are added by each lane,
 // into that sum or with atomics.) On the H100, 8192^2 at p = 0.6: a half warp per partial row
 // took 0.50 ms for this step and 1.62 ms for the whole stats phase; the phase takes 1.38 ms so.
+// With `order` the partial rows are sorted by row (partial_rows, and order[i] the partial row
+// at place i): a group of lanes that holds all of its row's partial rows, the rows before and
+// after it being others, adds them with one plain read and write of the row, without atomics.
 constexpr int kApplyRounds = 8;
 
 template <bool Real>
 __global__ void apply_partials(const MeshRow* __restrict__ partials, const int32_t* __restrict__ partial_rows,
-                               const int32_t* count, int32_t capacity, MeshRow* rows) {
+                               const int32_t* __restrict__ order, const int32_t* count, int32_t capacity,
+                               MeshRow* rows) {
     __shared__ MeshRow staged[kWarpsPerBlock][32];
     __shared__ int32_t staged_row[kWarpsPerBlock][32];
     const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
@@ -549,12 +563,13 @@ __global__ void apply_partials(const MeshRow* __restrict__ partials, const int32
             const int32_t row = at < total ? partial_rows[at] : -1;  // -1: no partial row
             MeshRow r{};
             if (row >= 0) {
-                const uint4* from = reinterpret_cast<const uint4*>(partials + at);
+                const uint4* from = reinterpret_cast<const uint4*>(partials + (order ? order[at] : at));
                 uint4* to = reinterpret_cast<uint4*>(&r);
 #pragma unroll
                 for (int q = 0; q < 4; ++q) to[q] = from[q];
             }
             const unsigned peers = __match_any_sync(kFullMask, row);
+            const int first = __ffs(peers) - 1;
             MeshRow g = r;
             if (__any_sync(kFullMask, row >= 0 && __popc(peers) > 1)) {
 #pragma unroll
@@ -565,12 +580,49 @@ __global__ void apply_partials(const MeshRow* __restrict__ partials, const int32
 #pragma unroll
                 for (int w = 9; w < 16; ++w) words[w] = __reduce_max_sync(peers, words[w]);
             }
-            const bool leads = row >= 0 && lane == __ffs(peers) - 1;
+            const bool leads = row >= 0 && lane == first;
+            // Sorted: whether the group is all of its row's partial rows (its lanes are consecutive).
+            bool alone = false;
+            if (order && leads) {
+                const int64_t last = at + (31 - __clz(peers)) - lane;
+                alone = (at == 0 || partial_rows[at - 1] != row) && (last + 1 >= total || partial_rows[last + 1] != row);
+            }
+            alone = __shfl_sync(kFullMask, alone, first);
+            if (Real && order) {
+                // The group's F32 intensity sum into its first lane, for a lone group's plain write.
+                double own = __longlong_as_double(static_cast<long long>(r.intensity));
+                const int last = 31 - __clz(peers);
+#pragma unroll
+                for (int offset = 1; offset < 32; offset <<= 1) {
+                    const double other = __shfl_down_sync(kFullMask, own, offset);
+                    if (lane + offset <= last) own += other;
+                }
+                if (alone) g.intensity = static_cast<u64>(__double_as_longlong(own));
+            }
+            if (leads && alone) {
+                MeshRow& target = rows[row];
+                MeshRow m = target;
+#pragma unroll
+                for (int f = 0; f < 3; ++f) m.sum[f] += g.sum[f];
+                if (Real) {
+                    m.intensity = static_cast<u64>(__double_as_longlong(
+                        __longlong_as_double(static_cast<long long>(m.intensity)) +
+                        __longlong_as_double(static_cast<long long>(g.intensity))));
+                } else {
+                    m.intensity += g.intensity;
+                }
+                m.size += g.size;
+                u32* into = reinterpret_cast<u32*>(&m);
+                const u32* from = reinterpret_cast<const u32*>(&g);
+#pragma unroll
+                for (int w = 9; w < 16; ++w) into[w] = max(into[w], from[w]);
+                target = m;
+            }
             if (hot < 0) {
-                const u32 widest = __reduce_max_sync(kFullMask, leads ? __popc(peers) << 5 | lane : 0u);
+                const u32 widest = __reduce_max_sync(kFullMask, leads && !alone ? __popc(peers) << 5 | lane : 0u);
                 if (widest != 0) hot = __shfl_sync(kFullMask, row, widest & 31);
             }
-            if (Real && row >= 0) {
+            if (Real && row >= 0 && !alone) {
                 const double own = __longlong_as_double(static_cast<long long>(r.intensity));
                 if (row == hot) {
                     sum.intensity = static_cast<u64>(__double_as_longlong(
@@ -579,7 +631,7 @@ __global__ void apply_partials(const MeshRow* __restrict__ partials, const int32
                     add_to(&rows[row].intensity, own);
                 }
             }
-            if (leads && row == hot) {
+            if (leads && !alone && row == hot) {
                 const u32* from = reinterpret_cast<const u32*>(&g);
 #pragma unroll
                 for (int f = 0; f < 3; ++f) sum.sum[f] += g.sum[f];
@@ -591,8 +643,8 @@ __global__ void apply_partials(const MeshRow* __restrict__ partials, const int32
             }
             // The other leaders' rows through shared memory, so that half a warp adds each one,
             // a lane per word: atomics on a row's two sectors at once.
-            const u32 others = __ballot_sync(kFullMask, leads && row != hot);
-            if (leads && row != hot) {
+            const u32 others = __ballot_sync(kFullMask, leads && !alone && row != hot);
+            if (leads && !alone && row != hot) {
                 const int slot = __popc(others & ((1u << lane) - 1));
                 const uint4* from = reinterpret_cast<const uint4*>(&g);
                 uint4* to = reinterpret_cast<uint4*>(&staged[warp][slot]);
@@ -633,6 +685,287 @@ __global__ void apply_partials(const MeshRow* __restrict__ partials, const int32
 #pragma unroll
             for (int role = 0; role < 16; ++role) merge_word(rows + hot, role, wide[(role & 7) / 2], words[role], Real);
         }
+    }
+}
+
+// ---- the union-find's finalize with statistics ---------------------------------------------------
+
+// Division by a divisor fixed for a launch, of dividends below 2^31: n * m >> s with
+// m = ceil(2^s / d) and s = 31 + ceil(log2 d) is exact there (its error, below n / 2^s, stays
+// under 1 / d).
+struct Divider {
+    u64 multiplier;
+    int shift;
+    static Divider of(u32 d) {
+        int l = 0;
+        while ((u64{1} << l) < d) ++l;
+        const int s = 31 + l;
+        return {((u64{1} << s) + d - 1) / d, s};
+    }
+    __device__ __forceinline__ u32 operator()(u32 n) const {
+        return static_cast<u32>((static_cast<u64>(n) * multiplier) >> shift);
+    }
+};
+
+// A union-find tile's slots in shared memory, one per cell, indexed by the cell's place in the
+// tile (x + 32 (y + TY z)): a cluster's slot is its tile-local root's. Sums relative to the
+// tile's corner: size (bits 0-11) and x sum (12-27) share a word, the y and z sums another;
+// `columns` and `lines` are bit masks of the x and of the y (bits 0-15; in 2D 0-31) and z (16-31)
+// occupied. Empty slots hold zero sums and masks, all-ones minima.
+template <class Sum, int kCells>
+struct SlotTable {
+    u32 size_x[kCells], sum_yz[kCells], columns[kCells], lines[kCells];
+    u32 low[kCells], high[kCells];  // intensity keys
+    Sum intensity[kCells];
+    int32_t label[kCells];    // the cell's entry in the tree, then the label of the slot's cells
+    uint16_t used[kCells];    // the slots taken, in any order
+    int32_t used_count;
+    u32 key_min, key_max;     // the tile's intensity keys: one value when equal
+
+    __device__ __forceinline__ void empty(int s) {
+        size_x[s] = sum_yz[s] = columns[s] = lines[s] = 0;
+        low[s] = ~0u;
+        high[s] = 0;
+        intensity[s] = 0;
+    }
+};
+constexpr int kSlotSizeBits = 12, kSlotSumBits = 16;
+static_assert(mesh::Tile3D::kCells < (1 << kSlotSizeBits) && mesh::Tile3D::kCells * 31 < (1 << kSlotSumBits) &&
+                  mesh::Tile2D::kCells * 31 < (1 << kSlotSumBits),
+              "packed slot sums");
+
+// What the finalize from the tree needs. It writes every label and the rows of the components
+// whose roots lie in the tile, and appends the others' partial rows to `partials` while there is
+// room (counting them all in partial_count, so that the host can run it again with more).
+template <class Cell>
+struct TreePass {
+    Shape g;
+    int32_t tiles_x, tiles_y;
+    int64_t tiles;
+    Divider by_width, by_plane;
+    const int32_t* tree;
+    int32_t* labels;
+    RootIndex roots;
+    const Cell* cells;
+    bool write_raster;
+    MeshRow* rows;
+    int32_t* first;
+    MeshRow* partials;
+    int32_t* partial_rows;
+    int32_t capacity;
+    int32_t* partial_count;
+};
+
+// The finalize of the union-find's tree (mesh::block_union_find_tree) with the statistics: a
+// block per tile of the union-find, a warp per row of 32 cells. Every labelled cell's entry is
+// its tile-local root (a root whose tree was joined to others may point anywhere), so that a run
+// of equal entries along a row goes into the slot of the cell its entry names, or, when that
+// lies outside the tile, into the slot of the run's first cell: each slot holds part of one
+// component, and each component's root is in its own slot. Four shared-memory atomics a run
+// (seven when the tile's intensities differ), no hashing. The flush walks each slot's cell up the
+// tree to the component's root (its first step from the entries kept in shared memory): the slot
+// of that root writes the row whole, the others are partial rows as in the mesh pass, placed by
+// one atomic per warp. Then the labels, each cell its slot's.
+template <IntensityType T, class Tl>
+__global__ void __launch_bounds__(Tl::kThreads, Tl::TZ > 1 ? 3 : 4) finalize_statistics(TreePass<typename Traits<T>::Cell> p) {
+    using Cell = typename Traits<T>::Cell;
+    using Sum = typename Traits<T>::Sum;
+    using Table = SlotTable<Sum, Tl::kCells>;
+    constexpr int kRows = Tl::TY * Tl::TZ;
+    constexpr int kWarps = Tl::kThreads / 32;
+    constexpr int kPerWarp = kRows / kWarps;
+    constexpr bool k3D = Tl::TZ > 1;
+    static_assert(Tl::TX == 32 && kRows % kWarps == 0, "a warp takes whole rows");
+    extern __shared__ uint4 shared_words[];
+    Table& t = *reinterpret_cast<Table*>(shared_words);
+    if (blockIdx.x >= p.tiles) return;
+    for (int s = threadIdx.x; s < Tl::kCells; s += Tl::kThreads) t.empty(s);
+    if (threadIdx.x == 0) {
+        t.used_count = 0;
+        t.key_min = ~0u;
+        t.key_max = 0;
+    }
+    __syncthreads();
+    const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
+    const u32 width = p.g.width, height = p.g.height;
+    const u32 plane = width * height;
+    for (int64_t tile = blockIdx.x; tile < p.tiles; tile += gridDim.x) {
+        const u32 x0 = static_cast<u32>(tile % p.tiles_x) * 32;
+        const u32 y0 = static_cast<u32>(tile / p.tiles_x % p.tiles_y) * Tl::TY;
+        const u32 z0 = static_cast<u32>(tile / p.tiles_x / p.tiles_y) * Tl::TZ;
+        const u32 corner = x0 + width * y0 + plane * z0;
+        int32_t entry[kPerWarp];
+        Cell value[kPerWarp];
+        bool inside[kPerWarp];
+#pragma unroll
+        for (int q = 0; q < kPerWarp; ++q) {
+            const int r = warp + kWarps * q;
+            const u32 x = x0 + lane, y = y0 + r % Tl::TY, z = z0 + r / Tl::TY;
+            inside[q] = x < width && y < height && z < static_cast<u32>(p.g.depth);
+            const u32 i = x + width * y + plane * z;
+            entry[q] = inside[q] ? p.tree[i] : -1;
+            value[q] = inside[q] ? p.cells[i] : Cell(0);
+            t.label[lane + 32 * r] = entry[q];
+        }
+        // One intensity in the whole tile (a binary image as its own intensity): the slots' are
+        // then their sizes times it, and the runs skip their three intensity atomics.
+        u32 key_min = ~0u, key_max = 0;
+#pragma unroll
+        for (int q = 0; q < kPerWarp; ++q) {
+            if (entry[q] >= 0) {
+                key_min = min(key_min, Traits<T>::key(value[q]));
+                key_max = max(key_max, Traits<T>::key(value[q]));
+            }
+        }
+        key_min = __reduce_min_sync(kFullMask, key_min);
+        key_max = __reduce_max_sync(kFullMask, key_max);
+        if (lane == 0 && key_min <= key_max) {
+            atomicMin(&t.key_min, key_min);
+            atomicMax(&t.key_max, key_max);
+        }
+        __syncthreads();
+        const bool uniform = t.key_min >= t.key_max;  // (or no labelled cell)
+        int slot[kPerWarp];
+#pragma unroll
+        for (int q = 0; q < kPerWarp; ++q) {
+            const int r = warp + kWarps * q;
+            const int32_t e = entry[q];
+            const bool cell = e >= 0;
+            const int32_t before = __shfl_up_sync(kFullMask, e, 1);
+            const int32_t after = __shfl_down_sync(kFullMask, e, 1);
+            const u32 heads = __ballot_sync(kFullMask, cell && (lane == 0 || before != e));
+            const u32 tails = __ballot_sync(kFullMask, cell && (lane == 31 || after != e));
+            const bool head = (heads >> lane) & 1;
+            int own = -1;
+            if (head) {
+                // The entry's place in the tile, from its offset to the corner; the run's first
+                // cell when it lies outside.
+                own = lane + 32 * r;
+                const u32 d = static_cast<u32>(e) - corner;
+                if (static_cast<u32>(e) >= corner) {
+                    const u32 dz = k3D ? p.by_plane(d) : 0;
+                    const u32 in_plane = d - dz * plane;
+                    const u32 dy = p.by_width(in_plane);
+                    const u32 dx = in_plane - dy * width;
+                    if (dz < Tl::TZ && dy < Tl::TY && dx < 32 && x0 + dx < width && y0 + dy < height) {
+                        own = static_cast<int>(dx + 32 * (dy + Tl::TY * dz));
+                    }
+                }
+            }
+            const int from = 31 - __clz(heads & (0xffffffffu >> (31 - lane)));
+            slot[q] = __shfl_sync(kFullMask, own, from < 0 ? lane : from);
+            if (!cell) slot[q] = -1;
+            const int tail = cell ? lane + __ffs(tails >> lane) - 1 : lane;
+            u32 low = 0, high = 0;
+            Sum sum = 0;
+            if (!uniform) {
+                // A segmented reduction of the run's intensities to its first lane.
+                low = high = Traits<T>::key(value[q]);
+                sum = Traits<T>::value(value[q]);
+#pragma unroll
+                for (int offset = 1; offset < 32; offset <<= 1) {
+                    const u32 other_low = __shfl_down_sync(kFullMask, low, offset);
+                    const u32 other_high = __shfl_down_sync(kFullMask, high, offset);
+                    const Sum other_sum = __shfl_down_sync(kFullMask, sum, offset);
+                    if (lane + offset <= tail) {
+                        low = min(low, other_low);
+                        high = max(high, other_high);
+                        sum += other_sum;
+                    }
+                }
+            }
+            if (head) {
+                const u32 size = tail - lane + 1;
+                const u32 ly = r % Tl::TY, lz = r / Tl::TY;
+                const int s = own;
+                if (atomicAdd(&t.size_x[s], size | ((2 * lane + size - 1) * size / 2) << kSlotSizeBits) == 0) {
+                    t.used[atomicAdd(&t.used_count, 1)] = static_cast<uint16_t>(s);
+                }
+                atomicAdd(&t.sum_yz[s], size * ly | (size * lz) << kSlotSumBits);
+                atomicOr(&t.columns[s], (2u << tail) - (1u << lane));
+                atomicOr(&t.lines[s], k3D ? (1u << ly) | (1u << (16 + lz)) : 1u << ly);
+                if (!uniform) {
+                    atomicMin(&t.low[s], low);
+                    atomicMax(&t.high[s], high);
+                    add_to(&t.intensity[s], sum);
+                }
+            }
+            __syncwarp();
+        }
+        __syncthreads();
+        // The flush: a thread per slot taken (the trees are read only here).
+        const int used = t.used_count;
+        for (int u = threadIdx.x; u < used; u += Tl::kThreads) {
+            // The lanes of this round: a warp's first `used - (u - lane)` lanes.
+            const int taking = used - (u - lane);
+            const unsigned round = taking >= 32 ? kFullMask : (1u << taking) - 1;
+            const int s = t.used[u];
+            const int32_t cell = static_cast<int32_t>(corner + (s & 31) + width * ((s >> 5) % Tl::TY) +
+                                                      plane * ((s >> 5) / Tl::TY));
+            int32_t root = cell;
+            for (int32_t next = t.label[s]; next != root; next = __ldg(p.tree + next)) root = next;
+            const int32_t row = p.roots.row(root);
+            const u32 size_x = t.size_x[s], sum_yz = t.sum_yz[s], columns = t.columns[s], lines = t.lines[s];
+            const u32 size = size_x & ((1u << kSlotSizeBits) - 1);
+            const u32 ys = k3D ? lines & 0xffffu : lines, zs = lines >> 16;
+            MeshRow m;
+            m.sum[0] = (size_x >> kSlotSizeBits) + static_cast<u64>(size) * x0;
+            m.sum[1] = (sum_yz & ((1u << kSlotSumBits) - 1)) + static_cast<u64>(size) * y0;
+            m.sum[2] = (sum_yz >> kSlotSumBits) + static_cast<u64>(size) * z0;
+            m.size = size;
+            m.low[0] = ~(x0 + __ffs(columns) - 1);
+            m.low[1] = ~(y0 + __ffs(ys) - 1);
+            m.high[0] = x0 + 31 - __clz(columns);
+            m.high[1] = y0 + 31 - __clz(ys);
+            m.high[2] = k3D ? z0 + 31 - __clz(zs) : 0;
+            if (uniform) {
+                const Sum one = Traits<T>::value(Traits<T>::of_key(t.key_min));
+                m.intensity = intensity_bits(static_cast<Sum>(size) * one);
+                m.intensity_low = ~t.key_min;
+                m.intensity_high = t.key_min;
+            } else {
+                m.intensity = intensity_bits(t.intensity[s]);
+                m.intensity_low = ~t.low[s];
+                m.intensity_high = t.high[s];
+            }
+            t.empty(s);
+            t.label[s] = p.write_raster ? row + 1 : root;
+            const bool whole = root == cell;
+            const unsigned parts = __ballot_sync(round, !whole);
+            int32_t at = 0;
+            if (parts != 0) {
+                const int leader = __ffs(parts) - 1;
+                if (lane == leader) at = atomicAdd(p.partial_count, __popc(parts));
+                at = __shfl_sync(round, at, leader) + __popc(parts & ((1u << lane) - 1));
+            }
+            MeshRow* target = p.rows + row;
+            if (whole) {
+                p.first[row] = root;
+            } else {
+                if (at >= p.capacity) continue;
+                p.partial_rows[at] = row;
+                target = p.partials + at;
+            }
+            const uint4* from = reinterpret_cast<const uint4*>(&m);
+            uint4* to = reinterpret_cast<uint4*>(target);
+#pragma unroll
+            for (int q = 0; q < 4; ++q) to[q] = from[q];
+        }
+        __syncthreads();
+        const int32_t background = p.write_raster ? 0 : -1;
+#pragma unroll
+        for (int q = 0; q < kPerWarp; ++q) {
+            const int r = warp + kWarps * q;
+            if (!inside[q]) continue;
+            const u32 i = x0 + lane + width * (y0 + r % Tl::TY) + plane * (z0 + r / Tl::TY);
+            p.labels[i] = slot[q] >= 0 ? t.label[slot[q]] : background;
+        }
+        if (threadIdx.x == 0) {
+            t.used_count = 0;
+            t.key_min = ~0u;
+            t.key_max = 0;
+        }
+        __syncthreads();
     }
 }
 
@@ -797,6 +1130,8 @@ struct TableWorkspace final : Workspace {
     DeviceBuffer temp, sort, staging;   // CUB's scratch, the size order's arrays, copy_column
     DeviceBuffer labels, scratch, cells;  // statistics of host labels
     DeviceBuffer redo;                   // the mesh pass's counters and tiles to redo
+    DeviceBuffer index, partials;        // the finalize from a tree: the root index, partial rows
+    int64_t partials_needed = 0;         // the most partial rows a finalize from a tree has had
     DeviceBuffer offsets, neighbors;    // host graphs
     uint64_t generation = 0;
 };
@@ -851,6 +1186,8 @@ struct Job {
     const Graph* graph;    // graphs: offset width
     const void* offsets;   // graphs, device
     const int32_t* neighbors;
+    const int32_t* tree = nullptr;  // the union-find's tree (finalized here), else null: labels are canonical
+    u32* index = nullptr;           // where the root index goes
     RootIndex roots{};
     int32_t k = 0;
     MeshRow* mesh_rows = nullptr;
@@ -866,15 +1203,18 @@ struct Job {
 int64_t index_words(int64_t n) { return (n + 31) / 32; }
 int64_t index_words(const Job& job) { return index_words(job.n); }
 
-// stats-roots: the root index, and k (the host waits for it).
+// stats-roots: the root index (its mask from the canonical labels, or as the tree plan left it),
+// and k (the host waits for it).
 void index_roots(Job& job) {
     cudaStream_t stream = job.state.stream;
     const int64_t words = index_words(job);
-    auto* mask = reinterpret_cast<u32*>(job.scratch);
+    u32* mask = job.index ? job.index : reinterpret_cast<u32*>(job.scratch);
     u32* inclusive = mask + words;
     job.roots = RootIndex{mask, inclusive};
-    root_mask<<<job.grid((words + 31) / 32 * 32), kBlock, 0, stream>>>(job.labels, job.n, words, mask);
-    check_launch("statistics: root mask");
+    if (!job.tree) {  // (the tree plan leaves the mask)
+        root_mask<<<job.grid((words + 31) / 32 * 32), kBlock, 0, stream>>>(job.labels, job.n, words, mask);
+        check_launch("statistics: root mask");
+    }
     const RootCounts counts(thrust::counting_iterator<int64_t>(0), RootsInWord{mask});
     size_t bytes = 0;
     CCL4J_CUDA_CHECK(cub::DeviceScan::InclusiveSum(nullptr, bytes, counts, inclusive, words, stream));
@@ -917,13 +1257,93 @@ void launch_mesh(Job& job) {
     accumulate_mesh<T><<<static_cast<int>(std::min<int64_t>(tiles, resident)), kBlock, 0, stream>>>(pass);
     check_launch("statistics: mesh pass");
     apply_partials<T == IntensityType::F32><<<job.grid(capacity / kApplyRounds), kBlock, 0, stream>>>(
-        partials, partial_rows, counters, capacity, job.mesh_rows);
+        partials, partial_rows, nullptr, counters, capacity, job.mesh_rows);
     check_launch("statistics: partial rows");
     pass.raster_in = pass.write_raster;
     pass.write_raster = false;
     pass.redo = true;
     accumulate_mesh<T><<<resident, kBlock, 0, stream>>>(pass);
     check_launch("statistics: mesh pass again");
+}
+
+int bits_for(uint32_t value) { return value == 0 ? 1 : 32 - __builtin_clz(value); }
+
+// place[i] = i.
+__global__ void fill_places(int32_t* place, int32_t count) {
+    for (int64_t i = detail::thread_index(); i < count; i += detail::thread_count()) place[i] = static_cast<int32_t>(i);
+}
+
+// The finalize from the tree (finalize_statistics), then the partial rows sorted by row and added
+// by apply_partials, mostly without atomics. The partial rows get a buffer of their own (the tree
+// is read until the end), room for one a 32 cells or as many as an earlier call had; should they
+// outnumber it, the pass runs again with room for all (it writes every label and whole row anew).
+template <IntensityType T, class Tl>
+void launch_tree(Job& job) {
+    using Cell = typename Traits<T>::Cell;
+    using Sum = typename Traits<T>::Sum;
+    const auto kernel = finalize_statistics<T, Tl>;
+    cudaStream_t stream = job.state.stream;
+    const Shape& g = job.shape;
+    const int32_t tiles_x = (g.width + Tl::TX - 1) / Tl::TX;
+    const int32_t tiles_y = (g.height + Tl::TY - 1) / Tl::TY;
+    const int64_t tiles = static_cast<int64_t>(tiles_x) * tiles_y * ((g.depth + Tl::TZ - 1) / Tl::TZ);
+    TableWorkspace& work = job.work();
+    work.redo.reserve(sizeof(int32_t), "statistics partial row count");
+    int32_t* count = work.redo.as<int32_t>();
+    const int shared = static_cast<int>(sizeof(SlotTable<Sum, Tl::kCells>));
+    CCL4J_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, shared));
+    CCL4J_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout,
+                                          cudaSharedmemCarveoutMaxShared));
+    int per_multiprocessor = 0;
+    CCL4J_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_multiprocessor, kernel, Tl::kThreads, shared));
+    const int blocks = static_cast<int>(std::min<int64_t>(tiles, std::max(per_multiprocessor, 1) * job.state.multiprocessors));
+    const auto plane = static_cast<u32>(static_cast<int64_t>(g.width) * g.height);
+    int64_t capacity = std::max<int64_t>({int64_t{job.n} / 32, work.partials_needed, 1024});
+    MeshRow* partials = nullptr;
+    int32_t* partial_rows = nullptr;
+    int32_t taken = 0;
+    for (;;) {
+        work.partials.reserve(static_cast<size_t>(capacity) * (sizeof(MeshRow) + sizeof(int32_t)),
+                              "statistics partial rows");
+        partials = work.partials.as<MeshRow>();
+        partial_rows = reinterpret_cast<int32_t*>(partials + capacity);
+        CCL4J_CUDA_CHECK(cudaMemsetAsync(count, 0, sizeof(int32_t), stream));
+        const TreePass<Cell> pass{g,         tiles_x,   tiles_y,    tiles,     Divider::of(static_cast<u32>(g.width)),
+                                  Divider::of(plane),   job.tree,   job.labels, job.roots,
+                                  static_cast<const Cell*>(job.cells), job.numbering == CCL4J_NUMBERING_RASTER,
+                                  job.mesh_rows, job.first, partials, partial_rows,
+                                  static_cast<int32_t>(capacity), count};
+        kernel<<<blocks, Tl::kThreads, shared, stream>>>(pass);
+        check_launch("statistics: finalize from the tree");
+        CCL4J_CUDA_CHECK(cudaMemcpyAsync(&taken, count, sizeof taken, cudaMemcpyDeviceToHost, stream));
+        CCL4J_CUDA_CHECK(cudaStreamSynchronize(stream));
+        work.partials_needed = std::max<int64_t>(work.partials_needed, taken);
+        if (taken <= capacity) break;
+        capacity = taken;
+    }
+    if (taken == 0) return;
+    const size_t ints = static_cast<size_t>(taken) * sizeof(int32_t);
+    size_t temp_bytes = 0;
+    CCL4J_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, temp_bytes, static_cast<int32_t*>(nullptr),
+                                                     static_cast<int32_t*>(nullptr), static_cast<int32_t*>(nullptr),
+                                                     static_cast<int32_t*>(nullptr), taken));
+    const std::vector<void*> b = carve(work.sort, {ints, ints, ints, temp_bytes}, "statistics partial row order");
+    auto* sorted_rows = static_cast<int32_t*>(b[0]);
+    auto* places = static_cast<int32_t*>(b[1]);
+    auto* order = static_cast<int32_t*>(b[2]);
+    fill_places<<<job.grid(taken), kBlock, 0, stream>>>(places, taken);
+    check_launch("statistics: partial row places");
+    CCL4J_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(b[3], temp_bytes, partial_rows, sorted_rows, places, order, taken,
+                                                     0, bits_for(static_cast<uint32_t>(job.k)), stream));
+    apply_partials<T == IntensityType::F32><<<job.grid(taken / kApplyRounds + 32), kBlock, 0, stream>>>(
+        partials, sorted_rows, order, count, taken, job.mesh_rows);
+    check_launch("statistics: partial rows");
+}
+
+template <IntensityType T>
+void launch_tree(Job& job) {
+    if (job.shape.depth == 1) return launch_tree<T, mesh::Tile2D>(job);
+    launch_tree<T, mesh::Tile3D>(job);
 }
 
 template <class Offset>
@@ -944,13 +1364,21 @@ void accumulate(Job& job) {
     job.first = work.first.as<int32_t>();
     job.mesh_rows = work.rows.as<MeshRow>();
     job.graph_rows = work.rows.as<GraphRow>();
-    // Without components only RASTER labels change (background becomes 0).
-    if (k == 0 && job.numbering != CCL4J_NUMBERING_RASTER) return;
+    // Without components only RASTER labels change (background becomes 0), unless they are still
+    // to be written from the tree.
+    if (k == 0 && job.numbering != CCL4J_NUMBERING_RASTER && !job.tree) return;
     if (job.kind == TableKind::Graph) {
         // Every row is added to with atomics. (A mesh's rows are written whole by their first tiles.)
         if (k > 0) CCL4J_CUDA_CHECK(cudaMemsetAsync(work.rows.as<void>(), 0, k * row_bytes, job.state.stream));
         if (job.graph->offset_width == 4) return launch_graph<int32_t>(job);
         return launch_graph<int64_t>(job);
+    }
+    if (job.tree) {
+        switch (job.type) {
+            case IntensityType::U8: return launch_tree<IntensityType::U8>(job);
+            case IntensityType::I32: return launch_tree<IntensityType::I32>(job);
+            case IntensityType::F32: return launch_tree<IntensityType::F32>(job);
+        }
     }
     switch (job.type) {
         case IntensityType::U8: return launch_mesh<IntensityType::U8>(job);
@@ -959,7 +1387,6 @@ void accumulate(Job& job) {
     }
 }
 
-int bits_for(uint32_t value) { return value == 0 ? 1 : 32 - __builtin_clz(value); }
 
 // stats-order (SIZE numbering): the rows by size, and the labels in that order.
 void order_by_size(Job& job) {
@@ -1032,15 +1459,24 @@ void copy_labels_out(const Job& job, const int32_t* host_labels, int32_t* out) {
 StatisticsTablePtr label_mesh_statistics(DeviceState& state, const Mesh& mesh, ccl4j_algorithm algorithm,
                                          const MeshTuning& tuning, const Intensity* intensity, int32_t numbering,
                                          int32_t* labels, PhaseLog& log) {
-    ++state.workspace<TableWorkspace>().generation;
+    TableWorkspace& work = state.workspace<TableWorkspace>();
+    ++work.generation;
     Job job = mesh_job(state, mesh, numbering);
     void* device_intensity = nullptr;
     const auto upload = [&] { copy_intensity(state, device_intensity, mesh, *intensity); };
+    // An algorithm that leaves a union-find tree gets its labels from the statistics' own finalize.
+    const bool tree = has_tree_plan(algorithm);
     label_mesh_with(
         state, mesh, algorithm, tuning, intensity ? std::function<void()>(upload) : nullptr,
         [&](mesh::Call& call, PhasePlan& plan) {
             job.labels = call.labels;
             job.scratch = call.scratch;
+            if (tree) {
+                job.tree = call.scratch;
+                work.index.reserve(static_cast<size_t>(index_words(job)) * 2 * sizeof(u32), "statistics root index");
+                job.index = work.index.as<u32>();
+                call.roots = job.index;
+            }
             if (intensity) {
                 device_intensity = reserve_intensity(state, mesh, *intensity);
                 job.cells = device_intensity;
@@ -1064,7 +1500,7 @@ StatisticsTablePtr label_mesh_statistics(DeviceState& state, const Mesh& mesh, c
                                  }});
             }
         },
-        labels, log);
+        labels, log, tree);
     return table_of(job);
 }
 

@@ -65,8 +65,13 @@ size_t statistics_scratch_bytes(int64_t cells);
 // copies after the cells' copy, inside phase h2d; `phases` (may be null) appends phases to the
 // algorithm's plan, which run on the canonical labels in call.labels before they are copied to
 // `labels` (call.scratch is free for them by then).
+// With `tree` (for an algorithm with has_tree_plan), the plan is the algorithm's tree plan
+// (algorithms::Algorithm::mesh_cuda_tree) and `phases` write call.labels from the tree it leaves
+// in call.scratch.
 using MeshPhases = std::function<void(mesh::Call& call, PhasePlan& plan)>;
 void label_mesh_with(DeviceState& state, const Mesh& mesh, ccl4j_algorithm algorithm, const MeshTuning& tuning,
-                     const std::function<void()>& upload, const MeshPhases& phases, int32_t* labels, PhaseLog& log);
+                     const std::function<void()>& upload, const MeshPhases& phases, int32_t* labels, PhaseLog& log,
+                     bool tree = false);
+bool has_tree_plan(ccl4j_algorithm algorithm);
 
 }  // namespace ccl4j::cuda
