@@ -35,6 +35,11 @@ void test_table() {
         CHECK_MSG(!(graph ? a.mesh_cpu || a.mesh_cuda : a.graph_cpu || a.graph_cuda), what + ": plans of its kind only");
 #ifdef CCL4J_WITH_CUDA
         CHECK_MSG((graph ? a.graph_cuda != nullptr : a.mesh_cuda != nullptr) == a.runs_on_cuda(), what + ": CUDA plan");
+        // A tree plan is the labelling's CUDA plan without its finalize: only beside one.
+        CHECK_MSG(!a.mesh_cuda_tree || a.mesh_cuda, what + ": tree plan beside a CUDA plan");
+        CHECK_MSG((a.mesh_cuda_tree != nullptr) == (a.id == CCL4J_ALGORITHM_MESH_UNION_FIND), what + ": tree plan");
+#else
+        CHECK_MSG(!a.mesh_cuda_tree, what + ": no tree plan without CUDA");
 #endif
         CHECK_MSG(graph && a.runs_on_cuda() ? !a.cuda_phases.empty() : a.cuda_phases.empty(), what + ": CUDA phases");
     }
