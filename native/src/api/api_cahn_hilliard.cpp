@@ -4,7 +4,6 @@
 #include <climits>
 #include <cmath>
 #include <memory>
-#include <numeric>
 #include <string>
 #include <vector>
 
@@ -16,6 +15,7 @@
 #include "common/parallel.hpp"
 #include "common/phase_log.hpp"
 #include "cpu/cahn_hilliard.hpp"
+#include "cpu/label_stats.hpp"
 #ifdef CCL4J_WITH_CUDA
 #include "cuda/cahn_hilliard.hpp"
 #endif
@@ -26,11 +26,11 @@ struct ccl4j_cahn_hilliard_s {
     ccl4j::ch::Shape shape{};
     ccl4j::ch::Coefficients coefficients{};
     int64_t steps = 0;
-    // CPU: the field, the Runge-Kutta midpoint, the potentials; the thresholded cells, labels and
-    // domain sizes of a labelling.
+    // CPU: the field, the Runge-Kutta midpoint, the potentials; the thresholded cells and labels
+    // of a labelling.
     std::vector<float> c, half, mu;
     std::vector<uint8_t> cells;
-    std::vector<int32_t> labels, sizes;
+    std::vector<int32_t> labels;
 #ifdef CCL4J_WITH_CUDA
     ccl4j::cuda::DeviceFieldPtr device;
 #endif
@@ -122,26 +122,14 @@ ccl4j::MeshOptions labelling_options(const ccl4j_cahn_hilliard_s& f, const ccl4j
     return mesh_options(&o, f.context->backend);
 }
 
-// Counts the domains of canonical labels on the host: roots, labelled cells, the largest.
-ccl4j_cahn_hilliard_domains count_on_host(ccl4j_cahn_hilliard_s& f, const int32_t* labels) {
-    const int64_t n = f.shape.cells();
-    const int parts = ccl4j::parallel::thread_count(f.threads());
-    std::vector<int64_t> roots(parts, 0), labelled(parts, 0);
-    ccl4j::parallel::for_blocks(int64_t{0}, n, parts, [&](int part, int64_t first, int64_t last) {
-        for (int64_t i = first; i < last; ++i) {
-            if (labels[i] < 0) continue;
-            ++labelled[part];
-            roots[part] += labels[i] == i;
-        }
-    });
-    f.sizes.assign(static_cast<size_t>(n), 0);
-    for (int64_t i = 0; i < n; ++i) {
-        if (labels[i] >= 0) ++f.sizes[labels[i]];
-    }
+// Counts the domains of canonical labels on the host, by the labels' book-keeping (cpu::analyze,
+// as ccl4j_labels_summary).
+ccl4j_cahn_hilliard_domains count_on_host(const ccl4j_cahn_hilliard_s& f, const int32_t* labels) {
+    const ccl4j::cpu::ComponentTable t = ccl4j::cpu::analyze(labels, static_cast<int32_t>(f.shape.cells()), f.threads());
     ccl4j_cahn_hilliard_domains d{};
-    d.domains = std::accumulate(roots.begin(), roots.end(), int64_t{0});
-    d.foreground = std::accumulate(labelled.begin(), labelled.end(), int64_t{0});
-    d.largest = n > 0 ? *std::max_element(f.sizes.begin(), f.sizes.end()) : 0;
+    d.domains = static_cast<int64_t>(t.label.size());
+    d.foreground = t.labelled;
+    d.largest = t.size.empty() ? 0 : *std::max_element(t.size.begin(), t.size.end());
     return d;
 }
 
