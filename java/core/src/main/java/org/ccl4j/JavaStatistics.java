@@ -35,22 +35,17 @@ final class JavaStatistics {
         }
     }
 
-    /** Entry i of int32 ({@code wide} false) or int64 labels. */
-    private static long labelAt(MemorySegment labels, boolean wide, long i) {
-        return wide ? labels.getAtIndex(ValueLayout.JAVA_LONG, i) : labels.getAtIndex(ValueLayout.JAVA_INT, i);
-    }
-
     /** Numbers the roots; throws IllegalArgumentException at the first entry that is not canonical. */
-    private static Roots roots(MemorySegment labels, boolean wide, long n) {
+    private static Roots roots(LabelArray labels, long n) {
         long[] mask = new long[Math.toIntExact((n + 63) >>> 6)];
         long k = 0;
         for (long i = 0; i < n; i++) {
-            long l = labelAt(labels, wide, i);
+            long l = labels.get(i);
             if (l == -1) {
                 continue;
             }
-            if (l < -1 || l > i || labelAt(labels, wide, l) != l) {
-                throw notCanonical(labels, wide, i, l);
+            if (l < -1 || l > i || labels.get(l) != l) {
+                throw notCanonical(labels, i, l);
             }
             if (l == i) {
                 mask[(int) (i >>> 6)] |= 1L << (i & 63);
@@ -73,10 +68,10 @@ final class JavaStatistics {
         return new Roots(mask, below, first);
     }
 
-    private static IllegalArgumentException notCanonical(MemorySegment labels, boolean wide, long i, long l) {
+    private static IllegalArgumentException notCanonical(LabelArray labels, long i, long l) {
         String why = l < -1 ? "below -1"
                 : l > i ? "above its own index (a canonical label is the smallest index of its component)"
-                : "the index of an entry labelled " + labelAt(labels, wide, l)
+                : "the index of an entry labelled " + labels.get(l)
                         + " (a canonical label's own entry holds it)";
         return new IllegalArgumentException("labels are not canonical: entry " + i + " has label " + l + ", " + why);
     }
@@ -129,7 +124,8 @@ final class JavaStatistics {
         int depth = grid.depth();
         int cpuThreads = options.cpuThreads();
         long n = grid.cellCount();
-        Roots roots = roots(labels, wide, n);
+        LabelArray entries = new LabelArray(labels, wide);
+        Roots roots = roots(entries, n);
         boolean real = intensity.type() == Intensity.Type.F32;
         MeshRows rows = new MeshRows(roots.first.length, real);
         try (RawMemory memory = RawMemory.available() ? new RawMemory() : null) {
@@ -144,12 +140,12 @@ final class JavaStatistics {
             } else if (!ForkJoinLoop.isShared(labels) || !ForkJoinLoop.isShared(values)) {
                 threads = 1;
             }
-            MemorySegment shared = cells;
+            LabelArray shared = new LabelArray(cells, wide);
             MemorySegment sharedValues = values;
             try (ForkJoinLoop loop = new ForkJoinLoop(threads, 0, width)) {
                 loop.run((long) height * depth, (from, to) -> {
                     for (long line = from; line < to; line++) {
-                        accumulateRow(shared, wide, width, height, depth, (int) (line % height),
+                        accumulateRow(shared, width, height, depth, (int) (line % height),
                                 (int) (line / height), intensity, sharedValues, roots, rows);
                     }
                 });
@@ -176,16 +172,16 @@ final class JavaStatistics {
             setDouble(columns, StatisticsColumn.MEAN, r, sum / (double) rows.size[o]);
         }
         int[] position = positions(order);
-        int[] wraps = MeshWraps.of(grid, options, cell -> position[roots.row(labelAt(labels, wide, cell))], rows.k);
+        int[] wraps = MeshWraps.of(grid, options, cell -> position[roots.row(entries.get(cell))], rows.k);
         for (int r = 0; r < rows.k; r++) {
             set(columns, StatisticsColumn.WRAPS, r, wraps[r]);
         }
-        relabel(labels, wide, n, roots, order, numbering, out);
+        relabel(entries, n, roots, order, numbering, out);
         return columns;
     }
 
-    private static void accumulateRow(MemorySegment labels, boolean wide, int width, int height, int depth, int y,
-                                      int z, Intensity intensity, MemorySegment values, Roots roots, MeshRows rows) {
+    private static void accumulateRow(LabelArray labels, int width, int height, int depth, int y, int z,
+                                      Intensity intensity, MemorySegment values, Roots roots, MeshRows rows) {
         long base = (long) width * (y + (long) height * z);
         int faces = (y == 0 ? Face.Y_MIN.bit() : 0) | (y == height - 1 ? Face.Y_MAX.bit() : 0);
         if (depth > 1) {
@@ -194,7 +190,7 @@ final class JavaStatistics {
         long valueBase = intensity.rowStride() * y + intensity.layerStride() * z;
         Intensity.Type type = intensity.type();
         for (int x = 0; x < width; ) {
-            long root = labelAt(labels, wide, base + x);
+            long root = labels.get(base + x);
             if (root < 0) {
                 x++;
                 continue;
@@ -204,7 +200,7 @@ final class JavaStatistics {
             double realSum = 0;
             double low = Double.POSITIVE_INFINITY;
             double high = Double.NEGATIVE_INFINITY;
-            for (; x < width && labelAt(labels, wide, base + x) == root; x++) {
+            for (; x < width && labels.get(base + x) == root; x++) {
                 long at = valueBase + x;
                 double v;
                 switch (type) {
@@ -289,7 +285,8 @@ final class JavaStatistics {
     static StatisticsColumns graph(CsrGraph graph, MemorySegment labels, Numbering numbering, MemorySegment out,
                                    java.lang.foreign.Arena arena, int cpuThreads) {
         int n = graph.vertexCount();
-        Roots roots = roots(labels, false, n);
+        LabelArray entries = new LabelArray(labels, false);
+        Roots roots = roots(entries, n);
         int k = roots.first.length;
         long[] size = new long[k];
         long[] edges = new long[k];
@@ -344,7 +341,7 @@ final class JavaStatistics {
             set(columns, StatisticsColumn.MAX_VERTEX, r, maxVertex[o]);
             setLong(columns, StatisticsColumn.MAX_DEGREE, r, maxDegree[o]);
         }
-        relabel(labels, false, n, roots, order, numbering, out);
+        relabel(entries, n, roots, order, numbering, out);
         return columns;
     }
 
@@ -377,20 +374,16 @@ final class JavaStatistics {
         };
     }
 
-    private static void relabel(MemorySegment labels, boolean wide, long n, Roots roots, int[] order,
-                                Numbering numbering, MemorySegment out) {
-        if (out == null || (numbering == Numbering.CANONICAL && out.equals(labels))) {
+    private static void relabel(LabelArray labels, long n, Roots roots, int[] order, Numbering numbering,
+                                MemorySegment out) {
+        if (out == null || (numbering == Numbering.CANONICAL && out.equals(labels.segment()))) {
             return;
         }
+        LabelArray into = new LabelArray(out, labels.wide());
         int[] position = positions(order);
         for (long i = 0; i < n; i++) {
-            long l = labelAt(labels, wide, i);
-            long label = l < 0 ? numbering.background() : rowLabel(numbering, position[roots.row(l)], l);
-            if (wide) {
-                out.setAtIndex(ValueLayout.JAVA_LONG, i, label);
-            } else {
-                out.setAtIndex(ValueLayout.JAVA_INT, i, (int) label);
-            }
+            long l = labels.get(i);
+            into.set(i, l < 0 ? numbering.background() : rowLabel(numbering, position[roots.row(l)], l));
         }
     }
 

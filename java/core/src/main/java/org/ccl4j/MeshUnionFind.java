@@ -1,7 +1,6 @@
 package org.ccl4j;
 
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.util.Map;
 import java.util.Objects;
 
@@ -55,11 +54,11 @@ public final class MeshUnionFind {
             throw new IllegalArgumentException("labels must be a writable segment of at least " + grid.cellCount()
                     + " " + type + ", got " + labels.byteSize() + " bytes" + (labels.isReadOnly() ? " (read-only)" : ""));
         }
-        Parents parent = new Parents(labels, labelBytes == Long.BYTES);
+        LabelArray parent = new LabelArray(labels, labelBytes == Long.BYTES);  // the parent array
         MeshNeighbourhood cells = new MeshNeighbourhood(grid, options);
         long start = System.nanoTime();
-        cells.initRows(labels, parent.wide, 0, cells.rows());
-        cells.joinRows(0, cells.rows(), parent::union);
+        cells.initRows(labels, parent.wide(), 0, cells.rows());
+        cells.joinRows(0, cells.rows(), (a, b) -> union(parent, a, b));
         // parent(i) <= i and smaller cells are done already, so get(parent(i)) is the root.
         for (long i = 0; i < grid.cellCount(); i++) {
             long p = parent.get(i);
@@ -72,36 +71,23 @@ public final class MeshUnionFind {
                 new Timings(ms, Map.of("label", ms), 0, Backend.JAVA, MeshAlgorithm.JAVA), null);
     }
 
-    /** The labels as the parent array: ints, or longs when {@code wide}. */
-    private record Parents(MemorySegment labels, boolean wide) {
-        long get(long i) {
-            return wide ? labels.getAtIndex(ValueLayout.JAVA_LONG, i) : labels.getAtIndex(ValueLayout.JAVA_INT, i);
+    /** The root of cell {@code i} in the parent array, halving the path on the way. */
+    private static long find(LabelArray parent, long i) {
+        while (parent.get(i) != i) {
+            parent.set(i, parent.get(parent.get(i)));  // path halving
+            i = parent.get(i);
         }
+        return i;
+    }
 
-        void set(long i, long value) {
-            if (wide) {
-                labels.setAtIndex(ValueLayout.JAVA_LONG, i, value);
-            } else {
-                labels.setAtIndex(ValueLayout.JAVA_INT, i, (int) value);
-            }
-        }
-
-        long find(long i) {
-            while (get(i) != i) {
-                set(i, get(get(i)));  // path halving
-                i = get(i);
-            }
-            return i;
-        }
-
-        void union(long a, long b) {
-            long ra = find(a);
-            long rb = find(b);
-            if (ra < rb) {
-                set(rb, ra);
-            } else if (rb < ra) {
-                set(ra, rb);
-            }
+    /** Hangs the larger of the two roots below the smaller. */
+    private static void union(LabelArray parent, long a, long b) {
+        long ra = find(parent, a);
+        long rb = find(parent, b);
+        if (ra < rb) {
+            parent.set(rb, ra);
+        } else if (rb < ra) {
+            parent.set(ra, rb);
         }
     }
 }

@@ -55,8 +55,9 @@ final class MeshWraps {
         MeshOptions openOptions = options.withPeriodic(false);
         boolean wide = openOptions.labelBytesFor(grid) == Long.BYTES;
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment open = arena.allocate(wide ? ValueLayout.JAVA_LONG : ValueLayout.JAVA_INT, grid.cellCount());
-            MeshUnionFind.label(grid, openOptions, open);
+            LabelArray open = new LabelArray(
+                    arena.allocate(wide ? ValueLayout.JAVA_LONG : ValueLayout.JAVA_INT, grid.cellCount()), wide);
+            MeshUnionFind.label(grid, openOptions, open.segment());
             for (int axis = 0; axis < 3; axis++) {
                 if (!periodic[axis]) {
                     continue;
@@ -68,7 +69,7 @@ final class MeshWraps {
                 for (int z = lo[2]; z < d; z++) {
                     for (int y = lo[1]; y < h; y++) {
                         for (int x = lo[0]; x < w; x++) {
-                            long from = openLabel(open, wide, x + (long) w * (y + (long) h * z));
+                            long from = open.get(x + (long) w * (y + (long) h * z));
                             if (from < 0) {
                                 continue;
                             }
@@ -90,7 +91,7 @@ final class MeshWraps {
                                 if (!present) {
                                     continue;
                                 }
-                                long to = openLabel(open, wide, n[0] + (long) w * (n[1] + (long) h * n[2]));
+                                long to = open.get(n[0] + (long) w * (n[1] + (long) h * n[2]));
                                 if (to < 0) {
                                     continue;
                                 }
@@ -128,10 +129,6 @@ final class MeshWraps {
             }
         }
         return forward;
-    }
-
-    private static long openLabel(MemorySegment open, boolean wide, long i) {
-        return wide ? open.getAtIndex(ValueLayout.JAVA_LONG, i) : open.getAtIndex(ValueLayout.JAVA_INT, i);
     }
 
     private int node(long cluster) {
