@@ -405,7 +405,12 @@ class NativeBoundaryMisuseTest {
                     MemorySegment side = r.nextBoolean() ? sources : targets;
                     int good = side.getAtIndex(ValueLayout.JAVA_INT, e);
                     side.setAtIndex(ValueLayout.JAVA_INT, e, bad[r.nextInt(bad.length)]);
-                    Thread.onSpinWait();
+                    // held for 20 us, so that a labelling's one pass over the ids (a fraction of a
+                    // millisecond) meets it often: held a spin, CPU_SERIAL at times met none in 250
+                    long hold = System.nanoTime() + 20_000;
+                    while (System.nanoTime() < hold) {
+                        Thread.onSpinWait();
+                    }
                     side.setAtIndex(ValueLayout.JAVA_INT, e, good);
                 }
             });
