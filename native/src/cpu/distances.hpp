@@ -1,7 +1,8 @@
 // Distances within components on the CPU (ccl4j/distances.h): a breadth-first search from every
 // source, 64 sources of a component at a time as one bit-parallel search, the batches in
-// parallel; and Floyd-Warshall, the O(n^3) baseline of Leist, Playne & Hawick 2009 (section 4.4). Both give, per source, the sum of its distances to the vertices it
-// reaches and its eccentricity, which common/distances.hpp adds into the components' rows.
+// parallel; and Floyd-Warshall, the O(n^3) baseline of Leist, Playne & Hawick 2009 (section
+// 4.4). Both give, per source, the sum of its distances to the vertices it reaches and its
+// eccentricity, which common/distances.hpp adds into the components' rows.
 #pragma once
 
 #include <cstdint>
