@@ -130,13 +130,19 @@ struct TilePlace {
 constexpr uint32_t kFullMask = 0xffffffffu;
 constexpr int kLeft = 12;  // the offset (-1, 0, 0)
 
-// Sets the bits of a tile row's tile-local roots in the bit mask `roots` (Call::roots, zeroed
-// before the local step): `root` is this lane's, `first` the index of the row's first cell. The
-// whole warp calls it.
+// Sets the bits of a tile row's tile-local roots in the bit mask `roots` (Call::roots): `root` is
+// this lane's, `first` the index of the row's first cell. When the mesh's width is a multiple of
+// 32, each tile row is one word of the mask, which it writes whole; else the mask was zeroed
+// before the local step and the row's bits are set with atomics. The whole warp calls it.
 template <class L>
-__device__ __forceinline__ void mark_roots(uint32_t* roots, L first, bool root) {
+__device__ __forceinline__ void mark_roots(const Geometry& g, uint32_t* roots, L first, bool root) {
     const uint32_t bits = __ballot_sync(kFullMask, root);
-    if (bits == 0 || threadIdx.x % 32 != 0) return;
+    if (threadIdx.x % 32 != 0) return;
+    if (g.width % 32 == 0) {
+        roots[first >> 5] = bits;
+        return;
+    }
+    if (bits == 0) return;
     const int shift = static_cast<int>(first & 31);
     atomicOr(&roots[first >> 5], bits << shift);
     if (shift != 0 && (bits >> (32 - shift)) != 0) atomicOr(&roots[(first >> 5) + 1], bits >> (32 - shift));
@@ -235,7 +241,7 @@ __device__ __forceinline__ void local_union_faces(const Geometry& g, const TileP
         const L i = linear_index<L>(g, x, y, z);
         const bool on = (labelled_row >> lane) & 1;
         if (x < g.width) parent[i] = on ? root : -1;
-        if (roots) mark_roots(roots, i - lane, on && root == i);
+        if (roots) mark_roots(g, roots, i - lane, on && root == i);
     }
 }
 
@@ -381,7 +387,7 @@ __device__ __forceinline__ void local_union_bundles(const Geometry& g, const Til
             const L i = linear_index<L>(g, x, y, z);
             const bool on = (rows[r] >> lane) & 1;
             if (x < g.width) parent[i] = on ? root : -1;
-            if (roots) mark_roots(roots, i - lane, on && root == i);
+            if (roots) mark_roots(g, roots, i - lane, on && root == i);
         }
     }
 }
@@ -479,7 +485,7 @@ __global__ void __launch_bounds__(T::kThreads) local_union(Geometry g, const Cel
             root = linear_index<L>(g, tile.x0 + tile.lx(local), tile.y0 + tile.ly(local), tile.z0 + tile.lz(local));
         }
         if (x < g.width) parent[i] = root;
-        if (roots) mark_roots(roots, i - lane, root == i);
+        if (roots) mark_roots(g, roots, i - lane, root == i);
     }
 }
 
@@ -748,7 +754,7 @@ PhasePlan union_find_kernels(Call& call, const Cell* cells, L* parent, bool fina
                           ((g.depth + T::TZ - 1) / T::TZ);
     PhasePlan plan;
     plan.push_back(launch_phase("local", "mesh union-find local", [&call, cells, parent, tiles] {
-        if (call.roots) {
+        if (call.roots && call.geometry.width % 32 != 0) {  // (see mark_roots)
             const size_t words = static_cast<size_t>((call.geometry.cell_count() + 31) / 32);
             CCL4J_CUDA_CHECK(cudaMemsetAsync(call.roots, 0, words * sizeof(uint32_t), call.state.stream));
         }
