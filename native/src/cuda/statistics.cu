@@ -21,8 +21,8 @@
 // scans the mask, and stats is finalize_statistics, which writes the labels from the tree and
 // the rows in one pass over the union-find's own tiles, each cluster piece in the slot of its
 // tile-local root (no hashing), then the partial rows sorted by row and added without atomics
-// (add_partial_rows). Labelling + statistics so take 1.39-1.58 times the labelling alone on an
-// H200, where the pass over canonical labels above took 1.89-2.29 times on the H100
+// (add_partial_rows). Labelling + statistics so take 1.33-1.53 times the labelling alone on the
+// H100 (1.32-1.54 on an H200), where the pass over canonical labels above took 1.89-2.29 times
 // (BENCHMARKS.md).
 // The table keeps the accumulators, not the columns: copy_column computes the rows asked for
 // (centroids, means, faces from the bounding box, the numbering's labels and order) in one small
