@@ -296,6 +296,14 @@ __device__ __forceinline__ void merge_word(MeshRow* row, int role, u64 wide, u32
     }
 }
 
+// A partial row added to its row with atomics, a word at a time (merge_word).
+__device__ __forceinline__ void merge_atomically(MeshRow* row, const MeshRow& part, bool real) {
+    const u32* words = reinterpret_cast<const u32*>(&part);
+    const u64* wide = reinterpret_cast<const u64*>(&part);
+#pragma unroll
+    for (int role = 0; role < 16; ++role) merge_word(row, role, wide[(role & 7) / 2], words[role], real);
+}
+
 template <class Sum>
 __device__ __forceinline__ u64 intensity_bits(Sum s) {
     if constexpr (std::is_same_v<Sum, double>) {
@@ -326,6 +334,24 @@ __device__ __forceinline__ void add_run(TileTable<Sum>& t, int32_t row, bool roo
     atomicMax(&t.high[slot], high);
     add_to(&t.intensity[slot], intensity);
     if (root) t.root[slot] = 1;
+}
+
+// A segmented reduction of the intensity keys and sums of a warp row's runs: each lane up to
+// `tail`, the last lane of its run, so that a run's first lane ends with the run's.
+template <class Sum>
+__device__ __forceinline__ void reduce_run(u32& low, u32& high, Sum& sum, int tail) {
+    const int lane = threadIdx.x & 31;
+#pragma unroll
+    for (int offset = 1; offset < 32; offset <<= 1) {
+        const u32 other_low = __shfl_down_sync(kFullMask, low, offset);
+        const u32 other_high = __shfl_down_sync(kFullMask, high, offset);
+        const Sum other_sum = __shfl_down_sync(kFullMask, sum, offset);
+        if (lane + offset <= tail) {
+            low = min(low, other_low);
+            high = max(high, other_high);
+            sum += other_sum;
+        }
+    }
 }
 
 // The runs of a warp row (lane = cell), found with ballots: heads and tails are the lanes of
@@ -386,17 +412,7 @@ __device__ __forceinline__ void add_row(const MeshPass<typename Traits<T>::Cell>
     if (__ballot_sync(kFullMask, r.cell && !head && previous_key != low) == 0) {
         sum *= static_cast<Sum>(tail - lane + 1);
     } else {
-#pragma unroll
-        for (int offset = 1; offset < 32; offset <<= 1) {
-            const u32 other_low = __shfl_down_sync(kFullMask, low, offset);
-            const u32 other_high = __shfl_down_sync(kFullMask, high, offset);
-            const Sum other_sum = __shfl_down_sync(kFullMask, sum, offset);
-            if (lane + offset <= tail) {
-                low = min(low, other_low);
-                high = max(high, other_high);
-                sum += other_sum;
-            }
-        }
+        reduce_run(low, high, sum, tail);
     }
     const u32 size = tail - lane + 1;
     const u32 first_x = x0 + lane;
@@ -454,13 +470,7 @@ __device__ void flush_table(const MeshPass<Cell>& p, TileTable<Sum>& t, const Co
         r.intensity_high = t.high[s];
         t.empty(s);
         if (p.redo) {
-            if (root) continue;
-            const u32* words = reinterpret_cast<const u32*>(&r);
-            const u64* wide = reinterpret_cast<const u64*>(&r);
-#pragma unroll
-            for (int role = 0; role < 16; ++role) {
-                merge_word(p.rows + row, role, wide[(role & 7) / 2], words[role], std::is_same_v<Sum, double>);
-            }
+            if (!root) merge_atomically(p.rows + row, r, std::is_same_v<Sum, double>);
             continue;
         }
         MeshRow* target = p.rows + row;
@@ -608,11 +618,7 @@ __global__ void add_partials(const MeshRow* __restrict__ partials, const int32_t
         const bool open_after = head && tail == 31 && base + 32 < count && rows_in[base + 32] == row;
         if (head && !open_before && !open_after && r.size != 0) rows[row] = MergeRows<Real>{}(rows[row], r);
         if (!next) {
-            if (!open_before && !open_after) continue;
-            const u32* words = reinterpret_cast<const u32*>(&r);
-            const u64* wide = reinterpret_cast<const u64*>(&r);
-#pragma unroll
-            for (int role = 0; role < 16; ++role) merge_word(rows + row, role, wide[(role & 7) / 2], words[role], Real);
+            if (open_before || open_after) merge_atomically(rows + row, r, Real);
             continue;
         }
         const int64_t w = 2 * (base / 32);
@@ -800,20 +806,9 @@ __global__ void __launch_bounds__(Tl::kThreads, Tl::TZ > 1 ? 3 : 4) finalize_sta
             u32 low = 0, high = 0;
             Sum sum = 0;
             if (!uniform) {
-                // A segmented reduction of the run's intensities to its first lane.
                 low = high = Traits<T>::key(value[q]);
                 sum = Traits<T>::value(value[q]);
-#pragma unroll
-                for (int offset = 1; offset < 32; offset <<= 1) {
-                    const u32 other_low = __shfl_down_sync(kFullMask, low, offset);
-                    const u32 other_high = __shfl_down_sync(kFullMask, high, offset);
-                    const Sum other_sum = __shfl_down_sync(kFullMask, sum, offset);
-                    if (lane + offset <= tail) {
-                        low = min(low, other_low);
-                        high = max(high, other_high);
-                        sum += other_sum;
-                    }
-                }
+                reduce_run(low, high, sum, tail);
             }
             if (head) {
                 const u32 size = tail - lane + 1;
@@ -1074,8 +1069,6 @@ struct TableWorkspace final : Workspace {
     DeviceBuffer redo;                   // the mesh pass's counters and tiles to redo
     DeviceBuffer index, partials;        // the finalize from a tree: the root index, partial rows
     DeviceBuffer partial_levels;         // add_partials' sums of rows that continue past a warp
-    int64_t partials_needed = 0;         // the most partial rows a finalize from a tree has had
-    int64_t rows_needed = 0;             // and the most rows
     DeviceBuffer offsets, neighbors;    // host graphs
     uint64_t generation = 0;
 };
@@ -1273,11 +1266,10 @@ void launch_mesh(Job& job) {
 }
 
 // The finalize from the tree (finalize_statistics), then the partial rows (add_partial_rows). The
-// rows get room for as many as an earlier call had, or one a 64 cells, and the partial rows a
-// buffer of their own (the tree is read until the end), room for one a 32 cells or as many as an
-// earlier call had; the host reads k and the partial rows' count back after the pass, and should
-// either outnumber its room, the pass runs again with room for all (it writes every label and
-// whole row anew).
+// rows get the room their buffer has from earlier calls, at least one a 64 cells, and the partial
+// rows a buffer of their own (the tree is read until the end), at least one a 32 cells; the host
+// reads k and the partial rows' count back after the pass, and should either outnumber its room,
+// the pass runs again with room for all (it writes every label and whole row anew).
 template <IntensityType T, class Tl>
 void launch_tree(Job& job) {
     using Cell = typename Traits<T>::Cell;
@@ -1299,8 +1291,10 @@ void launch_tree(Job& job) {
     CCL4J_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_multiprocessor, kernel, Tl::kThreads, shared));
     const int blocks = static_cast<int>(std::min<int64_t>(tiles, std::max(per_multiprocessor, 1) * job.state.multiprocessors));
     const auto plane = static_cast<u32>(static_cast<int64_t>(g.width) * g.height);
-    int64_t capacity = std::max<int64_t>({int64_t{job.n} / 32, work.partials_needed, 1024});
-    int64_t rows_capacity = std::max<int64_t>({int64_t{job.n} / 64, work.rows_needed, 1024});
+    int64_t capacity = std::max<int64_t>(
+        {int64_t{job.n} / 32, static_cast<int64_t>(work.partials.capacity() / (sizeof(MeshRow) + sizeof(int32_t))), 1024});
+    int64_t rows_capacity =
+        std::max<int64_t>({int64_t{job.n} / 64, static_cast<int64_t>(work.rows.capacity() / sizeof(MeshRow)), 1024});
     MeshRow* partials = nullptr;
     int32_t* partial_rows = nullptr;
     int32_t taken = 0;
@@ -1326,8 +1320,6 @@ void launch_tree(Job& job) {
         CCL4J_CUDA_CHECK(cudaStreamSynchronize(stream));
         taken = back[0];
         job.k = back[1];
-        work.partials_needed = std::max<int64_t>(work.partials_needed, taken);
-        work.rows_needed = std::max<int64_t>(work.rows_needed, job.k);
         if (taken <= capacity && job.k <= rows_capacity) break;
         capacity = std::max<int64_t>(capacity, taken);
         rows_capacity = std::max<int64_t>(rows_capacity, job.k);
