@@ -32,6 +32,7 @@
 #include "cuda/cuda_check.hpp"
 #include "cuda/driver.hpp"
 #include "cuda/graph_kernels.hpp"
+#include "cuda/loop_device.cuh"
 
 namespace ccl4j::cuda {
 namespace {
@@ -55,32 +56,6 @@ struct DistancesWorkspace final : Workspace {
     DeviceBuffer words;    // seen, frontier, next
     DeviceBuffer sources;  // per-source sums and eccentricities, rows, row sums and diameters
     DeviceBuffer matrix;   // the batch's rows of the distance matrix
-};
-
-// One launch of the level loop (the protocol of hawick_kernels.cu: ring[t % 3] is what launch t
-// found, launch t reads ring[(t + 2) % 3] and clears ring[(t + 1) % 3]).
-struct Loop {
-    LoopControl* control;
-    int32_t t;
-    int32_t limit;
-
-    __device__ bool finished() const { return load_relaxed(&control->finished) != 0; }
-    __device__ int32_t* ring(uint32_t k) const { return &control->ring[(static_cast<uint32_t>(t) + k) % 3]; }
-    // Called by every thread of expand: false once a level found nothing new (the loop is then
-    // finished) or past the limit; otherwise clears the next launch's flag and counts this one.
-    __device__ bool enter() const {
-        if (finished()) return false;
-        if (t > 0 && load_relaxed(ring(2)) == 0) {
-            if (thread_index() == 0) store_relaxed(&control->finished, 1);
-            return false;
-        }
-        if (t >= limit) return false;
-        if (thread_index() == 0) {
-            store_relaxed(ring(1), 0);
-            store_relaxed(&control->iterations, load_relaxed(&control->iterations) + 1);
-        }
-        return true;
-    }
 };
 
 struct Batch {
@@ -109,8 +84,8 @@ __global__ void init_batch(Batch b) {
 }
 
 template <class Offset>
-__global__ void expand(const Offset* __restrict__ offsets, const int32_t* __restrict__ neighbors, Batch b, Loop loop) {
-    if (!loop.enter()) return;
+__global__ void expand(const Offset* __restrict__ offsets, const int32_t* __restrict__ neighbors, Batch b, LoopLaunch loop) {
+    if (!loop.begin()) return;
     for (int64_t i = thread_index(); i < b.items; i += thread_count()) {
         const u64 f = b.frontier[i];
         if (!f) continue;
@@ -128,8 +103,8 @@ __device__ __forceinline__ void add_reached(const Batch& b, int32_t s, int32_t l
     atomicMax(&b.eccentricity[s], level);
 }
 
-__global__ void advance(Batch b, Loop loop) {
-    if (loop.finished() || loop.t >= loop.limit) return;
+__global__ void advance(Batch b, LoopLaunch loop) {
+    if (!loop.active()) return;
     const int32_t level = loop.t + 1;
     const int lane = threadIdx.x & 31;
     int found = 0;
@@ -179,7 +154,7 @@ __global__ void advance(Batch b, Loop loop) {
             }
         }
     }
-    if (__syncthreads_or(found) && threadIdx.x == 0) store_relaxed(loop.ring(0), 1);
+    if (__syncthreads_or(found) && threadIdx.x == 0) loop.changed();
 }
 
 // Each source's sum and eccentricity into its component's row.
@@ -255,7 +230,7 @@ void run(DeviceState& state, const Graph& graph, const int32_t* row, int32_t row
                             init_batch<<<grid, kBlock, 0, stream>>>(batch);
                             check_launch("distances: init");
                             levels += iterate(*s, control, limit, kMaxLaunches, "distances search", [&](int32_t t) {
-                                const Loop loop{control, t, limit};
+                                const LoopLaunch loop{control, t, limit};
                                 expand<Offset><<<grid, kBlock, 0, stream>>>(offsets, neighbors, batch, loop);
                                 check_launch("distances: expand");
                                 advance<<<grid, kBlock, 0, stream>>>(batch, loop);

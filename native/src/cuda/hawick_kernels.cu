@@ -34,6 +34,7 @@
 #include "cuda/cuda_check.hpp"
 #include "cuda/driver.hpp"
 #include "cuda/graph_kernels.hpp"
+#include "cuda/loop_device.cuh"
 
 namespace ccl4j::cuda {
 
@@ -46,46 +47,6 @@ using detail::load_relaxed;
 using detail::store_relaxed;
 using detail::thread_count;
 using detail::thread_index;
-
-// ---- the fixpoint loop ------------------------------------------------------------------------
-
-// What one launch of a loop knows about itself.
-struct Loop {
-    LoopControl* control;
-    int32_t t;      // launch number, from 0
-    int32_t limit;  // launches numbered limit or higher do no work (the iteration limit)
-
-    __device__ bool finished() const { return load_relaxed(&control->finished) != 0; }
-    __device__ int32_t previous() const { return load_relaxed(ring(2)); }
-    __device__ int32_t* output() const { return ring(0); }
-    __device__ void finish() const {
-        if (thread_index() == 0) store_relaxed(&control->finished, 1);
-    }
-    // Called by every thread once the launch has not ended the loop: false past the limit;
-    // otherwise clears the next launch's ring entry and counts this launch.
-    __device__ bool start() const {
-        if (t >= limit) return false;
-        if (thread_index() == 0) {
-            store_relaxed(ring(1), 0);
-            store_relaxed(&control->iterations, load_relaxed(&control->iterations) + 1);
-        }
-        return true;
-    }
-    // ring[(t + k) % 3], in unsigned arithmetic (t + k may exceed INT32_MAX).
-    __device__ int32_t* ring(uint32_t k) const { return &control->ring[(static_cast<uint32_t>(t) + k) % 3]; }
-};
-
-// The start of a propagation launch of Kernels 1 and 2 (the paper's host loop "until m = false"):
-// the loop ends at the first launch after one that changed nothing. Every thread of the grid
-// returns the same answer.
-__device__ bool enter_propagation(const Loop& loop) {
-    if (loop.finished()) return false;
-    if (loop.t > 0 && loop.previous() == 0) {
-        loop.finish();
-        return false;
-    }
-    return loop.start();
-}
 
 // The host waits for the device once per batch of up to this many launches (driver.hpp: iterate).
 constexpr int64_t kMaxBatch = 1024;
@@ -106,8 +67,8 @@ std::vector<void*> scratch(DeviceState& state, std::initializer_list<size_t> byt
 // vertex takes the colour at the end of its chain. Only v's thread writes colour[v], always a
 // smaller colour of the same component, so chains read meanwhile stay valid and end at a vertex
 // that is its own colour. Kernel 2 flags each vertex whose colour changed in the next frontier.
-__global__ void resolve_chains(int32_t n, int32_t* colour, uint8_t* next_frontier, Loop loop) {
-    if (loop.finished() || loop.t >= loop.limit || load_relaxed(loop.output()) == 0) return;
+__global__ void resolve_chains(int32_t n, int32_t* colour, uint8_t* next_frontier, LoopLaunch loop) {
+    if (!loop.active() || load_relaxed(loop.output()) == 0) return;
     for (uint32_t i = thread_index(); i < static_cast<uint32_t>(n); i += thread_count()) {
         const int32_t v = static_cast<int32_t>(i);
         const int32_t current = load_relaxed(&colour[v]);
@@ -162,8 +123,8 @@ __global__ void fill_edges(const Offset* __restrict__ offsets, const int32_t* __
 // in global memory once per block.
 template <class Offset>
 __global__ void propagate_edges(const int2* __restrict__ edges, const Offset* __restrict__ edge_count,
-                                int32_t* colour, Loop loop) {
-    if (!enter_propagation(loop)) return;
+                                int32_t* colour, LoopLaunch loop) {
+    if (!loop.begin()) return;
     __shared__ int32_t block_changed;
     if (threadIdx.x == 0) block_changed = 0;
     __syncthreads();
@@ -222,7 +183,7 @@ PhasePlan edge_plan(DeviceState& state, const DeviceCsr& graph, int32_t* colour,
              }},
             {"propagate", [=] {
                  return iterate(*s, control, limit, kMaxBatch, "Hawick kernel 1", [&](int32_t t) {
-                     const Loop loop{control, t, limit};
+                     const LoopLaunch loop{control, t, limit};
                      propagate_edges<<<edge_grid, block, 0, s->stream>>>(edges, positions + n, colour, loop);
                      check_launch("Hawick kernel 1 propagate");
                      resolve_chains<<<vertex_grid, block, 0, s->stream>>>(n, colour, nullptr, loop);
@@ -250,10 +211,10 @@ __global__ void init_vertex_kernel(int32_t n, int32_t* colour, uint8_t* frontier
 // read in the next launch.
 template <class Offset>
 __global__ void propagate_vertices(const Offset* __restrict__ offsets, const int32_t* __restrict__ neighbors,
-                                   int32_t n, int32_t* colour, uint8_t* frontier, uint8_t* next_frontier, Loop loop) {
+                                   int32_t n, int32_t* colour, uint8_t* frontier, uint8_t* next_frontier, LoopLaunch loop) {
     extern __shared__ __align__(16) unsigned char shared_memory[];
     Offset* starts = reinterpret_cast<Offset*>(shared_memory);
-    if (!enter_propagation(loop)) return;
+    if (!loop.begin()) return;
     __shared__ int32_t block_changed;
     if (threadIdx.x == 0) block_changed = 0;
     // Every thread of the block runs the same rounds: the barriers need all of them.
@@ -316,7 +277,7 @@ PhasePlan vertex_plan(DeviceState& state, const DeviceCsr& graph, int32_t* colou
             {"propagate", [=] {
                  uint8_t* frontiers[2] = {frontier0, frontier1};
                  return iterate(*s, control, limit, kMaxBatch, "Hawick kernel 2", [&](int32_t t) {
-                     const Loop loop{control, t, limit};
+                     const LoopLaunch loop{control, t, limit};
                      uint8_t* frontier = frontiers[t % 2];
                      uint8_t* next_frontier = frontiers[(t + 1) % 2];
                      propagate_vertices<<<grid, block, shared_bytes, s->stream>>>(offsets, neighbors, n, colour,
@@ -364,7 +325,7 @@ __device__ __forceinline__ void colour_and_append(int32_t* colour, int32_t u, in
 template <class Offset>
 __global__ void search_step(const Offset* __restrict__ offsets, const int32_t* __restrict__ neighbors, int32_t n,
                             int32_t* colour, const int32_t* __restrict__ frontier, int32_t* __restrict__ next_frontier,
-                            Loop loop) {
+                            LoopLaunch loop) {
     if (loop.finished() || !loop.start()) return;
     const int32_t size = loop.previous();
     int32_t* next_size = loop.output();
@@ -453,7 +414,7 @@ PhasePlan bfs_plan(DeviceState& state, const DeviceCsr& graph, int32_t* colour, 
                  int32_t* frontiers[2] = {frontier0, frontier1};
                  return iterate(*s, control, limit, kMaxBatch, "Hawick kernel 3", [&](int32_t t) {
                      search_step<<<grid, block, 0, s->stream>>>(offsets, neighbors, n, colour, frontiers[(t + 1) % 2],
-                                                                 frontiers[t % 2], Loop{control, t, limit});
+                                                                 frontiers[t % 2], LoopLaunch{control, t, limit});
                      check_launch("Hawick kernel 3 search");
                  });
              }}};

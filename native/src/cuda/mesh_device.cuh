@@ -205,37 +205,6 @@ __device__ __forceinline__ void unite(L* p, L a, L b, Load load, Hooked hooked =
     }
 }
 
-// ---- the iteration loop of kernels A-D ----------------------------------------------------------
-
-// The loop's state on the device is the driver's LoopControl (driver.hpp): ring[t % 3] is
-// non-zero when pass t changed a label.
-
-// What the kernels of pass t know about the loop.
-struct Pass {
-    LoopControl* control;
-    int32_t t;      // pass number, from 0
-    int32_t limit;  // passes numbered limit or higher do no work (the iteration limit)
-
-    // The first kernel of a pass: false when the loop has ended (pass t - 1 changed nothing) or t
-    // is past the limit. Every thread of the grid gets the same answer.
-    __device__ bool begin() const {
-        if (load_relaxed(&control->finished)) return false;
-        if (t > 0 && load_relaxed(&control->ring[(t + 2) % 3]) == 0) {
-            if (threadIdx.x == 0) store_relaxed(&control->finished, 1);
-            return false;
-        }
-        if (t >= limit) return false;
-        if (thread_index() == 0) {
-            store_relaxed(&control->ring[(t + 1) % 3], 0);
-            store_relaxed(&control->iterations, t + 1);
-        }
-        return true;
-    }
-    // The later kernels of the same pass: whether the first one ran.
-    __device__ bool active() const { return t < limit && !load_relaxed(&control->finished); }
-    __device__ void changed() const { store_relaxed(&control->ring[t % 3], 1); }
-};
-
 #endif  // __CUDACC__
 
 // ---- one labelling call, host side ------------------------------------------------------------

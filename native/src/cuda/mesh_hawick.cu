@@ -23,6 +23,7 @@
 
 #include "common/error.hpp"
 #include "cuda/cuda_check.hpp"
+#include "cuda/loop_device.cuh"
 #include "cuda/mesh_device.cuh"
 
 namespace ccl4j::cuda::mesh {
@@ -74,14 +75,14 @@ __device__ __forceinline__ bool take_neighbour_minimum(const Geometry& g, const 
 }
 
 // Sets the pass's change flag when any thread of the block saw a change (every thread calls it).
-__device__ __forceinline__ void report_change(const Pass& pass, bool changed) {
+__device__ __forceinline__ void report_change(const LoopLaunch& pass, bool changed) {
     if (__syncthreads_or(changed) && threadIdx.x + threadIdx.y + threadIdx.z == 0) pass.changed();
 }
 
 // ---- kernel A -----------------------------------------------------------------------------------
 
 template <class Cell>
-__global__ void propagate_neighbours(Geometry g, const Cell* __restrict__ cells, int32_t* labels, Pass pass) {
+__global__ void propagate_neighbours(Geometry g, const Cell* __restrict__ cells, int32_t* labels, LoopLaunch pass) {
     if (!pass.begin()) return;
     const int32_t n = g.cells();
     bool changed = false;
@@ -97,7 +98,7 @@ __global__ void propagate_neighbours(Geometry g, const Cell* __restrict__ cells,
 // smallest label around it from global memory (kernel A's step), then the tile's labels are
 // relaxed in shared memory over the connected neighbours inside the tile until none changes.
 template <class Cell>
-__global__ void propagate_tiles(Geometry g, const Cell* __restrict__ cells, int32_t* labels, Pass pass, int32_t tile,
+__global__ void propagate_tiles(Geometry g, const Cell* __restrict__ cells, int32_t* labels, LoopLaunch pass, int32_t tile,
                                 int32_t tile_z) {
     extern __shared__ int32_t tile_labels[];
     if (!pass.begin()) return;
@@ -154,7 +155,7 @@ __global__ void propagate_tiles(Geometry g, const Cell* __restrict__ cells, int3
 // the smallest label of its connected neighbours in the layer behind it (the previous cell of the
 // line, and with 8 or 26 connectivity the diagonal ones), which the walk has just lowered.
 template <class Cell>
-__global__ void propagate_lines(Geometry g, const Cell* __restrict__ cells, int32_t* labels, Pass pass, int axis,
+__global__ void propagate_lines(Geometry g, const Cell* __restrict__ cells, int32_t* labels, LoopLaunch pass, int axis,
                                 int direction, bool first) {
     if (first ? !pass.begin() : !pass.active()) return;
     const int32_t length = axis == 0 ? g.width : axis == 1 ? g.height : g.depth;
@@ -182,7 +183,7 @@ __global__ void propagate_lines(Geometry g, const Cell* __restrict__ cells, int3
 
 template <class Cell>
 __global__ void scan_equivalences(Geometry g, const Cell* __restrict__ cells, int32_t* labels,
-                                  int32_t* equivalence, Pass pass) {
+                                  int32_t* equivalence, LoopLaunch pass) {
     if (!pass.begin()) return;
     const int32_t n = g.cells();
     bool changed = false;
@@ -202,7 +203,7 @@ __global__ void scan_equivalences(Geometry g, const Cell* __restrict__ cells, in
 
 // Each label in use (the cell whose index it is still carries it) follows the equivalence chain
 // to its end. Only label i's thread writes R[i], always a smaller label of the same cluster.
-__global__ void analyse_equivalences(int32_t n, const int32_t* __restrict__ labels, int32_t* equivalence, Pass pass) {
+__global__ void analyse_equivalences(int32_t n, const int32_t* __restrict__ labels, int32_t* equivalence, LoopLaunch pass) {
     if (!pass.active()) return;
     for (uint32_t u = thread_index(); u < static_cast<uint32_t>(n); u += thread_count()) {
         const int32_t i = static_cast<int32_t>(u);
@@ -213,7 +214,7 @@ __global__ void analyse_equivalences(int32_t n, const int32_t* __restrict__ labe
     }
 }
 
-__global__ void relabel(int32_t n, int32_t* __restrict__ labels, const int32_t* __restrict__ equivalence, Pass pass) {
+__global__ void relabel(int32_t n, int32_t* __restrict__ labels, const int32_t* __restrict__ equivalence, LoopLaunch pass) {
     if (!pass.active()) return;
     for (uint32_t u = thread_index(); u < static_cast<uint32_t>(n); u += thread_count()) {
         const int32_t label = labels[u];
@@ -259,7 +260,7 @@ PhasePlan neighbour_propagation(Call& call) {
         plan.push_back(loop_phase(call, "propagate", kPropagationBatch,
                                   [&call, cells, grid, block](LoopControl* control, int32_t t) {
                                       propagate_neighbours<Cell><<<grid, block, 0, call.state.stream>>>(
-                                          call.geometry, cells, call.labels, Pass{control, t, call.limit});
+                                          call.geometry, cells, call.labels, LoopLaunch{control, t, call.limit});
                                       check_launch("mesh kernel A");
                                   }));
     });
@@ -288,7 +289,7 @@ PhasePlan local_propagation(Call& call) {
                                   [&call, cells, tiles, block, shared, tile, tile_z](LoopControl* control, int32_t t) {
                                       propagate_tiles<Cell><<<static_cast<unsigned>(tiles), block, shared,
                                                               call.state.stream>>>(call.geometry, cells, call.labels,
-                                                                                   Pass{control, t, call.limit}, tile,
+                                                                                   LoopLaunch{control, t, call.limit}, tile,
                                                                                    tile_z);
                                       check_launch("mesh kernel B");
                                   }));
@@ -312,7 +313,7 @@ PhasePlan directional_propagation(Call& call) {
                                           const int grid = call.grid(block, g.cells() / length);
                                           for (int direction : {1, -1}) {
                                               propagate_lines<Cell><<<grid, block, 0, call.state.stream>>>(
-                                                  g, cells, call.labels, Pass{control, t, call.limit}, axis,
+                                                  g, cells, call.labels, LoopLaunch{control, t, call.limit}, axis,
                                                   direction, axis == 0 && direction == 1);
                                               check_launch("mesh kernel C");
                                           }
@@ -335,7 +336,7 @@ PhasePlan label_equivalence(Call& call) {
         plan.push_back(loop_phase(call, "iterate", 16,
                                   [&call, cells, equivalence, grid, block](LoopControl* control, int32_t t) {
                                       const Geometry& g = call.geometry;
-                                      const Pass pass{control, t, call.limit};
+                                      const LoopLaunch pass{control, t, call.limit};
                                       scan_equivalences<Cell><<<grid, block, 0, call.state.stream>>>(
                                           g, cells, call.labels, equivalence, pass);
                                       check_launch("mesh kernel D scanning");
