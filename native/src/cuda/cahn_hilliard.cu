@@ -31,10 +31,11 @@ public:
     DeviceField& operator=(const DeviceField&) = delete;
 
     const ch::Shape shape;
-    DeviceBuffer c;     // the field
-    DeviceBuffer half;  // the midpoint of a step
-    DeviceBuffer next;  // the field after a step, swapped with c
-    DeviceBuffer sums;  // domain counts: roots, foreground cells, largest size
+    DeviceBuffer c;      // the field
+    DeviceBuffer half;   // the midpoint of a step
+    DeviceBuffer next;   // the field after a step, swapped with c
+    DeviceBuffer sums;   // domain counts: roots, foreground cells, largest size
+    DeviceBuffer cells;  // the thresholded field (field_threshold), kept between calls
     cudaEvent_t start = nullptr, stop = nullptr;
 };
 
@@ -276,11 +277,12 @@ double field_steps(DeviceState& state, DeviceField& field, const ch::Coefficient
 void field_threshold(DeviceState& state, DeviceField& field, float level, uint8_t* cells) {
     state.activate();
     const int32_t n = static_cast<int32_t>(field.shape.cells());
-    DeviceBuffer out;
-    out.reserve(static_cast<size_t>(n), "thresholded cells");
-    threshold_kernel<<<grid(state, n), kBlock, 0, state.stream>>>(n, field.c.as<float>(), level, out.as<uint8_t>());
+    field.cells.reserve(static_cast<size_t>(n), "thresholded cells");
+    threshold_kernel<<<grid(state, n), kBlock, 0, state.stream>>>(n, field.c.as<float>(), level,
+                                                                  field.cells.as<uint8_t>());
     check_launch("threshold_kernel");
-    CCL4J_CUDA_CHECK(cudaMemcpyAsync(cells, out.as<void>(), static_cast<size_t>(n), cudaMemcpyDefault, state.stream));
+    CCL4J_CUDA_CHECK(
+        cudaMemcpyAsync(cells, field.cells.as<void>(), static_cast<size_t>(n), cudaMemcpyDefault, state.stream));
     CCL4J_CUDA_CHECK(cudaStreamSynchronize(state.stream));
 }
 
