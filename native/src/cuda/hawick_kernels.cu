@@ -376,7 +376,7 @@ __global__ void search_step(const Offset* __restrict__ offsets, const int32_t* _
     __syncthreads();
     const int32_t s = source;
     if (s == n) {
-        if (threadIdx.x == 0) store_relaxed(&loop.control->finished, 1);
+        loop.finish();  // (only block 0 is left: its thread 0 is the grid's)
         return;
     }
     if (threadIdx.x == 0) {

@@ -23,6 +23,10 @@ struct LoopLaunch {
     __device__ int32_t previous() const { return detail::load_relaxed(ring(2)); }
     __device__ int32_t* output() const { return ring(0); }
     __device__ bool finished() const { return detail::load_relaxed(&control->finished) != 0; }
+    // Ends the loop: later launches return at once.
+    __device__ void finish() const {
+        if (detail::thread_index() == 0) detail::store_relaxed(&control->finished, 1);
+    }
     // Called by every thread: false past the limit; otherwise clears the next launch's ring entry
     // and counts this launch.
     __device__ bool start() const {
@@ -39,7 +43,7 @@ struct LoopLaunch {
     __device__ bool begin() const {
         if (finished()) return false;
         if (t > 0 && previous() == 0) {
-            if (detail::thread_index() == 0) detail::store_relaxed(&control->finished, 1);
+            finish();
             return false;
         }
         return start();
