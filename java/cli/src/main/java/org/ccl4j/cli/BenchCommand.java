@@ -103,7 +103,8 @@ final class BenchCommand implements Callable<Integer> {
     private int device;
 
     @Option(names = "--threads", paramLabel = "N",
-            description = "CPU threads of the cpu and java backends (default: all cores).")
+            description = "CPU threads of the cpu and java backends, at most max(256, 4 x the processors) (default: 0"
+                    + " = all cores).")
     private int threads;
 
     @Option(names = "--runs", paramLabel = "N", defaultValue = "5",
@@ -166,6 +167,7 @@ final class BenchCommand implements Callable<Integer> {
         if (runs < 1 || warmup < 0 || maxIterations < 0 || threads < 0) {
             throw new UsageException("--runs must be at least 1, --warmup, --max-iterations and --threads not negative");
         }
+        RunOptions.checkThreads(threads);
         if (markdownFile != null) {
             OutputFile.check(markdownFile); // before the suite runs
         }

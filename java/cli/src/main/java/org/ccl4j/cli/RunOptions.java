@@ -18,7 +18,8 @@ final class RunOptions {
     @Option(names = "--device", paramLabel = "N", description = "CUDA device index (default: ${DEFAULT-VALUE}).")
     int device;
 
-    @Option(names = "--threads", paramLabel = "N", description = "CPU threads (default: all cores).")
+    @Option(names = "--threads", paramLabel = "N", description = "CPU threads, at most max(256, 4 x the processors)"
+            + " (default: 0 = all cores).")
     int threads;
 
     @Option(names = "--max-iterations", paramLabel = "N", description = "Stop an iterative algorithm (such as"
@@ -28,11 +29,27 @@ final class RunOptions {
 
     /** Device and thread counts are indexes and counts, the iteration limit a count: not negative. */
     void check() {
-        if (device < 0 || threads < 0) {
-            throw new UsageException("--device and --threads must not be negative");
+        if (device < 0) {
+            throw new UsageException("--device must not be negative, got " + device);
         }
+        checkThreads(threads);
         if (maxIterations < 0) {
             throw new UsageException("--max-iterations must not be negative, got " + maxIterations);
+        }
+    }
+
+    /**
+     * Refuses a --threads count that the library would refuse under the name of its own field: it
+     * takes at most max(256, 4 x the processors), since every labelling thread keeps its workers
+     * alive. The JVM's processor count is at most the native library's (a CPU quota lowers the
+     * JVM's only), so a count accepted here is accepted by every backend.
+     */
+    static void checkThreads(int threads) {
+        int processors = Runtime.getRuntime().availableProcessors();
+        int limit = Math.max(256, 4 * processors);
+        if (threads < 0 || threads > limit) {
+            throw new UsageException("--threads " + threads + " is outside 0.." + limit + " (0: all cores; at most"
+                    + " max(256, 4 x " + processors + " processors))");
         }
     }
 }

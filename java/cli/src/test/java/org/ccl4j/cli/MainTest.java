@@ -10,6 +10,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -141,6 +142,35 @@ class MainTest {
         assertEquals(2, run("label", "x.mtx", "--bogus").code());
         assertEquals(2, run("label", "x.mtx", "--device").code());
         assertEquals(2, run("label", "x.mtx", "--threads", "many").code());
+    }
+
+    /**
+     * A thread count past the library's limit is a usage error that names the option and its range,
+     * not invalid input naming the library's field (cpu_threads, cpuThreads): on every command and
+     * backend that takes --threads, before any work.
+     */
+    @Test
+    void tooManyThreadsAreAUsageErrorNamingTheOptionAndItsRange() throws IOException {
+        Path edges = write("g.edges", "0 1\n");
+        int processors = Runtime.getRuntime().availableProcessors();
+        int limit = Math.max(256, 4 * processors);
+        String expected = "ccl4j: --threads 100000 is outside 0.." + limit + " (0: all cores; at most max(256, 4 x "
+                + processors + " processors))\n";
+        List<List<String>> commands = List.of(
+                List.of("label", edges.toString(), "--backend", "cpu"),
+                List.of("label", edges.toString(), "--backend", "java"),
+                List.of("mesh", "--generate", "spiral:8", "--backend", "cpu"),
+                List.of("mesh", "--generate", "spiral:8", "--backend", "java"),
+                List.of("bench", "--graphs", "none", "--fields", "none", "--dir", dir.toString()));
+        for (List<String> command : commands) {
+            List<String> line = new ArrayList<>(command);
+            line.addAll(List.of("--threads", "100000"));
+            Result r = run(line.toArray(String[]::new));
+            assertEquals(Main.USAGE, r.code(), line + ": " + r.err());
+            assertTrue(r.err().startsWith(expected), line + ": " + r.err());
+        }
+        Result r = run("label", edges.toString(), "--backend", "cpu", "--threads", String.valueOf(limit), "--json");
+        assertEquals(Main.OK, r.code(), "the limit itself is allowed: " + r.err());
     }
 
     @Test
