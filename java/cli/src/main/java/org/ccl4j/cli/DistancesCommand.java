@@ -20,13 +20,12 @@ import org.ccl4j.DistanceMatrix;
 import org.ccl4j.Distances;
 import org.ccl4j.io.GraphFile;
 import org.ccl4j.io.GraphFormat;
-import org.ccl4j.io.GraphReader;
-import org.ccl4j.io.ReadOptions;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -73,6 +72,9 @@ final class DistancesCommand implements Callable<Integer> {
     @Option(names = "--keep-ids", description = "Keep SNAP vertex ids as they are instead of renumbering them.")
     private boolean keepIds;
 
+    @Mixin
+    private GraphInput graphInput;
+
     @Option(names = "--matrix", paramLabel = "OUT.csv", description = "Write the distance matrix as CSV: row u holds"
             + " d(u, v) for v = 0 .. n-1, -1 where unreachable (at most " + DistanceMatrix.MAX_VERTICES
             + " vertices).")
@@ -102,7 +104,7 @@ final class DistancesCommand implements Callable<Integer> {
         }
         PrintWriter stdout = command.commandLine().getOut();
         try (Arena arena = Arena.ofConfined(); ComponentLabeler labeler = ComponentLabeler.create(backend, device)) {
-            GraphFile input = GraphReader.read(file, format, new ReadOptions(keepIds), arena);
+            GraphFile input = graphInput.read(file, format, keepIds, arena);
             CsrGraph graph = input.graph();
             if (matrix != null && graph.vertexCount() > DistanceMatrix.MAX_VERTICES) {
                 throw new UsageException("--matrix takes graphs of at most " + DistanceMatrix.MAX_VERTICES

@@ -18,9 +18,7 @@ import org.ccl4j.Numbering;
 import org.ccl4j.Timings;
 import org.ccl4j.io.GraphFile;
 import org.ccl4j.io.GraphFormat;
-import org.ccl4j.io.GraphReader;
 import org.ccl4j.io.LabelWriter;
-import org.ccl4j.io.ReadOptions;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -58,6 +56,9 @@ final class LabelCommand implements Callable<Integer> {
     @Option(names = "--keep-ids", description = "Keep SNAP vertex ids as they are instead of renumbering them.")
     private boolean keepIds;
 
+    @Mixin
+    private GraphInput graphInput;
+
     @Option(names = "--check", negatable = true, defaultValue = "true", fallbackValue = "true",
             description = "Check the graph (monotone offsets, ids in range, symmetry) before labelling (default)."
                     + " --no-check labels an .egr file's arrays as they are: only for files checked before.")
@@ -93,7 +94,7 @@ final class LabelCommand implements Callable<Integer> {
         PrintWriter stdout = command.commandLine().getOut();
 
         try (Arena arena = Arena.ofConfined(); ComponentLabeler labeler = ComponentLabeler.create(backend, run.device)) {
-            GraphFile input = read(file, format, new ReadOptions(keepIds), arena);
+            GraphFile input = graphInput.read(file, format, keepIds, arena);
             CsrGraph graph = input.graph();
             // canonical labels, as --out and --stats expect; the table's rows are in raster order all the same
             try (GraphStatistics table = regions == null ? null
@@ -144,17 +145,6 @@ final class LabelCommand implements Callable<Integer> {
             }
         }
         return Main.OK;
-    }
-
-    /** Reads the graph; I/O failures name the file (the JDK's messages do not always). */
-    private static GraphFile read(Path file, GraphFormat format, ReadOptions options, Arena arena) throws IOException {
-        try {
-            return GraphReader.read(file, format, options, arena);
-        } catch (java.nio.file.NoSuchFileException e) {
-            throw e;
-        } catch (IOException e) {
-            throw new IOException(file + ": " + e.getMessage(), e);
-        }
     }
 
     /** union-find is pure Java and cpu-reference a serial CPU algorithm: "auto" picks their backend. */

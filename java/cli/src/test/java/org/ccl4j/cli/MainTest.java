@@ -173,6 +173,30 @@ class MainTest {
         assertEquals(Main.OK, r.code(), "the limit itself is allowed: " + r.err());
     }
 
+    /**
+     * A vertex count that the file's size does not justify is refused naming the option that allows
+     * it, not the reader's API (ReadOptions.withMaxVertices); given, the option reads the file.
+     */
+    @Test
+    void aSparseDeclarationIsRefusedNamingMaxVerticesWhichThenAllowsIt() throws IOException {
+        Path sparse = write("sparse.edges", "2000000 0\n"); // 10 bytes, 2000001 vertices
+        for (String command : List.of("label", "distances")) {
+            Result r = run(command, sparse.toString());
+            assertEquals(Main.INVALID_INPUT, r.code(), command + ": " + r.err());
+            assertTrue(r.err().startsWith("ccl4j: invalid input: " + sparse + ":1: ")
+                    && r.err().endsWith(" allow them with --max-vertices 2000001\n"), command + ": " + r.err());
+            assertTrue(run(command, "--help").out().contains("--max-vertices=N"), command);
+        }
+        Result r = run("label", sparse.toString(), "--max-vertices", "2000001", "--json");
+        assertEquals(Main.OK, r.code(), r.err());
+        assertEquals(2000001, number(r.out(), "vertices"));
+        assertEquals(2000000, number(r.out(), "components"));
+
+        r = run("label", sparse.toString(), "--max-vertices", "-1");
+        assertEquals(Main.USAGE, r.code(), r.err());
+        assertTrue(r.err().startsWith("ccl4j: --max-vertices must not be negative, got -1\n"), r.err());
+    }
+
     @Test
     void cudaWithoutADeviceExitsWithFour() throws IOException {
         Result info = run("info", "--json");
