@@ -1,6 +1,6 @@
 package org.ccl4j.bench.phases;
 
-import static org.ccl4j.internal.ffi.ccl4j_bench_h.*;
+import static org.ccl4j.bench.ffi.ccl4j_bench_h.*;
 import static org.ccl4j.internal.ffi.ccl4j_h.*;
 
 import java.lang.foreign.Arena;
