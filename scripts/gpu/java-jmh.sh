@@ -4,7 +4,7 @@
 # Arguments go to JMH, e.g.
 #   bash scripts/gpu/java-jmh.sh 'Cuda.*Phases' -p graph=grid2d_4096,rmat22 -wi 1 -i 3 -rf csv -rff $OUT/jmh.csv
 # With --phase-check first, checks the phase runs against the union-find instead (PhaseCheck):
-#   bash scripts/gpu/java-jmh.sh --phase-check cuda ecl,komura grid2d_4096 test-graphs/random.egr
+#   bash scripts/gpu/java-jmh.sh --phase-check cuda ecl-cc,komura grid2d_4096 test-graphs/random.egr
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"

@@ -13,7 +13,7 @@ public class CpuAfforestPhases extends SamplingPhases {
     @Param({"grid2d_1024", "grid3d_64", "rmat18", "test-graphs/random.egr"})
     public String graph;
 
-    @Param({"cpu", "cpu-serial"})
+    @Param({"cpu-parallel", "cpu-serial"})
     public String backend;
 
     public CpuAfforestPhases() {

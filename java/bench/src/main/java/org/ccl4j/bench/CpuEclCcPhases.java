@@ -15,7 +15,7 @@ public class CpuEclCcPhases extends PhaseBenchmark {
     @Param({"grid2d_1024", "rmat18", "test-graphs/random.egr"})
     public String graph;
 
-    @Param({"cpu", "cpu-serial"})
+    @Param({"cpu-parallel", "cpu-serial"})
     public String backend;
 
     public CpuEclCcPhases() {

@@ -16,7 +16,7 @@ public class CpuMeshParallelPhases extends LocalMergePhases {
     @Param({"2d_512_p05", "2d_512_p06", "3d_64_p025", "2d_512_p05_c8", "3d_64_p025_c26"})
     public String field;
 
-    @Param({"cpu", "cpu-serial"})
+    @Param({"cpu-parallel", "cpu-serial"})
     public String backend;
 
     public CpuMeshParallelPhases() {

@@ -1,6 +1,5 @@
 package org.ccl4j.bench;
 
-import org.ccl4j.cli.CliNames;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.concurrent.TimeUnit;
@@ -42,7 +41,7 @@ public class CudaLabelingBenchmark {
     @Param({"grid2d_1024", "rmat18", "test-graphs/random.egr"})
     public String graph;
 
-    @Param({"ecl"})
+    @Param({"ecl-cc"})
     public String algorithm;
 
     private Arena arena;
@@ -67,7 +66,7 @@ public class CudaLabelingBenchmark {
         labels = PinnedMemory.allocate(arena, (long) g.vertexCount() * Integer.BYTES);
         labeler = ComponentLabeler.create(Backend.CUDA, 0);
         resident = labeler.upload(pinnedGraph);
-        checked = LabelOptions.defaults().withAlgorithm(CliNames.parse(Algorithm.class, algorithm));
+        checked = LabelOptions.defaults().withAlgorithm(EnumNames.parse(Algorithm.class, algorithm));
         options = checked.withCheckInput(false);
     }
 

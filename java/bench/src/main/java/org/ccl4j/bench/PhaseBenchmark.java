@@ -1,6 +1,5 @@
 package org.ccl4j.bench;
 
-import org.ccl4j.cli.CliNames;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiFunction;
 
@@ -32,7 +31,7 @@ import org.openjdk.jmh.infra.Blackhole;
  * {@link MeshAlgorithm}) and declares the input's {@code @Param}: {@code graph} (a name of
  * {@link BenchGraphs}) for a graph algorithm, {@code field} (a name of {@link BenchMeshes}: the
  * connectivity it names, open boundaries, foreground mode) for a mesh algorithm; a {@code backend} parameter
- * (CLI names), where it declares one, replaces the backend it names. Its {@code @Benchmark}
+ * ({@link EnumNames}), where it declares one, replaces the backend it names. Its {@code @Benchmark}
  * methods, one per phase and named as {@code ccl4j/bench.h} names the phase, call
  * {@link #runPhase(Blackhole)}; a phase list that several algorithms share is a class of its own
  * ({@link PropagatePhases}, {@link LabelReductionPhases}, ...). The methods take the blackhole
@@ -76,7 +75,7 @@ public abstract class PhaseBenchmark {
         String benchmark = params.getBenchmark();
         String phaseName = benchmark.substring(benchmark.lastIndexOf('.') + 1);
         String backendName = params.getParam("backend");
-        Backend on = backendName != null ? CliNames.parse(Backend.class, backendName) : backend;
+        Backend on = backendName != null ? EnumNames.parse(Backend.class, backendName) : backend;
         if (on == Backend.CUDA) {
             BenchGraphs.requireCuda();
         }

@@ -1,6 +1,5 @@
 package org.ccl4j.bench;
 
-import org.ccl4j.cli.CliNames;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -29,10 +28,11 @@ import org.ccl4j.MeshUnionFind;
  * cost of the call and the wait that JMH's host clock includes.
  *
  * <pre>java -cp ccl4j-benchmarks.jar org.ccl4j.bench.PhaseCheck [--runs N] [--mesh] BACKEND ALGORITHM[,ALGORITHM...] INPUT...</pre>
- * BACKEND is cuda, cpu or cpu-serial; ALGORITHM a CLI name (ecl, komura, ...); INPUT a graph as the
- * benchmarks' {@code graph} parameter. With {@code --mesh}: ALGORITHM a mesh algorithm's CLI name
- * (union-find, equivalence, cpu-parallel, ...), INPUT a field of {@link BenchMeshes} (the
- * connectivity it names, foreground mode), and the oracle the Java {@link MeshUnionFind}.
+ * BACKEND is cuda, cpu-parallel or cpu-serial; ALGORITHM a graph algorithm's name (ecl-cc, komura, ...,
+ * as {@link EnumNames}); INPUT a graph as the benchmarks' {@code graph} parameter. With
+ * {@code --mesh}: ALGORITHM a mesh algorithm's name (union-find, equivalence, cpu-parallel, ...),
+ * INPUT a field of {@link BenchMeshes} (the connectivity it names, foreground mode), and the
+ * oracle the Java {@link MeshUnionFind}.
  */
 public final class PhaseCheck {
     private PhaseCheck() {
@@ -53,7 +53,7 @@ public final class PhaseCheck {
             System.err.println("usage: PhaseCheck [--runs N] [--mesh] BACKEND ALGORITHM[,ALGORITHM...] INPUT...");
             System.exit(2);
         }
-        Backend backend = CliNames.parse(Backend.class, args[first]);
+        Backend backend = EnumNames.parse(Backend.class, args[first]);
         List<String> algorithms = Arrays.asList(args[first + 1].split(","));
         boolean ok = true;
         try {
@@ -63,26 +63,26 @@ public final class PhaseCheck {
                     Grid grid = field.grid();
                     int[] expected = null;
                     for (String a : algorithms) {
-                        MeshOptions options = field.options().withAlgorithm(CliNames.parse(MeshAlgorithm.class, a));
+                        MeshOptions options = field.options().withAlgorithm(EnumNames.parse(MeshAlgorithm.class, a));
                         if (expected == null) {
                             expected = MeshUnionFind.label(grid, options).segment().toArray(ValueLayout.JAVA_INT);
                         }
                         try (PhaseRun run = PhaseRun.openMesh(backend, 0, grid, options)) {
-                            ok &= check(run, CliNames.of(backend) + " " + a + " " + name, expected, runs);
+                            ok &= check(run, EnumNames.of(backend) + " " + a + " " + name, expected, runs);
                         }
                     }
                 } else {
                     CsrGraph graph = BenchGraphs.get(name);
                     int[] expected = oracle(graph);
                     for (String a : algorithms) {
-                        try (PhaseRun run = PhaseRun.open(backend, 0, graph, CliNames.parse(Algorithm.class, a))) {
-                            ok &= check(run, CliNames.of(backend) + " " + a + " " + name, expected, runs);
+                        try (PhaseRun run = PhaseRun.open(backend, 0, graph, EnumNames.parse(Algorithm.class, a))) {
+                            ok &= check(run, EnumNames.of(backend) + " " + a + " " + name, expected, runs);
                         }
                     }
                 }
             }
         } catch (BackendUnavailableException e) {
-            System.err.println("PhaseCheck: the " + CliNames.of(backend) + " backend is unavailable: " + e.getMessage());
+            System.err.println("PhaseCheck: the " + EnumNames.of(backend) + " backend is unavailable: " + e.getMessage());
             System.exit(4);
         }
         System.exit(ok ? 0 : 1);

@@ -23,9 +23,9 @@ class PhaseCheckTest {
     @Test
     void checksThePhasesWhenItIsTheFirstToReachTheNativeLibrary() throws Exception {
         ForkedJvm.Result r = ForkedJvm.run(dir, PhaseCheck.class, List.of(),
-                List.of("cpu", "ecl,afforest", "test-graphs/random.egr"), 2, TimeUnit.MINUTES);
+                List.of("cpu-parallel", "ecl-cc,afforest", "test-graphs/random.egr"), 2, TimeUnit.MINUTES);
         assertEquals(0, r.exitCode(), r.describe());
-        for (String algorithm : List.of("ecl", "afforest")) {
+        for (String algorithm : List.of("ecl-cc", "afforest")) {
             assertTrue(r.output().lines().anyMatch(line -> line.startsWith("ok ") && line.contains(algorithm)),
                     algorithm + ": " + r.describe());
         }
