@@ -9,6 +9,8 @@ import java.nio.file.NoSuchFileException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import org.ccl4j.BackendUnavailableException;
@@ -30,9 +32,19 @@ import picocli.CommandLine.UnmatchedArgumentException;
  * command's synopsis and where its help is. With {@code --json}: one object on standard output,
  * where a program reading the command's JSON looks, {@code {"error":MESSAGE,"kind":KIND,"exitCode":N}}.
  * The exit code is the same either way; see {@link Main}. Only an internal error (a bug of ours)
- * prints a stack trace.
+ * prints a stack trace. Either way a long quoted token is shortened ({@link #shortenTokens}).
  */
 final class Errors implements IParameterExceptionHandler, IExecutionExceptionHandler {
+    /** The characters of a quoted token that a message keeps. */
+    static final int TOKEN_CHARACTERS = 60;
+
+    /**
+     * A quoted token: from a quote that no letter or digit precedes (not the apostrophe of "file's")
+     * to the first quote that no letter or digit follows.
+     */
+    private static final Pattern QUOTED = Pattern.compile("(?<![\\p{L}\\p{N}])'(.*?)'(?![\\p{L}\\p{N}])",
+            Pattern.DOTALL);
+
     /** The kinds of failure, as JSON names them, with their exit codes. */
     enum Kind {
         USAGE("usage", Main.USAGE),
@@ -163,7 +175,9 @@ final class Errors implements IParameterExceptionHandler, IExecutionExceptionHan
         return report(command, Kind.INVALID_INPUT, "invalid input: " + describe(e), List.of(), json);
     }
 
-    private static int report(CommandLine command, Kind kind, String message, List<String> suggestions, boolean json) {
+    private static int report(CommandLine command, Kind kind, String fullMessage, List<String> suggestions,
+            boolean json) {
+        String message = shortenTokens(fullMessage);
         if (json) {
             ObjectNode error = Json.object().put("error", message).put("kind", kind.json)
                     .put("exitCode", kind.exitCode);
@@ -186,6 +200,27 @@ final class Errors implements IParameterExceptionHandler, IExecutionExceptionHan
         }
         err.flush();
         return kind.exitCode;
+    }
+
+    /**
+     * {@code message} with each quoted token of more than {@link #TOKEN_CHARACTERS} characters cut
+     * to its first ones, an ellipsis and its length: {@code 'xxxx...' (4096 characters)}. Tokens
+     * come from the command line and from files (a parser's "found '...'", picocli's "Invalid value
+     * ... 'VALUE'"), and nothing bounds their length: a message names the token, it does not reprint
+     * kilobytes of it.
+     */
+    static String shortenTokens(String message) {
+        Matcher quoted = QUOTED.matcher(message);
+        StringBuilder shortened = new StringBuilder();
+        while (quoted.find()) {
+            String token = quoted.group(1);
+            int characters = token.codePointCount(0, token.length());
+            String replacement = characters <= TOKEN_CHARACTERS ? quoted.group()
+                    : "'" + token.substring(0, token.offsetByCodePoints(0, TOKEN_CHARACTERS)) + "...' (" + characters
+                            + " characters)";
+            quoted.appendReplacement(shortened, Matcher.quoteReplacement(replacement));
+        }
+        return quoted.appendTail(shortened).toString();
     }
 
     /**

@@ -48,11 +48,11 @@ final class Grids {
                 double to = Double.parseDouble(range[1]);
                 double step = Double.parseDouble(range[2]);
                 if (!(step > 0) || to < from) {
-                    throw new TypeConversionException("FROM:TO:STEP needs FROM <= TO and STEP > 0, got " + text);
+                    throw new TypeConversionException("FROM:TO:STEP needs FROM <= TO and STEP > 0, got '" + text + "'");
                 }
                 long count = Math.round((to - from) / step) + 1;
                 if (count > 100_000) {
-                    throw new TypeConversionException(text + " has " + count + " values, more than 100000");
+                    throw new TypeConversionException("'" + text + "' has " + count + " values, more than 100000");
                 }
                 for (long i = 0; i < count; i++) {
                     values.add(Math.round((from + i * step) * 1e9) / 1e9);

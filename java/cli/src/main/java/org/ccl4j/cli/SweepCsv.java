@@ -66,7 +66,8 @@ final class SweepCsv {
                 }
                 rows.add(parse.apply(f));
             } catch (RuntimeException e) {
-                throw new IllegalArgumentException(file + ": line " + (i + 1) + " is malformed: " + lines.get(i));
+                throw new IllegalArgumentException(file + ": line " + (i + 1) + " is malformed: '" + lines.get(i)
+                        + "'");
             }
             sizes.add(size.apply(rows.getLast()));
         }

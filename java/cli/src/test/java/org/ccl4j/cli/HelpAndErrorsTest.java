@@ -178,6 +178,58 @@ class HelpAndErrorsTest {
         assertTrue(parse(r.out()).get("error").asText().contains("bad.edges:2"), r.out());
     }
 
+    /**
+     * A long token is quoted shortened, with its length, wherever it comes from: an option's value,
+     * a number, a word of a file as the reader's message quotes it, a line of a CSV read back.
+     */
+    @Test
+    void aLongBadTokenIsQuotedShortenedWithItsLength() throws IOException {
+        String x = "x".repeat(4096);
+        String step = "0." + "0".repeat(4092) + "1"; // 1e-4093: 0 as a double
+        Path edges = Files.writeString(dir.resolve("g.edges"), "0 1\n");
+        Path badCsv = Files.writeString(dir.resolve("bad.csv"), "lattice,size,length,p,trials,spanning,R,error,"
+                + "ms_per_realisation,label_ms_per_realisation,backend,algorithm\n" + x + "\n");
+        Path badWord = Files.writeString(dir.resolve("bad.edges"), "0 1 2 " + x + "\n"); // after the weight
+        Map<List<String>, String> quoting = Map.of(
+                List.of("label", edges.toString(), "--backend", x), x,
+                List.of("mesh", "--generate", "spiral:8", "--region", x), x,
+                List.of("percolation", "--p", "0:1:" + x), "0:1:" + x,
+                List.of("percolation", "--p", "0:1:" + step), "0:1:" + step,
+                List.of("percolation", "--from-csv", badCsv.toString()), x,
+                List.of("label", badWord.toString(), "--format", "edges"), x);
+        for (Map.Entry<List<String>, String> c : quoting.entrySet()) {
+            List<String> command = c.getKey();
+            String token = c.getValue();
+            String shortened = "'" + token.substring(0, Errors.TOKEN_CHARACTERS) + "...' (" + token.length()
+                    + " characters)";
+            Result r = run(command.toArray(String[]::new));
+            String what = command.get(0) + " " + command.get(command.size() - 2);
+            assertTrue(r.err().startsWith("ccl4j: ") && r.err().contains(shortened), what + ": " + r.err());
+            assertFalse(r.err().contains(token.substring(0, Errors.TOKEN_CHARACTERS + 1)), what + ": " + r.err());
+
+            List<String> json = new ArrayList<>(List.of(command.get(0), "--json"));
+            json.addAll(command.subList(1, command.size()));
+            String error = parse(run(json.toArray(String[]::new)).out()).get("error").asText();
+            assertTrue(error.contains(shortened) && error.length() < 500, what + " --json: " + error);
+        }
+        // a number, which picocli quotes
+        Result r = run("label", edges.toString(), "--threads", "9".repeat(4096));
+        assertTrue(r.err().startsWith("ccl4j: Invalid value for option '--threads': '" + "9".repeat(60)
+                + "...' (4096 characters) is not an int"), r.err());
+    }
+
+    @Test
+    void onlyLongQuotedTokensAreShortened() {
+        String token = "\u00e9".repeat(60);
+        assertEquals("the file's token '" + token + "' is bad", Errors.shortenTokens("the file's token '" + token
+                + "' is bad"));
+        assertEquals("found '" + token + "...' (61 characters); the cells' values are 'ab'",
+                Errors.shortenTokens("found '" + token + "\u00e9'; the cells' values are 'ab'"));
+        String surrogates = "\uD83D\uDE00".repeat(61);
+        assertEquals("'" + "\uD83D\uDE00".repeat(60) + "...' (61 characters)", Errors.shortenTokens("'" + surrogates
+                + "'"), "characters, not chars: a pair is not cut");
+    }
+
     @Test
     void withJsonAnUnavailableBackendIsKindBackendUnavailable() throws IOException {
         if (!ComponentLabeler.capabilities().devices().isEmpty()) {
