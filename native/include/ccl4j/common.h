@@ -128,6 +128,8 @@ typedef struct ccl4j_algorithm_info {
     int32_t kind;      /* CCL4J_ALGORITHM_KIND_* */
     uint32_t backends; /* bit (1 << backend) set for each backend it runs on in this build */
     char name[CCL4J_ALGORITHM_NAME_SIZE]; /* the id's name without CCL4J_ALGORITHM_, e.g. "ECL_CC", "MESH_KOMURA" */
+    uint32_t wide_backends; /* mesh algorithms: bit (1 << backend) for each backend it writes int64 labels on
+                               (ccl4j_label_mesh64) in this build; 0 for graph algorithms */
 } ccl4j_algorithm_info;
 
 /* The number of algorithms of this library; ccl4j_get_algorithm_info fills in the index-th of

@@ -164,6 +164,10 @@ ccl4j_status ccl4j_get_algorithm_info(int32_t index, ccl4j_algorithm_info* out) 
         out->kind = a.kind == ccl4j::algorithms::Kind::Graph ? CCL4J_ALGORITHM_KIND_GRAPH : CCL4J_ALGORITHM_KIND_MESH;
         if (a.runs_on_cpu()) out->backends |= (1u << CCL4J_BACKEND_CPU_PARALLEL) | (1u << CCL4J_BACKEND_CPU_SERIAL);
         if (a.graph_cuda || a.mesh_cuda) out->backends |= 1u << CCL4J_BACKEND_CUDA;
+        if (a.mesh_cpu_wide) {
+            out->wide_backends |= (1u << CCL4J_BACKEND_CPU_PARALLEL) | (1u << CCL4J_BACKEND_CPU_SERIAL);
+        }
+        if (a.mesh_cuda_wide) out->wide_backends |= 1u << CCL4J_BACKEND_CUDA;
         std::snprintf(out->name, sizeof(out->name), "%s", a.name);
     });
 }

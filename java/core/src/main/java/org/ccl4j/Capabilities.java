@@ -3,6 +3,10 @@ package org.ccl4j;
 import java.util.List;
 import java.util.Set;
 
+import java.util.EnumSet;
+
+import org.ccl4j.engine.spi.LibraryInfo;
+
 /**
  * What this installation can do.
  *
@@ -30,5 +34,16 @@ public record Capabilities(String version, Set<Backend> backends, boolean cudaCo
         backends = Set.copyOf(backends);
         cudaArchitectures = List.copyOf(cudaArchitectures);
         devices = List.copyOf(devices);
+    }
+
+    /** The capabilities the engines report. */
+    static Capabilities of(LibraryInfo i) {
+        Set<Backend> backends = EnumSet.noneOf(Backend.class);
+        i.backends().forEach(b -> backends.add(Backend.valueOf(b)));
+        List<DeviceInfo> devices = i.devices().stream().map(d -> new DeviceInfo(d.index(), d.name(), d.totalMemory(),
+                d.computeMajor(), d.computeMinor(), d.multiprocessors())).toList();
+        return new Capabilities(i.version(), backends, i.cudaCompiled(), i.cudaArchitectures(), i.cudaRuntimeVersion(),
+                i.cudaDriverVersion(), devices, i.cpuThreads(), i.nativeLibrary(), i.nativeLibraryOrigin(),
+                i.nativeLoadError());
     }
 }

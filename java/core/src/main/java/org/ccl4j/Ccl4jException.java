@@ -1,5 +1,7 @@
 package org.ccl4j;
 
+import org.ccl4j.internal.Failures;
+
 import java.util.Objects;
 
 /**
@@ -27,6 +29,9 @@ public class Ccl4jException extends RuntimeException {
 
     /** What went wrong. */
     private final Status status;
+
+    /** The exceptions of this type, for the layers below the API, which cannot name it. */
+    static final Failures FAILURES = (status, message) -> of(Status.valueOf(status), message);
 
     /** An exception with {@code status} (not null) and the native library's {@code message}. */
     public Ccl4jException(Status status, String message) {

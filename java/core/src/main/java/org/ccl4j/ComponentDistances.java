@@ -12,8 +12,4 @@ package org.ccl4j;
  *                       shortest-path length over pairs of distinct vertices
  */
 public record ComponentDistances(int label, long vertices, long pathSum, int diameter, double meanPathLength) {
-    /** The mean of a component of {@code vertices} vertices, computed as the native library does. */
-    static double mean(long pathSum, long vertices) {
-        return vertices < 2 ? 0.0 : (double) pathSum / ((double) vertices * (double) (vertices - 1));
-    }
 }

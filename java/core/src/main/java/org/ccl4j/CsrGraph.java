@@ -5,7 +5,10 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Objects;
 
-import org.ccl4j.internal.NativeLibrary;
+
+import org.ccl4j.engine.Engines;
+import org.ccl4j.engine.spi.Engine;
+import org.ccl4j.engine.spi.GraphData;
 
 /**
  * An undirected graph in compressed sparse rows, held off-heap.
@@ -68,7 +71,7 @@ public final class CsrGraph {
      */
     public static CsrGraph wrap(MemorySegment offsets, int offsetBytes, MemorySegment neighbors) {
         CsrGraph g = view(offsets, offsetBytes, neighbors, true, false);
-        InputCheck.structure(g);
+        g.checkStructure();
         return g;
     }
 
@@ -80,9 +83,14 @@ public final class CsrGraph {
     static CsrGraph owned(MemorySegment offsets, int offsetBytes, MemorySegment neighbors, boolean verified) {
         CsrGraph g = view(offsets, offsetBytes, neighbors, false, verified);
         if (!verified) {
-            InputCheck.structure(g);
+            g.checkStructure();
         }
         return g;
+    }
+
+    /** A graph an engine built or derived in memory only the library can write. */
+    static CsrGraph owned(GraphData data, boolean verified) {
+        return owned(data.offsets(), data.offsetBytes(), data.neighbors(), verified);
     }
 
     private static CsrGraph view(MemorySegment offsets, int offsetBytes, MemorySegment neighbors, boolean callerOwned,
@@ -184,16 +192,8 @@ public final class CsrGraph {
             }
         }
         int n = Math.max(vertexCount, largest + 1);
-        if (!NativeLibrary.load()) {
-            try (GraphBuilder builder = new GraphBuilder().vertexCount(n)) {
-                for (int i = 0; i < sources.length; i++) {
-                    builder.addEdge(sources[i], targets[i]);
-                }
-                return builder.build(arena);
-            }
-        }
         try (Arena copies = Arena.ofConfined()) {
-            return NativeCalls.csr(EdgeList.fromArrays(copies, n, sources, targets), arena);
+            return fromEdges(arena, EdgeList.fromArrays(copies, n, sources, targets));
         }
     }
 
@@ -211,20 +211,8 @@ public final class CsrGraph {
         Objects.requireNonNull(arena, "arena");
         Objects.requireNonNull(edges, "edges");
         edges.requireAlive();
-        if (NativeLibrary.load()) {
-            return NativeCalls.csr(edges, arena);
-        }
-        int n = edges.vertexCount();
-        try (GraphBuilder builder = new GraphBuilder().vertexCount(n)) {
-            for (long e = 0; e < edges.edgeCount(); e++) {
-                int u = edges.rawSource(e);
-                int v = edges.rawTarget(e);
-                if (Integer.compareUnsigned(u, n) >= 0 || Integer.compareUnsigned(v, n) >= 0) {
-                    throw EdgeList.badEdge(e, u, v, n);
-                }
-                builder.addEdge(u, v);
-            }
-            return builder.build(arena);
+        try (Engine host = Engines.host(Ccl4jException.FAILURES)) {
+            return owned(host.buildGraph(edges.data(), arena), true);  // canonical by construction
         }
     }
 
@@ -280,9 +268,22 @@ public final class CsrGraph {
      * @throws IllegalArgumentException naming the first offset, id or pair of arcs at fault
      */
     public void check() {
-        InputCheck.structure(this);
-        InputCheck.symmetry(this);
+        try (Engine jvm = Engines.jvm(Ccl4jException.FAILURES)) {
+            jvm.checkGraph(data(), true);
+        }
         checked();
+    }
+
+    /** Offsets and ids: what must hold before anything reads the arcs. */
+    private void checkStructure() {
+        try (Engine jvm = Engines.jvm(Ccl4jException.FAILURES)) {
+            jvm.checkGraph(data(), false);
+        }
+    }
+
+    /** The graph as the engines take it: its own segments, not read-only views. */
+    GraphData data() {
+        return new GraphData(vertexCount, arcCount, offsetBytes(), offsets, neighbors);
     }
 
     /** Whether labelling with {@code options} must check this graph first. */
@@ -308,7 +309,7 @@ public final class CsrGraph {
      */
     void requireWellFormed() {
         if (callerOwned) {
-            InputCheck.structure(this);
+            checkStructure();
         }
     }
 

@@ -1,51 +1,46 @@
 package org.ccl4j;
 
-import java.lang.foreign.MemorySegment;
+import org.ccl4j.engine.spi.DeviceGraphRef;
+import org.ccl4j.engine.spi.Engine;
 
 /**
  * A graph resident in GPU memory, uploaded once by {@link ComponentLabeler#upload(CsrGraph)} and
  * labelled many times. Freed by {@link #close()} or when its labeler closes.
  */
 public final class DeviceGraph implements AutoCloseable {
-    private final ComponentLabeler owner;
-    private final MemorySegment handle;
-    private final int vertexCount;
-    private final long arcCount;
-    private final double uploadMs;
+    private final Engine engine;
+    private final DeviceGraphRef ref;
 
-    DeviceGraph(ComponentLabeler owner, MemorySegment handle, int vertexCount, long arcCount, double uploadMs) {
-        this.owner = owner;
-        this.handle = handle;
-        this.vertexCount = vertexCount;
-        this.arcCount = arcCount;
-        this.uploadMs = uploadMs;
+    DeviceGraph(Engine engine, DeviceGraphRef ref) {
+        this.engine = engine;
+        this.ref = ref;
     }
 
     /** The number of vertices of the uploaded graph. */
     public int vertexCount() {
-        return vertexCount;
+        return ref.vertexCount();
     }
 
     /** The number of arcs (directed: an undirected edge is two) of the uploaded graph. */
     public long arcCount() {
-        return arcCount;
+        return ref.arcCount();
     }
 
     /** The host-to-device copy time of the upload, measured with CUDA events. */
     public double uploadMs() {
-        return uploadMs;
+        return ref.uploadMs();
     }
 
-    ComponentLabeler owner() {
-        return owner;
+    Engine engine() {
+        return engine;
     }
 
-    MemorySegment handle() {
-        return handle;
+    DeviceGraphRef ref() {
+        return ref;
     }
 
     @Override
     public void close() {
-        owner.release(this);
+        engine.release(ref);
     }
 }

@@ -1,5 +1,7 @@
 package org.ccl4j;
 
+import org.ccl4j.engine.spi.DistanceMethod;
+
 /**
  * How {@link ComponentLabeler#distances} and {@link ComponentLabeler#distanceMatrix} compute
  * shortest-path distances.
@@ -20,8 +22,8 @@ public enum DistanceAlgorithm {
      */
     FLOYD_WARSHALL;
 
-    /** The {@code CCL4J_DISTANCES_*} code (the constants' values, ordinal order). */
-    int nativeCode() {
-        return ordinal();
+    /** The engines' method of the same name. */
+    DistanceMethod method() {
+        return DistanceMethod.valueOf(name());
     }
 }

@@ -5,6 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.ccl4j.engine.spi.DistanceRows;
+
 /**
  * Shortest-path distances within every component of a graph ({@link ComponentLabeler#distances}):
  * a row per component in canonical order (by smallest vertex, so row r is the component of the
@@ -22,6 +24,13 @@ public record Distances(List<ComponentDistances> components, Backend backend, Di
     public Distances {
         components = List.copyOf(components);
         phasesMs = Collections.unmodifiableMap(new LinkedHashMap<>(phasesMs));
+    }
+
+    /** The distances the engines computed. */
+    static Distances of(DistanceRows d) {
+        return new Distances(d.rows().stream().map(r -> new ComponentDistances(r.first(), r.vertices(), r.sum(),
+                r.diameter(), r.mean())).toList(), Backend.valueOf(d.backend()),
+                DistanceAlgorithm.valueOf(d.method().name()), d.totalMs(), d.phasesMs());
     }
 
     /** The number of components. */

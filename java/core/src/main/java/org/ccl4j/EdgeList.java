@@ -5,6 +5,8 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Objects;
 
+import org.ccl4j.engine.spi.EdgeData;
+
 /**
  * An undirected graph as a list of edges, held off-heap: edge {@code i} joins {@link #source(long)
  * source(i)} and {@link #target(long) target(i)}, vertices are {@code 0 .. vertexCount()-1}. Edges
@@ -224,11 +226,9 @@ public final class EdgeList {
         }
     }
 
-    /** The error of an edge with an id out of range, worded as the native library's. */
-    static IllegalArgumentException badEdge(long edge, int u, int v, int vertexCount) {
-        int bad = Integer.compareUnsigned(u, vertexCount) < 0 ? v : u;
-        return new IllegalArgumentException("edge " + edge + " (" + u + ", " + v + "): id " + bad + " is outside [0, "
-                + vertexCount + ")");
+    /** The edge list as the engines take it: its own segments, not read-only views. */
+    EdgeData data() {
+        return new EdgeData(vertexCount, edgeCount, stride, sources, targets);
     }
 
     @Override

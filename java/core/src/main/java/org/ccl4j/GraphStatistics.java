@@ -1,11 +1,13 @@
 package org.ccl4j;
 
-import static org.ccl4j.StatisticsColumn.*;
+import static org.ccl4j.engine.spi.StatisticsTable.Column.*;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
+
+import org.ccl4j.engine.spi.StatisticsTable;
 
 /**
  * The statistics of a graph's components, one row per component in the order of its
@@ -17,11 +19,11 @@ import java.util.stream.Stream;
 public final class GraphStatistics implements AutoCloseable {
     private final Numbering numbering;
     private final MemorySegment labels;
-    private final StatisticsColumns columns;
+    private final StatisticsTable columns;
     private final Timings timings;
     private final Arena owned;
 
-    GraphStatistics(Numbering numbering, MemorySegment labels, StatisticsColumns columns, Timings timings, Arena owned) {
+    GraphStatistics(Numbering numbering, MemorySegment labels, StatisticsTable columns, Timings timings, Arena owned) {
         this.numbering = numbering;
         this.labels = labels;
         this.columns = columns;
@@ -55,7 +57,7 @@ public final class GraphStatistics implements AutoCloseable {
 
     /** A column of graph tables, read-only: {@link #count()} values of the column's layout. */
     public MemorySegment column(StatisticsColumn column) {
-        return columns.get(column);
+        return columns.get(java.util.Objects.requireNonNull(column, "column").column());
     }
 
     public int label(int row) {

@@ -6,6 +6,9 @@ import java.lang.foreign.ValueLayout;
 import java.util.List;
 import java.util.Objects;
 
+import org.ccl4j.engine.spi.GridData;
+import org.ccl4j.internal.HostMemory;
+
 /**
  * A 2D or 3D mesh of cells over an off-heap segment: {@code width × height × depth} cells of one
  * {@link CellType}, x varying fastest. A 2D grid has depth 1.
@@ -162,7 +165,7 @@ public final class Grid {
         // at most 2^93 bytes: checked, not wrapped
         long bytes = multiply(multiply(multiply(width, height, dims + " grid: too many cells"), depth,
                 dims + " grid: too many cells"), type.bytes(), dims + " grid: too many bytes");
-        HostMemory.require("allocating a " + dims + " grid of " + type + " cells", bytes, "", HostMemory.available());
+        HostMemory.require("allocating a " + dims + " grid of " + type + " cells", bytes, Ccl4jException.FAILURES);
         return wrap(arena.allocate(bytes, 64), type, width, height, depth);
     }
 
@@ -354,6 +357,11 @@ public final class Grid {
         } else {
             cells.setAtIndex(ValueLayout.JAVA_INT, offset, value);
         }
+    }
+
+    /** The grid as the engines take it. */
+    GridData data() {
+        return new GridData(width, height, depth, type.bytes(), rowStride, layerStride, cells);
     }
 
     @Override

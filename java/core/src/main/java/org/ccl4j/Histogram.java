@@ -1,5 +1,7 @@
 package org.ccl4j;
 
+import org.ccl4j.engine.spi.SizeBinning;
+
 import java.util.Arrays;
 
 /**
@@ -12,18 +14,13 @@ public final class Histogram {
     /** How sizes are binned. */
     public enum Binning {
         /** One bin per size that occurs. */
-        EXACT(0),
+        EXACT,
         /** Bins {@code [2^b, 2^(b+1))}. */
-        LOG2(1);
+        LOG2;
 
-        private final int nativeCode;
-
-        Binning(int nativeCode) {
-            this.nativeCode = nativeCode;
-        }
-
-        int nativeCode() {
-            return nativeCode;
+        /** The engines' binning of the same name. */
+        SizeBinning bins() {
+            return SizeBinning.valueOf(name());
         }
     }
 

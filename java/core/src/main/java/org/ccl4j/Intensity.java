@@ -1,5 +1,7 @@
 package org.ccl4j;
 
+import org.ccl4j.engine.spi.IntensityData;
+
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Objects;
@@ -13,18 +15,16 @@ public final class Intensity {
     /** The type of a value. */
     public enum Type {
         /** Unsigned 8-bit values. */
-        U8(1, 1),
+        U8(1),
         /** Signed 32-bit values. */
-        I32(4, 2),
+        I32(4),
         /** 32-bit floats. */
-        F32(4, 3);
+        F32(4);
 
         private final int bytes;
-        private final int nativeCode;
 
-        Type(int bytes, int nativeCode) {
+        Type(int bytes) {
             this.bytes = bytes;
-            this.nativeCode = nativeCode;
         }
 
         /** The size of one value in bytes. */
@@ -32,9 +32,6 @@ public final class Intensity {
             return bytes;
         }
 
-        int nativeCode() {
-            return nativeCode;
-        }
     }
 
     private final Grid shape;  // extents, strides and the segment; its cell type only sizes the values
@@ -104,6 +101,11 @@ public final class Intensity {
         }
         shape.index(x, y, z);  // checks the coordinates
         return shape.cells().getAtIndex(ValueLayout.JAVA_FLOAT_UNALIGNED, x + rowStride() * y + layerStride() * z);
+    }
+
+    /** The values as the engines take them. */
+    IntensityData data() {
+        return new IntensityData(IntensityData.ValueType.valueOf(type.name()), rowStride(), layerStride(), values());
     }
 
     /** Whether the extents are those of {@code grid}; otherwise an exception naming both. */

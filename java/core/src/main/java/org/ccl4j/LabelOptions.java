@@ -1,5 +1,7 @@
 package org.ccl4j;
 
+import org.ccl4j.engine.spi.GraphSettings;
+
 /**
  * How to label: the algorithm and its tuning parameters. Zero means "the default" for every
  * numeric parameter.
@@ -64,6 +66,12 @@ public record LabelOptions(Algorithm algorithm, boolean checkInput, int cpuThrea
     }
 
     /** With algorithm {@code a} ({@link Algorithm#AUTO}: the backend's best). */
+    /** These options as the engines take them, with {@code checkInput} in place of theirs. */
+    GraphSettings settings(boolean check) {
+        return new GraphSettings(algorithm.name(), check, cpuThreads, blockSize, warpThreshold, blockThreshold,
+                maxIterations);
+    }
+
     public LabelOptions withAlgorithm(Algorithm a) {
         return new LabelOptions(a, checkInput, cpuThreads, blockSize, warpThreshold, blockThreshold, maxIterations);
     }

@@ -1,5 +1,7 @@
 package org.ccl4j;
 
+import org.ccl4j.engine.spi.LabelCounts;
+
 /**
  * The counts of a labelling.
  *
@@ -12,4 +14,9 @@ package org.ccl4j;
  */
 public record LabelSummary(long count, long labelled, long components, int largestSize, int largestLabel,
                            int smallestSize) {
+    /** The counts the engines report (sizes and labels of int32 labels fit an int). */
+    static LabelSummary of(LabelCounts c) {
+        return new LabelSummary(c.count(), c.labelled(), c.components(), (int) c.largestSize(), (int) c.largestLabel(),
+                (int) c.smallestSize());
+    }
 }

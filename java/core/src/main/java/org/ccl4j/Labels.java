@@ -9,6 +9,13 @@ import java.util.Objects;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
 
+import org.ccl4j.engine.Engines;
+import org.ccl4j.engine.spi.ComponentOrder;
+import org.ccl4j.engine.spi.Engine;
+import org.ccl4j.engine.spi.LabelsRef;
+import org.ccl4j.engine.spi.StatisticsTable;
+import org.ccl4j.internal.OwnedArena;
+
 /**
  * Component labels: entry {@code i}'s label names its component, or is -1 when the entry
  * is unlabelled (background cells of a mesh, entries removed by {@link #filter}). Labels from a
@@ -38,26 +45,21 @@ public final class Labels {
     /** The order of components in the results. */
     public enum Order {
         /** By smallest member (for canonical labels: by label). */
-        SMALLEST_MEMBER(0),
+        SMALLEST_MEMBER,
         /** Largest first; equal sizes by label, ascending. */
-        SIZE_DESCENDING(1);
+        SIZE_DESCENDING;
 
-        private final int nativeCode;
-
-        Order(int nativeCode) {
-            this.nativeCode = nativeCode;
-        }
-
-        int nativeCode() {
-            return nativeCode;
+        /** The engines' order of the same name. */
+        ComponentOrder order() {
+            return ComponentOrder.valueOf(name());
         }
     }
 
     private final MemorySegment labels;  // null when the labels are on the device
     private final int vertexCount;
     private final Timings timings;
-    private final ComponentLabeler owner;  // null: the shared CPU labeler (or Java)
-    private final long deviceLabelling;
+    private final Engine engine;  // whose backend made the labels; null: none in particular
+    private final long deviceRun;  // the device labelling that left them there
     private int[] sizes;  // by label; computed on demand
     private int largestLabel = -1;
     private LabelSummary summary;
@@ -66,21 +68,20 @@ public final class Labels {
         this(labels, vertexCount, timings, null);
     }
 
-    Labels(MemorySegment labels, int vertexCount, Timings timings, ComponentLabeler owner) {
-        this(labels, vertexCount, timings, owner, -1);
+    Labels(MemorySegment labels, int vertexCount, Timings timings, Engine engine) {
+        this(labels, vertexCount, timings, engine, -1);
     }
 
-    private Labels(MemorySegment labels, int vertexCount, Timings timings, ComponentLabeler owner,
-                   long deviceLabelling) {
+    private Labels(MemorySegment labels, int vertexCount, Timings timings, Engine engine, long deviceRun) {
         this.labels = labels;
         this.vertexCount = vertexCount;
         this.timings = timings;
-        this.owner = owner;
-        this.deviceLabelling = deviceLabelling;
+        this.engine = engine;
+        this.deviceRun = deviceRun;
     }
 
-    static Labels onDevice(ComponentLabeler owner, int count, long labelling) {
-        return new Labels(null, count, null, owner, labelling);
+    static Labels onDevice(LabelsRef ref, Engine engine) {
+        return new Labels(null, ref.count(), null, engine, ref.deviceRun());
     }
 
     /**
@@ -116,7 +117,7 @@ public final class Labels {
         if (labels == null) {
             throw new IllegalStateException("labels on the device stay with the labeler that made them");
         }
-        return new Labels(labels, vertexCount, timings, labeler);
+        return new Labels(labels, vertexCount, timings, labeler.engine());
     }
 
     /** The number of entries (vertices or cells). */
@@ -156,71 +157,33 @@ public final class Labels {
     }
 
     MemorySegment hostSegment() {
-        if (labels == null) {
-            throw new IllegalStateException("these labels are on the device; only statistics can be read from them");
-        }
-        // fails here, with a message, rather than handing a freed address to native code
-        if (!labels.scope().isAlive()) {
-            throw new IllegalStateException("the memory of these labels was freed (its arena is closed)");
-        }
-        return labels;
+        return ref().alive();
+    }
+
+    /** The labels as the engines take them. */
+    private LabelsRef ref() {
+        return new LabelsRef(labels, vertexCount, deviceRun);
     }
 
     /** The same labels, copied onto the Java heap. */
     Labels copyToHeap() {
-        return new Labels(MemorySegment.ofArray(toArray()), vertexCount, timings, owner);
-    }
-
-    void checkResident() {
-        if (!owner.deviceLabelsCurrent(deviceLabelling)) {
-            throw new IllegalStateException("the labels on the device were replaced by a later labelling, "
-                    + "or their labeler was closed");
-        }
-    }
-
-    static IllegalArgumentException badLabel(long index, int value, long count) {
-        return new IllegalArgumentException("label array: entry " + index + " has label " + value + ", outside -1 .. "
-                + (count - 1));
-    }
-
-    private LabelEngine engine() {
-        if (owner != null && owner.backend() == Backend.JAVA) {
-            return JavaLabelEngine.INSTANCE;
-        }
-        if (owner != null && (labels == null || !owner.isClosed())) {
-            return new NativeLabelEngine(owner);
-        }
-        if (!org.ccl4j.internal.NativeLibrary.load()) {
-            return JavaLabelEngine.INSTANCE;
-        }
-        return new NativeLabelEngine(ComponentLabeler.statisticsLabeler());
+        return new Labels(MemorySegment.ofArray(toArray()), vertexCount, timings, engine);
     }
 
     /**
-     * One book-keeping call: the engine, labels it can read ({@link #input}) and outputs it can
-     * write ({@link #output}). Native scratch memory (labels on the Java heap copied for the native
-     * engine, its outputs) comes from a confined arena that {@link #close} frees.
+     * One book-keeping call: the engine that made the labels while it is open (or one made for the
+     * call, {@link Engines#lease}), the labels as it reads them ({@link #input}) and outputs it can
+     * write ({@link #output}), in scratch memory that {@link #close} frees.
      */
     private final class Call implements AutoCloseable {
-        final LabelEngine engine = engine();
+        private final Engines.Lease lease = Engines.lease(Labels.this.engine, labels == null, Ccl4jException.FAILURES);
         private final Arena scratch = Arena.ofConfined();
-        final Labels input;
+        final Engine engine = lease.engine();
+        final LabelsRef input = ref();
 
-        Call() {
-            boolean heap = labels != null && !labels.isNative();
-            if (heap && engine != JavaLabelEngine.INSTANCE) {
-                MemorySegment copy = scratch.allocate(ValueLayout.JAVA_INT, Math.max(1, vertexCount));
-                MemorySegment.copy(hostSegment(), 0, copy, 0, (long) vertexCount * Integer.BYTES);
-                input = new Labels(copy, vertexCount, null, owner);
-            } else {
-                input = Labels.this;
-            }
-        }
-
-        /** Room for {@code n} ints: native scratch for the native engine, a Java array for the Java engine. */
+        /** Room for {@code n} ints of output. */
         MemorySegment output(long n) {
-            return engine == JavaLabelEngine.INSTANCE ? MemorySegment.ofArray(new int[Math.toIntExact(n)])
-                    : scratch.allocate(ValueLayout.JAVA_INT, Math.max(1, n));
+            return engine.scratchInts(scratch, n);
         }
 
         /** The first {@code n} ints of an output, on the Java heap (copied out of native scratch). */
@@ -231,7 +194,9 @@ public final class Labels {
 
         @Override
         public void close() {
-            scratch.close();
+            try (lease) {
+                scratch.close();
+            }
         }
     }
 
@@ -241,7 +206,7 @@ public final class Labels {
     public synchronized LabelSummary summary() {
         if (summary == null) {
             try (Call call = new Call()) {
-                summary = call.engine.summary(call.input);
+                summary = LabelSummary.of(call.engine.summary(call.input));
             }
         }
         return summary;
@@ -269,7 +234,7 @@ public final class Labels {
         try (Call call = new Call()) {
             MemorySegment ls = call.output(k);
             MemorySegment ss = call.output(k);
-            call.engine.components(call.input, order, k, k == 0 ? MemorySegment.NULL : ls,
+            call.engine.components(call.input, order.order(), k, k == 0 ? MemorySegment.NULL : ls,
                     k == 0 ? MemorySegment.NULL : ss);
             return new MemorySegment[] {Call.result(ls, k).asReadOnly(), Call.result(ss, k).asReadOnly()};
         }
@@ -309,8 +274,8 @@ public final class Labels {
         Objects.requireNonNull(order, "order");
         try (Call call = new Call()) {
             MemorySegment out = call.output(vertexCount);
-            call.engine.compact(call.input, order, out);
-            return new Labels(Call.result(out, vertexCount), vertexCount, null, owner);
+            call.engine.compact(call.input, order.order(), out);
+            return new Labels(Call.result(out, vertexCount), vertexCount, null, engine);
         }
     }
 
@@ -319,7 +284,7 @@ public final class Labels {
         Objects.requireNonNull(order, "order");
         checkOutput(out);
         try (Call call = new Call()) {
-            return call.engine.compact(call.input, order, out);
+            return call.engine.compact(call.input, order.order(), out);
         }
     }
 
@@ -353,11 +318,10 @@ public final class Labels {
                     + " (label the graph with ComponentLabeler.labelWithStatistics, or into host memory)");
         }
         MemorySegment out = copyInto(arena);
-        ComponentLabeler labeler = statisticsLabeler();
-        StatisticsColumns columns = labeler == null
-                ? JavaStatistics.graph(graph, out, numbering, out, arena, 0)
-                : NativeStatistics.graph(labeler, graph, out, numbering, out, arena);
-        return new GraphStatistics(numbering, out, columns, null, owned);
+        try (Engines.Lease lease = Engines.lease(engine, false, Ccl4jException.FAILURES)) {
+            StatisticsTable columns = lease.engine().graphStatistics(graph.data(), out, numbering.rows(), out, arena);
+            return new GraphStatistics(numbering, out, columns, null, owned);
+        }
     }
 
     /** A native copy of the labels in {@code arena}, which the statistics then renumber in place. */
@@ -365,22 +329,6 @@ public final class Labels {
         MemorySegment out = arena.allocate(ValueLayout.JAVA_INT, Math.max(1, vertexCount));
         MemorySegment.copy(hostSegment(), 0, out, 0, (long) vertexCount * Integer.BYTES);
         return out.asSlice(0, (long) vertexCount * Integer.BYTES);
-    }
-
-    /** The labeler whose backend computes statistics of these labels, or null for Java (as {@link #engine()}). */
-    ComponentLabeler statisticsLabeler() {
-        return statisticsLabeler(owner);
-    }
-
-    /** The labeler that computes statistics of labels {@code owner} made (null: none), or null for Java. */
-    static ComponentLabeler statisticsLabeler(ComponentLabeler owner) {
-        if (owner != null && owner.backend() == Backend.JAVA) {
-            return null;
-        }
-        if (owner != null && !owner.isClosed()) {
-            return owner;
-        }
-        return org.ccl4j.internal.NativeLibrary.load() ? ComponentLabeler.statisticsLabeler() : null;
     }
 
     /** The exact size histogram: one bin per component size that occurs. */
@@ -392,10 +340,10 @@ public final class Labels {
     public Histogram histogram(Histogram.Binning binning) {
         Objects.requireNonNull(binning, "binning");
         try (Call call = new Call()) {
-            long bins = call.engine.histogram(call.input, binning, 0, MemorySegment.NULL, MemorySegment.NULL);
+            long bins = call.engine.histogram(call.input, binning.bins(), 0, MemorySegment.NULL, MemorySegment.NULL);
             MemorySegment s = call.output(bins);
             MemorySegment c = call.output(bins);
-            long written = call.engine.histogram(call.input, binning, bins, s, c);
+            long written = call.engine.histogram(call.input, binning.bins(), bins, s, c);
             if (written != bins) {
                 throw new IllegalStateException("the labels changed between two calls");
             }
@@ -417,7 +365,7 @@ public final class Labels {
         try (Call call = new Call()) {
             MemorySegment offsets = call.output(s.components() + 1);
             MemorySegment members = call.output(s.labelled());
-            call.engine.members(call.input, order, offsets, members.asSlice(0, s.labelled() * Integer.BYTES));
+            call.engine.members(call.input, order.order(), offsets, members.asSlice(0, s.labelled() * Integer.BYTES));
             return new MemberLists(order, Call.result(offsets, s.components() + 1), Call.result(members, s.labelled()),
                     componentLabels, s.components());
         }
@@ -434,7 +382,7 @@ public final class Labels {
         try (Call call = new Call()) {
             MemorySegment out = call.output(vertexCount);
             call.engine.filter(call.input, minSize, maxSize, out);
-            return new Labels(Call.result(out, vertexCount), vertexCount, null, owner);
+            return new Labels(Call.result(out, vertexCount), vertexCount, null, engine);
         }
     }
 
@@ -485,7 +433,9 @@ public final class Labels {
         try (Call call = new Call()) {
             // the vertices stay in the call's memory: native scratch when the engine is native
             MemorySegment vertices = largest < 0 ? call.output(0).asSlice(0, 0) : componentMembers(call, largest);
-            return call.engine.inducedSubgraph(graph, vertices, (int) (vertices.byteSize() / Integer.BYTES), arena);
+            // a checked graph's subgraph holds too
+            return CsrGraph.owned(call.engine.inducedSubgraph(graph.data(), vertices,
+                    (int) (vertices.byteSize() / Integer.BYTES), arena), graph.verified());
         }
     }
 
@@ -543,11 +493,11 @@ public final class Labels {
         int[] counts = new int[Math.max(1, vertexCount)];
         for (int v = 0; v < vertexCount; v++) {
             int l = host.getAtIndex(ValueLayout.JAVA_INT, v);
-            if (l < 0) {
+            if (l == -1) {
                 continue;  // unlabelled
             }
-            if (l >= vertexCount) {
-                throw badLabel(v, l, vertexCount);
+            if (l < -1 || l >= vertexCount) {
+                throw LabelsRef.badLabel(v, l, vertexCount);  // as every other operation refuses it
             }
             counts[l]++;
         }

@@ -1,5 +1,8 @@
 package org.ccl4j;
 
+import org.ccl4j.engine.spi.MemoryFigures;
+import org.ccl4j.internal.HostMemory;
+
 /**
  * The memory that labelling a grid needs besides its cells, and what there is: what
  * {@link ComponentLabeler#memoryNeeds(Grid, MeshOptions)} reports, and what the labelling overloads
@@ -25,6 +28,12 @@ public record MemoryNeeds(int labelBytes, long labelsBytes, long hostBytes, long
      * @param what the grid, as "a 2048x2048x2048 grid"
      * @throws Ccl4jException with status {@link Ccl4jException.Status#OUT_OF_MEMORY}
      */
+    /** The figures the engines report. */
+    static MemoryNeeds of(MemoryFigures f) {
+        return new MemoryNeeds(f.labelBytes(), f.labelsBytes(), f.hostBytes(), f.deviceBytes(), f.hostAvailable(),
+                f.deviceAvailable());
+    }
+
     public void require(String what) {
         String doing = "labelling " + what + " with " + (labelBytes == Long.BYTES ? "int64" : "int32") + " labels";
         if (deviceBytes > 0 && deviceBytes > deviceAvailable) {
@@ -34,7 +43,7 @@ public record MemoryNeeds(int labelBytes, long labelsBytes, long hostBytes, long
         }
         HostMemory.require(doing, labelsBytes + hostBytes, hostBytes == 0 ? " for the labels" : " ("
                 + HostMemory.format(labelsBytes) + " for the labels, " + HostMemory.format(hostBytes)
-                + " of working memory)", hostAvailable);
+                + " of working memory)", hostAvailable, Ccl4jException.FAILURES);
     }
 
     /**

@@ -5,6 +5,11 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Objects;
 
+import org.ccl4j.engine.Engines;
+import org.ccl4j.engine.spi.Engine;
+import org.ccl4j.engine.spi.StatisticsTable;
+import org.ccl4j.engine.spi.WideCounts;
+import org.ccl4j.internal.OwnedArena;
 
 /**
  * Canonical component labels of a mesh: each labelled cell holds the smallest linear index
@@ -38,8 +43,8 @@ public final class MeshLabels {
     private final MemorySegment segment;  // exactly cellCount() labels
     private final Labels labels;  // the book-keeping of int32 labels; null for int64 ones
     private final Timings timings;
-    private final ComponentLabeler owner;  // whose backend made the labels; null: none in particular
-    private WideLabels wide;  // the book-keeping of int64 labels, computed on demand
+    private final Engine engine;  // whose backend made the labels; null: none in particular
+    private WideCounts wide;  // the book-keeping of int64 labels, computed on demand
 
     /**
      * Int32 labels of a {@code width × height × depth} mesh in {@code labels} (native-order ints, x
@@ -63,7 +68,7 @@ public final class MeshLabels {
     }
 
     MeshLabels(int width, int height, int depth, int labelBytes, MemorySegment labels, Timings timings,
-               ComponentLabeler owner) {
+               Engine engine) {
         Objects.requireNonNull(labels, "labels");
         String dims = width + "x" + height + "x" + depth;
         if (width < 1 || height < 1 || depth < 1) {
@@ -91,8 +96,8 @@ public final class MeshLabels {
         this.labelBytes = labelBytes;
         this.segment = labels.asSlice(0, count * labelBytes);
         this.timings = timings;
-        this.owner = owner;
-        this.labels = labelBytes == Integer.BYTES ? new Labels(segment, (int) count, timings, owner) : null;
+        this.engine = engine;
+        this.labels = labelBytes == Integer.BYTES ? new Labels(segment, (int) count, timings, engine) : null;
     }
 
     /** The same labels, copied onto the Java heap (int32 labels only). */
@@ -108,7 +113,7 @@ public final class MeshLabels {
         this.labels = labels;
         this.segment = labels.segment();
         this.timings = labels.timings();
-        this.owner = null;
+        this.engine = null;
     }
 
     /** Cells per row of the mesh (along x). */
@@ -237,10 +242,12 @@ public final class MeshLabels {
         return componentSize(index(x, y, z));
     }
 
-    /** The int64 book-keeping, made at its first use. */
-    private synchronized WideLabels wide() {
+    /** The int64 book-keeping, made at its first use (in the JVM, whatever the backend). */
+    private synchronized WideCounts wide() {
         if (wide == null) {
-            wide = WideLabels.of(alive(), cellCount());
+            try (Engine jvm = Engines.jvm(Ccl4jException.FAILURES)) {
+                wide = jvm.wideCounts(alive(), cellCount());
+            }
         }
         return wide;
     }
@@ -292,35 +299,19 @@ public final class MeshLabels {
         Objects.requireNonNull(grid, "grid");
         Objects.requireNonNull(mesh, "options");
         Objects.requireNonNull(options, "statistics");
-        mesh.connectivityFor(grid);
         if (grid.width() != width || grid.height() != height || grid.depth() != depth) {
             throw new IllegalArgumentException("the grid is " + grid.width() + "x" + grid.height() + "x" + grid.depth()
                     + ", the labels " + width + "x" + height + "x" + depth + ": they must match");
         }
-        Intensity intensity = options.intensityFor(grid);
-        boolean wideLabels = labels == null;
-        MemorySegment out;
-        ComponentLabeler labeler;
-        if (wideLabels) {
-            out = arena.allocate(alive().byteSize(), Long.BYTES);
-            MemorySegment.copy(segment, 0, out, 0, segment.byteSize());
-            labeler = Labels.statisticsLabeler(owner);
-        } else {
-            out = labels.copyInto(arena);
-            labeler = labels.statisticsLabeler();
+        options.intensityFor(grid);  // checks its extents
+        MemorySegment out = arena.allocate(alive().byteSize(), labelBytes);
+        MemorySegment.copy(segment, 0, out, 0, segment.byteSize());
+        try (Engines.Lease lease = Engines.lease(engine, false, Ccl4jException.FAILURES)) {
+            StatisticsTable columns = lease.engine().meshStatistics(grid.data(), mesh.settings(grid), out, labelBytes,
+                    options.numbering().rows(), options.intensityData(), out, arena);
+            return new MeshStatistics(width, height, depth, options.numbering(), labelBytes, out, columns, null, owned,
+                    lease.temporary() ? null : engine);
         }
-        StatisticsColumns columns;
-        if (labeler == null) {
-            columns = JavaStatistics.mesh(grid, mesh, out, wideLabels, intensity, options.numbering(), out, arena);
-        } else {
-            if (!grid.cells().isNative() || !intensity.values().isNative()) {
-                throw new IllegalArgumentException("the cells of " + grid + " or its intensity are on the Java heap; the "
-                        + labeler.backend() + " backend needs them off-heap");
-            }
-            columns = NativeStatistics.mesh(labeler, grid, mesh, out, wideLabels, options, out, arena);
-        }
-        return new MeshStatistics(width, height, depth, options.numbering(), labelBytes, out, columns, null, owned,
-                labeler);
     }
 
     private long index(int x, int y, int z) {

@@ -1,5 +1,7 @@
 package org.ccl4j;
 
+import org.ccl4j.engine.spi.MeshSettings;
+
 /**
  * How to label a mesh. Zero means "the default" for every numeric parameter.
  *
@@ -64,6 +66,16 @@ public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean per
     }
 
     /** The defaults: the backend's best algorithm, face neighbours, open boundaries, foreground mode. */
+    /**
+     * These options as the engines take them for {@code grid}: the connectivity as it applies to it.
+     *
+     * @throws IllegalArgumentException when the connectivity does not fit the grid
+     */
+    MeshSettings settings(Grid grid) {
+        return new MeshSettings(algorithm.name(), connectivityFor(grid), periodicX, periodicY, periodicZ,
+                mode == MeshMode.SAME_VALUE, cpuThreads, blockSize, tileSize, maxIterations);
+    }
+
     public static MeshOptions defaults() {
         return DEFAULTS;
     }

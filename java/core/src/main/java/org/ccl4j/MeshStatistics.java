@@ -1,12 +1,15 @@
 package org.ccl4j;
 
-import static org.ccl4j.StatisticsColumn.*;
+import static org.ccl4j.engine.spi.StatisticsTable.Column.*;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
+
+import org.ccl4j.engine.spi.Engine;
+import org.ccl4j.engine.spi.StatisticsTable;
 
 /**
  * The statistics of a mesh's components, one row per component in the order of its
@@ -33,13 +36,13 @@ public final class MeshStatistics implements AutoCloseable {
     private final Numbering numbering;
     private final int labelBytes;
     private final MemorySegment labels;
-    private final StatisticsColumns columns;
+    private final StatisticsTable columns;
     private final Timings timings;
     private final Arena owned;  // null when the caller's arena holds the memory
-    private final ComponentLabeler labeler;  // whose backend made the table; null: none in particular
+    private final Engine engine;  // whose backend made the table; null: none in particular
 
     MeshStatistics(int width, int height, int depth, Numbering numbering, int labelBytes, MemorySegment labels,
-                   StatisticsColumns columns, Timings timings, Arena owned, ComponentLabeler labeler) {
+                   StatisticsTable columns, Timings timings, Arena owned, Engine engine) {
         this.width = width;
         this.height = height;
         this.depth = depth;
@@ -49,7 +52,7 @@ public final class MeshStatistics implements AutoCloseable {
         this.columns = columns;
         this.timings = timings;
         this.owned = owned;
-        this.labeler = labeler;
+        this.engine = engine;
     }
 
     /** The number of components: the table's rows. */
@@ -104,7 +107,7 @@ public final class MeshStatistics implements AutoCloseable {
             throw new IllegalStateException("the labels of this table are in " + numbering
                     + " numbering; MeshLabels hold canonical ones (Numbering.CANONICAL)");
         }
-        return new MeshLabels(width, height, depth, labelBytes, labels, timings, labeler);
+        return new MeshLabels(width, height, depth, labelBytes, labels, timings, engine);
     }
 
     /** What the labelling call measured (the statistics are a phase of it), or null when no labelling ran. */
@@ -114,7 +117,7 @@ public final class MeshStatistics implements AutoCloseable {
 
     /** A column, read-only: {@link #count()} values of the column's layout. */
     public MemorySegment column(StatisticsColumn column) {
-        return columns.get(column);
+        return columns.get(java.util.Objects.requireNonNull(column, "column").column());
     }
 
     /** The row's label in the table's numbering (a long: canonical labels of large grids exceed an int). */

@@ -4,14 +4,15 @@ import java.lang.foreign.MemorySegment;
 import java.util.Map;
 import java.util.Objects;
 
+import org.ccl4j.engine.serial.SerialUnionFind;
 
 /**
  * Mesh labelling by union-find, in Java, on one thread: the test oracle of the other mesh
- * algorithms ({@link MeshParallelUnionFind}, the {@link Backend#JAVA} mesh backend, among them).
+ * algorithms ({@link MeshAlgorithm#JAVA}, the {@link Backend#JAVA} mesh backend's, among them).
  *
  * <p>The labels segment serves as the parent array. Every labelled cell is joined with each
- * connected neighbour of the backward half of its neighbourhood ({@link MeshNeighbourhood}),
- * always hooking the larger root under the smaller; so a cell's parent is never larger than the
+ * connected neighbour of the backward half of its neighbourhood, always hooking the larger root
+ * under the smaller; so a cell's parent is never larger than the
  * cell, every root is the smallest index of its tree, and one pass in increasing order turns the
  * parents into canonical labels.
  */
@@ -54,40 +55,10 @@ public final class MeshUnionFind {
             throw new IllegalArgumentException("labels must be a writable segment of at least " + grid.cellCount()
                     + " " + type + ", got " + labels.byteSize() + " bytes" + (labels.isReadOnly() ? " (read-only)" : ""));
         }
-        LabelArray parent = new LabelArray(labels, labelBytes == Long.BYTES);  // the parent array
-        MeshNeighbourhood cells = new MeshNeighbourhood(grid, options);
         long start = System.nanoTime();
-        cells.initRows(labels, parent.wide(), 0, cells.rows());
-        cells.joinRows(0, cells.rows(), (a, b) -> union(parent, a, b));
-        // parent(i) <= i and smaller cells are done already, so get(parent(i)) is the root.
-        for (long i = 0; i < grid.cellCount(); i++) {
-            long p = parent.get(i);
-            if (p >= 0) {
-                parent.set(i, parent.get(p));
-            }
-        }
+        SerialUnionFind.labelMesh(grid.data(), options.settings(grid), labels, labelBytes);
         double ms = (System.nanoTime() - start) / 1e6;
         return new MeshLabels(grid.width(), grid.height(), grid.depth(), labelBytes, labels,
                 new Timings(ms, Map.of("label", ms), 0, Backend.JAVA, MeshAlgorithm.JAVA), null);
-    }
-
-    /** The root of cell {@code i} in the parent array, halving the path on the way. */
-    private static long find(LabelArray parent, long i) {
-        while (parent.get(i) != i) {
-            parent.set(i, parent.get(parent.get(i)));  // path halving
-            i = parent.get(i);
-        }
-        return i;
-    }
-
-    /** Hangs the larger of the two roots below the smaller. */
-    private static void union(LabelArray parent, long a, long b) {
-        long ra = find(parent, a);
-        long rb = find(parent, b);
-        if (ra < rb) {
-            parent.set(rb, ra);
-        } else if (rb < ra) {
-            parent.set(ra, rb);
-        }
     }
 }

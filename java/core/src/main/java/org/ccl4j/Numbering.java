@@ -1,5 +1,7 @@
 package org.ccl4j;
 
+import org.ccl4j.engine.spi.RowNumbering;
+
 /**
  * How the components of a statistics table are numbered, and with them its rows and the labels
  * that come with it. Every numbering starts from canonical labels (the smallest index of each
@@ -8,23 +10,18 @@ package org.ccl4j;
  */
 public enum Numbering {
     /** Labels stay canonical (-1 for background); rows in raster order. */
-    CANONICAL(0),
+    CANONICAL,
     /**
      * Labels 1..k in raster order, 0 for background: the labels of OpenCV's
      * {@code connectedComponentsWithStats} and scikit-image's {@code label}; row r has label r + 1.
      */
-    RASTER(1),
+    RASTER,
     /** Labels 0..k-1, largest component first (equal sizes in raster order), -1 for background; row r has label r. */
-    SIZE(2);
+    SIZE;
 
-    private final int nativeCode;
-
-    Numbering(int nativeCode) {
-        this.nativeCode = nativeCode;
-    }
-
-    int nativeCode() {
-        return nativeCode;
+    /** The engines' numbering of the same name. */
+    RowNumbering rows() {
+        return RowNumbering.valueOf(name());
     }
 
     /** The label of background cells in this numbering. */

@@ -1,10 +1,9 @@
 package org.ccl4j;
 
-import static org.ccl4j.internal.ffi.ccl4j_h.*;
-
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
+
+import org.ccl4j.engine.Engines;
 
 /**
  * Page-locked host memory for zero-copy transfers: buffers allocated here go to and from the GPU
@@ -30,22 +29,11 @@ public final class PinnedMemory {
         if (bytes < 0) {
             throw new IllegalArgumentException("byte count must not be negative, got " + bytes);
         }
-        NativeCalls.requireLibrary();
-        try (Arena call = Arena.ofConfined()) {
-            MemorySegment out = call.allocate(ValueLayout.ADDRESS);
-            MemorySegment pinned = call.allocate(ValueLayout.JAVA_INT);
-            NativeCalls.check(ccl4j_host_alloc(bytes, out, pinned), MemorySegment.NULL);
-            MemorySegment raw = NativeCalls.pointer(out);
-            return raw.reinterpret(bytes, arena, PinnedMemory::free);
-        }
+        return Engines.hostMemory(arena, bytes, Ccl4jException.FAILURES);
     }
 
     /** Whether {@link #allocate} returns page-locked memory on this machine. */
     public static boolean isPageLocked() {
         return ComponentLabeler.capabilities().backends().contains(Backend.CUDA);
-    }
-
-    private static void free(MemorySegment segment) {
-        ccl4j_host_free(segment);
     }
 }

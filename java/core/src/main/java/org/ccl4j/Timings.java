@@ -1,5 +1,7 @@
 package org.ccl4j;
 
+import org.ccl4j.engine.spi.RunTimings;
+
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -21,5 +23,24 @@ public record Timings(double totalMs, Map<String, Double> phasesMs, int iteratio
     /** Copies the phases, keeping their order: the record holds an unmodifiable map. */
     public Timings {
         phasesMs = Collections.unmodifiableMap(new LinkedHashMap<>(phasesMs));
+    }
+
+    /** The same timings with phase {@code name} of {@code ms} added at the end, and to the total. */
+    Timings with(String name, double ms) {
+        Map<String, Double> phases = new LinkedHashMap<>(phasesMs);
+        phases.put(name, ms);
+        return new Timings(totalMs + ms, phases, iterations, backend, algorithm);
+    }
+
+    /** The timings of a graph or edge-list call. */
+    static Timings of(RunTimings t) {
+        return new Timings(t.totalMs(), t.phasesMs(), t.iterations(), Backend.valueOf(t.backend()),
+                Algorithm.valueOf(t.algorithm()));
+    }
+
+    /** The timings of a mesh call. */
+    static Timings ofMesh(RunTimings t) {
+        return new Timings(t.totalMs(), t.phasesMs(), t.iterations(), Backend.valueOf(t.backend()),
+                MeshAlgorithm.valueOf(t.algorithm()));
     }
 }

@@ -19,6 +19,7 @@ import static java.lang.foreign.MemoryLayout.PathElement.*;
  *     int32_t kind;
  *     uint32_t backends;
  *     char name[32];
+ *     uint32_t wide_backends;
  * }
  * }
  */
@@ -32,7 +33,8 @@ public class ccl4j_algorithm_info {
         ccl4j_h.C_INT.withName("id"),
         ccl4j_h.C_INT.withName("kind"),
         ccl4j_h.C_INT.withName("backends"),
-        MemoryLayout.sequenceLayout(32, ccl4j_h.C_CHAR).withName("name")
+        MemoryLayout.sequenceLayout(32, ccl4j_h.C_CHAR).withName("name"),
+        ccl4j_h.C_INT.withName("wide_backends")
     ).withName("ccl4j_algorithm_info");
 
     /**
@@ -249,6 +251,50 @@ public class ccl4j_algorithm_info {
      */
     public static void name(MemorySegment struct, long index0, byte fieldValue) {
         name$ELEM_HANDLE.set(struct, name$OFFSET, index0, fieldValue);
+    }
+
+    private static final OfInt wide_backends$LAYOUT = (OfInt)$LAYOUT.select(groupElement("wide_backends"));
+
+    /**
+     * Layout for field:
+     * {@snippet lang=c :
+     * uint32_t wide_backends
+     * }
+     */
+    public static final OfInt wide_backends$layout() {
+        return wide_backends$LAYOUT;
+    }
+
+    private static final long wide_backends$OFFSET = $LAYOUT.byteOffset(groupElement("wide_backends"));
+
+    /**
+     * Offset for field:
+     * {@snippet lang=c :
+     * uint32_t wide_backends
+     * }
+     */
+    public static final long wide_backends$offset() {
+        return wide_backends$OFFSET;
+    }
+
+    /**
+     * Getter for field:
+     * {@snippet lang=c :
+     * uint32_t wide_backends
+     * }
+     */
+    public static int wide_backends(MemorySegment struct) {
+        return struct.get(wide_backends$LAYOUT, wide_backends$OFFSET);
+    }
+
+    /**
+     * Setter for field:
+     * {@snippet lang=c :
+     * uint32_t wide_backends
+     * }
+     */
+    public static void wide_backends(MemorySegment struct, int fieldValue) {
+        struct.set(wide_backends$LAYOUT, wide_backends$OFFSET, fieldValue);
     }
 
     /**

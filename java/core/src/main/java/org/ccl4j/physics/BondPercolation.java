@@ -1,16 +1,17 @@
 package org.ccl4j.physics;
 
-import org.ccl4j.internal.Abi;
-import org.ccl4j.Backend;
-import org.ccl4j.Algorithm;
-import static org.ccl4j.internal.ffi.ccl4j_h.*;
-
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Objects;
 
-import org.ccl4j.internal.ffi.ccl4j_percolation_result;
+import org.ccl4j.Algorithm;
+import org.ccl4j.Backend;
+import org.ccl4j.engine.Engines;
+import org.ccl4j.engine.spi.Engine;
+import org.ccl4j.engine.spi.GraphSettings;
+import org.ccl4j.engine.spi.Physics;
+import org.ccl4j.internal.HostMemory;
 
 /**
  * Bond percolation on a {@link Lattice}: every bond open with probability p, drawn from
@@ -20,11 +21,9 @@ import org.ccl4j.internal.ffi.ccl4j_percolation_result;
  * Buffers are set up once by {@link #create} and reused by every realisation.
  */
 public final class BondPercolation implements AutoCloseable {
-    private final MemorySegment context;
-    private final MemorySegment handle;
-    private final Backend backend;
+    private final Engine engine;
+    private final Physics.Percolation run;
     private final int siteCount;
-    private boolean closed;
 
     /** The outcome of a run of realisations. */
     public record Result(long realisations, long spanning, double totalMs, double labelMs) {
@@ -40,34 +39,46 @@ public final class BondPercolation implements AutoCloseable {
         }
     }
 
-    private BondPercolation(MemorySegment context, MemorySegment handle, Backend backend, int siteCount) {
-        this.context = context;
-        this.handle = handle;
-        this.backend = backend;
+    private BondPercolation(Engine engine, Physics.Percolation run, int siteCount) {
+        this.engine = engine;
+        this.run = run;
         this.siteCount = siteCount;
     }
 
     /**
      * Sets up bond percolation on {@code lattice} (which may be closed afterwards) on {@code backend},
      * labelled by {@code algorithm} ({@link Algorithm#AUTO}: Komura's).
+     *
+     * @throws UnsupportedOperationException for {@link Backend#JAVA} or {@link Algorithm#UNION_FIND},
+     *                                       which have no native version
      */
     public static BondPercolation create(Lattice lattice, Backend backend, Algorithm algorithm) {
         Objects.requireNonNull(lattice, "lattice");
-        MemorySegment context = PhysicsCalls.createContext(backend, algorithm);
-        try (Arena call = Arena.ofConfined()) {
-            MemorySegment out = call.allocate(ValueLayout.ADDRESS);
-            MemorySegment options = PhysicsCalls.options(call, algorithm);
-            PhysicsCalls.check(ccl4j_percolation_create(context, lattice.handle(), options, out), context);
-            return new BondPercolation(context, Abi.pointer(out), resolved(context), lattice.siteCount());
+        Objects.requireNonNull(algorithm, "algorithm");
+        Engine engine = open(backend);
+        try {
+            return new BondPercolation(engine, engine.percolation(lattice.engineLattice(), settings(algorithm)),
+                    lattice.siteCount());
         } catch (RuntimeException e) {
-            ccl4j_context_destroy(context);
+            engine.close();
             throw e;
         }
     }
 
+    /** An engine of its own on {@code backend}, for a simulation. */
+    static Engine open(Backend backend) {
+        Objects.requireNonNull(backend, "backend");
+        return Engines.open(backend.name(), 0, Lattice.FAILURES);
+    }
+
+    /** Default labelling settings with {@code algorithm}, without input checks: lattices are built well-formed. */
+    static GraphSettings settings(Algorithm algorithm) {
+        return new GraphSettings(algorithm.name(), false, 0, 0, 0, 0, 0);
+    }
+
     /** The backend the realisations run on. */
     public Backend backend() {
-        return backend;
+        return Backend.valueOf(engine.backend());
     }
 
     /** Runs realisations {@code first ... first + count - 1} at probability {@code p}. */
@@ -78,10 +89,9 @@ public final class BondPercolation implements AutoCloseable {
     /**
      * As {@link #run(double, long, long, int)}, also filling {@code spanning} (count entries, 1
      * when that realisation spans) and {@code labels} (siteCount entries: the canonical labels of
-     * the last realisation) unless they are null.
+     * the last realisation) unless they are null. Another thread's {@link #close()} waits for it.
      */
     public Result run(double p, long seed, long first, int count, byte[] spanning, int[] labels) {
-        check();
         if (spanning != null && spanning.length < count) {
             throw new IllegalArgumentException("spanning has " + spanning.length + " entries, needs " + count);
         }
@@ -91,50 +101,40 @@ public final class BondPercolation implements AutoCloseable {
         try (Arena call = Arena.ofConfined()) {
             MemorySegment flags = spanning == null ? MemorySegment.NULL : call.allocate(Math.max(1, count));
             MemorySegment ids = labels == null ? MemorySegment.NULL : call.allocate(ValueLayout.JAVA_INT, siteCount);
-            MemorySegment out = ccl4j_percolation_result.allocate(call);
-            PhysicsCalls.check(ccl4j_percolation_run(handle, p, seed, first, count, flags, ids, out), context);
+            Physics.Outcome out = run.run(p, seed, first, count, flags, ids);
             if (spanning != null) {
                 MemorySegment.copy(flags, ValueLayout.JAVA_BYTE, 0, spanning, 0, count);
             }
             if (labels != null) {
                 MemorySegment.copy(ids, ValueLayout.JAVA_INT, 0, labels, 0, siteCount);
             }
-            return new Result(ccl4j_percolation_result.realisations(out), ccl4j_percolation_result.spanning(out),
-                    ccl4j_percolation_result.total_ms(out), ccl4j_percolation_result.label_ms(out));
+            return new Result(out.realisations(), out.spanning(), out.totalMs(), out.labelMs());
         }
     }
 
     /**
      * The bonds of one realisation as the percolation draws them: entry b is 1 when bond b is open.
      * Drawn on {@code backend}; every backend gives the same bits.
+     *
+     * @throws IllegalArgumentException      for more bonds than a Java array holds
+     * @throws org.ccl4j.Ccl4jException      (OUT_OF_MEMORY) when the host has not the memory for them
      */
     public static byte[] drawBonds(Backend backend, long bondCount, long seed, long realisation, double p) {
-        MemorySegment context = PhysicsCalls.createContext(backend, Algorithm.AUTO);
-        try (Arena call = Arena.ofConfined()) {
+        if (bondCount > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException(bondCount + " bonds do not fit a Java array");
+        }
+        HostMemory.require("drawing " + bondCount + " bonds", 2 * Math.max(0, bondCount), Lattice.FAILURES);
+        try (Engine engine = open(backend); Arena call = Arena.ofConfined()) {
             MemorySegment open = call.allocate(Math.max(1, bondCount));
-            PhysicsCalls.check(ccl4j_draw_bonds(context, bondCount, seed, realisation, p, open), context);
+            engine.drawBonds(bondCount, seed, realisation, p, open);
             return open.asSlice(0, bondCount).toArray(ValueLayout.JAVA_BYTE);
-        } finally {
-            ccl4j_context_destroy(context);
         }
     }
 
-    static Backend resolved(MemorySegment context) {
-        return PhysicsCalls.resolvedBackend(context);
-    }
-
-    private void check() {
-        if (closed) {
-            throw new IllegalStateException("the percolation run is closed");
-        }
-    }
-
+    /** Frees the run; waits for one running on another thread. */
     @Override
     public void close() {
-        if (!closed) {
-            closed = true;
-            ccl4j_percolation_destroy(handle);
-            ccl4j_context_destroy(context);
-        }
+        run.close();
+        engine.close();
     }
 }

@@ -1,22 +1,17 @@
 package org.ccl4j.physics;
 
-import static org.ccl4j.internal.ffi.ccl4j_h.*;
-
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Objects;
 
-import org.ccl4j.Algorithm;
 import org.ccl4j.Backend;
 import org.ccl4j.MeshAlgorithm;
 import org.ccl4j.MeshMode;
 import org.ccl4j.MeshOptions;
-import org.ccl4j.internal.Abi;
-import org.ccl4j.internal.ffi.ccl4j_cahn_hilliard_domains;
-import org.ccl4j.internal.ffi.ccl4j_cahn_hilliard_info;
-import org.ccl4j.internal.ffi.ccl4j_cahn_hilliard_params;
-import org.ccl4j.internal.ffi.ccl4j_timings;
+import org.ccl4j.engine.spi.Engine;
+import org.ccl4j.engine.spi.MeshSettings;
+import org.ccl4j.engine.spi.Physics;
 
 /**
  * Phase separation of a binary alloy by the Cahn-Hilliard equation
@@ -126,28 +121,22 @@ public final class CahnHilliard implements AutoCloseable {
     public record Domains(long count, long foreground, long largest, double meanSize, double length, double totalMs) {
     }
 
-    private final MemorySegment context;
-    private final MemorySegment handle;
-    private final Backend backend;
+    private final Engine engine;
+    private final Physics.CahnHilliard field;
     private final int width;
     private final int height;
     private final int depth;
     private final Parameters parameters;
-    private boolean closed;
 
-    private CahnHilliard(MemorySegment context, MemorySegment handle, MemorySegment info) {
-        this.context = context;
-        this.handle = handle;
-        this.backend = PhysicsCalls.resolvedBackend(context);
-        MemorySegment p = ccl4j_cahn_hilliard_info.params(info);
-        this.width = ccl4j_cahn_hilliard_params.width(p);
-        this.height = ccl4j_cahn_hilliard_params.height(p);
-        this.depth = ccl4j_cahn_hilliard_params.depth(p);
-        this.parameters = new Parameters(
-                ccl4j_cahn_hilliard_params.boundary(p) == CCL4J_CH_PERIODIC() ? Boundary.PERIODIC : Boundary.NO_FLUX,
-                kernel(ccl4j_cahn_hilliard_params.kernel(p)), ccl4j_cahn_hilliard_params.dt(p),
-                ccl4j_cahn_hilliard_params.mobility(p), ccl4j_cahn_hilliard_params.gradient(p),
-                ccl4j_cahn_hilliard_params.spacing(p), ccl4j_cahn_hilliard_params.cpu_threads(p));
+    private CahnHilliard(Engine engine, Physics.CahnHilliard field) {
+        this.engine = engine;
+        this.field = field;
+        Physics.FieldParameters p = field.parameters();
+        this.width = p.width();
+        this.height = p.height();
+        this.depth = p.depth();
+        this.parameters = new Parameters(p.periodic() ? Boundary.PERIODIC : Boundary.NO_FLUX,
+                Kernel.values()[p.kernel()], p.dt(), p.mobility(), p.gradient(), p.spacing(), p.cpuThreads());
     }
 
     /**
@@ -157,46 +146,25 @@ public final class CahnHilliard implements AutoCloseable {
      * @throws IllegalArgumentException for extents below 1, more than 2^31 - 1 cells, or a dt beyond
      *         the stability limit of the explicit integration (the message names the limit)
      * @throws UnsupportedOperationException for {@link Backend#JAVA}, which has no such simulation
+     * @throws org.ccl4j.Ccl4jException (OUT_OF_MEMORY) before anything is allocated when the host or
+     *         the device has not the memory for the field and its working arrays, naming both figures
      */
     public static CahnHilliard create(int width, int height, int depth, Parameters parameters, Backend backend) {
         Objects.requireNonNull(parameters, "parameters");
-        MemorySegment context = PhysicsCalls.createContext(backend, Algorithm.AUTO);
-        try (Arena call = Arena.ofConfined()) {
-            MemorySegment p = ccl4j_cahn_hilliard_params.allocate(call);
-            ccl4j_cahn_hilliard_params.width(p, width);
-            ccl4j_cahn_hilliard_params.height(p, height);
-            ccl4j_cahn_hilliard_params.depth(p, depth);
-            ccl4j_cahn_hilliard_params.boundary(p,
-                    parameters.boundary() == Boundary.PERIODIC ? CCL4J_CH_PERIODIC() : CCL4J_CH_NO_FLUX());
-            ccl4j_cahn_hilliard_params.kernel(p, switch (parameters.kernel()) {
-                case AUTO -> CCL4J_CH_KERNEL_AUTO();
-                case GLOBAL -> CCL4J_CH_KERNEL_GLOBAL();
-                case SHARED -> CCL4J_CH_KERNEL_SHARED();
-            });
-            ccl4j_cahn_hilliard_params.cpu_threads(p, parameters.cpuThreads());
-            ccl4j_cahn_hilliard_params.dt(p, parameters.dt());
-            ccl4j_cahn_hilliard_params.mobility(p, parameters.mobility());
-            ccl4j_cahn_hilliard_params.gradient(p, parameters.gradient());
-            ccl4j_cahn_hilliard_params.spacing(p, parameters.spacing());
-            MemorySegment out = call.allocate(ValueLayout.ADDRESS);
-            PhysicsCalls.check(ccl4j_cahn_hilliard_create(context, p, out), context);
-            MemorySegment handle = Abi.pointer(out);
-            MemorySegment info = ccl4j_cahn_hilliard_info.allocate(call);
-            int status = ccl4j_cahn_hilliard_get_info(handle, info);
-            if (status != CCL4J_SUCCESS()) {
-                ccl4j_cahn_hilliard_destroy(handle);
-                PhysicsCalls.check(status, context);
-            }
-            return new CahnHilliard(context, handle, info);
+        Engine engine = BondPercolation.open(backend);
+        try {
+            return new CahnHilliard(engine, engine.cahnHilliard(new Physics.FieldParameters(width, height, depth,
+                    parameters.boundary() == Boundary.PERIODIC, parameters.kernel().ordinal(), parameters.dt(),
+                    parameters.mobility(), parameters.gradient(), parameters.spacing(), parameters.cpuThreads())));
         } catch (RuntimeException e) {
-            ccl4j_context_destroy(context);
+            engine.close();
             throw e;
         }
     }
 
     /** The backend the field lives on (AUTO resolved). */
     public Backend backend() {
-        return backend;
+        return Backend.valueOf(engine.backend());
     }
 
     /** The extent along x. */
@@ -226,12 +194,7 @@ public final class CahnHilliard implements AutoCloseable {
 
     /** Steps since the last {@link #init} or {@link #setField}. */
     public long steps() {
-        check();
-        try (Arena call = Arena.ofConfined()) {
-            MemorySegment info = ccl4j_cahn_hilliard_info.allocate(call);
-            PhysicsCalls.check(ccl4j_cahn_hilliard_get_info(handle, info), context);
-            return ccl4j_cahn_hilliard_info.steps(info);
-        }
+        return field.steps();
     }
 
     /** The simulated time: steps × dt. */
@@ -246,8 +209,7 @@ public final class CahnHilliard implements AutoCloseable {
      * @throws IllegalArgumentException for a concentration outside [-1, 1] or noise outside [0, 1]
      */
     public void init(double concentration, double noise, long seed) {
-        check();
-        PhysicsCalls.check(ccl4j_cahn_hilliard_init(handle, concentration, noise, seed), context);
+        field.init(concentration, noise, seed);
     }
 
     /**
@@ -257,33 +219,28 @@ public final class CahnHilliard implements AutoCloseable {
      */
     public void setField(float[] values) {
         Objects.requireNonNull(values, "values");
-        check();
         if (values.length != cellCount()) {
             throw new IllegalArgumentException("the field has " + cellCount() + " cells, got " + values.length
                     + " values");
         }
         try (Arena call = Arena.ofConfined()) {
-            MemorySegment copy = call.allocateFrom(ValueLayout.JAVA_FLOAT, values);
-            PhysicsCalls.check(ccl4j_cahn_hilliard_set_field(handle, copy), context);
+            field.setField(call.allocateFrom(ValueLayout.JAVA_FLOAT, values));
         }
     }
 
-    /** Runs {@code steps} Runge-Kutta steps; returns their time in ms (CUDA events on the GPU). */
+    /**
+     * Runs {@code steps} Runge-Kutta steps; returns their time in ms (CUDA events on the GPU).
+     * Another thread's {@link #close()} waits for it.
+     */
     public double step(long steps) {
-        check();
         if (steps < 0) {
             throw new IllegalArgumentException("steps must not be negative, got " + steps);
         }
-        try (Arena call = Arena.ofConfined()) {
-            MemorySegment ms = call.allocate(ValueLayout.JAVA_DOUBLE);
-            PhysicsCalls.check(ccl4j_cahn_hilliard_step(handle, steps, ms), context);
-            return ms.get(ValueLayout.JAVA_DOUBLE, 0);
-        }
+        return field.step(steps);
     }
 
     /** A copy of the field, x fastest (at most 2^31 - 9 cells: a Java array). */
     public float[] field() {
-        check();
         if (cellCount() > Integer.MAX_VALUE - 8) {
             throw new UnsupportedOperationException("a field of " + cellCount() + " cells does not fit a Java array;"
                     + " use copyField(MemorySegment)");
@@ -297,9 +254,8 @@ public final class CahnHilliard implements AutoCloseable {
 
     /** Copies the field into {@code values}: native memory of at least {@link #cellCount()} floats. */
     public void copyField(MemorySegment values) {
-        check();
         requireOutput(values, cellCount() * Float.BYTES, "values");
-        PhysicsCalls.check(ccl4j_cahn_hilliard_copy_field(handle, values), context);
+        field.copyField(values);
     }
 
     /**
@@ -307,9 +263,8 @@ public final class CahnHilliard implements AutoCloseable {
      * least {@link #cellCount()} bytes, e.g. the cells of a uint8 {@code Grid}); computed on the backend.
      */
     public void threshold(double threshold, MemorySegment cells) {
-        check();
         requireOutput(cells, cellCount(), "cells");
-        PhysicsCalls.check(ccl4j_cahn_hilliard_threshold(handle, threshold, cells), context);
+        field.threshold(threshold, cells);
     }
 
     /**
@@ -331,7 +286,6 @@ public final class CahnHilliard implements AutoCloseable {
      * @throws UnsupportedOperationException for {@link MeshAlgorithm#JAVA} or an algorithm of another backend
      */
     public Domains label(double threshold, MeshOptions options, MemorySegment labels) {
-        check();
         if (labels != null) {
             requireOutput(labels, cellCount() * Integer.BYTES, "labels");
         }
@@ -339,28 +293,14 @@ public final class CahnHilliard implements AutoCloseable {
             throw new UnsupportedOperationException("the field is labelled natively; MeshAlgorithm.JAVA has no"
                     + " native version");
         }
-        try (Arena call = Arena.ofConfined()) {
-            MemorySegment o = options == null ? MemorySegment.NULL
-                    : Abi.meshOptions(call, Abi.meshAlgorithmCode(options.algorithm().name()), options.connectivity(),
-                            options.periodicX(), options.periodicY(), options.periodicZ(),
-                            options.mode() == MeshMode.SAME_VALUE, options.cpuThreads(), options.blockSize(),
-                            options.tileSize(), options.maxIterations());
-            MemorySegment out = ccl4j_cahn_hilliard_domains.allocate(call);
-            MemorySegment timings = ccl4j_timings.allocate(call);
-            PhysicsCalls.check(ccl4j_cahn_hilliard_label(handle, threshold, o,
-                    labels == null ? MemorySegment.NULL : labels, out, timings), context);
-            double mean = ccl4j_cahn_hilliard_domains.mean_size(out);
-            return new Domains(ccl4j_cahn_hilliard_domains.domains(out), ccl4j_cahn_hilliard_domains.foreground(out),
-                    ccl4j_cahn_hilliard_domains.largest(out), mean, depth > 1 ? Math.cbrt(mean) : Math.sqrt(mean),
-                    ccl4j_timings.total_ms(timings));
-        }
-    }
-
-    private static Kernel kernel(int code) {
-        if (code == CCL4J_CH_KERNEL_GLOBAL()) {
-            return Kernel.GLOBAL;
-        }
-        return code == CCL4J_CH_KERNEL_SHARED() ? Kernel.SHARED : Kernel.AUTO;
+        // the connectivity as given: the native library fits it to the field (0: face neighbours)
+        MeshSettings settings = options == null ? null : new MeshSettings(options.algorithm().name(),
+                options.connectivity(), options.periodicX(), options.periodicY(), options.periodicZ(),
+                options.mode() == MeshMode.SAME_VALUE, options.cpuThreads(), options.blockSize(), options.tileSize(),
+                options.maxIterations());
+        Physics.Domains d = field.label(threshold, settings, labels == null ? MemorySegment.NULL : labels);
+        return new Domains(d.count(), d.foreground(), d.largest(), d.meanSize(),
+                depth > 1 ? Math.cbrt(d.meanSize()) : Math.sqrt(d.meanSize()), d.totalMs());
     }
 
     private static void requireOutput(MemorySegment segment, long bytes, String name) {
@@ -374,18 +314,10 @@ public final class CahnHilliard implements AutoCloseable {
         }
     }
 
-    private void check() {
-        if (closed) {
-            throw new IllegalStateException("the Cahn-Hilliard field is closed");
-        }
-    }
-
+    /** Frees the field; waits for a step or labelling running on another thread. */
     @Override
     public void close() {
-        if (!closed) {
-            closed = true;
-            ccl4j_cahn_hilliard_destroy(handle);
-            ccl4j_context_destroy(context);
-        }
+        field.close();
+        engine.close();
     }
 }

@@ -1,16 +1,15 @@
 package org.ccl4j.physics;
 
-import org.ccl4j.internal.Abi;
-import org.ccl4j.Backend;
-import org.ccl4j.Algorithm;
-import static org.ccl4j.internal.ffi.ccl4j_h.*;
-
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.util.Locale;
 import java.util.Objects;
 
-import org.ccl4j.internal.ffi.ccl4j_lattice_info;
+import org.ccl4j.Ccl4jException;
+import org.ccl4j.engine.Engines;
+import org.ccl4j.engine.spi.Physics;
+import org.ccl4j.internal.Failures;
 
 /**
  * A nearest-neighbour lattice built natively as a CSR graph whose arcs carry the index of their
@@ -26,25 +25,18 @@ import org.ccl4j.internal.ffi.ccl4j_lattice_info;
  * }</pre>
  */
 public final class Lattice implements AutoCloseable {
-    private final MemorySegment handle;
-    private final LatticeKind kind;
-    private final int length;
-    private final boolean periodic;
-    private final int siteCount;
-    private final long arcCount;
-    private final long bondCount;
-    private final int[] sideCounts;
-    private boolean closed;
+    /** The API's exceptions for the engines' failures. */
+    static final Failures FAILURES = (status, message) -> Ccl4jException.of(Ccl4jException.Status.valueOf(status),
+            message);
 
-    private Lattice(MemorySegment handle, LatticeKind kind, MemorySegment info) {
-        this.handle = handle;
+    private final Physics.Lattice lattice;
+    private final LatticeKind kind;
+    private final Physics.Shape shape;
+
+    private Lattice(Physics.Lattice lattice, LatticeKind kind) {
+        this.lattice = lattice;
         this.kind = kind;
-        this.length = ccl4j_lattice_info.length(info);
-        this.periodic = ccl4j_lattice_info.periodic(info) != 0;
-        this.siteCount = ccl4j_lattice_info.vertex_count(info);
-        this.arcCount = ccl4j_lattice_info.arc_count(info);
-        this.bondCount = ccl4j_lattice_info.bond_count(info);
-        this.sideCounts = new int[] {ccl4j_lattice_info.side0_count(info), ccl4j_lattice_info.side1_count(info)};
+        this.shape = lattice.shape();
     }
 
     /**
@@ -55,16 +47,7 @@ public final class Lattice implements AutoCloseable {
      */
     public static Lattice create(LatticeKind kind, int length, boolean periodic, long seed) {
         Objects.requireNonNull(kind, "kind");
-        PhysicsCalls.requireLibrary();
-        try (Arena call = Arena.ofConfined()) {
-            MemorySegment out = call.allocate(ValueLayout.ADDRESS);
-            PhysicsCalls.check(ccl4j_lattice_create(kind.nativeCode(), length, periodic ? 1 : 0, seed, out),
-                    MemorySegment.NULL);
-            MemorySegment handle = Abi.pointer(out);
-            MemorySegment info = ccl4j_lattice_info.allocate(call);
-            PhysicsCalls.check(ccl4j_lattice_get_info(handle, info), MemorySegment.NULL);
-            return new Lattice(handle, kind, info);
-        }
+        return new Lattice(Engines.lattice(kind.nativeCode(), length, periodic, seed, FAILURES), kind);
     }
 
     /** The lattice of this kind whose site count is nearest to {@code sites}. */
@@ -79,27 +62,27 @@ public final class Lattice implements AutoCloseable {
 
     /** Sites per side, or shells of the Bethe lattice. */
     public int length() {
-        return length;
+        return shape.length();
     }
 
     /** Whether the boundaries are periodic (else open). */
     public boolean periodic() {
-        return periodic;
+        return shape.periodic();
     }
 
     /** The number of sites: the vertices of the CSR graph. */
     public int siteCount() {
-        return siteCount;
+        return shape.siteCount();
     }
 
     /** The number of arcs of the CSR graph, twice the bonds. */
     public long arcCount() {
-        return arcCount;
+        return shape.arcCount();
     }
 
     /** The number of bonds (undirected edges), indexed from 0. */
     public long bondCount() {
-        return bondCount;
+        return shape.bondCount();
     }
 
     /**
@@ -107,64 +90,55 @@ public final class Lattice implements AutoCloseable {
      * plane along z (3D), the centre and the surface shell (Bethe); 0 when periodic.
      */
     public int sideCount(int side) {
-        return sideCounts[side];
+        return switch (side) {
+            case 0 -> shape.side0Count();
+            case 1 -> shape.side1Count();
+            default -> throw new IndexOutOfBoundsException("side " + side + " is not 0 or 1");
+        };
     }
 
     /** The CSR offsets, {@code siteCount() + 1} entries. */
     public int[] offsets() {
-        return copy(siteCount + 1L, 0);
+        return copy(siteCount() + 1L, 0);
     }
 
     /** The neighbour of each arc. */
     public int[] neighbors() {
-        return copy(arcCount, 1);
+        return copy(arcCount(), 1);
     }
 
     /** The bond index of each arc. */
     public int[] arcBonds() {
-        return copy(arcCount, 2);
+        return copy(arcCount(), 2);
     }
 
     /** The sites of open boundary {@code side} (0 or 1), ascending. */
     public int[] side(int side) {
-        return copy(sideCounts[side], 3 + side);
+        return copy(sideCount(side), 3 + side);
     }
 
     private int[] copy(long count, int which) {
-        check();
         try (Arena call = Arena.ofConfined()) {
             MemorySegment buffer = call.allocate(ValueLayout.JAVA_INT, Math.max(1, count));
-            MemorySegment[] targets = new MemorySegment[5];
-            java.util.Arrays.fill(targets, MemorySegment.NULL);
-            targets[which] = buffer;
-            PhysicsCalls.check(ccl4j_lattice_copy(handle, targets[0], targets[1], targets[2], targets[3], targets[4]),
-                    MemorySegment.NULL);
+            lattice.copy(which, buffer);
             return buffer.asSlice(0, count * Integer.BYTES).toArray(ValueLayout.JAVA_INT);
         }
     }
 
-    MemorySegment handle() {
-        check();
-        return handle;
+    /** The engines' lattice, for the simulations built on it. */
+    Physics.Lattice engineLattice() {
+        return lattice;
     }
 
-    private void check() {
-        if (closed) {
-            throw new IllegalStateException("the lattice is closed");
-        }
-    }
-
+    /** Frees the lattice; waits for a simulation being built on it. */
     @Override
     public void close() {
-        if (!closed) {
-            closed = true;
-            ccl4j_lattice_destroy(handle);
-        }
+        lattice.close();
     }
 
     @Override
     public String toString() {
-        return kind.name().toLowerCase(java.util.Locale.ROOT) + " length " + length + (periodic ? " periodic" : " open") + ", " + siteCount + " sites, "
-                + bondCount + " bonds";
+        return kind.name().toLowerCase(Locale.ROOT) + " length " + length() + (periodic() ? " periodic" : " open")
+                + ", " + siteCount() + " sites, " + bondCount() + " bonds";
     }
 }

@@ -1,14 +1,15 @@
 package org.ccl4j.physics;
 
-import org.ccl4j.internal.Abi;
-import org.ccl4j.Backend;
-import org.ccl4j.Algorithm;
-import static org.ccl4j.internal.ffi.ccl4j_h.*;
-
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Objects;
+
+import org.ccl4j.Algorithm;
+import org.ccl4j.Backend;
+import org.ccl4j.engine.spi.Engine;
+import org.ccl4j.engine.spi.Physics;
+import org.ccl4j.internal.HostMemory;
 
 /**
  * Swendsen-Wang cluster updates of the Ising model (J = 1) on a {@link Lattice}, spins starting
@@ -17,42 +18,45 @@ import java.util.Objects;
  * draws from Philox-4x32-10, so every backend follows the same chain.
  */
 public final class SwendsenWang implements AutoCloseable {
-    private final MemorySegment context;
-    private final MemorySegment handle;
-    private final Backend backend;
+    /** The most sweeps one call records: its results are Java arrays. */
+    private static final int MAX_SWEEPS = Integer.MAX_VALUE - 8;
+
+    private final Engine engine;
+    private final Physics.Ising chain;
     private final int siteCount;
-    private boolean closed;
 
     /** Per sweep, the magnetisation and the energy per spin after it, and the time of all sweeps. */
     public record Sweeps(double[] magnetisation, double[] energy, double totalMs) {
     }
 
-    private SwendsenWang(MemorySegment context, MemorySegment handle, Backend backend, int siteCount) {
-        this.context = context;
-        this.handle = handle;
-        this.backend = backend;
+    private SwendsenWang(Engine engine, Physics.Ising chain, int siteCount) {
+        this.engine = engine;
+        this.chain = chain;
         this.siteCount = siteCount;
     }
 
-    /** A chain on {@code lattice} (which may be closed afterwards). */
+    /**
+     * A chain on {@code lattice} (which may be closed afterwards).
+     *
+     * @throws UnsupportedOperationException for {@link Backend#JAVA} or {@link Algorithm#UNION_FIND},
+     *                                       which have no native version
+     */
     public static SwendsenWang create(Lattice lattice, Backend backend, Algorithm algorithm, long seed) {
         Objects.requireNonNull(lattice, "lattice");
-        MemorySegment context = PhysicsCalls.createContext(backend, algorithm);
-        try (Arena call = Arena.ofConfined()) {
-            MemorySegment out = call.allocate(ValueLayout.ADDRESS);
-            MemorySegment options = PhysicsCalls.options(call, algorithm);
-            PhysicsCalls.check(ccl4j_ising_create(context, lattice.handle(), options, seed, out), context);
-            return new SwendsenWang(context, Abi.pointer(out), BondPercolation.resolved(context),
-                    lattice.siteCount());
+        Objects.requireNonNull(algorithm, "algorithm");
+        Engine engine = BondPercolation.open(backend);
+        try {
+            return new SwendsenWang(engine, engine.ising(lattice.engineLattice(), BondPercolation.settings(algorithm),
+                    seed), lattice.siteCount());
         } catch (RuntimeException e) {
-            ccl4j_context_destroy(context);
+            engine.close();
             throw e;
         }
     }
 
     /** The backend the chain runs on (AUTO resolved). */
     public Backend backend() {
-        return backend;
+        return Backend.valueOf(engine.backend());
     }
 
     /** The number of spins: the lattice's sites. */
@@ -60,30 +64,33 @@ public final class SwendsenWang implements AutoCloseable {
         return siteCount;
     }
 
-    /** Runs {@code sweeps} sweeps at temperature {@code temperature}, continuing the chain. */
+    /**
+     * Runs {@code sweeps} sweeps at temperature {@code temperature}, continuing the chain. Another
+     * thread's {@link #close()} waits for it.
+     *
+     * @throws IllegalArgumentException for a negative count, or more sweeps than a Java array holds
+     * @throws org.ccl4j.Ccl4jException (OUT_OF_MEMORY) before anything is allocated when the host
+     *                                  has not the memory for the results (16 bytes a sweep, twice)
+     */
     public Sweeps sweep(double temperature, int sweeps) {
-        if (closed) {
-            throw new IllegalStateException("the Swendsen-Wang chain is closed");
+        if (sweeps < 0 || sweeps > MAX_SWEEPS) {
+            throw new IllegalArgumentException("sweeps must be in 0.." + MAX_SWEEPS + ", got " + sweeps);
         }
-        if (sweeps < 0) {
-            throw new IllegalArgumentException("sweeps must not be negative, got " + sweeps);
-        }
+        // the results off-heap for the call, then in two Java arrays
+        HostMemory.require("recording " + sweeps + " sweeps", 32L * sweeps, Lattice.FAILURES);
         try (Arena call = Arena.ofConfined()) {
             MemorySegment m = call.allocate(ValueLayout.JAVA_DOUBLE, Math.max(1, sweeps));
             MemorySegment e = call.allocate(ValueLayout.JAVA_DOUBLE, Math.max(1, sweeps));
-            MemorySegment ms = call.allocate(ValueLayout.JAVA_DOUBLE);
-            PhysicsCalls.check(ccl4j_ising_sweep(handle, temperature, sweeps, m, e, ms), context);
+            double ms = chain.sweep(temperature, sweeps, m, e);
             return new Sweeps(m.asSlice(0, sweeps * 8L).toArray(ValueLayout.JAVA_DOUBLE),
-                    e.asSlice(0, sweeps * 8L).toArray(ValueLayout.JAVA_DOUBLE), ms.get(ValueLayout.JAVA_DOUBLE, 0));
+                    e.asSlice(0, sweeps * 8L).toArray(ValueLayout.JAVA_DOUBLE), ms);
         }
     }
 
+    /** Frees the chain; waits for a sweep running on another thread. */
     @Override
     public void close() {
-        if (!closed) {
-            closed = true;
-            ccl4j_ising_destroy(handle);
-            ccl4j_context_destroy(context);
-        }
+        chain.close();
+        engine.close();
     }
 }

@@ -1,0 +1,14 @@
+package org.ccl4j.engine.spi;
+
+/**
+ * How to label a graph or an edge list: the algorithm by its name in the algorithm table
+ * ({@code "AUTO"} for the engine's choice), whether to check the input first, and the tuning of
+ * the API's {@code LabelOptions}, which checked the values.
+ */
+public record GraphSettings(String algorithm, boolean checkInput, int cpuThreads, int blockSize, int warpThreshold,
+                            int blockThreshold, int maxIterations) {
+    /** The same settings with another algorithm. */
+    public GraphSettings withAlgorithm(String name) {
+        return new GraphSettings(name, checkInput, cpuThreads, blockSize, warpThreshold, blockThreshold, maxIterations);
+    }
+}
