@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 import org.ccl4j.Backend;
+import org.ccl4j.Ccl4jException;
 import org.ccl4j.ComponentLabeler;
 import org.ccl4j.MemoryNeeds;
 import org.ccl4j.io.grid.ImageFormatException;
@@ -182,6 +183,7 @@ final class MeshCommand implements Callable<Integer> {
         checkSource();
         GridReadOptions readOptions = generator == null ? readOptions() : null;
         GridGenerators.Spec spec = generator == null ? null : generatorSpec();
+        Region view = region == null ? null : Region.parse(region);
         boolean[] periodicAxes = periodicAxes();
         run.check();
         bookkeeping.check(out);
@@ -206,11 +208,14 @@ final class MeshCommand implements Callable<Integer> {
                 throw new UsageException("--algorithm " + CliNames.of(algorithm) + " does not run on the "
                         + CliNames.of(labeler.backend()) + " backend");
             }
+            if (spec != null) {
+                requireRoom(spec.dims(), view, options, labeler, arena);
+            }
             Grid input = spec == null ? read(file, readOptions, arena) : generate(spec, arena);
-            Grid grid = region == null ? input : region(input, region);
+            Grid grid = view == null ? input : view.of(input);
             checkConnectivity(options, grid);
             MemoryNeeds memory = labeler.memoryNeeds(grid, options);
-            Intensity values = intensity == null ? null : intensity(input, arena);
+            Intensity values = intensity == null ? null : intensity(input, view, arena);
             if (save != null) {
                 OutputFile.write(save, temporary -> GridWriter.write(grid, temporary));
             }
@@ -296,14 +301,14 @@ final class MeshCommand implements Callable<Integer> {
      * The --intensity grid, read as the labelled file is but not thresholded; it must have the extents
      * of {@code input}, and --region takes the same view of it.
      */
-    private Intensity intensity(Grid input, Arena arena) throws IOException {
+    private Intensity intensity(Grid input, Region view, Arena arena) throws IOException {
         GridReadOptions o = GridReadOptions.defaults().withFormat(format).withRawType(type).withColor(color);
         Grid values = read(intensity, dims == null ? o : o.withDims(dims), arena);
         if (!GridDims.of(values).equals(GridDims.of(input))) {
             throw new UsageException("--intensity " + intensity + " is " + GridDims.of(values) + ", the grid "
                     + GridDims.of(input) + ": they must have the same extents");
         }
-        return Intensity.of(region == null ? values : region(values, region));
+        return Intensity.of(view == null ? values : view.of(values));
     }
 
     private GridReadOptions readOptions() {
@@ -369,39 +374,48 @@ final class MeshCommand implements Callable<Integer> {
     }
 
     /**
-     * The view of {@code grid} that {@code --region X,Y[,Z]:WxH[xD]} names: corner (X, Y, Z) and
-     * extents W, H, D (Z 0 and D 1 when left out, which a 3D grid does not allow). Not a copy.
+     * {@code --region X,Y[,Z]:WxH[xD]}: corner (x, y, z) and extents (z 0 and depth 1 when left out,
+     * which a 3D grid does not allow), read before any work and applied once there is a grid.
      */
-    static Grid region(Grid grid, String text) {
-        String form = "expected X,Y:WxH or X,Y,Z:WxHxD";
-        String[] parts = text.split(":", -1);
-        if (parts.length != 2) {
-            throw new UsageException("bad --region '" + text + "': " + form);
-        }
-        String[] corner = parts[0].split(",", -1);
-        if (corner.length != 2 && corner.length != 3) {
-            throw new UsageException("bad --region '" + text + "': the corner needs 2 or 3 coordinates; " + form);
-        }
-        int[] c = new int[3];
-        for (int i = 0; i < corner.length; i++) {
-            try {
-                c[i] = Integer.parseInt(corner[i].strip());
-            } catch (NumberFormatException e) {
-                throw new UsageException("bad --region '" + text + "': '" + corner[i] + "' is not an integer; " + form);
+    record Region(String text, int x, int y, int z, boolean hasZ, GridDims extent) {
+        static Region parse(String text) {
+            String form = "expected X,Y:WxH or X,Y,Z:WxHxD";
+            String[] parts = text.split(":", -1);
+            if (parts.length != 2) {
+                throw new UsageException("bad --region '" + text + "': " + form);
             }
-        }
-        GridDims extent = UsageException.whenInvalid(() -> {
-            try {
-                return GridDims.parse(parts[1]);
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("bad --region '" + text + "': " + e.getMessage());
+            String[] corner = parts[0].split(",", -1);
+            if (corner.length != 2 && corner.length != 3) {
+                throw new UsageException("bad --region '" + text + "': the corner needs 2 or 3 coordinates; " + form);
             }
-        });
-        if (grid.is3d() && corner.length == 2) {
-            throw new UsageException("--region '" + text + "' is 2D, the grid " + GridDims.of(grid)
-                    + " is 3D: give X,Y,Z:WxHxD");
+            int[] c = new int[3];
+            for (int i = 0; i < corner.length; i++) {
+                try {
+                    c[i] = Integer.parseInt(corner[i].strip());
+                } catch (NumberFormatException e) {
+                    throw new UsageException("bad --region '" + text + "': '" + corner[i] + "' is not an integer; "
+                            + form);
+                }
+            }
+            GridDims extent = UsageException.whenInvalid(() -> {
+                try {
+                    return GridDims.parse(parts[1]);
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException("bad --region '" + text + "': " + e.getMessage());
+                }
+            });
+            return new Region(text, c[0], c[1], c[2], corner.length == 3, extent);
         }
-        return UsageException.whenInvalid(() -> grid.region(c[0], c[1], c[2], extent.width(), extent.height(), extent.depth()));
+
+        /** The view of {@code grid} that this region names: not a copy. */
+        Grid of(Grid grid) {
+            if (grid.is3d() && !hasZ) {
+                throw new UsageException("--region '" + text + "' is 2D, the grid " + GridDims.of(grid)
+                        + " is 3D: give X,Y,Z:WxHxD");
+            }
+            return UsageException.whenInvalid(() -> grid.region(x, y, z, extent.width(), extent.height(),
+                    extent.depth()));
+        }
     }
 
     /**
@@ -421,6 +435,40 @@ final class MeshCommand implements Callable<Integer> {
         }
         HeapLimit.require(spec.heapBytes(), "--generate " + generator);
         return spec;
+    }
+
+    /**
+     * Refuses --generate before anything is generated (a field of billions of cells takes minutes;
+     * the labelling checks its needs only once the field is there) when the grid to label has more
+     * cells than int32 labels number and the algorithm does not write int64 ones, or when the
+     * field's cells and the labels exceed the host memory available. Device memory and the call's
+     * working memory are left to the labelling's own check.
+     */
+    private void requireRoom(GridDims field, Region view, MeshOptions options, ComponentLabeler labeler, Arena arena) {
+        // a region is part of the field (one reaching outside it is refused once there is a grid)
+        long labelled = view == null ? field.cellCount() : Math.min(view.extent().cellCount(), field.cellCount());
+        boolean pastInt = labelled > Integer.MAX_VALUE;
+        MemoryNeeds oneCell;
+        try {
+            // one cell labelled as the grid will be: the library knows which algorithms write int64
+            // labels, and reads what the host has available
+            oneCell = labeler.memoryNeeds(Grid.allocate(arena, Grid.CellType.U8, 1, 1, 1),
+                    MeshOptions.defaults().withAlgorithm(options.algorithm()).withWideLabels(pastInt));
+        } catch (UnsupportedOperationException e) {
+            throw new UsageException("--generate '" + generator + "': " + labelled + " cells to label"
+                    + " need int64 labels (int32 labels number " + Integer.MAX_VALUE + "), which --algorithm "
+                    + CliNames.of(options.algorithm()) + " does not write; --algorithm auto picks one that does");
+        }
+        long cells = field.cellCount(); // uint8
+        int labelBytes = pastInt || options.wideLabels() ? Long.BYTES : Integer.BYTES; // as MeshOptions.labelBytesFor
+        long labels = labelled > Long.MAX_VALUE / labelBytes ? Long.MAX_VALUE : labelled * labelBytes;
+        long available = oneCell.hostAvailable();
+        if (available >= 0 && (cells > available || labels > available - cells)) {
+            throw new Ccl4jException(Ccl4jException.Status.OUT_OF_MEMORY, "--generate '" + generator + "': the "
+                    + field + " field needs " + HeapLimit.size(cells) + " for its cells and " + HeapLimit.size(labels)
+                    + " for " + (labelBytes == Long.BYTES ? "int64" : "int32") + " labels of " + labelled
+                    + " cells, more than the " + HeapLimit.size(available) + " the host has available");
+        }
     }
 
     /** Generates the field; an alloy shows its sweeps as progress when they take a while. */

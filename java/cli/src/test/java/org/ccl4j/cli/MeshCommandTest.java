@@ -643,8 +643,56 @@ class MeshCommandTest {
                 "no MemAvailable here: nothing is checked");
         Result r = run("mesh", "--generate", "percolation:8192x8192x8192:0.3:1", "--json");
         assertEquals(6, r.code(), r.err());
-        assertTrue(r.out().contains("allocating a 8192x8192x8192 grid of U8 cells needs 549.8 GB; the host has "),
+        assertTrue(r.out().contains("--generate 'percolation:8192x8192x8192:0.3:1': the 8192x8192x8192 field needs"
+                + " 512.0 GiB for its cells and 4096.0 GiB for int64 labels of 549755813888 cells, more than the "),
                 r.out());
+    }
+
+    /**
+     * A field whose cells fit but whose labels do not is refused before it is generated (a field of
+     * billions of cells takes minutes), naming the sizes and what the host has: the labelling's own
+     * check would come only after the generation.
+     */
+    @Test
+    void aFieldWhoseLabelsCannotFitIsRefusedBeforeItIsGenerated() throws IOException {
+        long available = memAvailable();
+        org.junit.jupiter.api.Assumptions.assumeTrue(available > 0, "no MemAvailable here: nothing is checked");
+        // a quarter of the memory in cells and twice as much in int64 labels
+        int width = 1 << 16;
+        long height = Math.max(1, available / 4 / width);
+        String spec = "percolation:" + width + "x" + height + ":0.5:1";
+        long cells = width * height;
+        long started = System.nanoTime();
+        Result r = run("mesh", "--generate", spec, "--int64-labels", "--backend", "cpu");
+        assertEquals(Main.OUT_OF_MEMORY, r.code(), r.err());
+        assertTrue(r.err().startsWith("ccl4j: out of memory (native): --generate '" + spec + "': the " + width + "x"
+                + height + " field needs " + HeapLimit.size(cells) + " for its cells and " + HeapLimit.size(8 * cells)
+                + " for int64 labels of " + cells + " cells, more than the "), r.err());
+        assertTrue(r.err().contains(" the host has available\n"), r.err());
+        assertTrue(System.nanoTime() - started < 20_000_000_000L, "refused at once, not after generating");
+    }
+
+    /**
+     * A field of more than 2^31-1 cells needs int64 labels: an algorithm that does not write them is
+     * refused before the field is generated, naming the option.
+     */
+    @Test
+    void aFieldPastInt32LabelsWithAnAlgorithmWithoutInt64LabelsIsRefusedBeforeItIsGenerated() {
+        Result r = run("mesh", "--generate", "percolation:46341x46341:0.5:1", "--algorithm", "cpu-raster");
+        assertEquals(Main.USAGE, r.code(), r.err());
+        assertTrue(r.err().startsWith("ccl4j: --generate 'percolation:46341x46341:0.5:1': 2147488281 cells to label"
+                + " need int64 labels (int32 labels number 2147483647), which --algorithm cpu-raster does not write;"
+                + " --algorithm auto picks one that does\n"), r.err());
+    }
+
+    /** Linux's MemAvailable in bytes, or -1. */
+    private static long memAvailable() throws IOException {
+        Path meminfo = Path.of("/proc/meminfo");
+        if (!Files.isReadable(meminfo)) {
+            return -1;
+        }
+        return Files.readAllLines(meminfo).stream().filter(line -> line.startsWith("MemAvailable:"))
+                .mapToLong(line -> Long.parseLong(line.split("\\s+")[1]) * 1024).findFirst().orElse(-1);
     }
 
     @Test
