@@ -155,13 +155,16 @@ final class CoarseningCommand implements Callable<Integer> {
         }
         Fit fit = fit(samples);
         String kernelName = resolved.kernel().name().toLowerCase(Locale.ROOT);
-        if (csv != null) {
-            SweepCsv.write(csv, CSV_HEADER, samples, s -> String.format(Locale.ROOT, "%d,%.6f,%d,%d,%d,%.6f,%.6f",
-                    s.steps(), s.time(), s.domains(), s.foreground(), s.largest(), s.meanSize(), s.length()), ran,
-                    kernelName);
-        }
-        if (plot != null) {
-            writePlot(plot, samples, fit);
+        try (OutputFile.Group outputs = new OutputFile.Group()) {
+            if (csv != null) {
+                SweepCsv.write(outputs, csv, CSV_HEADER, samples, s -> String.format(Locale.ROOT,
+                        "%d,%.6f,%d,%d,%d,%.6f,%.6f", s.steps(), s.time(), s.domains(), s.foreground(), s.largest(),
+                        s.meanSize(), s.length()), ran, kernelName);
+            }
+            if (plot != null) {
+                writePlot(outputs, plot, samples, fit);
+            }
+            outputs.commit();
         }
         PrintWriter out = command.commandLine().getOut();
         if (json) {
@@ -199,7 +202,10 @@ final class CoarseningCommand implements Callable<Integer> {
         List<Sample> samples = csv.rows();
         Fit fit = fit(samples);
         if (plot != null) {
-            writePlot(plot, samples, fit);
+            try (OutputFile.Group output = new OutputFile.Group()) {
+                writePlot(output, plot, samples, fit);
+                output.commit();
+            }
         }
         PrintWriter out = command.commandLine().getOut();
         if (json) {
@@ -312,7 +318,8 @@ final class CoarseningCommand implements Callable<Integer> {
         return new Fit(slope, (sy - slope * sx) / n, from, found.getLast().time(), n);
     }
 
-    private static void writePlot(Path file, List<Sample> samples, Fit fit) throws IOException {
+    private static void writePlot(OutputFile.Group outputs, Path file, List<Sample> samples, Fit fit)
+            throws IOException {
         Map<String, List<Crossing.Point>> curves = new LinkedHashMap<>();
         List<Crossing.Point> measured = new ArrayList<>();
         for (Sample s : samples) {
@@ -323,8 +330,8 @@ final class CoarseningCommand implements Callable<Integer> {
         if (measured.isEmpty()) {
             // nothing above the threshold yet (too few steps): the plot shows that, not an empty axis
             curves.put("domains", samples.stream().map(s -> new Crossing.Point(s.time(), s.domains(), 0)).toList());
-            Plots.write(file, "Cahn-Hilliard coarsening: no domains above the threshold yet", "t", "domains", curves,
-                    Double.NaN, "", true);
+            Plots.write(outputs, file, "Cahn-Hilliard coarsening: no domains above the threshold yet", "t", "domains",
+                    curves, Double.NaN, "", true);
             return;
         }
         curves.put("ln L (L = mean domain size^(1/d), cells)", measured);
@@ -335,6 +342,6 @@ final class CoarseningCommand implements Callable<Integer> {
                     List.of(new Crossing.Point(a, fit.intercept() + fit.exponent() * a, 0),
                             new Crossing.Point(b, fit.intercept() + fit.exponent() * b, 0)));
         }
-        Plots.write(file, "Cahn-Hilliard coarsening", "ln t", "ln L", curves, Double.NaN, "", true);
+        Plots.write(outputs, file, "Cahn-Hilliard coarsening", "ln t", "ln L", curves, Double.NaN, "", true);
     }
 }

@@ -119,17 +119,20 @@ final class IsingCommand implements Callable<Integer> {
         List<Crossed> crossings = crossings(rows, m.sizeCount(), rows.size() / m.sizeCount(), seed);
         double exact = dim == 2 ? 2 / Math.log(1 + Math.sqrt(2)) : Double.NaN;
 
-        if (csv != null) {
-            writeCsv(csv, rows, ran, algorithmName);
-        }
-        if (png != null) {
-            Map<String, List<Crossing.Point>> curves = new LinkedHashMap<>();
-            for (Row r : rows) {
-                curves.computeIfAbsent("L = " + r.length(), k -> new ArrayList<>())
-                        .add(new Crossing.Point(r.temperature(), r.binder(), r.binderError()));
+        try (OutputFile.Group outputs = new OutputFile.Group()) {
+            if (csv != null) {
+                writeCsv(outputs, csv, rows, ran, algorithmName);
             }
-            Plots.write(png, "Ising model " + dim + "D, Swendsen-Wang", "T",
-                    "Binder cumulant U", curves, exact, "exact T_c", false);
+            if (png != null) {
+                Map<String, List<Crossing.Point>> curves = new LinkedHashMap<>();
+                for (Row r : rows) {
+                    curves.computeIfAbsent("L = " + r.length(), k -> new ArrayList<>())
+                            .add(new Crossing.Point(r.temperature(), r.binder(), r.binderError()));
+                }
+                Plots.write(outputs, png, "Ising model " + dim + "D, Swendsen-Wang", "T",
+                        "Binder cumulant U", curves, exact, "exact T_c", false);
+            }
+            outputs.commit();
         }
         if (json) {
             ObjectNode result = Json.object();
@@ -302,8 +305,9 @@ final class IsingCommand implements Callable<Integer> {
         return crossings;
     }
 
-    private static void writeCsv(Path file, List<Row> rows, String backend, String algorithm) throws IOException {
-        SweepCsv.write(file, CSV_HEADER, rows, r -> String.format(Locale.ROOT,
+    private static void writeCsv(OutputFile.Group outputs, Path file, List<Row> rows, String backend,
+            String algorithm) throws IOException {
+        SweepCsv.write(outputs, file, CSV_HEADER, rows, r -> String.format(Locale.ROOT,
                 "%d,%d,%.6f,%d,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.4f", r.dim(), r.length(), r.temperature(), r.sweeps(),
                 r.absM(), r.m2(), r.m4(), r.energy(), r.binder(), r.binderError(), r.nsPerSpin()), backend, algorithm);
     }

@@ -93,7 +93,8 @@ final class LabelCommand implements Callable<Integer> {
                 .withCpuThreads(run.threads).withMaxIterations(run.maxIterations);
         PrintWriter stdout = command.commandLine().getOut();
 
-        try (Arena arena = Arena.ofConfined(); ComponentLabeler labeler = ComponentLabeler.create(backend, run.device)) {
+        try (Arena arena = Arena.ofConfined(); ComponentLabeler labeler = ComponentLabeler.create(backend, run.device);
+             OutputFile.Group outputs = new OutputFile.Group()) {
             GraphFile input = graphInput.read(file, format, keepIds, arena);
             CsrGraph graph = input.graph();
             // canonical labels, as --out and --stats expect; the table's rows are in raster order all the same
@@ -104,12 +105,13 @@ final class LabelCommand implements Callable<Integer> {
                 Timings t = table == null ? labels.timings() : table.timings();
                 RegionsCsv rows = table == null ? null : RegionsCsv.of(table);
                 if (rows != null) {
-                    rows.write(regions);
+                    rows.write(outputs, regions);
                 }
                 if (out != null) {
-                    writeLabels(out, bookkeeping.compact ? labels.compact(Labels.Order.SMALLEST_MEMBER) : labels,
-                            input);
+                    writeLabels(outputs, out, bookkeeping.compact ? labels.compact(Labels.Order.SMALLEST_MEMBER)
+                            : labels, input);
                 }
+                outputs.commit();
                 LabelStatistics statistics = bookkeeping.of(labels);
                 if (json) {
                     ObjectNode result = Json.object().put("vertices", graph.vertexCount())
@@ -159,10 +161,11 @@ final class LabelCommand implements Callable<Integer> {
         };
     }
 
-    private static void writeLabels(Path path, Labels labels, GraphFile input) throws IOException {
+    private static void writeLabels(OutputFile.Group outputs, Path path, Labels labels, GraphFile input)
+            throws IOException {
         String name = path.getFileName().toString();
         boolean text = name.endsWith(".txt") || name.endsWith(".tsv");
-        OutputFile.write(path, file -> {
+        outputs.write(path, file -> {
             if (text) {
                 LabelWriter.writeText(labels.segment(), labels.vertexCount(), input.originalIds(), file);
             } else {

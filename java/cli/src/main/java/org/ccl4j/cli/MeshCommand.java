@@ -202,7 +202,8 @@ final class MeshCommand implements Callable<Integer> {
         PrintWriter stdout = command.commandLine().getOut();
 
         try (Arena arena = Arena.ofConfined();
-             ComponentLabeler labeler = ComponentLabeler.create(backend, run.device)) {
+             ComponentLabeler labeler = ComponentLabeler.create(backend, run.device);
+             OutputFile.Group outputs = new OutputFile.Group()) {
             // checked before a large file is read
             if (algorithm != MeshAlgorithm.AUTO && !algorithm.runsOn(labeler.backend())) {
                 throw new UsageException("--algorithm " + CliNames.of(algorithm) + " does not run on the "
@@ -217,7 +218,7 @@ final class MeshCommand implements Callable<Integer> {
             MemoryNeeds memory = labeler.memoryNeeds(grid, options);
             Intensity values = intensity == null ? null : intensity(input, view, arena);
             if (save != null) {
-                OutputFile.write(save, temporary -> GridWriter.write(grid, temporary));
+                outputs.write(save, temporary -> GridWriter.write(grid, temporary));
             }
             // int64 labels have their --stats and --top from a table (whose sizes may pass an int)
             boolean wide = options.labelBytesFor(grid) == Long.BYTES;
@@ -233,7 +234,7 @@ final class MeshCommand implements Callable<Integer> {
             }
             if (out != null && bookkeeping.compact) {
                 MemorySegment written = labels.compact(arena);
-                OutputFile.write(out, temporary -> {
+                outputs.write(out, temporary -> {
                     if (wide) {
                         LabelImageWriter.writeRaw64(written, grid.width(), grid.height(), grid.depth(), temporary);
                     } else {
@@ -242,14 +243,15 @@ final class MeshCommand implements Callable<Integer> {
                 });
             } else if (out != null) {
                 MeshLabels written = labels;
-                OutputFile.write(out, temporary -> LabelImageWriter.writeRaw(written, temporary));
+                outputs.write(out, temporary -> LabelImageWriter.writeRaw(written, temporary));
             }
             RegionsCsv rows = regions == null ? null : RegionsCsv.of(table);
             if (rows != null) {
-                rows.write(regions);
+                rows.write(outputs, regions);
             }
             LabelStatistics statistics = wide ? bookkeeping.of(table) : bookkeeping.of(labels.labels());
-            List<Path> pictures = png == null ? List.of() : writePictures(labels, png);
+            List<Path> pictures = png == null ? List.of() : writePictures(outputs, labels, png);
+            outputs.commit();
             if (json) {
                 ObjectNode result = json(grid, labels, memory);
                 if (region != null) {
@@ -480,14 +482,15 @@ final class MeshCommand implements Callable<Integer> {
         }
     }
 
-    /** The label picture: one PNG, or one per z-slice of a volume, each written whole or not at all. */
-    private static List<Path> writePictures(MeshLabels labels, Path png) throws IOException {
+    /** The label picture, one of the run's {@code outputs}: one PNG, or one per z-slice of a volume. */
+    private static List<Path> writePictures(OutputFile.Group outputs, MeshLabels labels, Path png)
+            throws IOException {
         int depth = labels.depth();
         List<Path> written = new ArrayList<>(depth);
         for (int z = 0; z < depth; z++) {
             Path slice = depth == 1 ? png : LabelImageWriter.slicePath(png, z, depth);
             int layer = z;
-            OutputFile.write(slice, temporary -> LabelImageWriter.writePngSlice(labels, layer, temporary));
+            outputs.write(slice, temporary -> LabelImageWriter.writePngSlice(labels, layer, temporary));
             written.add(slice);
         }
         return written;

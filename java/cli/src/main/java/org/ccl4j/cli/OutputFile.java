@@ -1,6 +1,7 @@
 package org.ccl4j.cli;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -9,6 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -16,10 +19,19 @@ import java.util.concurrent.atomic.AtomicLong;
  * target once complete (atomically where the file system can), so that a failed or interrupted
  * run never leaves a truncated file under the final name, and a reader never sees one half
  * written. Failures are {@link OutputException}s naming the target.
+ *
+ * <p>The outputs of one run are a {@link Group}, moved into place together: each is written to its
+ * temporary file as the run goes, and only once all of them are complete are they moved, one
+ * rename after another. A run that fails, or that is stopped (Ctrl-C, SIGTERM) before the moves,
+ * leaves every old output as it was and no temporary file; one stopped during the moves finishes
+ * them before the JVM exits. So the outputs of one run are all old or all new, except where the
+ * process is killed outright (SIGKILL, a crash) during the moves, or a move fails (the target
+ * replaced by a directory meanwhile): those moved before stay.
  */
 final class OutputFile {
     /** Numbers the temporary files of this process. */
     private static final AtomicLong SEQUENCE = new AtomicLong();
+    private static final String PREFIX = ".part-";
 
     /** Writes the complete contents of an output to the file it is given. */
     @FunctionalInterface
@@ -57,40 +69,138 @@ final class OutputFile {
         }
     }
 
-    /**
-     * Writes {@code file} through {@code body}: into a new file beside it (a hidden name that ends
-     * in {@code file}'s own, so that writers choosing the format by extension choose the same),
-     * then moved over {@code file}. On any failure, an Error included, the temporary file is
-     * deleted and {@code file} is as it was.
-     *
-     * @throws OutputException when {@code file} cannot be written, naming it and the reason
-     */
+    /** Writes {@code file} alone: a group of one output (see {@link Group}). */
     static void write(Path file, Body body) throws IOException {
-        check(file);
-        Path target = file.toAbsolutePath();
-        Path temporary = target.resolveSibling(".part-" + ProcessHandle.current().pid() + "-"
-                + SEQUENCE.incrementAndGet() + "-" + target.getFileName());
-        boolean moved = false;
-        try {
-            // Ctrl-C ends the JVM without running the finally below; registered first, so that a
-            // signal between the two cannot leave the file
-            temporary.toFile().deleteOnExit();
-            Files.createFile(temporary); // with the permissions of any new file, unlike createTempFile's 0600
-            body.write(temporary);
+        try (Group output = new Group()) {
+            output.write(file, body);
+            output.commit();
+        }
+    }
+
+    /**
+     * The outputs of one run: written to their temporary files by {@link #write}, moved over their
+     * targets together by {@link #commit}; {@link #close} deletes those not moved.
+     */
+    static final class Group implements AutoCloseable {
+        /** A complete output: the file as the command line named it, its absolute path, its temporary file. */
+        private record Written(Path file, Path target, Path temporary) {
+        }
+
+        /** The temporary files that exist and are not yet moved: deleted by {@link #close}. */
+        private final List<Path> temporaries = new ArrayList<>();
+        private final List<Written> complete = new ArrayList<>();
+        /** At exit (Ctrl-C, SIGTERM) closes the group, after {@link #commit}'s moves if they have begun. */
+        private final Thread atExit = new Thread(this::close, "ccl4j outputs at exit");
+        private boolean hooked;
+        /** Committed or closed: nothing more is written or moved. */
+        private boolean done;
+
+        /**
+         * Writes {@code file} through {@code body} into a new file beside it (a hidden name that
+         * ends in {@code file}'s own, so that writers choosing the format by extension choose the
+         * same), which replaces {@code file} at {@link #commit}. On any failure, an Error included,
+         * the temporary file is deleted, and {@code file} is as it was.
+         *
+         * @throws OutputException when {@code file} cannot be written, naming it and the reason
+         */
+        void write(Path file, Body body) throws IOException {
+            check(file);
+            Path target = file.toAbsolutePath();
+            Path temporary = target.resolveSibling(PREFIX + ProcessHandle.current().pid() + "-"
+                    + SEQUENCE.incrementAndGet() + "-" + target.getFileName());
+            boolean written = false;
             try {
-                Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING);
+                create(temporary);
+                body.write(temporary);
+                written = true;
+            } catch (IOException e) {
+                throw failure(file, temporary, e);
+            } catch (UncheckedIOException e) {
+                throw failure(file, temporary, e.getCause()); // a writer's lambda can only throw it unchecked
+            } finally {
+                if (!written) {
+                    discard(temporary);
+                }
             }
-            moved = true;
-        } catch (IOException e) {
-            throw failure(file, temporary, e);
-        } catch (UncheckedIOException e) {
-            throw failure(file, temporary, e.getCause()); // a writer's lambda can only throw it unchecked
-        } finally {
-            if (!moved) {
-                deleteQuietly(temporary);
+            synchronized (this) {
+                complete.add(new Written(file, target, temporary));
             }
+        }
+
+        /**
+         * Creates {@code temporary}, listed for deletion before it exists: a signal between the two
+         * cannot leave it.
+         */
+        private synchronized void create(Path temporary) throws IOException {
+            if (done) {
+                throw new InterruptedIOException("the run is ending");
+            }
+            if (!hooked) {
+                try {
+                    Runtime.getRuntime().addShutdownHook(atExit);
+                } catch (IllegalStateException e) {
+                    throw new InterruptedIOException("the run is ending"); // the JVM is shutting down
+                }
+                hooked = true;
+            }
+            temporaries.add(temporary);
+            Files.createFile(temporary); // with the permissions of any new file, unlike createTempFile's 0600
+        }
+
+        private synchronized void discard(Path temporary) {
+            temporaries.remove(temporary);
+            deleteQuietly(temporary);
+        }
+
+        /**
+         * Moves every output written over its target, in the order written. The exit hook waits
+         * for the moves, so that a signal during them does not leave a mix of old and new files.
+         *
+         * @throws OutputException when a move fails, naming its target: the outputs moved before it
+         *                         stay, the others are as they were
+         */
+        synchronized void commit() throws IOException {
+            if (done) {
+                throw new InterruptedIOException("the run is ending");
+            }
+            try {
+                for (Written w : complete) {
+                    try {
+                        move(w.temporary(), w.target());
+                    } catch (IOException e) {
+                        throw failure(w.file(), w.temporary(), e);
+                    }
+                    temporaries.remove(w.temporary());
+                }
+            } finally {
+                close();
+            }
+        }
+
+        /** Deletes the temporary files not moved into place; nothing is written or moved after. */
+        @Override
+        public synchronized void close() {
+            temporaries.forEach(OutputFile::deleteQuietly);
+            temporaries.clear();
+            complete.clear();
+            done = true;
+            if (hooked) {
+                try {
+                    Runtime.getRuntime().removeShutdownHook(atExit);
+                } catch (IllegalStateException e) {
+                    // the JVM is shutting down: the hook runs, and finds nothing left
+                }
+                hooked = false;
+            }
+        }
+    }
+
+    /** Moves {@code temporary} over {@code target}, atomically where the file system can. */
+    private static void move(Path temporary, Path target) throws IOException {
+        try {
+            Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING);
         }
     }
 

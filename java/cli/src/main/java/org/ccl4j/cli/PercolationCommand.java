@@ -114,17 +114,20 @@ final class PercolationCommand implements Callable<Integer> {
         int trials = rows.get(0).trials();
         List<Crossed> crossings = crossings(rows, m.sizeCount(), rows.size() / m.sizeCount(), seed);
 
-        if (csv != null) {
-            writeCsv(csv, rows, ran, algorithmName);
-        }
-        if (png != null) {
-            Map<String, List<Crossing.Point>> curves = new LinkedHashMap<>();
-            for (Row r : rows) {
-                curves.computeIfAbsent("N = " + r.size(), k -> new ArrayList<>())
-                        .add(new Crossing.Point(r.p(), r.probability(), r.error()));
+        try (OutputFile.Group outputs = new OutputFile.Group()) {
+            if (csv != null) {
+                writeCsv(outputs, csv, rows, ran, algorithmName);
             }
-            Plots.write(png, "Bond percolation, " + CliNames.of(kind) + " lattice", "p",
-                    "spanning probability R(p)", curves, exactThreshold(kind), "exact p_c", true);
+            if (png != null) {
+                Map<String, List<Crossing.Point>> curves = new LinkedHashMap<>();
+                for (Row r : rows) {
+                    curves.computeIfAbsent("N = " + r.size(), k -> new ArrayList<>())
+                            .add(new Crossing.Point(r.p(), r.probability(), r.error()));
+                }
+                Plots.write(outputs, png, "Bond percolation, " + CliNames.of(kind) + " lattice", "p",
+                        "spanning probability R(p)", curves, exactThreshold(kind), "exact p_c", true);
+            }
+            outputs.commit();
         }
         if (json) {
             ObjectNode result = Json.object();
@@ -250,8 +253,9 @@ final class PercolationCommand implements Callable<Integer> {
         };
     }
 
-    private static void writeCsv(Path file, List<Row> rows, String backend, String algorithm) throws IOException {
-        SweepCsv.write(file, CSV_HEADER, rows, r -> String.format(Locale.ROOT,
+    private static void writeCsv(OutputFile.Group outputs, Path file, List<Row> rows, String backend,
+            String algorithm) throws IOException {
+        SweepCsv.write(outputs, file, CSV_HEADER, rows, r -> String.format(Locale.ROOT,
                 "%s,%d,%d,%.6f,%d,%d,%.6f,%.6f,%.5f,%.5f", r.lattice(), r.size(), r.length(), r.p(), r.trials(),
                 r.spanning(), r.probability(), r.error(), r.msPerRealisation(), r.labelMsPerRealisation()), backend,
                 algorithm);

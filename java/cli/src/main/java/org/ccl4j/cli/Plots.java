@@ -42,12 +42,13 @@ final class Plots {
     }
 
     /**
-     * Writes one curve per entry of {@code curves} (name to points), with a dashed vertical line
-     * at {@code marker} unless it is NaN; the legend goes to the upper left when the curves rise,
-     * to the lower left when they fall.
+     * Writes {@code file}, one of the run's {@code outputs}: one curve per entry of {@code curves}
+     * (name to points), with a dashed vertical line at {@code marker} unless it is NaN; the legend
+     * goes to the upper left when the curves rise, to the lower left when they fall.
      */
-    static void write(Path file, String title, String xLabel, String yLabel, Map<String, List<Crossing.Point>> curves,
-            double marker, String markerName, boolean rising) throws IOException {
+    static void write(OutputFile.Group outputs, Path file, String title, String xLabel, String yLabel,
+            Map<String, List<Crossing.Point>> curves, double marker, String markerName, boolean rising)
+            throws IOException {
         XYChart chart = new XYChartBuilder().width(900).height(600).title(title).xAxisTitle(xLabel).yAxisTitle(yLabel)
                 .build();
         chart.getStyler().setLegendPosition(rising ? Styler.LegendPosition.InsideNW : Styler.LegendPosition.InsideSW);
@@ -75,7 +76,7 @@ final class Plots {
         }
         OutputFile.createParents(file);
         // to a stream: given a file name, XChart appends ".png" to one that does not end in it
-        OutputFile.write(file, temporary -> {
+        outputs.write(file, temporary -> {
             try (OutputStream out = Files.newOutputStream(temporary)) {
                 BitmapEncoder.saveBitmap(chart, out, BitmapEncoder.BitmapFormat.PNG);
             }

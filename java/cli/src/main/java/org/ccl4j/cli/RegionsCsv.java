@@ -58,9 +58,9 @@ final class RegionsCsv {
             t.maxVertex(r), t.maxDegree(r)});
     }
 
-    /** Writes the CSV to {@code file}, whole or not at all. */
-    void write(Path file) throws IOException {
-        OutputFile.write(file, temporary -> {
+    /** Writes the CSV to {@code file}, one of the run's {@code outputs}. */
+    void write(OutputFile.Group outputs, Path file) throws IOException {
+        outputs.write(file, temporary -> {
             try (BufferedWriter out = Files.newBufferedWriter(temporary, StandardCharsets.UTF_8)) {
                 out.write(String.join(",", header));
                 out.newLine();

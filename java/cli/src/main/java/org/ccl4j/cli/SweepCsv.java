@@ -24,11 +24,14 @@ final class SweepCsv {
     record Sweep<R>(List<R> rows, String backend, String algorithm, int sizeCount) {
     }
 
-    /** Writes {@code header}, whose last columns are backend and algorithm, then a line per row. */
-    static <R> void write(Path file, String header, List<R> rows, Function<R, String> values, String backend,
-            String algorithm) throws IOException {
+    /**
+     * Writes {@code header}, whose last columns are backend and algorithm, then a line per row, to
+     * {@code file}, one of the run's {@code outputs}.
+     */
+    static <R> void write(OutputFile.Group outputs, Path file, String header, List<R> rows,
+            Function<R, String> values, String backend, String algorithm) throws IOException {
         OutputFile.createParents(file);
-        OutputFile.write(file, temporary -> {
+        outputs.write(file, temporary -> {
             try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(temporary))) {
                 w.println(header);
                 for (R r : rows) {

@@ -193,6 +193,82 @@ class OutputFileTest {
     }
 
     @Test
+    void aGroupsOutputsReplaceTheOldOnesOnlyAtCommit() throws IOException {
+        Path grid = Files.writeString(dir.resolve("grid.pgm"), "old grid");
+        Path labels = Files.writeString(dir.resolve("labels.raw"), "old labels");
+        try (OutputFile.Group outputs = new OutputFile.Group()) {
+            outputs.write(grid, temporary -> Files.writeString(temporary, "new grid"));
+            outputs.write(labels, temporary -> Files.writeString(temporary, "new labels"));
+            assertEquals("old grid", Files.readString(grid));
+            assertEquals("old labels", Files.readString(labels));
+            assertEquals(4, files().size(), "two complete temporary files beside the old ones: " + files());
+            outputs.commit();
+        }
+        assertEquals("new grid", Files.readString(grid));
+        assertEquals("new labels", Files.readString(labels));
+        assertEquals(List.of("grid.pgm", "labels.raw"), files());
+    }
+
+    @Test
+    void aGroupThatFailsReplacesNoneOfItsOutputs() throws IOException {
+        Path grid = Files.writeString(dir.resolve("grid.pgm"), "old grid");
+        Path labels = Files.writeString(dir.resolve("labels.raw"), "old labels");
+        assertThrows(OutputException.class, () -> {
+            try (OutputFile.Group outputs = new OutputFile.Group()) {
+                outputs.write(grid, temporary -> Files.writeString(temporary, "new grid"));
+                outputs.write(labels, temporary -> {
+                    throw new IOException("No space left on device");
+                });
+                outputs.commit();
+            }
+        });
+        assertEquals("old grid", Files.readString(grid), "a complete output of a failed run is not moved");
+        assertEquals("old labels", Files.readString(labels));
+        assertEquals(List.of("grid.pgm", "labels.raw"), files());
+    }
+
+    /**
+     * mesh writes --save before it labels: a labelling that fails leaves the old --save, as it
+     * leaves the old --out, and no temporary file.
+     */
+    @Test
+    void aMeshRunThatFailsAfterItsFirstOutputLeavesAllTheOldOnes() throws IOException {
+        Path grid = Files.writeString(dir.resolve("grid.pgm"), "old grid");
+        Path labels = Files.writeString(dir.resolve("labels.raw"), "old labels");
+        Result r = run("mesh", "--generate", "spiral:32", "--mode", "same-value", "--algorithm", "cpu-raster",
+                "--max-iterations", "1", "--save", grid.toString(), "--out", labels.toString());
+        assertEquals(Main.NOT_CONVERGED, r.code(), r.err());
+        assertEquals("old grid", Files.readString(grid));
+        assertEquals("old labels", Files.readString(labels));
+        assertEquals(List.of("grid.pgm", "labels.raw"), files());
+    }
+
+    /**
+     * A run stopped by a signal while it writes its last output (the labels) leaves the outputs all
+     * old, or, once their moves have begun, all new: never the new grid beside the old labels.
+     */
+    @Test
+    void aRunStoppedBySignalLeavesItsOutputsAllOldOrAllNew() throws Exception {
+        Path grid = Files.writeString(dir.resolve("grid.raw"), "old");
+        Path labels = Files.writeString(dir.resolve("labels.raw"), "old");
+        Process process = CliTestSupport.forkedProcess(dir, List.of(), null, "mesh", "--generate",
+                "percolation:4000x4000:0.5:1", "--backend", "cpu", "--save", grid.toString(), "--out",
+                labels.toString()).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        while (process.isAlive() && files().stream().noneMatch(f -> f.endsWith("-labels.raw"))
+                && System.nanoTime() < deadline) {
+            Thread.sleep(1);
+        }
+        process.destroy();
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "the forked ccl4j did not stop");
+        boolean oldGrid = Files.readString(grid).equals("old");
+        boolean oldLabels = Files.readString(labels).equals("old");
+        assertEquals(oldGrid, oldLabels, "old grid " + oldGrid + ", old labels " + oldLabels);
+        assertEquals(List.of("grid.raw", "labels.raw"), files());
+    }
+
+    @Test
     void aVolumesPicturesAreWrittenSliceBySlice() throws IOException {
         Path png = dir.resolve("alloy.png");
         Result r = run("mesh", "--generate", "alloy:12x10x3:1:1", "--png", png.toString());
