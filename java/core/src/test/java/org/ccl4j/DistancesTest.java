@@ -164,8 +164,8 @@ class DistancesTest {
     @Test
     void javaRepeatsTheHeaderConstants() {
         assertEquals(ccl4j_h.CCL4J_DISTANCE_MATRIX_MAX_VERTICES(), DistanceMatrix.MAX_VERTICES);
-        assertEquals(ccl4j_h.CCL4J_DISTANCES_AUTO(), DistanceAlgorithm.AUTO.nativeCode());
-        assertEquals(ccl4j_h.CCL4J_DISTANCES_BFS(), DistanceAlgorithm.BFS.nativeCode());
-        assertEquals(ccl4j_h.CCL4J_DISTANCES_FLOYD_WARSHALL(), DistanceAlgorithm.FLOYD_WARSHALL.nativeCode());
+        assertEquals(ccl4j_h.CCL4J_DISTANCES_AUTO(), org.ccl4j.engine.spi.DistanceMethod.AUTO.code());
+        assertEquals(ccl4j_h.CCL4J_DISTANCES_BFS(), org.ccl4j.engine.spi.DistanceMethod.BFS.code());
+        assertEquals(ccl4j_h.CCL4J_DISTANCES_FLOYD_WARSHALL(), org.ccl4j.engine.spi.DistanceMethod.FLOYD_WARSHALL.code());
     }
 }

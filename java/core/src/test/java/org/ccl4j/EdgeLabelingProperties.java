@@ -23,6 +23,7 @@ import net.jqwik.api.lifecycle.AfterContainer;
 import net.jqwik.api.lifecycle.BeforeContainer;
 
 import org.ccl4j.testing.BackendLabelers;
+import org.ccl4j.testing.Edges;
 import org.ccl4j.testing.Graphs;
 import org.ccl4j.testing.Oracle;
 
@@ -50,58 +51,10 @@ class EdgeLabelingProperties {
     }
 
     /** An edge list as given to the library, with the shape it came from. */
-    record Edges(String shape, int vertexCount, int[] sources, int[] targets) {
-        int[] pairs() {
-            int[] pairs = new int[2 * sources.length];
-            for (int i = 0; i < sources.length; i++) {
-                pairs[2 * i] = sources[i];
-                pairs[2 * i + 1] = targets[i];
-            }
-            return pairs;
-        }
-
-        /** The graph as {@link GraphBuilder} builds it: the oracle's input and the CSR build's reference. */
-        CsrGraph builderGraph(Arena arena) {
-            try (GraphBuilder builder = new GraphBuilder().vertexCount(vertexCount)) {
-                for (int i = 0; i < sources.length; i++) {
-                    builder.addEdge(sources[i], targets[i]);
-                }
-                return builder.build(arena);
-            }
-        }
-
-        @Override
-        public String toString() {
-            return shape + "(n=" + vertexCount + ", edges=" + sources.length + ")";
-        }
-    }
-
     // Edge cases off, as in LabelingProperties: the shapes cover the extremes.
     @Provide
     Arbitrary<Edges> edgeLists() {
-        return Combinators.combine(Graphs.any(), Arbitraries.longs()).as(EdgeLabelingProperties::messy);
-    }
-
-    /** The edges of {@code g} shuffled, a third reversed, some repeated, self loops and isolated vertices added. */
-    static Edges messy(Graphs.EdgeList g, long seed) {
-        Random r = new Random(seed);
-        int n = g.vertexCount() + r.nextInt(4);
-        List<int[]> edges = new ArrayList<>();
-        for (int i = 0; i < g.sources().length; i++) {
-            int u = g.sources()[i];
-            int v = g.targets()[i];
-            edges.add(r.nextInt(3) == 0 ? new int[] {v, u} : new int[] {u, v});
-            if (r.nextInt(8) == 0) {
-                edges.add(new int[] {v, u});
-            }
-        }
-        for (int k = r.nextInt(5); k > 0 && n > 0; k--) {
-            int v = r.nextInt(n);
-            edges.add(new int[] {v, v});
-        }
-        java.util.Collections.shuffle(edges, r);
-        return new Edges(g.shape(), n, edges.stream().mapToInt(e -> e[0]).toArray(),
-                edges.stream().mapToInt(e -> e[1]).toArray());
+        return Edges.any();
     }
 
     @Property(tries = 120, edgeCases = EdgeCasesMode.NONE)
@@ -131,39 +84,6 @@ class EdgeLabelingProperties {
                 }
                 assertArrayEquals(expected, labeler.labelEdges(n, edges.sources(), edges.targets()),
                         labeler.backend() + ", labelEdges of " + edges);
-            }
-        }
-    }
-
-    /** How the Java union-find runs: threads (0 = all cores) and vertices and edges per chunk (0 = the default). */
-    record Split(int threads, long grain) {
-    }
-
-    @Provide
-    Arbitrary<Split> splits() {
-        return Arbitraries.of(new Split(1, 0), new Split(0, 0), new Split(0, 1), new Split(4, 1), new Split(4, 7),
-                new Split(3, 64), new Split(8, 3));
-    }
-
-    @Property(tries = 200, edgeCases = EdgeCasesMode.NONE)
-    void theJavaUnionFindMatchesTheOracleOnAnySplit(@ForAll("edgeLists") Edges edges, @ForAll("splits") Split split) {
-        int n = edges.vertexCount();
-        // shared: lists of a shared arena are copied first, those of a confined one read in place
-        for (Arena arena : List.of(Arena.ofConfined(), Arena.ofShared())) {
-            try (arena) {
-                int[] expected = Oracle.labels(edges.builderGraph(arena));
-                for (EdgeList list : List.of(EdgeList.fromArrays(arena, n, edges.sources(), edges.targets()),
-                        EdgeList.fromPairs(arena, n, edges.pairs()))) {
-                    MemorySegment out = arena.allocate(ValueLayout.JAVA_INT, Math.max(1, n));
-                    int[] labels = EdgeUnionFind.label(list, split.threads(), split.grain(), out).labels();
-                    assertArrayEquals(expected, labels, split + " on " + list + " of " + edges);
-                    assertArrayEquals(expected, out.asSlice(0, 4L * n).toArray(ValueLayout.JAVA_INT),
-                            split + " on " + list + " of " + edges + ", copied out");
-                    assertArrayEquals(expected, EdgeUnionFind.labelSerially(list, null).labels(),
-                            "serially, " + list + " of " + edges);
-                }
-                assertArrayEquals(expected, EdgeUnionFind.label(n, edges.sources(), edges.targets(), split.threads(),
-                        split.grain(), null).labels(), split + " on the arrays of " + edges);
             }
         }
     }

@@ -258,7 +258,7 @@ class StatisticsProperties {
         MemorySegment copy = arena.allocate(ValueLayout.JAVA_INT, Math.max(1, labels.cellCount()));
         MemorySegment.copy(labels.segment(), 0, copy, 0, (long) labels.cellCount() * Integer.BYTES);
         MeshLabels own = new MeshLabels(labels.width(), labels.height(), labels.depth(), Integer.BYTES, copy, null,
-                labelers.get(backend));
+                labelers.get(backend).engine());
         return own.statistics(grid, options, new StatisticsOptions(numbering, values));
     }
 

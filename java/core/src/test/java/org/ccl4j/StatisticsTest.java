@@ -34,7 +34,7 @@ class StatisticsTest {
                     // cell 7 is labelled 8, above its own index
                     int[] wrong = {0, 0, -1, -1, -1, -1, -1, 8, 8, -1, 8, 8};
                     MeshLabels labels = new MeshLabels(4, 3, 1, Integer.BYTES, arena.allocateFrom(ValueLayout.JAVA_INT, wrong), null,
-                            labeler);
+                            labeler.engine());
                     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                             () -> labels.statistics(g).close(), b.toString());
                     assertTrue(e.getMessage().contains("not canonical: entry 7 has label 8"), b + ": " + e.getMessage());

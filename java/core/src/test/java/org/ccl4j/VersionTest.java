@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import org.ccl4j.internal.NativeLibrary;
+import org.ccl4j.engine.nativelib.NativeLibrary;
 import org.ccl4j.internal.ffi.ccl4j_h;
 import org.junit.jupiter.api.Test;
 

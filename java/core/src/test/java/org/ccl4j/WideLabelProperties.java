@@ -31,7 +31,7 @@ import org.ccl4j.testing.Fields;
  * Int64 labels ({@link MeshOptions#wideLabels()}, which grids past 2^31-1 cells get anyway) are the
  * int32 labels as longs, written by every algorithm that writes them on every backend, for every
  * connectivity, boundary, mode and cell type, on dense grids and on regions of larger ones; and
- * their book-keeping ({@link WideLabels}: count, sizes, the largest cluster) is the book-keeping of
+ * their book-keeping (the int64 book-keeping: count, sizes, the largest cluster) is the book-keeping of
  * the int32 labels, wherever the labels are (Java heap, a confined, shared or automatic arena), and
  * so are their statistics tables.
  * The GPU takes part when a CUDA device is present; otherwise it is skipped with a printed notice.
@@ -127,35 +127,7 @@ class WideLabelProperties {
         }
     }
 
-    /** Threads (0 = all cores) and rows per chunk of {@link MeshParallelUnionFind}, labels on the heap or not. */
-    record Split(int threads, long grain, boolean heapLabels) {
-    }
-
-    @Provide
-    Arbitrary<Split> splits() {
-        return Combinators.combine(Arbitraries.of(new int[] {1, 0}, new int[] {4, 1}, new int[] {3, 2}, new int[] {8, 5}),
-                Arbitraries.of(false, true)).as((split, heap) -> new Split(split[0], split[1], heap));
-    }
-
-    /** The oracle and the parallel union-find, on threads that race for rows, write the same int64 labels. */
-    @Property(tries = 200, edgeCases = EdgeCasesMode.NONE)
-    void theJavaUnionFindsWriteInt64Labels(@ForAll("cases") Fields.Case c, @ForAll("splits") Split split) {
-        try (Arena arena = Arena.ofConfined()) {
-            Grid grid = c.grid(arena);
-            long[] expected = longs(MeshUnionFind.label(grid, c.options()).toArray());
-            MeshOptions wide = c.options().withWideLabels(true);
-            assertArrayEquals(expected, MeshUnionFind.label(grid, wide).segment().toArray(ValueLayout.JAVA_LONG),
-                    "the oracle, " + c);
-            MemorySegment labels = split.heapLabels() ? MemorySegment.ofArray(new long[(int) grid.cellCount()])
-                    : arena.allocate(ValueLayout.JAVA_LONG, grid.cellCount());
-            MeshLabels result = MeshParallelUnionFind.label(grid, wide.withCpuThreads(split.threads()), labels,
-                    split.grain());
-            assertEquals(Long.BYTES, result.labelBytes());
-            assertArrayEquals(expected, labels.toArray(ValueLayout.JAVA_LONG), split + " on " + c);
-        }
-    }
-
-    /** Where int64 labels live, which decides how {@link WideLabels} reads them. */
+    /** Where int64 labels live, which decides how the int64 book-keeping reads them. */
     enum Place {
         /** A long[]: every thread reads the segment. */
         HEAP,

@@ -43,34 +43,34 @@ public final class Engines {
      */
     public static Engine open(String backend, int device, Failures failures) {
         if (backend.equals("JAVA")) {
-            return new JvmEngine(failures);
+            return new JvmEngine(failures, algorithms());
         }
         if (!NativeLibrary.load()) {
             if (backend.equals("AUTO")) {
                 warnOfFallback(NativeLibrary.loadError());
-                return new JvmEngine(failures);
+                return new JvmEngine(failures, algorithms());
             }
             throw failures.unavailable(NativeLibrary.loadError());
         }
         try {
-            return new NativeEngine(backend, device, new JvmEngine(failures), algorithms(), failures);
+            return new NativeEngine(backend, device, new JvmEngine(failures, algorithms()), algorithms(), failures);
         } catch (RuntimeException e) {
             if (!backend.equals("AUTO")) {
                 throw e;
             }
             warnOfFallback(e.getMessage());
-            return new JvmEngine(failures);
+            return new JvmEngine(failures, algorithms());
         }
     }
 
     /** An engine for work no labeler owns: the native CPU_PARALLEL backend, or the JVM without the library. */
     public static Engine host(Failures failures) {
-        return NativeLibrary.load() ? open("CPU_PARALLEL", 0, failures) : new JvmEngine(failures);
+        return NativeLibrary.load() ? open("CPU_PARALLEL", 0, failures) : new JvmEngine(failures, algorithms());
     }
 
     /** The JVM engine (it holds nothing: closing it does nothing but refuse later calls). */
     public static Engine jvm(Failures failures) {
-        return new JvmEngine(failures);
+        return new JvmEngine(failures, algorithms());
     }
 
     /** The JVM's assembly of a graph from edges added one at a time. */
@@ -110,12 +110,21 @@ public final class Engines {
 
     /** The algorithm table: the native registry's entries where the library loads, and the JVM's. */
     public static AlgorithmTable algorithms() {
-        List<AlgorithmInfo> entries = new ArrayList<>();
-        if (NativeLibrary.load()) {
-            entries.addAll(Abi.algorithms());
+        return Table.ALGORITHMS;
+    }
+
+    /** The table, read once: whether the library loads does not change. */
+    private static final class Table {
+        static final AlgorithmTable ALGORITHMS = read();
+
+        private static AlgorithmTable read() {
+            List<AlgorithmInfo> entries = new ArrayList<>();
+            if (NativeLibrary.load()) {
+                entries.addAll(Abi.algorithms());
+            }
+            entries.addAll(JvmEngine.algorithms());
+            return new AlgorithmTable(entries);
         }
-        entries.addAll(JvmEngine.algorithms());
-        return new AlgorithmTable(entries);
     }
 
     /** What this installation can do. */

@@ -47,10 +47,13 @@ import org.ccl4j.internal.UninitializedMemory;
  */
 public final class JvmEngine implements Engine {
     private final Failures failures;
+    private final AlgorithmTable algorithms;
     private volatile boolean closed;
 
-    public JvmEngine(Failures failures) {
+    /** A JVM engine that checks requests against {@code algorithms}, the whole table (for its messages). */
+    public JvmEngine(Failures failures, AlgorithmTable algorithms) {
         this.failures = failures;
+        this.algorithms = algorithms;
     }
 
     /** The JVM's entries of the algorithm table: they run on every backend and write either label width. */
@@ -91,14 +94,11 @@ public final class JvmEngine implements Engine {
         }
     }
 
-    /** Checks that {@code algorithm} of {@code kind} is AUTO or the JVM's own. */
+    /** Checks that {@code algorithm} of {@code kind} is AUTO or runs here: the JVM's own. */
     private void requireOwn(AlgorithmInfo.Kind kind, String algorithm) {
         ensureOpen();
-        boolean own = algorithm.equals("AUTO") || algorithms().stream()
-                .anyMatch(a -> a.kind() == kind && a.name().equals(algorithm));
-        if (!own) {
-            throw new UnsupportedOperationException("the JAVA backend runs " + (kind == AlgorithmInfo.Kind.GRAPH
-                    ? "union-find (UNION_FIND)" : "the Java union-find (JAVA)") + " only, not " + algorithm);
+        if (!algorithm.equals("AUTO")) {
+            algorithms.require(kind, algorithm, "JAVA");
         }
     }
 
@@ -137,7 +137,7 @@ public final class JvmEngine implements Engine {
     /** Checks that an edge list's algorithm is AUTO or the JVM's union-find. */
     private void requireEdgeAlgorithm(String algorithm) {
         ensureOpen();
-        new AlgorithmTable(algorithms()).runsEdgesOnJvm(algorithm);
+        algorithms.runsEdgesOnJvm(algorithm);
     }
 
     @Override

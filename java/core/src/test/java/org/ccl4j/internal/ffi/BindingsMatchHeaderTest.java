@@ -119,7 +119,7 @@ public class BindingsMatchHeaderTest {
     @BeforeAll
     static void parseHeaders() throws IOException {
         // the downcall handles behind the $descriptor methods look their symbols up when first used
-        assertTrue(org.ccl4j.internal.NativeLibrary.load(), org.ccl4j.internal.NativeLibrary::loadError);
+        assertTrue(org.ccl4j.engine.nativelib.NativeLibrary.load(), org.ccl4j.engine.nativelib.NativeLibrary::loadError);
         // once per test class, and this class and BenchBindingsMatchHeaderTest may share a JVM
         typedefs.clear();
         macros.clear();

@@ -1,4 +1,4 @@
-package org.ccl4j;
+package org.ccl4j.engine.jvm;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 
@@ -18,6 +19,15 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Test;
 
+import org.ccl4j.Backend;
+import org.ccl4j.ComponentLabeler;
+import org.ccl4j.Grid;
+import org.ccl4j.MeshAlgorithm;
+import org.ccl4j.MeshLabels;
+import org.ccl4j.MeshMode;
+import org.ccl4j.MeshOptions;
+import org.ccl4j.MeshUnionFind;
+import org.ccl4j.testing.EngineData;
 import org.ccl4j.testing.Fields;
 
 /**
@@ -53,9 +63,27 @@ class MeshParallelUnionFindProperties {
             Grid grid = run.region() ? Fields.inNoise(dense, arena, c.seed()) : dense;
             MemorySegment labels = run.heapLabels() ? MemorySegment.ofArray(new int[(int) grid.cellCount()])
                     : arena.allocate(ValueLayout.JAVA_INT, grid.cellCount());
-            MeshLabels result = MeshParallelUnionFind.label(grid, c.options().withCpuThreads(run.threads()), labels,
+            MeshOptions options = c.options().withCpuThreads(run.threads());
+            MeshParallelUnionFind.label(EngineData.grid(grid), EngineData.settings(options, grid), Integer.BYTES, labels,
                     run.grain());
-            assertArrayEquals(expected, result.toArray(), run + " on " + c);
+            assertArrayEquals(expected, labels.toArray(ValueLayout.JAVA_INT), run + " on " + c);
+        }
+    }
+
+    /** The oracle and the parallel union-find, on threads that race for rows, write the same int64 labels. */
+    @Property(tries = 200, edgeCases = EdgeCasesMode.NONE)
+    void writesTheOraclesInt64Labels(@ForAll("cases") Fields.Case c, @ForAll("runs") Run run) {
+        try (Arena arena = Arena.ofConfined()) {
+            Grid grid = c.grid(arena);
+            long[] expected = Arrays.stream(MeshUnionFind.label(grid, c.options()).toArray()).asLongStream().toArray();
+            MeshOptions wide = c.options().withWideLabels(true).withCpuThreads(run.threads());
+            assertArrayEquals(expected, MeshUnionFind.label(grid, wide).segment().toArray(ValueLayout.JAVA_LONG),
+                    "the oracle, " + c);
+            MemorySegment labels = run.heapLabels() ? MemorySegment.ofArray(new long[(int) grid.cellCount()])
+                    : arena.allocate(ValueLayout.JAVA_LONG, grid.cellCount());
+            MeshParallelUnionFind.label(EngineData.grid(grid), EngineData.settings(wide, grid), Long.BYTES, labels,
+                    run.grain());
+            assertArrayEquals(expected, labels.toArray(ValueLayout.JAVA_LONG), run + " on " + c);
         }
     }
 
@@ -88,7 +116,8 @@ class MeshParallelUnionFindProperties {
                 String what = grid + " " + options;
                 int[] expected = MeshUnionFind.label(grid, options).toArray();
                 int[] labels = new int[(int) grid.cellCount()];
-                MeshParallelUnionFind.label(grid, options.withCpuThreads(4), MemorySegment.ofArray(labels), 1);
+                MeshParallelUnionFind.label(EngineData.grid(grid), EngineData.settings(options.withCpuThreads(4), grid),
+                        Integer.BYTES, MemorySegment.ofArray(labels), 1);
                 assertArrayEquals(expected, labels, what + ", 4 threads, a row per chunk");
                 MeshLabels backend = labeler.label(grid, options, arena);
                 assertArrayEquals(expected, backend.toArray(), what + ", JAVA backend");

@@ -1,4 +1,4 @@
-package org.ccl4j;
+package org.ccl4j.engine.jvm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

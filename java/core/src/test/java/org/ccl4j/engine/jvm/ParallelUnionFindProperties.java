@@ -1,4 +1,4 @@
-package org.ccl4j;
+package org.ccl4j.engine.jvm;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -19,6 +19,15 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Test;
 
+import org.ccl4j.Algorithm;
+import org.ccl4j.Backend;
+import org.ccl4j.ComponentLabeler;
+import org.ccl4j.CsrGraph;
+import org.ccl4j.LabelOptions;
+import org.ccl4j.Labels;
+import org.ccl4j.Timings;
+import org.ccl4j.UnionFind;
+import org.ccl4j.testing.EngineData;
 import org.ccl4j.testing.Graphs;
 import org.ccl4j.testing.Oracle;
 
@@ -52,11 +61,11 @@ class ParallelUnionFindProperties {
             int[] expected = Oracle.labels(narrow);
             for (CsrGraph g : List.of(narrow, Graphs.withWideOffsets(narrow, arena))) {
                 MemorySegment offHeap = arena.allocate(ValueLayout.JAVA_INT, Math.max(1, g.vertexCount()));
-                ParallelUnionFind.label(g, offHeap, split.threads(), split.grain());
+                ParallelUnionFind.label(EngineData.graph(g), offHeap, split.threads(), split.grain());
                 assertArrayEquals(expected, offHeap.asSlice(0, 4L * g.vertexCount()).toArray(ValueLayout.JAVA_INT),
                         split + " on " + edges + ", native labels, " + g.offsetBytes() + "-byte offsets");
                 int[] heap = new int[g.vertexCount()];
-                ParallelUnionFind.label(g, MemorySegment.ofArray(heap), split.threads(), split.grain());
+                ParallelUnionFind.label(EngineData.graph(g), MemorySegment.ofArray(heap), split.threads(), split.grain());
                 assertArrayEquals(expected, heap, split + " on " + edges + ", heap labels");
             }
         }
@@ -72,7 +81,7 @@ class ParallelUnionFindProperties {
                 int[] expected = Oracle.labels(g);
                 for (long grain : new long[] {1, 16, 257, 0}) {
                     int[] labels = new int[g.vertexCount()];
-                    ParallelUnionFind.label(g, MemorySegment.ofArray(labels), 4, grain);
+                    ParallelUnionFind.label(EngineData.graph(g), MemorySegment.ofArray(labels), 4, grain);
                     assertArrayEquals(expected, labels, edges + " in chunks of " + grain);
                 }
             }
@@ -92,7 +101,7 @@ class ParallelUnionFindProperties {
                 CsrGraph g = CsrGraph.fromEdges(arena, n, sources, targets);
                 int[] expected = Oracle.labels(g);
                 int[] labels = new int[n];
-                ParallelUnionFind.label(g, MemorySegment.ofArray(labels), 4, 1000);
+                ParallelUnionFind.label(EngineData.graph(g), MemorySegment.ofArray(labels), 4, 1000);
                 assertArrayEquals(expected, labels, "star centred at " + centre);
             }
         }

@@ -1,4 +1,4 @@
-package org.ccl4j;
+package org.ccl4j.engine.jvm;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -11,6 +11,11 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
 import org.junit.jupiter.api.Test;
+import org.ccl4j.Backend;
+import org.ccl4j.ComponentLabeler;
+import org.ccl4j.CsrGraph;
+import org.ccl4j.LabelOptions;
+
 
 /**
  * The JAVA backend's memory by address: the caller's confined memory and global inputs are used

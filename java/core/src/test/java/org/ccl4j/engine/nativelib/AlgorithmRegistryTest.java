@@ -1,4 +1,4 @@
-package org.ccl4j.internal;
+package org.ccl4j.engine.nativelib;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
