@@ -5,6 +5,8 @@ import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryIteratorException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -13,6 +15,8 @@ import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * How every command writes its files: into a temporary file beside the target, moved over the
@@ -27,11 +31,21 @@ import java.util.concurrent.atomic.AtomicLong;
  * them before the JVM exits. So the outputs of one run are all old or all new, except where the
  * process is killed outright (SIGKILL, a crash) during the moves, or a move fails (the target
  * replaced by a directory meanwhile): those moved before stay.
+ *
+ * <p>A temporary file is named {@code .part-PID-N-NAME}: the writing process, a sequence number and
+ * the target's name. A process killed outright leaves its temporary files behind; the next run that
+ * writes NAME into that directory removes those whose process is no longer running, and never one
+ * of a running process (a concurrent run writing the same output, or one whose dead writer's PID is
+ * taken again). PIDs are this machine's: in a directory shared with other machines (or PID
+ * namespaces), a run may remove a temporary file of another machine's run, which then fails with
+ * an output error rather than leave a wrong file.
  */
 final class OutputFile {
     /** Numbers the temporary files of this process. */
     private static final AtomicLong SEQUENCE = new AtomicLong();
     private static final String PREFIX = ".part-";
+    /** The PID and sequence number between {@link #PREFIX} and "-NAME". */
+    private static final Pattern PID_AND_NUMBER = Pattern.compile("(\\d+)-\\d+");
 
     /** Writes the complete contents of an output to the file it is given. */
     @FunctionalInterface
@@ -98,14 +112,16 @@ final class OutputFile {
         /**
          * Writes {@code file} through {@code body} into a new file beside it (a hidden name that
          * ends in {@code file}'s own, so that writers choosing the format by extension choose the
-         * same), which replaces {@code file} at {@link #commit}. On any failure, an Error included,
-         * the temporary file is deleted, and {@code file} is as it was.
+         * same), which replaces {@code file} at {@link #commit}; stale temporary files of
+         * {@code file} are removed first. On any failure, an Error included, the temporary file is
+         * deleted, and {@code file} is as it was.
          *
          * @throws OutputException when {@code file} cannot be written, naming it and the reason
          */
         void write(Path file, Body body) throws IOException {
             check(file);
             Path target = file.toAbsolutePath();
+            removeStale(target);
             Path temporary = target.resolveSibling(PREFIX + ProcessHandle.current().pid() + "-"
                     + SEQUENCE.incrementAndGet() + "-" + target.getFileName());
             boolean written = false;
@@ -201,6 +217,37 @@ final class OutputFile {
             Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE);
         } catch (AtomicMoveNotSupportedException e) {
             Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    /**
+     * Removes the temporary files of {@code target} ({@code .part-PID-N-NAME}) that processes no
+     * longer running left behind.
+     */
+    private static void removeStale(Path target) {
+        String suffix = "-" + target.getFileName();
+        DirectoryStream.Filter<Path> stale = file -> {
+            String name = file.getFileName().toString();
+            if (name.length() < PREFIX.length() + suffix.length() || !name.startsWith(PREFIX)
+                    || !name.endsWith(suffix)) {
+                return false;
+            }
+            Matcher m = PID_AND_NUMBER.matcher(name.substring(PREFIX.length(), name.length() - suffix.length()));
+            return m.matches() && !running(m.group(1));
+        };
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(target.getParent(), stale)) {
+            files.forEach(OutputFile::deleteQuietly);
+        } catch (IOException | DirectoryIteratorException e) {
+            // the output is written all the same; a stray temporary file is harmless
+        }
+    }
+
+    /** Whether the process {@code pid} runs (on this machine); a PID past a long is no process's. */
+    private static boolean running(String pid) {
+        try {
+            return ProcessHandle.of(Long.parseLong(pid)).map(ProcessHandle::isAlive).orElse(false);
+        } catch (NumberFormatException e) {
+            return false;
         }
     }
 

@@ -268,6 +268,44 @@ class OutputFileTest {
         assertEquals(List.of("grid.raw", "labels.raw"), files());
     }
 
+    /**
+     * A run killed outright (SIGKILL) leaves its temporary file; the next run that writes the same
+     * output removes it, but not one of a running process, nor one of another output, nor a file
+     * whose name only looks alike.
+     */
+    @Test
+    void theNextRunRemovesTheTemporaryFilesOfDeadRunsOfItsOutput() throws Exception {
+        Path labels = dir.resolve("labels.raw");
+        Process killed = CliTestSupport.forkedProcess(dir, List.of(), null, "mesh", "--generate",
+                "percolation:4000x4000:0.5:1", "--backend", "cpu", "--out", labels.toString())
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        while (killed.isAlive() && files().isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(1);
+        }
+        killed.destroyForcibly();
+        assertTrue(killed.waitFor(60, TimeUnit.SECONDS), "the forked ccl4j did not stop");
+        List<String> left = files();
+        Assumptions.assumeTrue(left.size() == 1 && left.get(0).startsWith(".part-" + killed.pid() + "-"),
+                "killed while writing its labels: " + left);
+
+        Process running = new ProcessBuilder("sleep", "60").start();
+        try {
+            String live = ".part-" + running.pid() + "-1-labels.raw";
+            String other = ".part-" + killed.pid() + "-2-other.raw";
+            String alike = ".part-labels.raw";
+            for (String name : List.of(live, other, alike)) {
+                Files.createFile(dir.resolve(name));
+            }
+            Result r = run("mesh", "--generate", "spiral:8", "--out", labels.toString());
+            assertEquals(Main.OK, r.code(), r.err());
+            assertEquals(Stream.of(live, other, alike, "labels.raw").sorted().toList(), files());
+        } finally {
+            running.destroy();
+        }
+    }
+
     @Test
     void aVolumesPicturesAreWrittenSliceBySlice() throws IOException {
         Path png = dir.resolve("alloy.png");
