@@ -1,9 +1,8 @@
 package org.ccl4j;
 
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
-
-import java.util.EnumSet;
 
 import org.ccl4j.engine.spi.LibraryInfo;
 

@@ -1,8 +1,8 @@
 package org.ccl4j;
 
-import org.ccl4j.internal.Failures;
-
 import java.util.Objects;
+
+import org.ccl4j.internal.Failures;
 
 /**
  * A failure of the native library that is neither bad input ({@link IllegalArgumentException}), an

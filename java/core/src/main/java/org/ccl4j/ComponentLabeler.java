@@ -8,7 +8,6 @@ import org.ccl4j.engine.Engines;
 import org.ccl4j.engine.spi.Engine;
 import org.ccl4j.engine.spi.RunTimings;
 import org.ccl4j.internal.OwnedArena;
-import org.ccl4j.internal.Segments;
 
 /**
  * Labels the connected components of graphs, and the clusters of 2D and 3D meshes
@@ -23,16 +22,17 @@ import org.ccl4j.internal.Segments;
  * }
  * }</pre>
  *
- * <p>A labeler holds a native context (a CUDA stream and device buffers that are reused from call
- * to call) and must be closed. It may be shared between threads: calls are serialised, since a
- * native context serves one thread at a time. Once closed, every call throws
- * {@link IllegalStateException}.
+ * <p>A labeler holds a native context (a CUDA stream and device buffers reused from call to call)
+ * and must be closed; once closed, every call throws {@link IllegalStateException}. It may be
+ * shared between threads: calls are serialised, as a native context serves one thread at a time.
  *
- * <p>Labelling methods throw {@link IllegalArgumentException} when the input is malformed (with
- * input checks on) or the options do not fit it, {@link UnsupportedOperationException} when the
- * algorithm does not run on this backend, {@link IllegalStateException} when the memory of an
- * argument was freed, and {@link Ccl4jException} on a native failure (device error, out of memory,
- * iteration limit reached).
+ * <p>Labelling throws {@link IllegalArgumentException} for malformed input (with input checks on)
+ * or options that do not fit it, {@link UnsupportedOperationException} for an algorithm that does
+ * not run on this backend, {@link IllegalStateException} when an argument's memory was freed, and
+ * {@link Ccl4jException} on a native failure (device error, out of memory, iteration limit).
+ * Labels overloads without an {@link Arena} return live until they are garbage; those with one
+ * allocate the labels in it (page-locked on CUDA, so the copy back is DMA); those with a
+ * {@link MemorySegment} write into the caller's (writable, native, sharing no memory with the input).
  */
 public final class ComponentLabeler implements AutoCloseable {
     private final Engine engine;
@@ -42,9 +42,8 @@ public final class ComponentLabeler implements AutoCloseable {
     }
 
     /**
-     * A labeler on the best backend available: CUDA when a device is present, else CPU_PARALLEL,
-     * and JAVA when the native library cannot be loaded or started here (or is turned off with
-     * {@code -Dccl4j.native=false}), which is logged once as a warning.
+     * A labeler on the best backend: CUDA with a device, else CPU_PARALLEL, else JAVA without the
+     * native library (or with {@code -Dccl4j.native=false}), which is logged once as a warning.
      */
     public static ComponentLabeler create() {
         return create(Backend.AUTO, 0);
@@ -58,8 +57,7 @@ public final class ComponentLabeler implements AutoCloseable {
     /**
      * A labeler on {@code backend}; {@code device} selects the CUDA device.
      *
-     * @throws BackendUnavailableException when the backend cannot run here (no CUDA device or
-     *                                     driver, or no native library for this platform)
+     * @throws BackendUnavailableException when the backend cannot run here (no device, driver or library)
      */
     public static ComponentLabeler create(Backend backend, int device) {
         Objects.requireNonNull(backend, "backend");
@@ -88,49 +86,38 @@ public final class ComponentLabeler implements AutoCloseable {
         return engine;
     }
 
-    // ---- graphs -----------------------------------------------------------------------------------
-
-    /** Labels {@code graph} with the default options; the labels live until they are garbage. */
+    /** Labels {@code graph} with the default options. */
     public Labels label(CsrGraph graph) {
         return label(graph, LabelOptions.defaults());
     }
 
-    /** Labels {@code graph}; the labels are on the Java heap, the call's native memory freed before this returns. */
+    /** Labels {@code graph}, the labels on the Java heap. */
     public Labels label(CsrGraph graph, LabelOptions options) {
         try (Arena call = Arena.ofConfined()) {
             return label(graph, options, call).copyToHeap();
         }
     }
 
-    /** Labels {@code graph}, allocating the labels in {@code arena} (page-locked on CUDA, so the copy back is DMA). */
+    /** Labels {@code graph}, the labels in {@code arena}. */
     public Labels label(CsrGraph graph, LabelOptions options, Arena arena) {
         Objects.requireNonNull(arena, "arena");
         return label(graph, options, engine.allocateLabels(arena, graph.vertexCount(), Integer.BYTES));
     }
 
-    /**
-     * Labels {@code graph} into a buffer of the caller's: a writable native segment of at least
-     * {@code vertexCount} ints (page-locked memory from {@link PinnedMemory} makes the copy back
-     * from the GPU a DMA), sharing no memory with the graph. Reusing one buffer saves an allocation.
-     */
+    /** Labels {@code graph} into at least {@code vertexCount} ints of the caller's ({@link PinnedMemory} on CUDA). */
     public Labels label(CsrGraph graph, LabelOptions options, MemorySegment labels) {
         Objects.requireNonNull(graph, "graph");
         Objects.requireNonNull(options, "options");
-        int n = graph.vertexCount();
-        Segments.checkLabels(labels, n, Integer.BYTES, "the graph has " + n + " vertices");
-        Segments.checkDisjoint(labels, n * 4L, graph.offsetsSegment(), "the graph's offsets");
-        Segments.checkDisjoint(labels, n * 4L, graph.neighborsSegment(), "the graph's neighbours");
+        graph.checkLabels(labels);
         boolean check = graph.needsCheck(options);
         RunTimings t = engine.labelGraph(graph.data(), options.settings(check), labels);
         if (check) {
             graph.checked();
         }
-        return new Labels(labels, n, Timings.of(t), engine);
+        return new Labels(labels, graph.vertexCount(), Timings.of(t), engine);
     }
 
-    // ---- edge lists -------------------------------------------------------------------------------
-
-    /** Labels the edge list {@code edges} with the default options; the labels live until they are garbage. */
+    /** Labels the edge list {@code edges} with the default options. */
     public Labels label(EdgeList edges) {
         return label(edges, LabelOptions.defaults());
     }
@@ -150,26 +137,22 @@ public final class ComponentLabeler implements AutoCloseable {
     }
 
     /**
-     * Labels the edge list {@code edges} without building a graph, into a writable native segment
-     * of at least {@code vertexCount} ints sharing no memory with the edges: canonical labels, as
-     * for graphs. Edge lists have one algorithm, a union-find over the edges: {@link Algorithm#AUTO}
-     * runs this backend's (phases {@code init}, {@code link}, {@code finalize}, and {@code h2d},
-     * {@code d2h} on CUDA), {@link Algorithm#UNION_FIND} the Java one on any backend (4 bytes a vertex
-     * of the Java heap). The ids are checked as they are read (see {@link EdgeList}).
+     * Labels the edge list {@code edges} without building a graph, into at least
+     * {@code vertexCount} ints of the caller's: canonical labels, as for graphs. Edge lists have one
+     * algorithm, a union-find over the edges: {@link Algorithm#AUTO} runs this backend's (phases
+     * {@code init}, {@code link}, {@code finalize}, and {@code h2d}, {@code d2h} on CUDA),
+     * {@link Algorithm#UNION_FIND} the Java one on any backend.
      *
-     * @throws IllegalArgumentException when an id is outside {@code [0, vertexCount)}, naming the
-     *                                  first such edge, or the options name an algorithm of CSR
-     *                                  graphs (build one with {@link CsrGraph#fromEdges(Arena, EdgeList)})
+     * @throws IllegalArgumentException naming the first edge with an id outside
+     *                                  {@code [0, vertexCount)}, or for an algorithm of CSR graphs
+     *                                  (build one with {@link CsrGraph#fromEdges(Arena, EdgeList)})
      */
     public Labels label(EdgeList edges, LabelOptions options, MemorySegment labels) {
         Objects.requireNonNull(edges, "edges");
         Objects.requireNonNull(options, "options");
-        int n = edges.vertexCount();
-        Segments.checkLabels(labels, n, Integer.BYTES, "the edge list has " + n + " vertices");
-        Segments.checkDisjoint(labels, n * 4L, edges.sourcesSegment(), "the edge list's sources");
-        Segments.checkDisjoint(labels, n * 4L, edges.targetsSegment(), "the edge list's targets");
+        edges.checkLabels(labels);
         RunTimings t = engine.labelEdges(edges.data(), options.settings(options.checkInput()), labels);
-        return new Labels(labels, n, Timings.of(t), engine);
+        return new Labels(labels, edges.vertexCount(), Timings.of(t), engine);
     }
 
     /** {@link #labelEdges(int, int[], int[], LabelOptions)} with the default options. */
@@ -178,12 +161,11 @@ public final class ComponentLabeler implements AutoCloseable {
     }
 
     /**
-     * The canonical labels of the edges {@code sources[i]}–{@code targets[i]} over
-     * {@code vertexCount} vertices, arrays in, array out: the Java union-find runs in the arrays; a
-     * native backend gets the ids copied off-heap once and the labels copied back once.
+     * The canonical labels of the edges {@code sources[i]}–{@code targets[i]}, arrays in, array out
+     * (a native backend copies the ids off-heap and the labels back once).
      *
-     * @throws IllegalArgumentException when the lengths differ, {@code vertexCount} is negative or
-     *                                  an id is outside {@code [0, vertexCount)}
+     * @throws IllegalArgumentException for lengths that differ, a negative {@code vertexCount} or an
+     *                                  id outside {@code [0, vertexCount)}
      */
     public int[] labelEdges(int vertexCount, int[] sources, int[] targets, LabelOptions options) {
         Objects.requireNonNull(sources, "sources");
@@ -194,14 +176,7 @@ public final class ComponentLabeler implements AutoCloseable {
         return engine.labelEdges(vertexCount, sources, targets, options.settings(options.checkInput()));
     }
 
-    // ---- device-resident graphs (CUDA) ------------------------------------------------------------
-
-    /**
-     * Copies {@code graph} to this labeler's GPU once, to label it many times. CUDA only. A graph
-     * the library cannot vouch for is checked first, in full (see {@link CsrGraph}).
-     *
-     * @throws IllegalArgumentException when the graph is malformed or not symmetric
-     */
+    /** Copies {@code graph} to this labeler's GPU (CUDA only), checked first unless built here, to label it often. */
     public DeviceGraph upload(CsrGraph graph) {
         Objects.requireNonNull(graph, "graph");
         DeviceGraph uploaded = new DeviceGraph(engine, engine.upload(graph.data(), graph.verified()));
@@ -209,11 +184,7 @@ public final class ComponentLabeler implements AutoCloseable {
         return uploaded;
     }
 
-    /**
-     * Labels a device-resident graph: with {@code arena} null the labels stay on the device (see
-     * {@link #deviceLabels()}) and the result holds only the timings; otherwise they are copied into
-     * page-locked memory from {@code arena}.
-     */
+    /** Labels a device-resident graph, the labels into {@code arena} or, when it is null, left on the device. */
     public LabelRun label(DeviceGraph graph, LabelOptions options, Arena arena) {
         Objects.requireNonNull(graph, "graph");
         Objects.requireNonNull(options, "options");
@@ -227,29 +198,19 @@ public final class ComponentLabeler implements AutoCloseable {
     }
 
     /**
-     * The labels the last {@link #label(DeviceGraph, LabelOptions, Arena)} left on the device: the
-     * book-keeping of {@link Labels} ({@link Labels#summary()}, {@link Labels#sizes()},
-     * {@link Labels#largest(int)}, ...) runs on the GPU and copies only its results; single labels
-     * cannot be read. Usable until the next labelling of a device-resident graph by this labeler.
-     *
-     * @throws IllegalStateException when no device-resident graph has been labelled
+     * The labels the last device-resident labelling left on the GPU, until the next one: their
+     * book-keeping ({@link Labels#summary()}, {@link Labels#sizes()}, ...) runs there; single labels cannot be read.
      */
     public Labels deviceLabels() {
         return Labels.onDevice(engine.deviceLabels(), engine);
     }
 
-    // ---- meshes -----------------------------------------------------------------------------------
-
-    /** Labels the clusters of {@code grid} with the default mesh options; the labels live until they are garbage. */
+    /** Labels the clusters of {@code grid} with the default mesh options. */
     public MeshLabels label(Grid grid) {
         return label(grid, MeshOptions.defaults());
     }
 
-    /**
-     * Labels the clusters of {@code grid}, the labels freed by the garbage collector: int32 labels
-     * on the Java heap, int64 ones ({@link MeshOptions#labelBytesFor}) in native memory of an
-     * automatic arena (past 2^31 entries they fit no Java array).
-     */
+    /** Labels the clusters of {@code grid}: int32 labels on the Java heap, int64 ones in an automatic arena. */
     public MeshLabels label(Grid grid, MeshOptions options) {
         Objects.requireNonNull(grid, "grid");
         Objects.requireNonNull(options, "options");
@@ -261,13 +222,7 @@ public final class ComponentLabeler implements AutoCloseable {
         }
     }
 
-    /**
-     * Labels the clusters of {@code grid}, allocating the labels in {@code arena} (page-locked on
-     * CUDA): int32 labels, or int64 ones past {@link Integer#MAX_VALUE} cells or with
-     * {@link MeshOptions#wideLabels()}. The memory the call needs is checked first
-     * ({@link #memoryNeeds}): {@link Ccl4jException} with status
-     * {@link Ccl4jException.Status#OUT_OF_MEMORY}, naming the figures, before anything is allocated.
-     */
+    /** Labels the clusters of {@code grid} into {@code arena}, the memory it needs checked first. */
     public MeshLabels label(Grid grid, MeshOptions options, Arena arena) {
         Objects.requireNonNull(arena, "arena");
         int labelBytes = options.labelBytesFor(grid);
@@ -275,26 +230,21 @@ public final class ComponentLabeler implements AutoCloseable {
         return label(grid, options, engine.allocateLabels(arena, grid.cellCount(), labelBytes));
     }
 
-    /**
-     * Labels the clusters of {@code grid} into a writable native segment of the caller's, of at
-     * least {@code grid.cellCount()} labels of {@code options.labelBytesFor(grid)} bytes.
-     */
+    /** Labels the clusters of {@code grid} into {@code cellCount()} labels of {@code labelBytesFor(grid)} bytes. */
     public MeshLabels label(Grid grid, MeshOptions options, MemorySegment labels) {
         Objects.requireNonNull(grid, "grid");
         Objects.requireNonNull(options, "options");
         int labelBytes = options.labelBytesFor(grid);
-        Segments.checkLabels(labels, grid.cellCount(), labelBytes, grid + " has " + grid.cellCount() + " cells");
-        Segments.checkDisjoint(labels, grid.cellCount() * labelBytes, grid.cells(), "the cells of " + grid);
+        grid.checkLabels(labels, labelBytes);
         RunTimings t = engine.labelMesh(grid.data(), options.settings(grid), labelBytes, labels);
         return new MeshLabels(grid.width(), grid.height(), grid.depth(), labelBytes, labels, Timings.ofMesh(t), engine);
     }
 
     /**
-     * The memory that labelling {@code grid} with {@code options} here needs besides the cells,
-     * and what there is now; nothing is allocated and the cells are not read.
+     * The memory that labelling {@code grid} with {@code options} here needs besides the cells, and
+     * what there is now; nothing is allocated and the cells are not read.
      *
-     * @throws UnsupportedOperationException when the algorithm does not run on this backend, or
-     *                                       does not write int64 labels and they are needed
+     * @throws UnsupportedOperationException when the algorithm does not run here or write the labels needed
      */
     public MemoryNeeds memoryNeeds(Grid grid, MeshOptions options) {
         Objects.requireNonNull(grid, "grid");
@@ -304,18 +254,14 @@ public final class ComponentLabeler implements AutoCloseable {
 
     /**
      * Labels the clusters of {@code grid} and computes their statistics in the same call (on CUDA
-     * in the pass that writes the final labels): one row per cluster in the numbering of
-     * {@code statistics}, and the cells' labels in that numbering. The table owns its memory:
-     * close it to free it. A table holds at most {@link Integer#MAX_VALUE} rows.
-     *
-     * @throws IllegalArgumentException as {@link #label(Grid, MeshOptions, Arena)}, or when the
-     *                                  intensity's extents are not the grid's
+     * in the pass that writes the final labels): a row per cluster (at most 2^31 - 1) in the
+     * numbering of {@code statistics}, and the cells' labels in it. Close the table to free it.
      */
     public MeshStatistics labelWithStatistics(Grid grid, MeshOptions options, StatisticsOptions statistics) {
         return OwnedArena.make(owned -> labelWithStatistics(grid, options, statistics, owned, owned));
     }
 
-    /** As {@link #labelWithStatistics(Grid, MeshOptions, StatisticsOptions)}, with the table and labels in {@code arena}. */
+    /** As {@link #labelWithStatistics(Grid, MeshOptions, StatisticsOptions)}, the table in {@code arena}. */
     public MeshStatistics labelWithStatistics(Grid grid, MeshOptions options, StatisticsOptions statistics,
                                               Arena arena) {
         Objects.requireNonNull(arena, "arena");
@@ -337,10 +283,7 @@ public final class ComponentLabeler implements AutoCloseable {
                 run.table(), Timings.ofMesh(run.timings()), owned, engine);
     }
 
-    /**
-     * Labels the components of {@code graph} and computes their statistics: one row per component
-     * in {@code numbering}, and the vertices' labels in it. The table owns its memory: close it.
-     */
+    /** Labels {@code graph} and computes its components' statistics, rows in {@code numbering}; close the table. */
     public GraphStatistics labelWithStatistics(CsrGraph graph, LabelOptions options, Numbering numbering) {
         Objects.requireNonNull(numbering, "numbering");
         return OwnedArena.make(owned -> {
@@ -350,8 +293,6 @@ public final class ComponentLabeler implements AutoCloseable {
             return table.withTimings(labels.timings().with("statistics", (System.nanoTime() - start) / 1e6));
         });
     }
-
-    // ---- distances --------------------------------------------------------------------------------
 
     /** {@link #distances(CsrGraph, DistanceAlgorithm)} with {@link DistanceAlgorithm#AUTO}. */
     public Distances distances(CsrGraph graph) {
@@ -383,10 +324,7 @@ public final class ComponentLabeler implements AutoCloseable {
         return distanceMatrix(graph, DistanceAlgorithm.AUTO);
     }
 
-    /**
-     * All shortest-path distances of a graph of at most {@link DistanceMatrix#MAX_VERTICES}
-     * vertices, -1 between components; checked as {@link #distances(CsrGraph, DistanceAlgorithm)}.
-     */
+    /** All distances of a graph of at most {@link DistanceMatrix#MAX_VERTICES} vertices, -1 between components. */
     public DistanceMatrix distanceMatrix(CsrGraph graph, DistanceAlgorithm algorithm) {
         Objects.requireNonNull(graph, "graph");
         Objects.requireNonNull(algorithm, "algorithm");
@@ -400,12 +338,7 @@ public final class ComponentLabeler implements AutoCloseable {
         engine.close();
     }
 
-    /**
-     * The result of labelling a device-resident graph.
-     *
-     * @param labels  the labels, or null when they were left on the device
-     * @param timings what the call measured
-     */
+    /** The result of labelling a device-resident graph: the labels (null when left on the device) and timings. */
     public record LabelRun(Labels labels, Timings timings) {
     }
 }

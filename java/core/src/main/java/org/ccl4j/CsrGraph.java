@@ -5,10 +5,10 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Objects;
 
-
 import org.ccl4j.engine.Engines;
 import org.ccl4j.engine.spi.Engine;
 import org.ccl4j.engine.spi.GraphData;
+import org.ccl4j.internal.Segments;
 
 /**
  * An undirected graph in compressed sparse rows, held off-heap.
@@ -313,22 +313,17 @@ public final class CsrGraph {
         }
     }
 
-    /** The offsets segment itself, for the native binding (never handed to users writable). */
-    MemorySegment offsetsSegment() {
-        return offsets;
-    }
-
-    MemorySegment neighborsSegment() {
-        return neighbors;
+    /** Checks {@code labels} for this graph's labels: room, writable, native, aligned, apart from the arrays. */
+    void checkLabels(MemorySegment labels) {
+        long bytes = (long) vertexCount * Integer.BYTES;
+        Segments.checkLabels(labels, vertexCount, Integer.BYTES, "the graph has " + vertexCount + " vertices");
+        Segments.checkDisjoint(labels, bytes, offsets, "the graph's offsets");
+        Segments.checkDisjoint(labels, bytes, neighbors, "the graph's neighbours");
     }
 
     long rawOffset(int v) {
         return wideOffsets ? offsets.getAtIndex(ValueLayout.JAVA_LONG, v)
                 : offsets.getAtIndex(ValueLayout.JAVA_INT, v);
-    }
-
-    int rawNeighbor(long arc) {
-        return neighbors.getAtIndex(ValueLayout.JAVA_INT, arc);
     }
 
     private static void checkAligned(MemorySegment segment, int bytes, String what) {

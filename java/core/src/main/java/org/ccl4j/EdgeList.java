@@ -6,6 +6,7 @@ import java.lang.foreign.ValueLayout;
 import java.util.Objects;
 
 import org.ccl4j.engine.spi.EdgeData;
+import org.ccl4j.internal.Segments;
 
 /**
  * An undirected graph as a list of edges, held off-heap: edge {@code i} joins {@link #source(long)
@@ -197,20 +198,6 @@ public final class EdgeList {
         return targets.asReadOnly();
     }
 
-    /** The distance between the ids of consecutive edges, in ints: 1 for two arrays, 2 for pairs. */
-    int stride() {
-        return stride;
-    }
-
-    /** The sources segment itself, for the native binding and the Java union-find. */
-    MemorySegment sourcesSegment() {
-        return sources;
-    }
-
-    MemorySegment targetsSegment() {
-        return targets;
-    }
-
     int rawSource(long edge) {
         return sources.getAtIndex(ValueLayout.JAVA_INT, edge * stride);
     }
@@ -224,6 +211,14 @@ public final class EdgeList {
         if (!sources.scope().isAlive() || !targets.scope().isAlive()) {
             throw new IllegalStateException("the memory of the edge list was freed (its arena is closed)");
         }
+    }
+
+    /** Checks {@code labels} for this list's labels: room, writable, native, aligned, apart from the ids. */
+    void checkLabels(MemorySegment labels) {
+        long bytes = (long) vertexCount * Integer.BYTES;
+        Segments.checkLabels(labels, vertexCount, Integer.BYTES, "the edge list has " + vertexCount + " vertices");
+        Segments.checkDisjoint(labels, bytes, sources, "the edge list's sources");
+        Segments.checkDisjoint(labels, bytes, targets, "the edge list's targets");
     }
 
     /** The edge list as the engines take it: its own segments, not read-only views. */

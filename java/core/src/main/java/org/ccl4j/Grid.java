@@ -8,6 +8,7 @@ import java.util.Objects;
 
 import org.ccl4j.engine.spi.GridData;
 import org.ccl4j.internal.HostMemory;
+import org.ccl4j.internal.Segments;
 
 /**
  * A 2D or 3D mesh of cells over an off-heap segment: {@code width × height × depth} cells of one
@@ -357,6 +358,12 @@ public final class Grid {
         } else {
             cells.setAtIndex(ValueLayout.JAVA_INT, offset, value);
         }
+    }
+
+    /** Checks {@code labels} for this grid's labels: room, writable, native, aligned, apart from the cells. */
+    void checkLabels(MemorySegment labels, int labelBytes) {
+        Segments.checkLabels(labels, cellCount(), labelBytes, this + " has " + cellCount() + " cells");
+        Segments.checkDisjoint(labels, cellCount() * labelBytes, cells, "the cells of " + this);
     }
 
     /** The grid as the engines take it. */

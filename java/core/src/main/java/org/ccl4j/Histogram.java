@@ -1,8 +1,8 @@
 package org.ccl4j;
 
-import org.ccl4j.engine.spi.SizeBinning;
-
 import java.util.Arrays;
+
+import org.ccl4j.engine.spi.SizeBinning;
 
 /**
  * A histogram of component sizes. Bin {@code b} holds {@link #count(int) count(b)} components:

@@ -1,10 +1,10 @@
 package org.ccl4j;
 
-import org.ccl4j.engine.spi.IntensityData;
-
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Objects;
+
+import org.ccl4j.engine.spi.IntensityData;
 
 /**
  * The values a mesh statistics table sums per component (sum, minimum, maximum, mean): a grid of

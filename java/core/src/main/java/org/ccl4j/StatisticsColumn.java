@@ -1,8 +1,8 @@
 package org.ccl4j;
 
-import org.ccl4j.engine.spi.StatisticsTable;
-
 import java.lang.foreign.ValueLayout;
+
+import org.ccl4j.engine.spi.StatisticsTable;
 
 /**
  * The columns of a statistics table ({@link MeshStatistics}, {@link GraphStatistics}): each an

@@ -1,10 +1,10 @@
 package org.ccl4j;
 
-import org.ccl4j.engine.spi.RunTimings;
-
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+
+import org.ccl4j.engine.spi.RunTimings;
 
 /**
  * What one labelling call measured, for graphs and meshes alike.

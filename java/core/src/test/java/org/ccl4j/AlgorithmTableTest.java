@@ -9,10 +9,11 @@ import java.util.EnumSet;
 import java.util.Set;
 import java.util.TreeSet;
 
+import org.junit.jupiter.api.Test;
+
 import org.ccl4j.engine.Engines;
 import org.ccl4j.engine.spi.AlgorithmInfo;
 import org.ccl4j.engine.spi.AlgorithmTable;
-import org.junit.jupiter.api.Test;
 
 /**
  * The one algorithm table (the native registry's entries and the JVM's) and the API's view of the

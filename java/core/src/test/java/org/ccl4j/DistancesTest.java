@@ -9,8 +9,9 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.List;
 
-import org.ccl4j.internal.ffi.ccl4j_h;
 import org.junit.jupiter.api.Test;
+
+import org.ccl4j.internal.ffi.ccl4j_h;
 
 /**
  * Distances within components on closed forms (paths, stars, cliques, grids), the refusals (an

@@ -195,8 +195,10 @@ class EdgeListTest {
                         () -> labeler.label(edges, defaults, arena.allocate(ValueLayout.JAVA_INT, 5)));
                 assertMessage("labels must be a writable native (off-heap) segment",
                         () -> labeler.label(edges, defaults, MemorySegment.ofArray(new int[6])));
+                MemorySegment sources = arena.allocateFrom(ValueLayout.JAVA_INT, SOURCES);
+                EdgeList wrapped = EdgeList.wrap(6, sources, arena.allocateFrom(ValueLayout.JAVA_INT, TARGETS));
                 assertMessage("the labels segment overlaps the edge list's sources: labels must not share memory"
-                        + " with the input", () -> labeler.label(edges, defaults, edges.sourcesSegment()));
+                        + " with the input", () -> labeler.label(wrapped, defaults, sources));
                 MemorySegment pairs = arena.allocateFrom(ValueLayout.JAVA_INT, pairs(SOURCES, TARGETS));
                 assertMessage("the labels segment overlaps the edge list's sources: labels must not share memory"
                         + " with the input", () -> labeler.label(EdgeList.wrapPairs(6, pairs), defaults, pairs.asSlice(24)));

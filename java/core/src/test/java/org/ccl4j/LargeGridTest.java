@@ -14,11 +14,12 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 
-import org.ccl4j.internal.HostMemory;
-import org.ccl4j.testing.BackendLabelers;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+
+import org.ccl4j.internal.HostMemory;
+import org.ccl4j.testing.BackendLabelers;
 
 /**
  * Grids past 2^31 cells without their memory: long cell counts and indices, the label width they

@@ -12,9 +12,10 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.junit.jupiter.api.Test;
+
 import org.ccl4j.engine.nativelib.NativeLibrary;
 import org.ccl4j.internal.ffi.ccl4j_h;
-import org.junit.jupiter.api.Test;
 
 /**
  * One version for the jars and the native library (README, "Versions"): the Maven project version,

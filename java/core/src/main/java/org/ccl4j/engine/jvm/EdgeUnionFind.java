@@ -1,7 +1,6 @@
 package org.ccl4j.engine.jvm;
 
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.util.Map;
 
 import org.ccl4j.engine.serial.SerialUnionFind;

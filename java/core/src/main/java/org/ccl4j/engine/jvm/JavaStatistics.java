@@ -14,8 +14,8 @@ import org.ccl4j.engine.spi.GridData;
 import org.ccl4j.engine.spi.IntensityData;
 import org.ccl4j.engine.spi.MeshSettings;
 import org.ccl4j.engine.spi.RowNumbering;
-import org.ccl4j.engine.spi.StatisticsTable;
 import org.ccl4j.engine.spi.StatisticsTable.Column;
+import org.ccl4j.engine.spi.StatisticsTable;
 
 /**
  * Per-component statistics in Java, for the JAVA backend and wherever the native library is

@@ -12,7 +12,6 @@ import java.util.TreeSet;
 import java.util.function.BiFunction;
 
 import org.ccl4j.engine.spi.AlgorithmInfo;
-
 import org.ccl4j.internal.ffi.ccl4j_algorithm_info;
 import org.ccl4j.internal.ffi.ccl4j_csr;
 import org.ccl4j.internal.ffi.ccl4j_edges;
@@ -192,8 +191,8 @@ public final class Abi {
         return table;
     }
 
-    /** The API names of the backends whose bits ({@code 1 << code}) are set. */
-    private static Set<String> backends(int mask) {
+    /** The API names of the native backends whose bits ({@code 1 << code}) are set. */
+    static Set<String> backends(int mask) {
         Set<String> names = new TreeSet<>();
         for (String name : new String[] {"CUDA", "CPU_PARALLEL", "CPU_SERIAL"}) {
             if ((mask & (1 << backendCode(name))) != 0) {

@@ -31,13 +31,8 @@ public final class LibraryFunctions {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment c = ccl4j_capabilities.allocate(arena);
             calls.check(ccl4j_get_capabilities(c), MemorySegment.NULL);
-            Set<String> backends = new TreeSet<>(Set.of("JAVA"));
-            int mask = ccl4j_capabilities.backends(c);
-            for (String b : new String[] {"CUDA", "CPU_PARALLEL", "CPU_SERIAL"}) {
-                if ((mask & (1 << Abi.backendCode(b))) != 0) {
-                    backends.add(b);
-                }
-            }
+            Set<String> backends = new TreeSet<>(Abi.backends(ccl4j_capabilities.backends(c)));
+            backends.add("JAVA");
             String archs = ccl4j_capabilities.cuda_archs(c).getString(0);
             List<LibraryInfo.Device> devices = new ArrayList<>();
             for (int i = 0; i < ccl4j_capabilities.device_count(c); i++) {

@@ -10,8 +10,8 @@ import java.util.Map;
 
 import org.ccl4j.engine.spi.EdgeData;
 import org.ccl4j.engine.spi.GraphData;
-import org.ccl4j.engine.spi.GridData;
 import org.ccl4j.engine.spi.GraphSettings;
+import org.ccl4j.engine.spi.GridData;
 import org.ccl4j.engine.spi.IntensityData;
 import org.ccl4j.engine.spi.MemoryFigures;
 import org.ccl4j.engine.spi.MeshSettings;

@@ -49,6 +49,8 @@ import org.ccl4j.internal.ffi.ccl4j_timings;
 public final class NativeEngine implements Engine {
     private final MemorySegment context;
     private final String backend;
+    /** Whether the context has a GPU: device memory, page-locked labels, device-resident graphs. */
+    private final boolean gpu;
     private final int device;
     private final Engine jvm;
     private final AlgorithmTable algorithms;
@@ -72,7 +74,8 @@ public final class NativeEngine implements Engine {
         this.calls = new NativeCalls(failures);
         this.context = calls.createContext(backend, device);
         this.backend = Abi.backendName(ccl4j_context_backend(context));
-        this.device = this.backend.equals("CUDA") ? device : -1;
+        this.gpu = ccl4j_context_backend(context) == CCL4J_BACKEND_CUDA();
+        this.device = gpu ? device : -1;
         this.jvm = jvm;
         this.algorithms = algorithms;
     }
@@ -148,7 +151,7 @@ public final class NativeEngine implements Engine {
     @Override
     public MemorySegment allocateLabels(Arena arena, long count, int labelBytes) {
         long bytes = Math.max(1L, count) * labelBytes;
-        return backend.equals("CUDA") ? HostAllocation.pinned(arena, bytes, calls)
+        return gpu ? HostAllocation.pinned(arena, bytes, calls)
                 : UninitializedMemory.allocate(arena, bytes, labelBytes);
     }
 
@@ -303,7 +306,7 @@ public final class NativeEngine implements Engine {
 
     @Override
     public DeviceGraphRef upload(GraphData graph, boolean checked) {
-        if (!backend.equals("CUDA")) {
+        if (!gpu) {
             throw new UnsupportedOperationException("device-resident graphs need the CUDA backend; this labeler runs on "
                     + backend);
         }

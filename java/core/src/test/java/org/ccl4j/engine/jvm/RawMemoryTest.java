@@ -11,6 +11,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
 import org.junit.jupiter.api.Test;
+
 import org.ccl4j.Backend;
 import org.ccl4j.ComponentLabeler;
 import org.ccl4j.CsrGraph;

@@ -9,12 +9,13 @@ import java.lang.foreign.MemorySegment;
 import java.util.HashSet;
 import java.util.Set;
 
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
 import org.ccl4j.Algorithm;
 import org.ccl4j.MeshAlgorithm;
 import org.ccl4j.internal.ffi.ccl4j_algorithm_info;
 import org.ccl4j.internal.ffi.ccl4j_h;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
 
 /**
  * The native registry and the API's algorithm constants name the same algorithms: every registry

@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.foreign.Arena;
-import java.nio.file.Files;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.ArrayList;
@@ -19,14 +19,15 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
 import org.ccl4j.Backend;
 import org.ccl4j.BackendUnavailableException;
 import org.ccl4j.ComponentLabeler;
 import org.ccl4j.CsrGraph;
 import org.ccl4j.EdgeList;
 import org.ccl4j.testing.ForkedJvm;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * How a JVM finds the native library, each case in a JVM of its own: the jar's copy is extracted
