@@ -5,24 +5,24 @@ import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.nio.file.StandardCopyOption;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 
 import org.ccl4j.Backend;
 import org.ccl4j.ComponentLabeler;
 import org.ccl4j.CsrGraph;
-import org.ccl4j.cli.BenchSuite;
 import org.ccl4j.io.GraphFormat;
 import org.ccl4j.io.GraphReader;
 import org.ccl4j.io.ReadOptions;
+import org.ccl4j.io.internal.suite.BenchSuite;
 
 /**
  * The graphs of the benchmarks' {@code graph} parameter, loaded once per JVM: a name of the
  * {@code ccl4j bench} suites ({@code grid2d_1024}, {@code rmat18}, ... quick; {@code grid2d_4096},
- * {@code rmat22}, ... full), generated in the JVM as {@code ccl4j bench} does ({@link BenchSuite})
- * when it is not cached yet, or a file under {@code test-graphs/} (any format).
+ * {@code rmat22}, ... full), generated in the JVM from ccl4j-io's table of them ({@link BenchSuite}),
+ * as {@code ccl4j bench} does, when it is not cached yet, or a file under {@code test-graphs/} (any
+ * format).
  *
  * <p>The cache directory is the system property {@code ccl4j.bench.graphs} or the environment
  * variable {@code CCL4J_BENCH_GRAPHS} (default {@code target/bench-graphs}, as {@code ccl4j bench}).
@@ -47,7 +47,7 @@ final class BenchGraphs {
             if (name.startsWith("test-graphs/")) {
                 file = Path.of(name);
             } else {
-                file = BenchSuite.file(suiteGraph(name),
+                file = cached(suiteGraph(name),
                         Path.of(setting("ccl4j.bench.graphs", "CCL4J_BENCH_GRAPHS", "target/bench-graphs")));
                 format = GraphFormat.EGR;
             }
@@ -66,17 +66,29 @@ final class BenchGraphs {
     }
 
     private static BenchSuite.Graph suiteGraph(String name) {
-        List<String> known = new ArrayList<>();
-        for (String suite : List.of("quick", "full")) {
-            for (BenchSuite.Graph g : BenchSuite.named(suite)) {
-                if (g.name().equals(name)) {
-                    return g;
-                }
-                known.add(g.name());
+        return BenchSuite.graph(name).orElseThrow(() -> new IllegalArgumentException("unknown graph '" + name
+                + "': use a suite graph " + BenchSuite.names() + " or a file test-graphs/NAME"));
+    }
+
+    /**
+     * The cached file of {@code g} in {@code dir}, generated first when missing: written to a
+     * temporary file there and then renamed, so that a fork stopped half way leaves no partial
+     * {@code NAME.egr}, and JVMs generating the same graph at once (which write the same bytes)
+     * each rename a complete file.
+     */
+    private static Path cached(BenchSuite.Graph g, Path dir) throws IOException {
+        Path file = dir.resolve(g.fileName());
+        if (!Files.exists(file)) {
+            Files.createDirectories(dir);
+            Path part = Files.createTempFile(dir, "." + g.fileName() + "-", ".part");
+            try {
+                g.generate().writeEgr(part);
+                Files.move(part, file, StandardCopyOption.ATOMIC_MOVE);
+            } finally {
+                Files.deleteIfExists(part);
             }
         }
-        throw new IllegalArgumentException("unknown graph '" + name + "': use a suite graph " + known
-                + " or a file test-graphs/NAME");
+        return file;
     }
 
     /** True when a CUDA device can be used here. */

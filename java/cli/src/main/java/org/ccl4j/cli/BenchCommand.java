@@ -29,6 +29,7 @@ import org.ccl4j.UnionFind;
 import org.ccl4j.io.GraphFormat;
 import org.ccl4j.io.GraphReader;
 import org.ccl4j.io.ReadOptions;
+import org.ccl4j.io.internal.suite.BenchSuite;
 import org.ccl4j.Grid;
 import org.ccl4j.MeshAlgorithm;
 import org.ccl4j.MeshOptions;
@@ -47,7 +48,7 @@ import picocli.CommandLine.Spec;
  * {@code ccl4j bench}: labels every graph of a suite with every chosen algorithm, checks each
  * result against the Java union-find and the suite's component count, and reports kernel and
  * end-to-end times; then the same for the suite's mesh fields with the chosen mesh algorithms
- * ({@link MeshBench}). The graphs are generated here ({@link BenchSuite}) and cached in {@code --dir}.
+ * ({@link MeshBench}). The graphs are generated here ({@link BenchGraphFiles}) and cached in {@code --dir}.
  *
  * <p>Kernel time is what the native library measured for the labelling itself: on CUDA the CUDA
  * events of the kernels with the graph already resident on the device (the ECL-CC paper's
@@ -160,7 +161,7 @@ final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        List<BenchSuite.Graph> graphs = only(new ArrayList<>(BenchSuite.named(suite)), graphNames,
+        List<BenchSuite.Graph> graphs = only(new ArrayList<>(BenchGraphFiles.suite(suite)), graphNames,
                 BenchSuite.Graph::name, "--graphs", "graph");
         List<MeshBench.Field> fields = only(new ArrayList<>(MeshBench.named(suite)), fieldNames,
                 MeshBench.Field::name, "--fields", "field");
@@ -183,7 +184,7 @@ final class BenchCommand implements Callable<Integer> {
                     (long) graphs.size() * algorithms.size() + (long) fields.size() * meshAlgorithms.size())) {
                 for (BenchSuite.Graph g : graphs) {
                     progress.show(g.name() + ": preparing");
-                    Path file = BenchSuite.file(g, dir);
+                    Path file = BenchGraphFiles.file(g, dir);
                     try (Arena arena = Arena.ofShared()) {
                         CsrGraph mapped = GraphReader.read(file, GraphFormat.EGR, ReadOptions.defaults(), arena).graph();
                         CsrGraph graph = labeler.backend() == Backend.CUDA ? pinnedCopy(mapped, arena) : mapped;

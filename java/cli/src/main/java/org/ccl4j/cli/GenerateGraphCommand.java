@@ -17,6 +17,7 @@ import org.ccl4j.CsrGraph;
 import org.ccl4j.io.GraphFormat;
 import org.ccl4j.io.GraphGenerator;
 import org.ccl4j.io.GraphWriter;
+import org.ccl4j.io.internal.suite.BenchSuite;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 

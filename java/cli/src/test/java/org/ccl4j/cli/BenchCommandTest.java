@@ -24,6 +24,7 @@ import org.ccl4j.cli.CliTestSupport.Result;
 import org.ccl4j.io.GraphFormat;
 import org.ccl4j.io.GraphReader;
 import org.ccl4j.io.ReadOptions;
+import org.ccl4j.io.internal.suite.BenchSuite;
 import org.ccl4j.Grid;
 import org.ccl4j.io.grid.GridGenerators;
 import org.ccl4j.MeshOptions;
@@ -172,8 +173,7 @@ class BenchCommandTest {
         assertTrue(entries(r.out(), "meshes").isEmpty(), "--fields none labels no field");
         try (Arena arena = Arena.ofConfined()) {
             for (String result : results) {
-                BenchSuite.Graph g = BenchSuite.QUICK.stream().filter(q -> q.name().equals(text(result, "graph")))
-                        .findFirst().orElseThrow();
+                BenchSuite.Graph g = BenchSuite.graph(text(result, "graph")).orElseThrow();
                 CsrGraph graph = GraphReader.read(cache.resolve(g.name() + ".egr"), GraphFormat.EGR,
                         ReadOptions.defaults(), arena).graph();
                 int[] labels = UnionFind.labels(graph);

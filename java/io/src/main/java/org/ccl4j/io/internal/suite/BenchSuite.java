@@ -1,8 +1,5 @@
-package org.ccl4j.cli;
+package org.ccl4j.io.internal.suite;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -10,12 +7,17 @@ import java.util.stream.Stream;
 import org.ccl4j.io.GraphGenerator;
 
 /**
- * The benchmark graphs: made by {@link GraphGenerator} in this JVM and cached as {@code .egr}
- * files named after the graph ({@code rmat22.egr}). The full suite is the one of
- * {@code shared/BENCHMARKS.md}, with its component counts; the quick suite has the same kinds of
- * graph at sizes a 2-core machine handles in seconds, with the component counts of the generated
- * graphs. Public (in a package the module does not export) for the JMH benchmarks, which use the
- * same graphs.
+ * The benchmark suites' graphs, made by {@link GraphGenerator}: {@code ccl4j bench} and
+ * {@code ccl4j generate-graph NAME} (ccl4j-cli) and the JMH benchmarks (ccl4j-bench) label the
+ * same graphs, and each caches them as {@code .egr} files named after the graph
+ * ({@code rmat22.egr}) in its own way. The full suite is the one of {@code shared/BENCHMARKS.md},
+ * with its component counts; the quick suite has the same kinds of graph at sizes a 2-core machine
+ * handles in seconds, with the component counts of the generated graphs.
+ *
+ * <p>Public for those two modules, in a package that the module does not export: they use it
+ * from the class path. A package of its own, not {@code org.ccl4j.io.internal}, which
+ * {@code org.ccl4j.io} depends on: this table depends on {@code org.ccl4j.io}, and the packages
+ * have no cycles.
  */
 public final class BenchSuite {
     /**
@@ -33,7 +35,20 @@ public final class BenchSuite {
 
         /** Generates the graph in memory. */
         public GraphGenerator.Csr generate() {
-            return GraphGenerator.generate(generator.get(0), generator.subList(1, generator.size()));
+            return GraphGenerator.generate(kind(), params());
+        }
+
+        /** The Java heap that {@link #generate()} needs at its peak ({@link GraphGenerator#heapBytes}). */
+        public long heapBytes() {
+            return GraphGenerator.heapBytes(kind(), params());
+        }
+
+        private String kind() {
+            return generator.get(0);
+        }
+
+        private List<String> params() {
+            return generator.subList(1, generator.size());
         }
     }
 
@@ -64,41 +79,18 @@ public final class BenchSuite {
             new Graph("shuffledline_2e24", List.of("shuffledline", "24"), 1),
             new Graph("disjoint_5m", List.of("disjoint", "5000000", "30000000", "100"), 130));
 
-    /**
-     * The suite named {@code quick} or {@code full}.
-     *
-     * @throws UsageException for another name
-     */
-    public static List<Graph> named(String suite) {
-        return switch (suite) {
-            case "quick" -> QUICK;
-            case "full" -> FULL;
-            default -> throw new UsageException("unknown suite '" + suite + "'; expected quick or full");
-        };
-    }
-
-    /** The graph of either suite named {@code name} (the names are unique across both), if any. */
-    static Optional<Graph> graph(String name) {
-        return Stream.concat(QUICK.stream(), FULL.stream()).filter(g -> g.name().equals(name)).findFirst();
-    }
+    private static final List<Graph> BOTH = Stream.concat(QUICK.stream(), FULL.stream()).toList();
 
     private BenchSuite() {
     }
 
-    /**
-     * Returns the cached file of {@code g} in {@code dir}, generating it first if needed: refused
-     * before it starts when the graph does not fit in the heap. The file is written whole or not
-     * at all ({@link OutputFile}); several processes may write the same suite graph at once, and as
-     * they write the same bytes, the last move wins harmlessly.
-     */
-    public static Path file(Graph g, Path dir) throws IOException {
-        Path file = dir.resolve(g.fileName());
-        if (!Files.exists(file)) {
-            HeapLimit.require(GraphGenerator.heapBytes(g.generator().get(0), g.generator().subList(1,
-                    g.generator().size())), "the bench graph " + g.name());
-            OutputFile.createParents(file);
-            OutputFile.write(file, g.generate()::writeEgr);
-        }
-        return file;
+    /** The graph of either suite named {@code name} (the names are unique across both), if any. */
+    public static Optional<Graph> graph(String name) {
+        return BOTH.stream().filter(g -> g.name().equals(name)).findFirst();
+    }
+
+    /** The names of both suites' graphs, the quick suite's first: those that {@link #graph} finds. */
+    public static List<String> names() {
+        return BOTH.stream().map(Graph::name).toList();
     }
 }

@@ -1,4 +1,4 @@
-package org.ccl4j.cli;
+package org.ccl4j.io.internal.suite;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -39,9 +39,8 @@ class BenchSuiteTest {
     /** generate-graph takes a suite graph's name where a kind goes: the names must name one graph and no kind. */
     @Test
     void suiteGraphNamesAreUniqueAndNoGeneratorKind() {
-        List<String> names = new ArrayList<>();
-        BenchSuite.QUICK.forEach(g -> names.add(g.name()));
-        BenchSuite.FULL.forEach(g -> names.add(g.name()));
+        List<String> names = BenchSuite.names();
+        assertEquals(BenchSuite.QUICK.size() + BenchSuite.FULL.size(), names.size(), names.toString());
         assertEquals(names.size(), names.stream().distinct().count(), names.toString());
         assertTrue(names.stream().noneMatch(GraphGenerator.kinds()::contains), names.toString());
         for (String name : names) {
