@@ -171,8 +171,41 @@ void test_mesh_options() {
     check_fails([&] { mesh_options(&o, CCL4J_BACKEND_CUDA); }, CCL4J_INVALID_ARGUMENT, "mesh flags");
 }
 
+// What ccl4j_get_algorithm_info reports of each entry, its backends and int64 backends among them,
+// and that a CPU context labels int64 labels with exactly the algorithms it reports so.
+void test_algorithm_info() {
+    const int32_t count = ccl4j_algorithm_count();
+    CHECK(count == static_cast<int32_t>(reg::all().size()));
+    const uint32_t cpu = (1u << CCL4J_BACKEND_CPU_PARALLEL) | (1u << CCL4J_BACKEND_CPU_SERIAL);
+    ccl4j_context context = nullptr;
+    CHECK(ccl4j_context_create(CCL4J_BACKEND_CPU_SERIAL, 0, &context) == CCL4J_SUCCESS);
+    const uint8_t cells[4] = {1, 1, 0, 1};
+    int64_t labels[4] = {};
+    for (int32_t i = 0; i < count; ++i) {
+        ccl4j_algorithm_info info{};
+        CHECK(ccl4j_get_algorithm_info(i, &info) == CCL4J_SUCCESS);
+        const reg::Algorithm& a = reg::all()[static_cast<size_t>(i)];
+        const std::string what = a.label();
+        CHECK_MSG(info.id == a.id && std::string(info.name) == a.name, what + ": id and name");
+        CHECK_MSG((info.wide_backends & ~info.backends) == 0, what + ": int64 labels only where it runs");
+        CHECK_MSG(((info.wide_backends & cpu) != 0) == (a.mesh_cpu_wide != nullptr), what + ": int64 on the CPU");
+        CHECK_MSG(((info.wide_backends >> CCL4J_BACKEND_CUDA) & 1u) == (a.mesh_cuda_wide != nullptr ? 1u : 0u),
+                  what + ": int64 on CUDA");
+        if (info.kind == CCL4J_ALGORITHM_KIND_MESH && (info.backends & cpu) != 0) {
+            ccl4j_mesh mesh{2, 2, 1, CCL4J_CELL_U8, 0, 0};
+            ccl4j_mesh_options options{};
+            options.algorithm = info.id;
+            const ccl4j_status status = ccl4j_label_mesh64(context, &mesh, cells, &options, labels, nullptr);
+            CHECK_MSG(status == ((info.wide_backends & cpu) != 0 ? CCL4J_SUCCESS : CCL4J_UNSUPPORTED),
+                      what + ": ccl4j_label_mesh64 as reported");
+        }
+    }
+    ccl4j_context_destroy(context);
+}
+
 int main() {
     run("table", test_table);
+    run("algorithm info", test_algorithm_info);
     run("CPU plans", test_cpu_plans);
     run("label options", test_label_options);
     run("mesh options", test_mesh_options);

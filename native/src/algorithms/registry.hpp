@@ -6,7 +6,7 @@
 // Each backend reads the table in one place:
 //   CPU graph plans   api::cpu_graph_plan (api/api.cpp)
 //   CPU mesh plans    cpu_plan (api/api_mesh.cpp)
-//   CUDA graph plans  cuda_plan (cuda/graph_label.cu)
+//   CUDA graph plans  entry and builder (cuda/graph_label.cu)
 //   CUDA mesh plans   plan_of (cuda/mesh_label.cu)
 // and the one GPU host driver (cuda/driver.hpp) runs the CUDA plans of both kinds.
 #pragma once

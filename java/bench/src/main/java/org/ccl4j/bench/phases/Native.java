@@ -15,8 +15,8 @@ import org.ccl4j.Grid;
 import org.ccl4j.MeshAlgorithm;
 import org.ccl4j.MeshMode;
 import org.ccl4j.MeshOptions;
-import org.ccl4j.internal.Abi;
-import org.ccl4j.internal.NativeLibrary;
+import org.ccl4j.engine.nativelib.Abi;
+import org.ccl4j.engine.nativelib.NativeLibrary;
 
 /**
  * The probes' side of the C ABI, built on {@link Abi} and the public API (the benchmarks see the

@@ -14,7 +14,7 @@ import org.ccl4j.Backend;
 import org.ccl4j.CsrGraph;
 import org.ccl4j.Grid;
 import org.ccl4j.MeshOptions;
-import org.ccl4j.internal.Abi;
+import org.ccl4j.engine.nativelib.Abi;
 
 /**
  * The phases of one algorithm on one graph, run one at a time so that each can be timed alone

@@ -8,7 +8,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
 import org.ccl4j.BackendUnavailableException;
-import org.ccl4j.internal.NativeLibrary;
+import org.ccl4j.engine.nativelib.NativeLibrary;
 
 /**
  * The costs around the kernels: an empty native call, and host-to-device copies from a segment
