@@ -12,6 +12,7 @@
 #include "ccl4j.h"
 #include "common/cahn_hilliard.hpp"
 #include "common/error.hpp"
+#include "common/memory.hpp"
 #include "common/parallel.hpp"
 #include "common/phase_log.hpp"
 #include "cpu/cahn_hilliard.hpp"
@@ -44,6 +45,11 @@ using namespace ccl4j::api;
 using ccl4j::fail;
 
 constexpr double kDefaultDt = 0.01;
+
+// "1024x1024x1", for messages.
+std::string dims(const ccl4j::ch::Shape& s) {
+    return std::to_string(s.width) + "x" + std::to_string(s.height) + "x" + std::to_string(s.depth);
+}
 
 // A zero double is its default; anything else must be finite and positive.
 double positive_or_default(double value, double fallback, const char* name) {
@@ -154,6 +160,10 @@ ccl4j_status ccl4j_cahn_hilliard_create(ccl4j_context context, const ccl4j_cahn_
             f->device = ccl4j::cuda::create_field(*context->cuda, f->shape);
 #endif
         } else {
+            // checked before the three fields are touched: Linux would grant them and then end the
+            // process once their pages run out
+            ccl4j::check_memory(static_cast<int64_t>(3 * n * sizeof(float)), ccl4j::host_memory_available(),
+                                "a " + dims(f->shape) + " Cahn-Hilliard field (three arrays of floats)", "host");
             f->c.assign(n, 0.0f);
             f->half.resize(n);
             f->mu.resize(n);
@@ -285,6 +295,9 @@ ccl4j_status ccl4j_cahn_hilliard_label(ccl4j_cahn_hilliard field, double thresho
 #endif
         } else {
             const size_t n = static_cast<size_t>(f.shape.cells());
+            const size_t growth = (f.cells.size() < n ? n : 0) + (!labels && f.labels.size() < n ? n * sizeof(int32_t) : 0);
+            ccl4j::check_memory(static_cast<int64_t>(growth), ccl4j::host_memory_available(),
+                                "labelling the domains of a " + dims(f.shape) + " field", "host");
             ccl4j::Stopwatch phase;
             f.cells.resize(n);
             ccl4j::cpu::ch_threshold(f.shape.cells(), f.c.data(), level, f.cells.data(), f.threads());

@@ -168,8 +168,10 @@ ccl4j_status ccl4j_labels_compact(ccl4j_context context, const ccl4j_label_array
             if (t.id[l] >= 0) t.id[l] = position[t.id[l]];
         }
         const int32_t* in = s.host;
-        ccl4j::parallel::for_each(0, s.count, pass_threads(*context, s),
-                                  [&](int32_t i) { out[i] = in[i] >= 0 ? t.id[in[i]] : -1; });
+        ccl4j::parallel::for_each(0, s.count, pass_threads(*context, s), [&](int32_t i) {
+            const int32_t l = in[i];
+            out[i] = l >= 0 ? cpu::component_of(t, i, l) : -1;
+        });
         if (components) *components = k;
     });
 }
@@ -279,8 +281,10 @@ ccl4j_status ccl4j_labels_filter(ccl4j_context context, const ccl4j_label_array*
             k += keep[c];
         }
         const int32_t* in = s.host;
-        ccl4j::parallel::for_each(0, s.count, pass_threads(*context, s),
-                                  [&](int32_t i) { out[i] = in[i] >= 0 && keep[t.id[in[i]]] ? in[i] : -1; });
+        ccl4j::parallel::for_each(0, s.count, pass_threads(*context, s), [&](int32_t i) {
+            const int32_t l = in[i];
+            out[i] = l >= 0 && keep[cpu::component_of(t, i, l)] ? l : -1;
+        });
         if (kept) *kept = k;
     });
 }

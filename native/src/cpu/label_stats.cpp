@@ -15,6 +15,11 @@ namespace ccl4j::cpu {
 
 namespace {
 
+[[noreturn]] void fail_changed(int64_t index) {
+    fail(CCL4J_INVALID_INPUT, "label array: entry " + std::to_string(index) +
+                                  " changed during the call (labels must not change while a function reads them)");
+}
+
 // Below this many entries the parallel analysis costs more than it saves.
 constexpr int32_t kParallelThreshold = 1 << 16;
 
@@ -78,6 +83,7 @@ ComponentTable analyze_parallel(const int32_t* labels, int32_t count, int thread
             const int32_t l = labels[i];
             int32_t j = i + 1;
             while (j < end && labels[j] == l) ++j;
+            if (l >= count) fail_changed(i);  // checked above, changed since
             if (l >= 0) {
                 __atomic_fetch_add(&size[l], j - i, __ATOMIC_RELAXED);
                 atomic_min(first[l], i);
@@ -92,7 +98,11 @@ ComponentTable analyze_parallel(const int32_t* labels, int32_t count, int thread
     std::vector<int32_t> block_firsts(parts + 1, 0);
     parallel::for_blocks(0, count, parts, [&](int part, int32_t begin, int32_t end) {
         int32_t firsts = 0;
-        for (int32_t i = begin; i < end; ++i) firsts += labels[i] >= 0 && first[labels[i]] == i;
+        for (int32_t i = begin; i < end; ++i) {
+            const int32_t l = labels[i];
+            if (l >= count) fail_changed(i);
+            firsts += l >= 0 && first[l] == i;
+        }
         block_firsts[part + 1] = firsts;
     });
     for (int p = 0; p < parts; ++p) block_firsts[p + 1] += block_firsts[p];
@@ -102,7 +112,9 @@ ComponentTable analyze_parallel(const int32_t* labels, int32_t count, int thread
         int32_t next = block_firsts[part];
         for (int32_t i = begin; i < end; ++i) {
             const int32_t l = labels[i];
+            if (l >= count) fail_changed(i);
             if (l >= 0 && first[l] == i) {
+                if (next >= block_firsts[part + 1]) fail_changed(i);
                 t.label[next] = l;
                 t.size[next] = size[l];
                 ++next;
@@ -115,6 +127,11 @@ ComponentTable analyze_parallel(const int32_t* labels, int32_t count, int thread
 }
 
 }  // namespace
+
+int32_t component_of(const ComponentTable& t, int64_t index, int32_t label) {
+    if (label >= t.count || t.id[label] < 0) fail_changed(index);
+    return t.id[label];
+}
 
 ComponentTable analyze(const int32_t* labels, int32_t count, int threads) {
     if (threads == 1 || count < kParallelThreshold) return analyze_serial(labels, count);
@@ -174,7 +191,11 @@ void members(const ComponentTable& t, const int32_t* labels, const std::vector<i
     // Scanning the entries in order fills every component's list in ascending order.
     std::vector<int32_t> cursor(offsets, offsets + k);
     for (int32_t i = 0; i < t.count; ++i) {
-        if (labels[i] >= 0) out[cursor[position[t.id[labels[i]]]]++] = i;
+        const int32_t l = labels[i];
+        if (l < 0) continue;
+        const int32_t p = position[component_of(t, i, l)];
+        if (cursor[p] == offsets[p + 1]) fail_changed(i);  // more members than were counted
+        out[cursor[p]++] = i;
     }
 }
 

@@ -19,6 +19,11 @@ struct ComponentTable {
     std::vector<int32_t> id;     // per label value: its component's index above, -1 when unused
 };
 
+// The component of entry `index`, labelled `label` >= 0, as t.id holds it, read again after the
+// analysis: a label another thread changed during the call (ccl4j.h forbids it) fails the call
+// with Error(CCL4J_INVALID_INPUT) instead of indexing the tables out of bounds.
+int32_t component_of(const ComponentTable& t, int64_t index, int32_t label);
+
 // Validates the labels (Error(CCL4J_INVALID_INPUT) naming the first bad entry) and tabulates
 // their components; threads 1 runs serially, 0 on all threads.
 ComponentTable analyze(const int32_t* labels, int32_t count, int threads);

@@ -258,7 +258,7 @@ public final class ComponentLabeler implements AutoCloseable {
      * numbering of {@code statistics}, and the cells' labels in it. Close the table to free it.
      */
     public MeshStatistics labelWithStatistics(Grid grid, MeshOptions options, StatisticsOptions statistics) {
-        return OwnedArena.make(owned -> labelWithStatistics(grid, options, statistics, owned, owned));
+        return OwnedArena.make(owned -> labelWithStatistics(grid, options, statistics, owned.arena(), owned));
     }
 
     /** As {@link #labelWithStatistics(Grid, MeshOptions, StatisticsOptions)}, the table in {@code arena}. */
@@ -269,7 +269,7 @@ public final class ComponentLabeler implements AutoCloseable {
     }
 
     private MeshStatistics labelWithStatistics(Grid grid, MeshOptions options, StatisticsOptions statistics,
-                                               Arena arena, Arena owned) {
+                                               Arena arena, OwnedArena owned) {
         Objects.requireNonNull(grid, "grid");
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(statistics, "statistics");
@@ -287,9 +287,9 @@ public final class ComponentLabeler implements AutoCloseable {
     public GraphStatistics labelWithStatistics(CsrGraph graph, LabelOptions options, Numbering numbering) {
         Objects.requireNonNull(numbering, "numbering");
         return OwnedArena.make(owned -> {
-            Labels labels = label(graph, options, owned);
+            Labels labels = label(graph, options, owned.arena());
             long start = System.nanoTime();
-            GraphStatistics table = labels.statistics(graph, numbering, owned, owned);
+            GraphStatistics table = labels.statistics(graph, numbering, owned.arena(), owned);
             return table.withTimings(labels.timings().with("statistics", (System.nanoTime() - start) / 1e6));
         });
     }

@@ -8,22 +8,24 @@ import java.util.stream.LongStream;
 import java.util.stream.Stream;
 
 import org.ccl4j.engine.spi.StatisticsTable;
+import org.ccl4j.internal.OwnedArena;
 
 /**
  * The statistics of a graph's components, one row per component in the order of its
  * {@link Numbering}, and the vertices' labels in that numbering: a columnar table, one off-heap
  * segment per {@link StatisticsColumn} of graphs, with typed accessors and a
  * {@link ComponentStatistics} view per row. Every value is an exact integer, the same on every
- * backend. The memory is an arena's: the caller's, or the table's own, freed by {@link #close()}.
+ * backend. The memory is an arena's: the caller's, or the table's own, freed by {@link #close()} or
+ * by the garbage collector once the table is unreachable (its segments are valid while it is reachable).
  */
 public final class GraphStatistics implements AutoCloseable {
     private final Numbering numbering;
     private final MemorySegment labels;
     private final StatisticsTable columns;
     private final Timings timings;
-    private final Arena owned;
+    private final OwnedArena owned;  // null when the caller's arena holds the memory
 
-    GraphStatistics(Numbering numbering, MemorySegment labels, StatisticsTable columns, Timings timings, Arena owned) {
+    GraphStatistics(Numbering numbering, MemorySegment labels, StatisticsTable columns, Timings timings, OwnedArena owned) {
         this.numbering = numbering;
         this.labels = labels;
         this.columns = columns;
@@ -98,7 +100,7 @@ public final class GraphStatistics implements AutoCloseable {
 
     @Override
     public void close() {
-        if (owned != null && owned.scope().isAlive()) {
+        if (owned != null) {
             owned.close();
         }
     }

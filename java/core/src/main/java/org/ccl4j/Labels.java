@@ -15,6 +15,7 @@ import org.ccl4j.engine.spi.Engine;
 import org.ccl4j.engine.spi.LabelsRef;
 import org.ccl4j.engine.spi.StatisticsTable;
 import org.ccl4j.internal.OwnedArena;
+import org.ccl4j.internal.UninitializedMemory;
 
 /**
  * Component labels: entry {@code i}'s label names its component, or is -1 when the entry
@@ -60,6 +61,9 @@ public final class Labels {
     private final Timings timings;
     private final Engine engine;  // whose backend made the labels; null: none in particular
     private final long deviceRun;  // the device labelling that left them there
+    // Kept reachable while these labels are: the table whose memory holds them, if any, which
+    // the garbage collector would otherwise free under them.
+    private final Object memoryOwner;
     private int[] sizes;  // by label; computed on demand
     private int largestLabel = -1;
     private LabelSummary summary;
@@ -69,19 +73,26 @@ public final class Labels {
     }
 
     Labels(MemorySegment labels, int vertexCount, Timings timings, Engine engine) {
-        this(labels, vertexCount, timings, engine, -1);
+        this(labels, vertexCount, timings, engine, -1, null);
     }
 
-    private Labels(MemorySegment labels, int vertexCount, Timings timings, Engine engine, long deviceRun) {
+    /** Labels in memory that {@code memoryOwner} frees once it is unreachable. */
+    Labels(MemorySegment labels, int vertexCount, Timings timings, Engine engine, Object memoryOwner) {
+        this(labels, vertexCount, timings, engine, -1, memoryOwner);
+    }
+
+    private Labels(MemorySegment labels, int vertexCount, Timings timings, Engine engine, long deviceRun,
+                   Object memoryOwner) {
         this.labels = labels;
         this.vertexCount = vertexCount;
         this.timings = timings;
         this.engine = engine;
         this.deviceRun = deviceRun;
+        this.memoryOwner = memoryOwner;
     }
 
     static Labels onDevice(LabelsRef ref, Engine engine) {
-        return new Labels(null, ref.count(), null, engine, ref.deviceRun());
+        return new Labels(null, ref.count(), null, engine, ref.deviceRun(), null);
     }
 
     /**
@@ -117,7 +128,7 @@ public final class Labels {
         if (labels == null) {
             throw new IllegalStateException("labels on the device stay with the labeler that made them");
         }
-        return new Labels(labels, vertexCount, timings, labeler.engine());
+        return new Labels(labels, vertexCount, timings, labeler.engine(), memoryOwner);
     }
 
     /** The number of entries (vertices or cells). */
@@ -297,7 +308,7 @@ public final class Labels {
      *                                  that is not) or the graph has another vertex count
      */
     public GraphStatistics statistics(CsrGraph graph, Numbering numbering) {
-        return OwnedArena.make(owned -> statistics(graph, numbering, owned, owned));
+        return OwnedArena.make(owned -> statistics(graph, numbering, owned.arena(), owned));
     }
 
     /** As {@link #statistics(CsrGraph, Numbering)}, with the table and its labels in {@code arena}. */
@@ -306,7 +317,7 @@ public final class Labels {
         return statistics(graph, numbering, arena, null);
     }
 
-    GraphStatistics statistics(CsrGraph graph, Numbering numbering, Arena arena, Arena owned) {
+    GraphStatistics statistics(CsrGraph graph, Numbering numbering, Arena arena, OwnedArena owned) {
         Objects.requireNonNull(graph, "graph");
         Objects.requireNonNull(numbering, "numbering");
         if (graph.vertexCount() != vertexCount) {
@@ -326,7 +337,7 @@ public final class Labels {
 
     /** A native copy of the labels in {@code arena}, which the statistics then renumber in place. */
     MemorySegment copyInto(Arena arena) {
-        MemorySegment out = arena.allocate(ValueLayout.JAVA_INT, Math.max(1, vertexCount));
+        MemorySegment out = UninitializedMemory.allocate(arena, Math.max(1, vertexCount) * 4L, Integer.BYTES);
         MemorySegment.copy(hostSegment(), 0, out, 0, (long) vertexCount * Integer.BYTES);
         return out.asSlice(0, (long) vertexCount * Integer.BYTES);
     }

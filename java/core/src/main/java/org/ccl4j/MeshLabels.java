@@ -10,6 +10,7 @@ import org.ccl4j.engine.spi.Engine;
 import org.ccl4j.engine.spi.StatisticsTable;
 import org.ccl4j.engine.spi.WideCounts;
 import org.ccl4j.internal.OwnedArena;
+import org.ccl4j.internal.UninitializedMemory;
 
 /**
  * Canonical component labels of a mesh: each labelled cell holds the smallest linear index
@@ -45,6 +46,7 @@ public final class MeshLabels {
     private final Timings timings;
     private final Engine engine;  // whose backend made the labels; null: none in particular
     private WideCounts wide;  // the book-keeping of int64 labels, computed on demand
+    private final Object memoryOwner;  // kept reachable: it frees the labels' memory once it is not
 
     /**
      * Int32 labels of a {@code width × height × depth} mesh in {@code labels} (native-order ints, x
@@ -69,6 +71,12 @@ public final class MeshLabels {
 
     MeshLabels(int width, int height, int depth, int labelBytes, MemorySegment labels, Timings timings,
                Engine engine) {
+        this(width, height, depth, labelBytes, labels, timings, engine, null);
+    }
+
+    /** Labels in memory that {@code memoryOwner} (a statistics table) frees once it is unreachable. */
+    MeshLabels(int width, int height, int depth, int labelBytes, MemorySegment labels, Timings timings,
+               Engine engine, Object memoryOwner) {
         Objects.requireNonNull(labels, "labels");
         String dims = width + "x" + height + "x" + depth;
         if (width < 1 || height < 1 || depth < 1) {
@@ -97,7 +105,9 @@ public final class MeshLabels {
         this.segment = labels.asSlice(0, count * labelBytes);
         this.timings = timings;
         this.engine = engine;
-        this.labels = labelBytes == Integer.BYTES ? new Labels(segment, (int) count, timings, engine) : null;
+        this.labels = labelBytes == Integer.BYTES ? new Labels(segment, (int) count, timings, engine, memoryOwner)
+                : null;
+        this.memoryOwner = memoryOwner;
     }
 
     /** The same labels, copied onto the Java heap (int32 labels only). */
@@ -114,6 +124,7 @@ public final class MeshLabels {
         this.segment = labels.segment();
         this.timings = labels.timings();
         this.engine = null;
+        this.memoryOwner = null;  // the heap's
     }
 
     /** Cells per row of the mesh (along x). */
@@ -286,7 +297,7 @@ public final class MeshLabels {
      *                                  entry that is not)
      */
     public MeshStatistics statistics(Grid grid, MeshOptions options, StatisticsOptions statistics) {
-        return OwnedArena.make(owned -> statistics(grid, options, statistics, owned, owned));
+        return OwnedArena.make(owned -> statistics(grid, options, statistics, owned.arena(), owned));
     }
 
     /** As {@link #statistics(Grid, MeshOptions, StatisticsOptions)}, with the table and its labels in {@code arena}. */
@@ -295,7 +306,8 @@ public final class MeshLabels {
         return statistics(grid, options, statistics, arena, null);
     }
 
-    private MeshStatistics statistics(Grid grid, MeshOptions mesh, StatisticsOptions options, Arena arena, Arena owned) {
+    private MeshStatistics statistics(Grid grid, MeshOptions mesh, StatisticsOptions options, Arena arena,
+                                      OwnedArena owned) {
         Objects.requireNonNull(grid, "grid");
         Objects.requireNonNull(mesh, "options");
         Objects.requireNonNull(options, "statistics");
@@ -304,7 +316,7 @@ public final class MeshLabels {
                     + ", the labels " + width + "x" + height + "x" + depth + ": they must match");
         }
         options.intensityFor(grid);  // checks its extents
-        MemorySegment out = arena.allocate(alive().byteSize(), labelBytes);
+        MemorySegment out = UninitializedMemory.allocate(arena, alive().byteSize(), labelBytes);
         MemorySegment.copy(segment, 0, out, 0, segment.byteSize());
         try (Engines.Lease lease = Engines.lease(engine, false, Ccl4jException.FAILURES)) {
             StatisticsTable columns = lease.engine().meshStatistics(grid.data(), mesh.settings(grid), out, labelBytes,

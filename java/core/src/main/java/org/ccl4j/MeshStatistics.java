@@ -10,6 +10,7 @@ import java.util.stream.Stream;
 
 import org.ccl4j.engine.spi.Engine;
 import org.ccl4j.engine.spi.StatisticsTable;
+import org.ccl4j.internal.OwnedArena;
 
 /**
  * The statistics of a mesh's components, one row per component in the order of its
@@ -27,7 +28,9 @@ import org.ccl4j.engine.spi.StatisticsTable;
  * does not have. Whether it wraps around a periodic axis (percolates) is in {@link #wraps(int)}.
  *
  * <p>The table's memory is an arena's: the caller's (the overloads that take one), or the table's
- * own, freed by {@link #close()}. Reading after that throws {@link IllegalStateException}.
+ * own, freed by {@link #close()}, or by the garbage collector once the table is unreachable (a
+ * forgotten table does not keep its memory for good; the segments it hands out are valid while it
+ * is reachable). Reading after that throws {@link IllegalStateException}.
  */
 public final class MeshStatistics implements AutoCloseable {
     private final int width;
@@ -38,11 +41,11 @@ public final class MeshStatistics implements AutoCloseable {
     private final MemorySegment labels;
     private final StatisticsTable columns;
     private final Timings timings;
-    private final Arena owned;  // null when the caller's arena holds the memory
+    private final OwnedArena owned;  // null when the caller's arena holds the memory
     private final Engine engine;  // whose backend made the table; null: none in particular
 
     MeshStatistics(int width, int height, int depth, Numbering numbering, int labelBytes, MemorySegment labels,
-                   StatisticsTable columns, Timings timings, Arena owned, Engine engine) {
+                   StatisticsTable columns, Timings timings, OwnedArena owned, Engine engine) {
         this.width = width;
         this.height = height;
         this.depth = depth;
@@ -107,7 +110,7 @@ public final class MeshStatistics implements AutoCloseable {
             throw new IllegalStateException("the labels of this table are in " + numbering
                     + " numbering; MeshLabels hold canonical ones (Numbering.CANONICAL)");
         }
-        return new MeshLabels(width, height, depth, labelBytes, labels, timings, engine);
+        return new MeshLabels(width, height, depth, labelBytes, labels, timings, engine, this);
     }
 
     /** What the labelling call measured (the statistics are a phase of it), or null when no labelling ran. */
@@ -221,7 +224,7 @@ public final class MeshStatistics implements AutoCloseable {
     /** Frees the table's memory when it is its own; tables in a caller's arena live as long as it does. */
     @Override
     public void close() {
-        if (owned != null && owned.scope().isAlive()) {
+        if (owned != null) {
             owned.close();
         }
     }

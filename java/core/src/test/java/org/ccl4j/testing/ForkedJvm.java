@@ -48,6 +48,16 @@ public final class ForkedJvm {
     /** Starts {@code main} as {@link #run} does, without waiting. */
     public static Started start(Path dir, Class<?> main, List<String> jvmOptions, List<String> args)
             throws IOException {
+        return start(dir, main, jvmOptions, args, 0);
+    }
+
+    /**
+     * Starts {@code main} as {@link #run} does, its address space limited to {@code limitBytes}
+     * ({@code ulimit -v}; 0: no limit), so that an allocation beyond it fails instead of growing
+     * the process until the kernel's out-of-memory killer ends it.
+     */
+    public static Started start(Path dir, Class<?> main, List<String> jvmOptions, List<String> args, long limitBytes)
+            throws IOException {
         String java = ProcessHandle.current().info().command()
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         List<String> command = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED",
@@ -57,6 +67,9 @@ public final class ForkedJvm {
         command.addAll(List.of("-cp", System.getProperty("surefire.test.class.path",
                 System.getProperty("java.class.path")), main.getName()));
         command.addAll(args);
+        if (limitBytes > 0) {
+            command.addAll(0, List.of("bash", "-c", "ulimit -v " + limitBytes / 1024 + " && exec \"$@\"", "bash"));
+        }
         Path log = Files.createTempFile(dir, main.getSimpleName(), ".txt");
         Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         return new Started(p, log);

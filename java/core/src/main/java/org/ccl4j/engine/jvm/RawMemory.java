@@ -67,11 +67,24 @@ final class RawMemory implements AutoCloseable {
     }
 
     /**
+     * Refuses memory that was freed: an address of it would reach whatever lies there now. Checked
+     * once per call suffices for what is read in place: the calling thread alone can close its
+     * confined arena, and it is inside the call; the global arena is never closed.
+     */
+    private static void requireAlive(MemorySegment segment) {
+        if (!segment.scope().isAlive()) {
+            throw new IllegalStateException("the memory of an input or output of the call was freed (its arena is"
+                    + " closed)");
+        }
+    }
+
+    /**
      * Whether the call may read {@code segment} in place by address: native memory of the global
      * arena, or of a confined arena of the calling thread. Where not, a reader that must not copy
      * (labels of many gigabytes) goes through the segment.
      */
     boolean readsInPlace(MemorySegment segment) {
+        requireAlive(segment);
         boolean global = segment.isNative() && segment.scope().equals(Arena.global().scope());
         return global || own(segment);
     }
@@ -81,6 +94,7 @@ final class RawMemory implements AutoCloseable {
      * owns it, else memory of the call, copied into {@code labels} by {@link #commit()}.
      */
     long output(MemorySegment labels) {
+        requireAlive(labels);
         if (own(labels)) {
             return labels.address();
         }

@@ -3,10 +3,13 @@ package org.ccl4j.engine.spi;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+
+import org.ccl4j.internal.UninitializedMemory;
 
 /**
  * The columns of a statistics table as the engines fill them: one off-heap segment per column, a
@@ -81,12 +84,21 @@ public final class StatisticsTable {
     private final Map<Column, MemorySegment> columns = new EnumMap<>(Column.class);
     private final long rows;
 
-    /** Room for {@code rows} rows of every column of a mesh ({@code mesh}) or graph table, in {@code arena}. */
+    /**
+     * Room for {@code rows} rows of every column of a mesh ({@code mesh}) or graph table, in
+     * {@code arena}: one block, not zeroed (the engines write every row), cut into the columns.
+     */
     public StatisticsTable(Arena arena, long rows, boolean mesh) {
         this.rows = rows;
+        long room = Math.max(1, rows) * Long.BYTES;  // every value takes at most 8 bytes, aligned so
+        long columnCount = Arrays.stream(Column.values()).filter(c -> mesh ? c.inMeshTables() : c.inGraphTables())
+                .count();
+        MemorySegment block = UninitializedMemory.allocate(arena, columnCount * room, Long.BYTES);
+        long at = 0;
         for (Column c : Column.values()) {
             if (mesh ? c.inMeshTables() : c.inGraphTables()) {
-                columns.put(c, arena.allocate(c.layout(), Math.max(1, rows)));
+                columns.put(c, block.asSlice(at, Math.max(1, rows) * c.layout().byteSize()));
+                at += room;
             }
         }
     }
