@@ -37,9 +37,7 @@ import org.ccl4j.internal.UninitializedMemory;
  * the book-keeping) throws {@link IllegalStateException}.
  */
 public final class MeshLabels {
-    private final int width;
-    private final int height;
-    private final int depth;
+    private final GridDims dims;
     private final int labelBytes;
     private final MemorySegment segment;  // exactly cellCount() labels
     private final Labels labels;  // the book-keeping of int32 labels; null for int64 ones
@@ -78,29 +76,27 @@ public final class MeshLabels {
     MeshLabels(int width, int height, int depth, int labelBytes, MemorySegment labels, Timings timings,
                Engine engine, Object memoryOwner) {
         Objects.requireNonNull(labels, "labels");
-        String dims = width + "x" + height + "x" + depth;
         if (width < 1 || height < 1 || depth < 1) {
-            throw new IllegalArgumentException("mesh dimensions must be positive, got " + dims);
+            throw new IllegalArgumentException("mesh dimensions must be positive, got " + width + "x" + height + "x"
+                    + depth);
         }
         if (labelBytes != Integer.BYTES && labelBytes != Long.BYTES) {
             throw new IllegalArgumentException("labels are 4 (int32) or 8 (int64) bytes, got " + labelBytes);
         }
-        long count = new GridDims(width, height, depth).cellCount();
+        this.dims = new GridDims(width, height, depth);
+        long count = dims.cellCount();
         String type = labelBytes == Long.BYTES ? "longs" : "ints";
         if (labelBytes == Integer.BYTES && count > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException("a " + dims + " mesh has " + count + " cells, more than int32 labels"
+            throw new IllegalArgumentException("a " + describe() + " mesh has " + count + " cells, more than int32 labels"
                     + " number (" + Integer.MAX_VALUE + "): its labels are int64 (labelBytes 8)");
         }
         if (labels.byteSize() / labelBytes < count) {
             throw new IllegalArgumentException("the labels segment holds " + labels.byteSize() / labelBytes + " " + type
-                    + ", a " + dims + " mesh needs " + count);
+                    + ", a " + describe() + " mesh needs " + count);
         }
         if (labels.maxByteAlignment() < labelBytes || labels.isNative() && labels.address() % labelBytes != 0) {
             throw new IllegalArgumentException("the labels segment is not aligned to " + labelBytes + " bytes");
         }
-        this.width = width;
-        this.height = height;
-        this.depth = depth;
         this.labelBytes = labelBytes;
         this.segment = labels.asSlice(0, count * labelBytes);
         this.timings = timings;
@@ -112,13 +108,11 @@ public final class MeshLabels {
 
     /** The same labels, copied onto the Java heap (int32 labels only). */
     MeshLabels copyToHeap() {
-        return new MeshLabels(width, height, depth, labels.copyToHeap());
+        return new MeshLabels(dims, labels.copyToHeap());
     }
 
-    private MeshLabels(int width, int height, int depth, Labels labels) {
-        this.width = width;
-        this.height = height;
-        this.depth = depth;
+    private MeshLabels(GridDims dims, Labels labels) {
+        this.dims = dims;
         this.labelBytes = Integer.BYTES;
         this.labels = labels;
         this.segment = labels.segment();
@@ -129,22 +123,27 @@ public final class MeshLabels {
 
     /** Cells per row of the mesh (along x). */
     public int width() {
-        return width;
+        return dims.width();
     }
 
     /** Rows per layer of the mesh (along y). */
     public int height() {
-        return height;
+        return dims.height();
     }
 
     /** 1 for a 2D mesh. */
     public int depth() {
-        return depth;
+        return dims.depth();
+    }
+
+    /** The mesh's dimensions. */
+    public GridDims dims() {
+        return dims;
     }
 
     /** {@code width() * height() * depth()}: the number of labels. */
     public long cellCount() {
-        return (long) width * height * depth;
+        return dims.cellCount();
     }
 
     /** The bytes of one label: 4 for int32 labels, 8 for int64 ones. */
@@ -272,7 +271,7 @@ public final class MeshLabels {
     }
 
     private IllegalStateException wideLabels(String what) {
-        return new IllegalStateException("the int64 labels of a " + width + "x" + height + "x" + depth + " mesh " + what
+        return new IllegalStateException("the int64 labels of a " + describe() + " mesh " + what
                 + ": use count(), componentSize(index), largestComponentSize(), largestComponentLabel(), get(index),"
                 + " statistics(grid) and segment() (longs)");
     }
@@ -311,9 +310,9 @@ public final class MeshLabels {
         Objects.requireNonNull(grid, "grid");
         Objects.requireNonNull(mesh, "options");
         Objects.requireNonNull(options, "statistics");
-        if (grid.width() != width || grid.height() != height || grid.depth() != depth) {
+        if (!GridDims.of(grid).equals(dims)) {
             throw new IllegalArgumentException("the grid is " + grid.width() + "x" + grid.height() + "x" + grid.depth()
-                    + ", the labels " + width + "x" + height + "x" + depth + ": they must match");
+                    + ", the labels " + describe() + ": they must match");
         }
         options.intensityFor(grid);  // checks its extents
         MemorySegment out = UninitializedMemory.allocate(arena, alive().byteSize(), labelBytes);
@@ -321,21 +320,26 @@ public final class MeshLabels {
         try (Engines.Lease lease = Engines.lease(engine, false, Ccl4jException.FAILURES)) {
             StatisticsTable columns = lease.engine().meshStatistics(grid.data(), mesh.settings(grid), out, labelBytes,
                     options.numbering().rows(), options.intensityData(), out, arena);
-            return new MeshStatistics(width, height, depth, options.numbering(), labelBytes, out, columns, null, owned,
+            return new MeshStatistics(width(), height(), depth(), options.numbering(), labelBytes, out, columns, null, owned,
                     lease.temporary() ? null : engine);
         }
     }
 
+    /** "512x512x1", as messages name a mesh. */
+    private String describe() {
+        return dims.width() + "x" + dims.height() + "x" + dims.depth();
+    }
+
     private long index(int x, int y, int z) {
-        Objects.checkIndex(x, width);
-        Objects.checkIndex(y, height);
-        Objects.checkIndex(z, depth);
-        return x + (long) width * (y + (long) height * z);
+        Objects.checkIndex(x, dims.width());
+        Objects.checkIndex(y, dims.height());
+        Objects.checkIndex(z, dims.depth());
+        return x + (long) dims.width() * (y + (long) dims.height() * z);
     }
 
     @Override
     public String toString() {
-        return "MeshLabels[" + width + "x" + height + (depth > 1 ? "x" + depth : "") + (labels == null ? ", int64" : "")
+        return "MeshLabels[" + dims + (labels == null ? ", int64" : "")
                 + ", components=" + count()
                 + ", largest=" + largestComponentSize() + "]";
     }

@@ -16,12 +16,11 @@ import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
-import com.tngtech.archunit.library.dependencies.SliceAssignment;
-import com.tngtech.archunit.library.dependencies.SliceIdentifier;
 import org.junit.jupiter.api.Test;
 
 import org.ccl4j.engine.jvm.BindingsUserFixture;
 import org.ccl4j.engine.jvm.FacadeUserFixture;
+import org.ccl4j.testing.PackageSlices;
 
 /**
  * The layers of the core (docs/ARCHITECTURE.md): the API ({@code org.ccl4j}, {@code org.ccl4j.physics})
@@ -60,20 +59,7 @@ class ArchitectureTest {
             .should().haveModifier(JavaModifier.PUBLIC)
             .as("org.ccl4j and org.ccl4j.physics hold API types only");
 
-    /** Every package is a slice of its own (ArchUnit's patterns would fold subpackages together). */
-    private static final SliceAssignment BY_PACKAGE = new SliceAssignment() {
-        @Override
-        public SliceIdentifier getIdentifierOf(JavaClass javaClass) {
-            return SliceIdentifier.of(javaClass.getPackageName());
-        }
-
-        @Override
-        public String getDescription() {
-            return "each package";
-        }
-    };
-
-    private static final ArchRule NO_CYCLES = slices().assignedFrom(BY_PACKAGE).should().beFreeOfCycles();
+    private static final ArchRule NO_CYCLES = slices().assignedFrom(PackageSlices.BY_PACKAGE).should().beFreeOfCycles();
 
     private static final List<ArchRule> RULES = List.of(ONLY_THE_NATIVE_ENGINE_CALLS_THE_BINDINGS,
             THE_API_KNOWS_NO_ENGINE, ENGINES_KNOW_NO_API, THE_API_PACKAGES_HOLD_API_TYPES_ONLY, NO_CYCLES);

@@ -6,6 +6,7 @@ import java.lang.foreign.ValueLayout;
 import java.util.Objects;
 
 import org.ccl4j.Backend;
+import org.ccl4j.GridDims;
 import org.ccl4j.MeshAlgorithm;
 import org.ccl4j.MeshMode;
 import org.ccl4j.MeshOptions;
@@ -123,18 +124,14 @@ public final class CahnHilliard implements AutoCloseable {
 
     private final Engine engine;
     private final Physics.CahnHilliard field;
-    private final int width;
-    private final int height;
-    private final int depth;
+    private final GridDims dims;
     private final Parameters parameters;
 
     private CahnHilliard(Engine engine, Physics.CahnHilliard field) {
         this.engine = engine;
         this.field = field;
         Physics.FieldParameters p = field.parameters();
-        this.width = p.width();
-        this.height = p.height();
-        this.depth = p.depth();
+        this.dims = new GridDims(p.width(), p.height(), p.depth());
         this.parameters = new Parameters(p.periodic() ? Boundary.PERIODIC : Boundary.NO_FLUX,
                 Kernel.values()[p.kernel()], p.dt(), p.mobility(), p.gradient(), p.spacing(), p.cpuThreads());
     }
@@ -169,22 +166,27 @@ public final class CahnHilliard implements AutoCloseable {
 
     /** The extent along x. */
     public int width() {
-        return width;
+        return dims.width();
     }
 
     /** The extent along y. */
     public int height() {
-        return height;
+        return dims.height();
     }
 
     /** 1 for a 2D field. */
     public int depth() {
-        return depth;
+        return dims.depth();
+    }
+
+    /** The field's dimensions. */
+    public GridDims dims() {
+        return dims;
     }
 
     /** width × height × depth. */
     public long cellCount() {
-        return (long) width * height * depth;
+        return dims.cellCount();
     }
 
     /** The parameters as resolved: defaults filled in, the kernel resolved on CUDA. */
@@ -300,7 +302,7 @@ public final class CahnHilliard implements AutoCloseable {
                 options.maxIterations());
         Physics.Domains d = field.label(threshold, settings, labels == null ? MemorySegment.NULL : labels);
         return new Domains(d.count(), d.foreground(), d.largest(), d.meanSize(),
-                depth > 1 ? Math.cbrt(d.meanSize()) : Math.sqrt(d.meanSize()), d.totalMs());
+                dims.is3d() ? Math.cbrt(d.meanSize()) : Math.sqrt(d.meanSize()), d.totalMs());
     }
 
     private static void requireOutput(MemorySegment segment, long bytes, String name) {

@@ -39,6 +39,7 @@ import org.ccl4j.physics.Lattice;
 import org.ccl4j.physics.LatticeKind;
 import org.ccl4j.physics.SwendsenWang;
 import org.ccl4j.testing.ForkedJvm;
+import org.ccl4j.testing.Misuses;
 
 /**
  * Misuses that once crashed the JVM, had it killed or answered wrongly, on the engines: memory freed
@@ -92,11 +93,9 @@ class EngineMisuseTest {
      * "survived SCENARIO on BACKEND"; exits 1 when a misuse was not refused as it should be.
      */
     public static final class Scenarios {
-        private static final List<String> FAILURES = new ArrayList<>();
-
         public static void main(String[] args) throws Exception {
             String scenario = args[0];
-            for (Backend backend : backends()) {
+            for (Backend backend : Misuses.backends()) {
                 switch (scenario) {
                     case "freedMemoryOnEveryBackend" -> freedMemory(backend);
                     case "physicsClosedDuringACall" -> physicsClosedDuringACall(backend);
@@ -107,32 +106,7 @@ class EngineMisuseTest {
                 }
                 System.out.println("survived " + scenario + " on " + backend);
             }
-            FAILURES.forEach(f -> System.out.println("FAILED: " + f));
-            System.exit(FAILURES.isEmpty() ? 0 : 1);
-        }
-
-        private static List<Backend> backends() {
-            List<Backend> backends = new ArrayList<>(List.of(Backend.JAVA));
-            for (Backend b : List.of(Backend.CPU_SERIAL, Backend.CPU_PARALLEL, Backend.CUDA)) {
-                if (ComponentLabeler.capabilities().backends().contains(b)) {
-                    backends.add(b);
-                }
-            }
-            return backends;
-        }
-
-        /** Runs {@code misuse}, which must throw {@code expected}; records a failure otherwise. */
-        private static void expect(Class<? extends RuntimeException> expected, String what, Runnable misuse) {
-            try {
-                misuse.run();
-                FAILURES.add(what + ": no exception");
-            } catch (RuntimeException e) {
-                if (expected.isInstance(e)) {
-                    System.out.println("refused " + what + ": " + e.getClass().getSimpleName() + ": " + e.getMessage());
-                } else {
-                    FAILURES.add(what + ": " + e + " instead of " + expected.getSimpleName());
-                }
-            }
+            Misuses.exit();
         }
 
         /** A 64x64 field of 0s and 1s: a third of the cells set. */
@@ -154,17 +128,17 @@ class EngineMisuseTest {
                 Grid grid = field(live);
                 Intensity freedValues = Intensity.of(field(gone));
                 gone.close();
-                expect(IllegalStateException.class, backend + ": statistics of a freed grid",
+                Misuses.expect(IllegalStateException.class, backend + ": statistics of a freed grid",
                         () -> labeler.labelWithStatistics(freedGrid, MeshOptions.defaults(), raster).close());
-                expect(IllegalStateException.class, backend + ": statistics into a closed arena",
+                Misuses.expect(IllegalStateException.class, backend + ": statistics into a closed arena",
                         () -> labeler.labelWithStatistics(grid, MeshOptions.defaults(), raster, gone));
-                expect(IllegalStateException.class, backend + ": statistics of freed intensities",
+                Misuses.expect(IllegalStateException.class, backend + ": statistics of freed intensities",
                         () -> labeler.labelWithStatistics(grid, MeshOptions.defaults(),
                                 raster.withIntensity(freedValues)).close());
-                expect(IllegalStateException.class, backend + ": labels of a freed grid",
+                Misuses.expect(IllegalStateException.class, backend + ": labels of a freed grid",
                         () -> labeler.label(freedGrid, MeshOptions.defaults().withAlgorithm(MeshAlgorithm.JAVA)));
                 try (MeshStatistics table = labeler.labelWithStatistics(grid, MeshOptions.defaults(), raster)) {
-                    check(table.count() == labeler.label(grid).count(), backend + ": the right table afterwards");
+                    Misuses.check(table.count() == labeler.label(grid).count(), backend + ": the right table afterwards");
                 }
             }
         }
@@ -175,7 +149,7 @@ class EngineMisuseTest {
          */
         private static void physicsClosedDuringACall(Backend backend) throws InterruptedException {
             if (backend == Backend.JAVA) {
-                expect(UnsupportedOperationException.class, "Cahn-Hilliard on JAVA",
+                Misuses.expect(UnsupportedOperationException.class, "Cahn-Hilliard on JAVA",
                         () -> CahnHilliard.create(8, 8, 1, CahnHilliard.Parameters.defaults(), Backend.JAVA));
                 return;
             }
@@ -218,8 +192,8 @@ class EngineMisuseTest {
             started.await();
             close.run();
             worker.join();
-            thrown.forEach(t -> FAILURES.add(what + " closed during the call: " + t));
-            expect(IllegalStateException.class, what + " after close", call);
+            thrown.forEach(t -> Misuses.check(false, what + " closed during the call: " + t));
+            Misuses.expect(IllegalStateException.class, what + " after close", call);
         }
 
         /** A closed labeler refuses every call, on every algorithm, the Java ones included. */
@@ -229,15 +203,15 @@ class EngineMisuseTest {
                 ComponentLabeler labeler = ComponentLabeler.create(backend);
                 labeler.close();
                 MeshOptions java = MeshOptions.defaults().withAlgorithm(MeshAlgorithm.JAVA);
-                expect(IllegalStateException.class, backend + ": a closed labeler's labelling", () -> labeler.label(grid));
-                expect(IllegalStateException.class, backend + ": a closed labeler's JAVA mesh algorithm",
+                Misuses.expect(IllegalStateException.class, backend + ": a closed labeler's labelling", () -> labeler.label(grid));
+                Misuses.expect(IllegalStateException.class, backend + ": a closed labeler's JAVA mesh algorithm",
                         () -> labeler.label(grid, java));
-                expect(IllegalStateException.class, backend + ": a closed labeler's statistics",
+                Misuses.expect(IllegalStateException.class, backend + ": a closed labeler's statistics",
                         () -> labeler.labelWithStatistics(grid, java, StatisticsOptions.defaults()));
-                expect(IllegalStateException.class, backend + ": a closed labeler's union-find",
+                Misuses.expect(IllegalStateException.class, backend + ": a closed labeler's union-find",
                         () -> labeler.labelEdges(3, new int[] {0}, new int[] {1},
                                 org.ccl4j.LabelOptions.defaults().withAlgorithm(Algorithm.UNION_FIND)));
-                expect(IllegalStateException.class, backend + ": a closed labeler's memory needs",
+                Misuses.expect(IllegalStateException.class, backend + ": a closed labeler's memory needs",
                         () -> labeler.memoryNeeds(grid, java));
             }
         }
@@ -278,7 +252,7 @@ class EngineMisuseTest {
         /** Allocations of more memory than there is: each fails with an exception before it is made. */
         private static void memoryBombs(Backend backend) {
             if (backend == Backend.JAVA) {
-                expect(Ccl4jException.class, "1e12 cells of a grid", () -> {
+                Misuses.expect(Ccl4jException.class, "1e12 cells of a grid", () -> {
                     try (Arena arena = Arena.ofConfined()) {
                         Grid.allocate(arena, Grid.CellType.U8, 100_000, 100_000, 100);
                     }
@@ -291,14 +265,14 @@ class EngineMisuseTest {
                 Runnable create = () -> CahnHilliard.create(46340, 46340, 1, CahnHilliard.Parameters.defaults(),
                         backend).close();
                 if (hostAvailable() < 26_000_000_000L || limited()) {
-                    expect(Ccl4jException.class, backend + ": a 46340^2 Cahn-Hilliard field", create);
+                    Misuses.expect(Ccl4jException.class, backend + ": a 46340^2 Cahn-Hilliard field", create);
                 } else {
                     create.run();
                 }
             }
             try (Lattice lattice = Lattice.create(LatticeKind.SQUARE, 16, false, 0);
                  SwendsenWang chain = SwendsenWang.create(lattice, backend, Algorithm.AUTO, 1)) {
-                expect(IllegalArgumentException.class, backend + ": Integer.MAX_VALUE sweeps (16 GB of results)",
+                Misuses.expect(IllegalArgumentException.class, backend + ": Integer.MAX_VALUE sweeps (16 GB of results)",
                         () -> chain.sweep(2.0, Integer.MAX_VALUE));
             }
         }
@@ -329,12 +303,6 @@ class EngineMisuseTest {
                 throw new java.io.UncheckedIOException(e);
             }
             return false;
-        }
-
-        private static void check(boolean holds, String what) {
-            if (!holds) {
-                FAILURES.add(what);
-            }
         }
     }
 

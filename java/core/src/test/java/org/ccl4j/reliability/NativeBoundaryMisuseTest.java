@@ -25,6 +25,7 @@ import org.ccl4j.MeshMode;
 import org.ccl4j.MeshOptions;
 import org.ccl4j.physics.CahnHilliard;
 import org.ccl4j.testing.ForkedJvm;
+import org.ccl4j.testing.Misuses;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -60,28 +61,15 @@ class NativeBoundaryMisuseTest {
      * "survived SCENARIO on BACKEND"; exits 1 when a misuse was not refused as it should be.
      */
     public static final class Scenarios {
-        private static final List<String> FAILURES = new ArrayList<>();
-
         public static void main(String[] args) {
             String scenario = args[0];
-            for (Backend backend : backends()) {
+            for (Backend backend : Misuses.backends()) {
                 try (ComponentLabeler labeler = ComponentLabeler.create(backend)) {
                     run(scenario, labeler);
                 }
                 System.out.println("survived " + scenario + " on " + backend);
             }
-            FAILURES.forEach(f -> System.out.println("FAILED: " + f));
-            System.exit(FAILURES.isEmpty() ? 0 : 1);
-        }
-
-        private static List<Backend> backends() {
-            List<Backend> backends = new ArrayList<>(List.of(Backend.JAVA));
-            for (Backend b : List.of(Backend.CPU_SERIAL, Backend.CPU_PARALLEL, Backend.CUDA)) {
-                if (ComponentLabeler.capabilities().backends().contains(b)) {
-                    backends.add(b);
-                }
-            }
-            return backends;
+            Misuses.exit();
         }
 
         private static void run(String scenario, ComponentLabeler labeler) {
@@ -104,26 +92,6 @@ class NativeBoundaryMisuseTest {
             }
         }
 
-        /** Runs {@code misuse}, which must throw {@code expected}; records a failure otherwise. */
-        private static void expect(Class<? extends RuntimeException> expected, String what, Runnable misuse) {
-            try {
-                misuse.run();
-                FAILURES.add(what + ": no exception");
-            } catch (RuntimeException e) {
-                if (expected.isInstance(e)) {
-                    System.out.println("refused " + what + ": " + e.getClass().getSimpleName() + ": " + e.getMessage());
-                } else {
-                    FAILURES.add(what + ": " + e + " instead of " + expected.getSimpleName());
-                }
-            }
-        }
-
-        private static void check(boolean holds, String what) {
-            if (!holds) {
-                FAILURES.add(what);
-            }
-        }
-
         /**
          * A Cahn-Hilliard field given outputs that are freed, too small, on the heap or read-only,
          * and used after it is closed; the Java backend has none.
@@ -131,7 +99,7 @@ class NativeBoundaryMisuseTest {
         private static void cahnHilliardMisused(ComponentLabeler labeler) {
             CahnHilliard.Parameters p = CahnHilliard.Parameters.defaults();
             if (labeler.backend() == Backend.JAVA) {
-                expect(UnsupportedOperationException.class, "Cahn-Hilliard on JAVA",
+                Misuses.expect(UnsupportedOperationException.class, "Cahn-Hilliard on JAVA",
                         () -> CahnHilliard.create(8, 8, 1, p, Backend.JAVA));
                 return;
             }
@@ -143,26 +111,26 @@ class NativeBoundaryMisuseTest {
                 freed = gone.allocate(4L * 256);
             }
             MemorySegment dead = freed;
-            expect(IllegalStateException.class, "field into a freed segment", () -> field.copyField(dead));
-            expect(IllegalStateException.class, "threshold into a freed segment", () -> field.threshold(0, dead));
-            expect(IllegalStateException.class, "labels into a freed segment",
+            Misuses.expect(IllegalStateException.class, "field into a freed segment", () -> field.copyField(dead));
+            Misuses.expect(IllegalStateException.class, "threshold into a freed segment", () -> field.threshold(0, dead));
+            Misuses.expect(IllegalStateException.class, "labels into a freed segment",
                     () -> field.label(0, MeshOptions.defaults(), dead));
             try (Arena arena = Arena.ofConfined()) {
-                expect(IllegalArgumentException.class, "field into too few floats",
+                Misuses.expect(IllegalArgumentException.class, "field into too few floats",
                         () -> field.copyField(arena.allocate(ValueLayout.JAVA_FLOAT, 255)));
-                expect(IllegalArgumentException.class, "threshold into a heap array",
+                Misuses.expect(IllegalArgumentException.class, "threshold into a heap array",
                         () -> field.threshold(0, MemorySegment.ofArray(new byte[256])));
-                expect(IllegalArgumentException.class, "labels into a read-only segment",
+                Misuses.expect(IllegalArgumentException.class, "labels into a read-only segment",
                         () -> field.label(0, MeshOptions.defaults(), arena.allocate(4L * 256).asReadOnly()));
                 float[] nan = new float[256];
                 nan[77] = Float.NaN;
-                expect(IllegalArgumentException.class, "a NaN in the field", () -> field.setField(nan));
-                check(field.label(0).foreground() > 0, "the field still labels after the refusals");
+                Misuses.expect(IllegalArgumentException.class, "a NaN in the field", () -> field.setField(nan));
+                Misuses.check(field.label(0).foreground() > 0, "the field still labels after the refusals");
             }
             field.close();
             field.close();
-            expect(IllegalStateException.class, "a closed field", () -> field.step(1));
-            expect(IllegalStateException.class, "a closed field's domains", () -> field.label(0));
+            Misuses.expect(IllegalStateException.class, "a closed field", () -> field.step(1));
+            Misuses.expect(IllegalStateException.class, "a closed field's domains", () -> field.label(0));
         }
 
         /** Two components, {0, 1, 2} and {3, 4}. */
@@ -175,9 +143,9 @@ class NativeBoundaryMisuseTest {
             MemorySegment segment = arena.allocateFrom(ValueLayout.JAVA_INT, 0, 0, 2, 2, 2);
             Labels labels = Labels.of(segment, 5).using(labeler);
             arena.close();
-            expect(IllegalStateException.class, "count() of Labels.of(segment) after its arena closed", labels::count);
-            expect(IllegalStateException.class, "sizes() of Labels.of(segment) after its arena closed", labels::sizes);
-            expect(IllegalStateException.class, "compact() of Labels.of(segment) after its arena closed",
+            Misuses.expect(IllegalStateException.class, "count() of Labels.of(segment) after its arena closed", labels::count);
+            Misuses.expect(IllegalStateException.class, "sizes() of Labels.of(segment) after its arena closed", labels::sizes);
+            Misuses.expect(IllegalStateException.class, "compact() of Labels.of(segment) after its arena closed",
                     () -> labels.compact(Labels.Order.SIZE_DESCENDING));
         }
 
@@ -187,19 +155,19 @@ class NativeBoundaryMisuseTest {
                 Arena arena = Arena.ofConfined();
                 Labels labels = labeler.label(graph, LabelOptions.defaults(), arena);
                 arena.close();
-                expect(IllegalStateException.class, "sizes() after the labels' arena closed", labels::sizes);
-                expect(IllegalStateException.class, "count() after the labels' arena closed", labels::count);
-                expect(IllegalStateException.class, "members() after the labels' arena closed", labels::members);
-                expect(IllegalStateException.class, "largestComponentGraph() after the labels' arena closed",
+                Misuses.expect(IllegalStateException.class, "sizes() after the labels' arena closed", labels::sizes);
+                Misuses.expect(IllegalStateException.class, "count() after the labels' arena closed", labels::count);
+                Misuses.expect(IllegalStateException.class, "members() after the labels' arena closed", labels::members);
+                Misuses.expect(IllegalStateException.class, "largestComponentGraph() after the labels' arena closed",
                         () -> labels.largestComponentGraph(graph, graphArena));
 
                 Grid grid = Grid.ofBytes(graphArena, new byte[] {1, 0, 1, 1}, 2, 2);
                 Arena meshArena = Arena.ofConfined();
                 MeshLabels meshLabels = labeler.label(grid, MeshOptions.defaults(), meshArena);
                 meshArena.close();
-                expect(IllegalStateException.class, "count() of mesh labels after their arena closed",
+                Misuses.expect(IllegalStateException.class, "count() of mesh labels after their arena closed",
                         meshLabels::count);
-                expect(IllegalStateException.class, "get() of mesh labels after their arena closed",
+                Misuses.expect(IllegalStateException.class, "get() of mesh labels after their arena closed",
                         () -> meshLabels.get(0, 0, 0));
             }
         }
@@ -211,8 +179,8 @@ class NativeBoundaryMisuseTest {
                     arena.allocateFrom(ValueLayout.JAVA_INT, 1, 0));
             arena.close();
             for (CsrGraph graph : List.of(built, wrapped)) {
-                expect(IllegalStateException.class, "label() of a graph whose arena closed", () -> labeler.label(graph));
-                expect(IllegalStateException.class, "unchecked label() of a graph whose arena closed",
+                Misuses.expect(IllegalStateException.class, "label() of a graph whose arena closed", () -> labeler.label(graph));
+                Misuses.expect(IllegalStateException.class, "unchecked label() of a graph whose arena closed",
                         () -> labeler.label(graph, LabelOptions.defaults().withCheckInput(false)));
             }
         }
@@ -224,7 +192,7 @@ class NativeBoundaryMisuseTest {
             Grid region = Grid.ofInts(arena, new int[9], 3, 3, 1).region(1, 1, 2, 2);
             arena.close();
             for (Grid grid : List.of(bytes, ints, region)) {
-                expect(IllegalStateException.class, "label() of " + grid + " whose arena closed",
+                Misuses.expect(IllegalStateException.class, "label() of " + grid + " whose arena closed",
                         () -> labeler.label(grid));
             }
         }
@@ -234,14 +202,14 @@ class NativeBoundaryMisuseTest {
                 MemorySegment offsets = arena.allocateFrom(ValueLayout.JAVA_INT, 0, 1, 2, 3, 4);
                 MemorySegment neighbors = arena.allocateFrom(ValueLayout.JAVA_INT, 1, 0, 3, 2);
                 CsrGraph graph = CsrGraph.wrap(offsets, Integer.BYTES, neighbors);
-                check(labeler.label(graph).count() == 2, "the wrapped graph before the change has 2 components");
+                Misuses.check(labeler.label(graph).count() == 2, "the wrapped graph before the change has 2 components");
                 for (int bad : new int[] {-100_000_000, -1, 4, Integer.MAX_VALUE}) {
                     neighbors.setAtIndex(ValueLayout.JAVA_INT, 2, bad);
-                    expect(IllegalArgumentException.class, "id " + bad + " written after wrap",
+                    Misuses.expect(IllegalArgumentException.class, "id " + bad + " written after wrap",
                             () -> labeler.label(graph));
                 }
                 offsets.setAtIndex(ValueLayout.JAVA_INT, 2, 4);
-                expect(IllegalArgumentException.class, "offsets made to decrease after wrap", () -> labeler.label(graph));
+                Misuses.expect(IllegalArgumentException.class, "offsets made to decrease after wrap", () -> labeler.label(graph));
             }
         }
 
@@ -250,9 +218,9 @@ class NativeBoundaryMisuseTest {
                 CsrGraph graph = pathsGraph(arena);
                 Grid grid = Grid.ofBytes(arena, new byte[] {1, 0, 1, 1}, 2, 2);
                 // the JAVA backend's ForkJoin threads are refused beyond the native backends' limit too
-                expect(IllegalArgumentException.class, "100000 threads",
+                Misuses.expect(IllegalArgumentException.class, "100000 threads",
                         () -> labeler.label(graph, LabelOptions.defaults().withCpuThreads(100_000)));
-                expect(IllegalArgumentException.class, "100000 threads on a mesh",
+                Misuses.expect(IllegalArgumentException.class, "100000 threads on a mesh",
                         () -> labeler.label(grid, MeshOptions.defaults().withCpuThreads(100_000)));
             }
         }
@@ -261,14 +229,14 @@ class NativeBoundaryMisuseTest {
             try (Arena arena = Arena.ofConfined()) {
                 Grid grid = Grid.ofInts(arena, new int[] {7, 7, 8, 7, 8, 8, 7, 7, 7}, 3, 3, 1);
                 MeshOptions sameValue = MeshOptions.defaults().withMode(MeshMode.SAME_VALUE);
-                expect(IllegalArgumentException.class, "mesh labels written into the grid's own cells",
+                Misuses.expect(IllegalArgumentException.class, "mesh labels written into the grid's own cells",
                         () -> labeler.label(grid, sameValue, grid.cells()));
                 MemorySegment offsets = arena.allocateFrom(ValueLayout.JAVA_INT, 0, 1, 2, 3, 4, 4);
                 MemorySegment neighbors = arena.allocateFrom(ValueLayout.JAVA_INT, 1, 0, 3, 2, 0);
                 CsrGraph graph = CsrGraph.wrap(offsets, Integer.BYTES, neighbors.asSlice(0, 16));
-                expect(IllegalArgumentException.class, "graph labels written over the graph's neighbours",
+                Misuses.expect(IllegalArgumentException.class, "graph labels written over the graph's neighbours",
                         () -> labeler.label(graph, LabelOptions.defaults(), neighbors));
-                expect(IllegalArgumentException.class, "graph labels written over the graph's offsets",
+                Misuses.expect(IllegalArgumentException.class, "graph labels written over the graph's offsets",
                         () -> labeler.label(graph, LabelOptions.defaults(), offsets));
             }
         }
@@ -282,29 +250,29 @@ class NativeBoundaryMisuseTest {
             MeshOptions wide = MeshOptions.defaults().withWideLabels(true);
             try (Arena arena = Arena.ofConfined()) {
                 Grid grid = Grid.ofInts(arena, new int[] {7, 7, 0, 0, 0, 0, 7, 7, 7}, 3, 3, 1);
-                expect(IllegalArgumentException.class, "int64 labels into room for 9 ints",
+                Misuses.expect(IllegalArgumentException.class, "int64 labels into room for 9 ints",
                         () -> labeler.label(grid, wide, arena.allocate(ValueLayout.JAVA_INT, 9)));
-                expect(IllegalArgumentException.class, "int64 labels misaligned by 4 bytes",
+                Misuses.expect(IllegalArgumentException.class, "int64 labels misaligned by 4 bytes",
                         () -> labeler.label(grid, wide, arena.allocate(80, 8).asSlice(4, 72)));
                 MemorySegment overCells = arena.allocate(ValueLayout.JAVA_LONG, 9);
                 Grid inside = Grid.wrap(overCells.asSlice(8, 36), Grid.CellType.I32, 3, 3);
-                expect(IllegalArgumentException.class, "int64 labels written over the grid's cells",
+                Misuses.expect(IllegalArgumentException.class, "int64 labels written over the grid's cells",
                         () -> labeler.label(inside, wide, overCells));
                 Arena labelsArena = Arena.ofConfined();
                 MeshLabels labels = labeler.label(grid, wide, labelsArena);
-                check(labels.count() == 2, "two clusters before the labels' arena closed");
+                Misuses.check(labels.count() == 2, "two clusters before the labels' arena closed");
                 labelsArena.close();
                 // the count and the largest cluster were counted before; a cluster's size reads a label
-                expect(IllegalStateException.class, "componentSize() of int64 labels after their arena closed",
+                Misuses.expect(IllegalStateException.class, "componentSize() of int64 labels after their arena closed",
                         () -> labels.componentSize(0));
-                expect(IllegalStateException.class, "get() of int64 labels after their arena closed",
+                Misuses.expect(IllegalStateException.class, "get() of int64 labels after their arena closed",
                         () -> labels.get(0, 0, 0));
             }
             if (!java.nio.file.Files.isReadable(Path.of("/proc/meminfo"))) {
                 return;  // no MemAvailable, no check: the labelling would read the cells
             }
             Grid huge = Grid.wrap(MemorySegment.NULL.reinterpret(1L << 39), Grid.CellType.U8, 8192, 8192, 8192);
-            expect(org.ccl4j.Ccl4jException.class, "labelling 8192^3 cells that are not there",
+            Misuses.expect(org.ccl4j.Ccl4jException.class, "labelling 8192^3 cells that are not there",
                     () -> labeler.label(huge, MeshOptions.defaults(), Arena.ofAuto()));
         }
 
@@ -331,50 +299,50 @@ class NativeBoundaryMisuseTest {
                             sources.setAtIndex(ValueLayout.JAVA_INT, index, bad);
                             pairs.setAtIndex(ValueLayout.JAVA_INT, 2 * index + 1, bad);
                             for (EdgeList edges : List.of(separate, interleaved)) {
-                                expect(IllegalArgumentException.class, "id " + bad + " in edge " + index + " of " + edges
+                                Misuses.expect(IllegalArgumentException.class, "id " + bad + " in edge " + index + " of " + edges
                                         + ", " + algorithm, () -> labeler.label(edges, options));
-                                expect(IllegalArgumentException.class, "id " + bad + " in edge " + index + " of " + edges
+                                Misuses.expect(IllegalArgumentException.class, "id " + bad + " in edge " + index + " of " + edges
                                         + ", built into a graph", () -> CsrGraph.fromEdges(arena, edges));
                             }
                             sources.setAtIndex(ValueLayout.JAVA_INT, index, source);
                             pairs.setAtIndex(ValueLayout.JAVA_INT, 2 * index + 1, target);
                         }
                     }
-                    expect(IllegalArgumentException.class, "labels written over the edges' sources",
+                    Misuses.expect(IllegalArgumentException.class, "labels written over the edges' sources",
                             () -> labeler.label(separate, options, block.asSlice(0, 20)));
-                    expect(IllegalArgumentException.class, "labels written over the edges' targets",
+                    Misuses.expect(IllegalArgumentException.class, "labels written over the edges' targets",
                             () -> labeler.label(separate, options, block.asSlice(16, 20)));
-                    expect(IllegalArgumentException.class, "labels written over the pairs",
+                    Misuses.expect(IllegalArgumentException.class, "labels written over the pairs",
                             () -> labeler.label(interleaved, options, pairs.asSlice(8)));
-                    expect(IllegalArgumentException.class, "labels in room for 4 of 5 vertices",
+                    Misuses.expect(IllegalArgumentException.class, "labels in room for 4 of 5 vertices",
                             () -> labeler.label(separate, options, arena.allocate(ValueLayout.JAVA_INT, 4)));
-                    expect(IllegalArgumentException.class, "100000 threads over edges",
+                    Misuses.expect(IllegalArgumentException.class, "100000 threads over edges",
                             () -> labeler.label(separate, options.withCpuThreads(100_000)));
-                    expect(IllegalArgumentException.class, "ids past the labels: 2^31-1 vertices, labels for 5",
+                    Misuses.expect(IllegalArgumentException.class, "ids past the labels: 2^31-1 vertices, labels for 5",
                             () -> labeler.label(EdgeList.wrap(Integer.MAX_VALUE, sources, targets), options,
                                     arena.allocate(ValueLayout.JAVA_INT, 5)));
                     Arena labelsArena = Arena.ofConfined();
                     MemorySegment freedLabels = labelsArena.allocate(ValueLayout.JAVA_INT, 5);
                     labelsArena.close();
-                    expect(IllegalStateException.class, "labels of a closed arena",
+                    Misuses.expect(IllegalStateException.class, "labels of a closed arena",
                             () -> labeler.label(separate, options, freedLabels));
-                    check(labeler.label(separate, options).count() == 1, "the repaired list has one component");
-                    check(labeler.label(interleaved, options).count() == 1, "the repaired pairs have one component");
+                    Misuses.check(labeler.label(separate, options).count() == 1, "the repaired list has one component");
+                    Misuses.check(labeler.label(interleaved, options).count() == 1, "the repaired pairs have one component");
                 }
                 Arena arena = Arena.ofConfined();
                 EdgeList freed = EdgeList.fromArrays(arena, 5, new int[] {0, 3}, new int[] {1, 4});
                 EdgeList freedPairs = EdgeList.fromPairs(arena, 5, new int[] {0, 1, 3, 4});
                 arena.close();
                 for (EdgeList edges : List.of(freed, freedPairs)) {
-                    expect(IllegalStateException.class, "label() of " + edges + " whose arena closed, " + algorithm,
+                    Misuses.expect(IllegalStateException.class, "label() of " + edges + " whose arena closed, " + algorithm,
                             () -> labeler.label(edges, options));
                     try (Arena target = Arena.ofConfined()) {
-                        expect(IllegalStateException.class, "fromEdges of " + edges + " whose arena closed",
+                        Misuses.expect(IllegalStateException.class, "fromEdges of " + edges + " whose arena closed",
                                 () -> CsrGraph.fromEdges(target, edges));
                     }
                 }
             }
-            expect(IllegalArgumentException.class, "ECL_CC on an edge list", () -> labeler.labelEdges(2, new int[] {0},
+            Misuses.expect(IllegalArgumentException.class, "ECL_CC on an edge list", () -> labeler.labelEdges(2, new int[] {0},
                     new int[] {1}, LabelOptions.defaults().withAlgorithm(Algorithm.ECL_CC)));
         }
 
@@ -426,7 +394,7 @@ class NativeBoundaryMisuseTest {
                             for (long v = 0; v < n; v++) {
                                 int l = labels.getAtIndex(ValueLayout.JAVA_INT, v);
                                 if (l < 0 || l > v) {
-                                    check(false, "vertex " + v + " labelled " + l + " while ids changed");
+                                    Misuses.check(false, "vertex " + v + " labelled " + l + " while ids changed");
                                     break;
                                 }
                             }
@@ -439,7 +407,7 @@ class NativeBoundaryMisuseTest {
             join(writer);
             System.out.println("edge ids changed during labellings on " + labeler.backend() + ": " + labelled
                     + " labelled, " + refused + " refused");
-            check(refused > 0, "no labelling saw an id out of range on " + labeler.backend());
+            Misuses.check(refused > 0, "no labelling saw an id out of range on " + labeler.backend());
         }
 
         /**
@@ -450,28 +418,28 @@ class NativeBoundaryMisuseTest {
             Arena closed = Arena.ofConfined();
             CsrGraph gone = pathsGraph(closed);
             closed.close();
-            expect(IllegalStateException.class, "distances() of a graph whose arena closed", () -> labeler.distances(gone));
-            expect(IllegalStateException.class, "distanceMatrix() of a graph whose arena closed",
+            Misuses.expect(IllegalStateException.class, "distances() of a graph whose arena closed", () -> labeler.distances(gone));
+            Misuses.expect(IllegalStateException.class, "distanceMatrix() of a graph whose arena closed",
                     () -> labeler.distanceMatrix(gone));
             try (Arena arena = Arena.ofConfined()) {
                 MemorySegment offsets = arena.allocateFrom(ValueLayout.JAVA_INT, 0, 1, 2, 3, 4);
                 MemorySegment neighbors = arena.allocateFrom(ValueLayout.JAVA_INT, 1, 0, 3, 2);
                 CsrGraph graph = CsrGraph.wrap(offsets, Integer.BYTES, neighbors);
-                check(labeler.distances(graph).count() == 2, "the wrapped graph before the change has 2 components");
+                Misuses.check(labeler.distances(graph).count() == 2, "the wrapped graph before the change has 2 components");
                 for (int bad : new int[] {-100_000_000, -1, 4, Integer.MAX_VALUE}) {
                     neighbors.setAtIndex(ValueLayout.JAVA_INT, 2, bad);
-                    expect(IllegalArgumentException.class, "distances(), id " + bad + " written after wrap",
+                    Misuses.expect(IllegalArgumentException.class, "distances(), id " + bad + " written after wrap",
                             () -> labeler.distances(graph));
-                    expect(IllegalArgumentException.class, "distanceMatrix(), id " + bad + " written after wrap",
+                    Misuses.expect(IllegalArgumentException.class, "distanceMatrix(), id " + bad + " written after wrap",
                             () -> labeler.distanceMatrix(graph));
                 }
                 neighbors.setAtIndex(ValueLayout.JAVA_INT, 2, 3);
                 offsets.setAtIndex(ValueLayout.JAVA_INT, 2, 4);
-                expect(IllegalArgumentException.class, "distances(), offsets made to decrease after wrap",
+                Misuses.expect(IllegalArgumentException.class, "distances(), offsets made to decrease after wrap",
                         () -> labeler.distances(graph));
                 CsrGraph oneWay = CsrGraph.wrap(arena.allocateFrom(ValueLayout.JAVA_INT, 0, 1, 2, 2, 3), Integer.BYTES,
                         arena.allocateFrom(ValueLayout.JAVA_INT, 1, 2, 2));
-                expect(IllegalArgumentException.class, "distances() of an asymmetric graph", () -> labeler.distances(oneWay));
+                Misuses.expect(IllegalArgumentException.class, "distances() of an asymmetric graph", () -> labeler.distances(oneWay));
             }
         }
 
@@ -484,7 +452,7 @@ class NativeBoundaryMisuseTest {
                 for (Algorithm algorithm : Algorithm.values()) {
                     LabelOptions options = LabelOptions.defaults().withAlgorithm(algorithm);
                     for (CsrGraph graph : List.of(wrapped, copied)) {
-                        expect(IllegalArgumentException.class, "an asymmetric graph, " + algorithm, () -> {
+                        Misuses.expect(IllegalArgumentException.class, "an asymmetric graph, " + algorithm, () -> {
                             try {
                                 labeler.label(graph, options);
                             } catch (UnsupportedOperationException notOnThisBackend) {
@@ -522,7 +490,7 @@ class NativeBoundaryMisuseTest {
             }
             System.out.println("arenas closed during labellings on " + backend + ": " + labelled + " labelled, "
                     + refused + " refused");
-            check(labelled.get() + refused.get() > 0, "no labelling ran on " + backend);
+            Misuses.check(labelled.get() + refused.get() > 0, "no labelling ran on " + backend);
         }
 
         private static void labelWhileClosing(ComponentLabeler labeler, int seed, AtomicInteger labelled,
@@ -543,7 +511,7 @@ class NativeBoundaryMisuseTest {
                 Labels labels = graph != null ? labeler.label(graph, LabelOptions.defaults(), arena)
                         : labeler.label(edges, LabelOptions.defaults(), arena);
                 long count = labels.count();
-                check(count == 1, "a path labelled while its arena was being closed has " + count + " components");
+                Misuses.check(count == 1, "a path labelled while its arena was being closed has " + count + " components");
                 labelled.incrementAndGet();
             } catch (IllegalStateException e) {
                 refused.incrementAndGet();

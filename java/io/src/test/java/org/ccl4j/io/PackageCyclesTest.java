@@ -10,25 +10,12 @@ import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
-import com.tngtech.archunit.library.dependencies.SliceAssignment;
-import com.tngtech.archunit.library.dependencies.SliceIdentifier;
 import org.junit.jupiter.api.Test;
+
+import org.ccl4j.testing.PackageSlices;
 
 /** The packages of ccl4j-core and ccl4j-io depend on each other without cycles. */
 class PackageCyclesTest {
-    /** Every package is a slice of its own (ArchUnit's patterns would fold subpackages together). */
-    private static final SliceAssignment BY_PACKAGE = new SliceAssignment() {
-        @Override
-        public SliceIdentifier getIdentifierOf(JavaClass javaClass) {
-            return SliceIdentifier.of(javaClass.getPackageName());
-        }
-
-        @Override
-        public String getDescription() {
-            return "each package";
-        }
-    };
-
     @Test
     void theLibrarysPackagesHaveNoCycles() {
         JavaClasses classes = new ClassFileImporter()
@@ -39,6 +26,6 @@ class PackageCyclesTest {
         // the check must see both modules' packages, or it proves nothing
         assertTrue(packages.containsAll(Set.of("org.ccl4j", "org.ccl4j.physics", "org.ccl4j.internal",
                 "org.ccl4j.io", "org.ccl4j.io.grid")), "imported packages: " + packages);
-        slices().assignedFrom(BY_PACKAGE).should().beFreeOfCycles().check(classes);
+        slices().assignedFrom(PackageSlices.BY_PACKAGE).should().beFreeOfCycles().check(classes);
     }
 }
