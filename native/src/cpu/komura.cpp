@@ -10,9 +10,9 @@
 // and the final analysis points every vertex at it: the canonical labels.
 #include <cstdint>
 #include <memory>
-#include <utility>
 #include <vector>
 
+#include "common/komura_step.hpp"
 #include "cpu/cpu_algorithms.hpp"
 
 namespace ccl4j::cpu {
@@ -24,31 +24,15 @@ void analysis(int32_t n, int32_t* label) {
     for (int32_t v = 0; v < n; ++v) label[v] = label[label[v]];
 }
 
-int32_t root_of(const int32_t* label, int32_t v) {
-    int32_t l = label[v];
-    while (l != label[l]) l = label[l];
-    return l;
-}
-
-// The paper's Algorithm 1 for one pair (site i, j from its residual list), with atomicMin as a
-// plain minimum that returns the old value.
-void reduce_pair(int32_t* label, int32_t i, int32_t j) {
-    int32_t label1 = root_of(label, i);
-    int32_t label2 = root_of(label, j);
-    if (label1 == label2) return;
-    if (label1 < label2) std::swap(label1, label2);
-    for (;;) {
-        const int32_t label3 = label[label1];
-        if (label2 < label3) label[label1] = label2;
-        if (label3 == label2) return;
-        if (label3 > label2) {
-            label1 = label3;  // label1 hung below label3: hang label3 below label2 too
-        } else {
-            label1 = label2;  // label1 stays below label3 < label2: hang label2 below label3
-            label2 = label3;
-        }
+// Labels as one thread reads and lowers them, for the steps shared with the GPU.
+struct SerialLabels {
+    static int32_t load(const int32_t* p) { return *p; }
+    static int32_t lower(int32_t* p, int32_t value) {
+        const int32_t old = *p;
+        if (value < old) *p = value;
+        return old;
     }
-}
+};
 
 // Each vertex's residual list, its lower neighbours other than the smallest, kept at the front of
 // the vertex's own stretch of the arc array.
@@ -69,17 +53,8 @@ PhasePlan label_plan(const CsrView<Offset>& g, int32_t* label, PhaseLog& log) {
                  residual->lists.assign(static_cast<size_t>(g.arc_count), 0);
                  residual->counts.assign(static_cast<size_t>(n), 0);
                  for (int32_t v = 0; v < n; ++v) {
-                     int32_t smallest = v;
-                     for (Offset arc = g.begin(v); arc < g.end(v); ++arc) {
-                         if (g.neighbors[arc] < smallest) smallest = g.neighbors[arc];
-                     }
-                     Offset count = 0;
-                     for (Offset arc = g.begin(v); arc < g.end(v); ++arc) {
-                         const int32_t u = g.neighbors[arc];
-                         if (u < v && u != smallest) residual->lists[g.begin(v) + count++] = u;
-                     }
-                     label[v] = smallest;
-                     residual->counts[v] = count;
+                     komura::init_vertex(g.neighbors, g.begin(v), g.end(v), v, label, residual->lists.data(),
+                                         residual->counts.data());
                  }
                  log.add("init", watch.lap());
                  return 0;
@@ -97,7 +72,9 @@ PhasePlan label_plan(const CsrView<Offset>& g, int32_t* label, PhaseLog& log) {
                  // Step (iii).
                  for (int32_t v = 0; v < n; ++v) {
                      const int32_t* list = residual->lists.data() + g.begin(v);
-                     for (Offset k = 0; k < residual->counts[v]; ++k) reduce_pair(label, v, list[k]);
+                     for (Offset k = 0; k < residual->counts[v]; ++k) {
+                         komura::reduce_pair<SerialLabels>(label, v, list[k]);
+                     }
                  }
                  log.add("reduction", watch.lap());
                  return 0;

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "common/komura_step.hpp"
 #include "cuda/cuda_check.hpp"
 #include "cuda/driver.hpp"
 #include "cuda/graph_kernels.hpp"
@@ -38,58 +39,23 @@ __global__ void init_labels(const Offset* __restrict__ offsets, const int32_t* _
                             Offset* __restrict__ residual_count) {
     for (uint32_t i = thread_index(); i < static_cast<uint32_t>(n); i += thread_count()) {
         const int32_t v = static_cast<int32_t>(i);
-        const Offset begin = offsets[v];
-        const Offset end = offsets[v + 1];
-        int32_t smallest = v;
-        for (Offset arc = begin; arc < end; ++arc) smallest = min(smallest, neighbors[arc]);
-        Offset count = 0;
-        for (Offset arc = begin; arc < end; ++arc) {
-            const int32_t u = neighbors[arc];
-            if (u < v && u != smallest) residual[begin + count++] = u;
-        }
-        label[v] = smallest;
-        residual_count[v] = count;
+        komura::init_vertex(neighbors, offsets[v], offsets[v + 1], v, label, residual, residual_count);
     }
 }
 
-// Follows labels from label[v] to a root (label[r] == r). Labels only decrease, and only to
-// vertices they lead to, so a walk read while others write still ends at a root.
-__device__ __forceinline__ int32_t root_of(int32_t* label, int32_t v) {
-    int32_t l = load_relaxed(&label[v]);
-    for (int32_t next; (next = load_relaxed(&label[l])) != l;) l = next;
-    return l;
-}
+// Labels as the threads of a launch read and lower them, for the steps shared with the CPU: a
+// relaxed load (other threads write meanwhile) and atomicMin.
+struct DeviceLabels {
+    __device__ static int32_t load(int32_t* p) { return load_relaxed(p); }
+    __device__ static int32_t lower(int32_t* p, int32_t value) { return atomicMin(p, value); }
+};
 
 // Steps (ii) and (iv). Only v's thread writes label[v].
 __global__ void analysis(int32_t n, int32_t* label) {
     for (uint32_t i = thread_index(); i < static_cast<uint32_t>(n); i += thread_count()) {
         const int32_t v = static_cast<int32_t>(i);
-        const int32_t root = root_of(label, v);
+        const int32_t root = komura::root_of<DeviceLabels>(label, v);
         if (root != load_relaxed(&label[v])) store_relaxed(&label[v], root);
-    }
-}
-
-// The paper's Algorithm 1 for site i and j from its residual list: the larger of the two roots is
-// hung below the smaller with atomicMin. When that entry already held another vertex, the pair
-// moves on to that vertex and the smaller root, until an atomicMin finds the two joined.
-__device__ void reduce_pair(int32_t* label, int32_t i, int32_t j) {
-    int32_t label1 = root_of(label, i);
-    int32_t label2 = root_of(label, j);
-    if (label1 == label2) return;
-    if (label1 < label2) {
-        const int32_t smaller = label1;
-        label1 = label2;
-        label2 = smaller;
-    }
-    for (;;) {
-        const int32_t label3 = atomicMin(&label[label1], label2);
-        if (label3 == label2) return;
-        if (label3 > label2) {
-            label1 = label3;  // label1 hung below label3: hang label3 below label2 too
-        } else {
-            label1 = label2;  // label1 stays below label3 < label2: hang label2 below label3
-            label2 = label3;
-        }
     }
 }
 
@@ -108,14 +74,18 @@ __global__ void reduce_labels(const Offset* __restrict__ offsets, const int32_t*
         const Offset begin = site < n ? offsets[site] : 0;
         const bool long_list = count > kWarpListLength;
         if (!long_list) {
-            for (Offset k = 0; k < count; ++k) reduce_pair(label, static_cast<int32_t>(site), residual[begin + k]);
+            for (Offset k = 0; k < count; ++k) {
+                komura::reduce_pair<DeviceLabels>(label, static_cast<int32_t>(site), residual[begin + k]);
+            }
         }
         for (uint32_t hubs = __ballot_sync(kFullMask, long_list); hubs != 0; hubs &= hubs - 1) {
             const int owner = __ffs(hubs) - 1;
             const int32_t hub = static_cast<int32_t>(__shfl_sync(kFullMask, site, owner));
             const Offset hub_begin = __shfl_sync(kFullMask, begin, owner);
             const Offset hub_count = __shfl_sync(kFullMask, count, owner);
-            for (Offset k = lane; k < hub_count; k += kWarp) reduce_pair(label, hub, residual[hub_begin + k]);
+            for (Offset k = lane; k < hub_count; k += kWarp) {
+                komura::reduce_pair<DeviceLabels>(label, hub, residual[hub_begin + k]);
+            }
         }
     }
 }
