@@ -1,6 +1,6 @@
-// What the CPU mesh algorithms share: the neighbourhood of a cell as steps from its row to the
-// neighbouring rows, wrap-around at periodic boundaries, and the rule that says which cells are
-// labelled and which neighbours are connected.
+// What the CPU mesh algorithms share: the neighbourhood of a cell (common/mesh_stencil.hpp) as
+// steps from its row to the neighbouring rows, wrap-around at periodic boundaries, and the rule
+// that says which cells are labelled and which neighbours are connected.
 //
 // A mesh is a sequence of rows r = y + height * z of `width` cells each. The neighbours of cell
 // (x, y, z) are the cells (x + dx, y + dy, z + dz) for the offsets of the connectivity, taken
@@ -10,11 +10,11 @@
 #pragma once
 
 #include <cstdint>
-#include <cstdlib>
 #include <vector>
 
 #include "common/error.hpp"
 #include "common/mesh.hpp"
+#include "common/mesh_stencil.hpp"
 
 namespace ccl4j::cpu::mesh {
 
@@ -26,21 +26,17 @@ struct RowStep {
     int dx[3];
 };
 
-// All offsets of the connectivity, or only the backward half (those that lead to a smaller
-// index on an open mesh: dz < 0, or dz == 0 and dy < 0, or dz == dy == 0 and dx < 0), which
-// reaches every neighbour pair once from one of its ends.
+// All offsets of the connectivity, or only the backward half (the stencil's lower half, which
+// leads to a smaller index on an open mesh), which reaches every neighbour pair once from one of
+// its ends.
 inline std::vector<RowStep> row_steps(int connectivity, bool backward_only) {
-    const bool faces_only = connectivity == 4 || connectivity == 6;
-    const int dz_max = connectivity == 6 || connectivity == 26 ? 1 : 0;
     std::vector<RowStep> steps;
-    for (int dz = -dz_max; dz <= dz_max; ++dz) {
+    for (int dz = -1; dz <= 1; ++dz) {
         for (int dy = -1; dy <= 1; ++dy) {
             RowStep s{dy, dz, 0, {0, 0, 0}};
             for (int dx = -1; dx <= 1; ++dx) {
-                const int distance = std::abs(dx) + std::abs(dy) + std::abs(dz);
-                if (distance == 0 || (faces_only && distance > 1)) continue;
-                const bool backward = dz < 0 || (dz == 0 && (dy < 0 || (dy == 0 && dx < 0)));
-                if (backward_only && !backward) continue;
+                const int k = stencil::offset_of(dx, dy, dz);
+                if (!stencil::in_stencil(connectivity, k) || (backward_only && k > stencil::kCentre)) continue;
                 s.dx[s.dx_count++] = dx;
             }
             if (s.dx_count > 0) steps.push_back(s);
@@ -64,32 +60,29 @@ struct Geometry {
     int64_t rows() const { return int64_t(height) * depth; }
 
     // The column x + dx (|dx| <= 1), or -1 beyond an open boundary.
-    int32_t column(int32_t x, int dx) const { return wrap(x + dx, width, periodic_x); }
+    int32_t column(int32_t x, int dx) const {
+        int32_t nx;
+        return stencil::step(x, dx, width, periodic_x, nx) ? nx : -1;
+    }
 
     // The row (dy, dz) away from row r, or -1 beyond an open boundary.
     int64_t row(int64_t r, int dy, int dz) const {
-        const int32_t y = wrap(int32_t(r % height) + dy, height, periodic_y);
-        const int32_t z = wrap(int32_t(r / height) + dz, depth, periodic_z);
-        return y < 0 || z < 0 ? -1 : y + int64_t(height) * z;
-    }
-
-private:
-    // One step past either end of [0, n) (|v - clamp| <= 1): wrapped when periodic, else -1.
-    static int32_t wrap(int32_t v, int32_t n, bool periodic) {
-        if (v < 0) return periodic ? v + n : -1;
-        if (v >= n) return periodic ? v - n : -1;
-        return v;
+        int32_t y, z;
+        const bool inside = stencil::step(int32_t(r % height), dy, height, periodic_y, y) &&
+                            stencil::step(int32_t(r / height), dz, depth, periodic_z, z);
+        return inside ? y + int64_t(height) * z : -1;
     }
 };
 
-// Which cells are labelled and which neighbours connect: in foreground mode the non-zero cells,
-// all connected to each other; in same-value mode every cell, connected to equal ones.
+// The cell rule of common/mesh_stencil.hpp with the mode as a type, so that the algorithms'
+// loops are compiled once per mode.
 template <class T, bool SameValue>
 struct Rule {
     using Cell = T;
-    static bool labelled(T a) { return SameValue || a != 0; }
-    // Whether labelled cell a connects to neighbour b.
-    static bool connected(T a, T b) { return SameValue ? a == b : b != 0; }
+    static constexpr bool same_value = SameValue;
+    static bool labelled(T a) { return stencil::labelled(Rule{}, a); }
+    // Whether neighbouring cells a and b connect.
+    static bool connected(T a, T b) { return stencil::connected(Rule{}, a, b); }
 };
 
 // Calls f(cells, Rule<T, SameValue>{}) with the mesh's cells typed and its mode as a type. The

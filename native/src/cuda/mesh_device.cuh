@@ -14,6 +14,7 @@
 #include <cuda/atomic>
 
 #include "common/mesh.hpp"
+#include "common/mesh_stencil.hpp"
 #include "common/phases.hpp"
 #include "cuda/cuda_check.hpp"
 #include "cuda/driver.hpp"
@@ -40,48 +41,19 @@ struct Geometry {
     __host__ __device__ int64_t cell_count() const { return int64_t(width) * height * depth; }
 };
 
-// The 26 offsets of a 3x3x3 neighbourhood are numbered k = (dz + 1) * 9 + (dy + 1) * 3 + (dx + 1),
-// k != 13 (the cell itself). k < 13 are the "lower half": (dz, dy, dx) lexicographically below
-// zero. Every edge of the stencil is the lower-half offset of exactly one of its two cells, so a
-// pass over the lower half sees each edge once.
-constexpr int kCentre = 13;
-
-__host__ __device__ constexpr int dx_of(int k) { return k % 3 - 1; }
-__host__ __device__ constexpr int dy_of(int k) { return k / 3 % 3 - 1; }
-__host__ __device__ constexpr int dz_of(int k) { return k / 9 - 1; }
-__host__ __device__ constexpr int offset_of(int dx, int dy, int dz) { return (dz + 1) * 9 + (dy + 1) * 3 + dx + 1; }
-
-// Whether offset k is a neighbour under the connectivity: 4 and 6 are the face neighbours of 2D
-// and 3D, 8 the whole 3x3 square of the plane, 26 the whole cube.
-__host__ __device__ constexpr bool in_stencil(int connectivity, int k) {
-    const int dx = dx_of(k), dy = dy_of(k), dz = dz_of(k);
-    const int manhattan = (dx != 0) + (dy != 0) + (dz != 0);
-    if (k == kCentre) return false;
-    switch (connectivity) {
-        case 4: return dz == 0 && manhattan == 1;
-        case 8: return dz == 0;
-        case 6: return manhattan == 1;
-        default: return true;
-    }
-}
+// The stencil and the cell rule (common/mesh_stencil.hpp), as the kernels name them; the rule
+// reads the mode from the Geometry.
+using stencil::connected;
+using stencil::dx_of;
+using stencil::dy_of;
+using stencil::dz_of;
+using stencil::in_stencil;
+using stencil::kCentre;
+using stencil::labelled;
+using stencil::offset_of;
+using stencil::step;
 
 #ifdef __CUDACC__
-
-// Coordinate c moved by d on an axis of length n; false when it leaves an open axis. On a
-// periodic axis of length 1 or 2 the neighbours coincide with the cell or with each other, which
-// only repeats connections.
-__device__ __forceinline__ bool step(int32_t c, int d, int32_t n, bool periodic, int32_t& out) {
-    int32_t v = c + d;
-    if (v < 0) {
-        if (!periodic) return false;
-        v += n;
-    } else if (v >= n) {
-        if (!periodic) return false;
-        v -= n;
-    }
-    out = v;
-    return true;
-}
 
 // The neighbour of (x, y, z) at offset k, as coordinates; false when there is none.
 __device__ __forceinline__ bool neighbour(const Geometry& g, int32_t x, int32_t y, int32_t z, int k, int32_t& nx,
@@ -119,18 +91,6 @@ struct Tile {
 };
 using Tile2D = Tile<32, 32, 1>;
 using Tile3D = Tile<32, 8, 8>;
-
-// Foreground mode labels the non-zero cells; same-value mode labels every cell.
-template <class Cell>
-__device__ __forceinline__ bool labelled(const Geometry& g, Cell value) {
-    return g.same_value || value != 0;
-}
-
-// Whether two neighbouring labelled cells belong together.
-template <class Cell>
-__device__ __forceinline__ bool connected(const Geometry& g, Cell a, Cell b) {
-    return g.same_value ? a == b : (a != 0 && b != 0);
-}
 
 // Labels are read and written by many threads of one launch: the relaxed device-scope atomics
 // of the graph kernels keep those accesses race-free, each still one load or store.
