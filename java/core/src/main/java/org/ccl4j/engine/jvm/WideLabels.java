@@ -41,7 +41,6 @@ final class WideLabels implements WideCounts {
     private final MemorySegment before;
     private final MemorySegment sizes;
     private final long components;
-    private final long labelled;
     private final long largestSize;
     private final long largestLabel;
 
@@ -73,14 +72,12 @@ final class WideLabels implements WideCounts {
             HostMemory.require("counting the sizes of " + rows + " clusters", rows * Long.BYTES, failures);
             sizes = arena.allocate(ValueLayout.JAVA_LONG, Math.max(1, rows));
             loop.run(blocks, (from, to) -> addSizes(read, cells, from, to));
-            long[] largest = {0, -1, 0};  // size, row, labelled cells
+            long[] largest = {0, -1};  // size, row
             loop.run(Math.ceilDiv(rows, BLOCK), (from, to) -> {
                 long size = 0;
                 long row = -1;
-                long sum = 0;
                 for (long r = from * BLOCK; r < Math.min(rows, to * BLOCK); r++) {
                     long s = sizes.getAtIndex(ValueLayout.JAVA_LONG, r);
-                    sum += s;
                     if (s > size) {
                         size = s;
                         row = r;
@@ -92,12 +89,10 @@ final class WideLabels implements WideCounts {
                         largest[0] = size;
                         largest[1] = row;
                     }
-                    largest[2] += sum;
                 }
             });
             largestSize = largest[0];
             largestLabel = largest[1] < 0 ? -1 : select(largest[1]);
-            labelled = largest[2];
         }
     }
 
@@ -115,11 +110,6 @@ final class WideLabels implements WideCounts {
     @Override
     public long components() {
         return components;
-    }
-
-    /** The number of labelled (not background) cells. */
-    long labelled() {
-        return labelled;
     }
 
     /** The size of the largest cluster; 0 when there is none. */

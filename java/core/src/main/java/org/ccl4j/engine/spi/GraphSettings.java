@@ -7,8 +7,4 @@ package org.ccl4j.engine.spi;
  */
 public record GraphSettings(String algorithm, boolean checkInput, int cpuThreads, int blockSize, int warpThreshold,
                             int blockThreshold, int maxIterations) {
-    /** The same settings with another algorithm. */
-    public GraphSettings withAlgorithm(String name) {
-        return new GraphSettings(name, checkInput, cpuThreads, blockSize, warpThreshold, blockThreshold, maxIterations);
-    }
 }

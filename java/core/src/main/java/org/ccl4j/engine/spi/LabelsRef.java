@@ -8,10 +8,6 @@ import java.lang.foreign.MemorySegment;
  * {@code deviceRun} left on its GPU.
  */
 public record LabelsRef(MemorySegment host, int count, long deviceRun) {
-    public static LabelsRef onHost(MemorySegment labels, int count) {
-        return new LabelsRef(labels, count, -1);
-    }
-
     public boolean onDevice() {
         return host == null;
     }
