@@ -14,13 +14,12 @@ import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
 import org.junit.jupiter.api.Test;
 
 import org.ccl4j.engine.jvm.BindingsUserFixture;
 import org.ccl4j.engine.jvm.FacadeUserFixture;
-import org.ccl4j.testing.PackageSlices;
+import org.ccl4j.testing.LibraryPackages;
 
 /**
  * The layers of the core (docs/ARCHITECTURE.md): the API ({@code org.ccl4j}, {@code org.ccl4j.physics})
@@ -30,9 +29,7 @@ import org.ccl4j.testing.PackageSlices;
  * on a fixture of the tests that breaks it, so that a rule that could not fail fails here.
  */
 class ArchitectureTest {
-    private static final JavaClasses LIBRARY = new ClassFileImporter()
-            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-            .importPackages("org.ccl4j");
+    private static final JavaClasses LIBRARY = LibraryPackages.library();
 
     /** The fixtures that break the rules, each in the package of the classes it stands for. */
     private static final JavaClasses FIXTURES = new ClassFileImporter().importClasses(BindingsUserFixture.class,
@@ -59,7 +56,7 @@ class ArchitectureTest {
             .should().haveModifier(JavaModifier.PUBLIC)
             .as("org.ccl4j and org.ccl4j.physics hold API types only");
 
-    private static final ArchRule NO_CYCLES = slices().assignedFrom(PackageSlices.BY_PACKAGE).should().beFreeOfCycles();
+    private static final ArchRule NO_CYCLES = slices().assignedFrom(LibraryPackages.BY_PACKAGE).should().beFreeOfCycles();
 
     private static final List<ArchRule> RULES = List.of(ONLY_THE_NATIVE_ENGINE_CALLS_THE_BINDINGS,
             THE_API_KNOWS_NO_ENGINE, ENGINES_KNOW_NO_API, THE_API_PACKAGES_HOLD_API_TYPES_ONLY, NO_CYCLES);
