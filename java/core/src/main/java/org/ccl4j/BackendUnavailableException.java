@@ -4,7 +4,11 @@ package org.ccl4j;
 public class BackendUnavailableException extends Ccl4jException {
     private static final long serialVersionUID = 1L;
 
-    /** An exception with status {@link Status#BACKEND_UNAVAILABLE} and {@code message}, which says why. */
+    /**
+     * An exception with status {@link Status#BACKEND_UNAVAILABLE} and {@code message}, which says why.
+     *
+     * @param message why the backend is unavailable
+     */
     public BackendUnavailableException(String message) {
         super(Status.BACKEND_UNAVAILABLE, message);
     }

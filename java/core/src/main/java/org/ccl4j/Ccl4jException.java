@@ -33,7 +33,12 @@ public class Ccl4jException extends RuntimeException {
     /** The exceptions of this type, for the layers below the API, which cannot name it. */
     static final Failures FAILURES = (status, message) -> of(Status.valueOf(status), message);
 
-    /** An exception with {@code status} (not null) and the native library's {@code message}. */
+    /**
+     * An exception with {@code status} (not null) and the native library's {@code message}.
+     *
+     * @param status the kind of failure
+     * @param message the native library's message
+     */
     public Ccl4jException(Status status, String message) {
         super(message);
         this.status = Objects.requireNonNull(status, "status");
@@ -42,13 +47,21 @@ public class Ccl4jException extends RuntimeException {
     /**
      * The exception for {@code status}: a {@link BackendUnavailableException} for
      * {@link Status#BACKEND_UNAVAILABLE}, a {@code Ccl4jException} otherwise.
+     *
+     * @param status the kind of failure
+     * @param message the native library's message
+     * @return the exception, to throw
      */
     public static Ccl4jException of(Status status, String message) {
         return status == Status.BACKEND_UNAVAILABLE ? new BackendUnavailableException(message)
                 : new Ccl4jException(status, message);
     }
 
-    /** What went wrong. */
+    /**
+     * What went wrong.
+     *
+     * @return the status
+     */
     public Status status() {
         return status;
     }

@@ -13,12 +13,21 @@ import java.lang.foreign.ValueLayout;
  */
 public record Component(int label, int size, MemorySegment members) {
 
-    /** Whether the members came with this component. */
+    /**
+     * Whether the members came with this component.
+     *
+     * @return whether {@link #members()} is not null
+     */
     public boolean hasMembers() {
         return members != null;
     }
 
-    /** The members copied into an array. */
+    /**
+     * The members copied into an array.
+     *
+     * @return the member ids, ascending
+     * @throws IllegalStateException when the component was listed without its members
+     */
     public int[] memberArray() {
         if (members == null) {
             throw new IllegalStateException("this component was listed without its members; use Labels.members()");

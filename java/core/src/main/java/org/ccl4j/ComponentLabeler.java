@@ -44,12 +44,19 @@ public final class ComponentLabeler implements AutoCloseable {
     /**
      * A labeler on the best backend: CUDA with a device, else CPU_PARALLEL, else JAVA without the
      * native library (or with {@code -Dccl4j.native=false}), which is logged once as a warning.
+     *
+     * @return a new labeler; close it to free its native context
      */
     public static ComponentLabeler create() {
         return create(Backend.AUTO, 0);
     }
 
-    /** A labeler on {@code backend} (device 0 for CUDA). */
+    /**
+     * A labeler on {@code backend} (device 0 for CUDA).
+     *
+     * @param backend the backend to run on; {@link Backend#AUTO} picks as {@link #create()} does
+     * @return a new labeler on {@code backend}
+     */
     public static ComponentLabeler create(Backend backend) {
         return create(backend, 0);
     }
@@ -57,6 +64,9 @@ public final class ComponentLabeler implements AutoCloseable {
     /**
      * A labeler on {@code backend}; {@code device} selects the CUDA device.
      *
+     * @param backend the backend to run on; {@link Backend#AUTO} picks as {@link #create()} does
+     * @param device the CUDA device index (ignored by the other backends)
+     * @return a new labeler on {@code backend}
      * @throws BackendUnavailableException when the backend cannot run here (no device, driver or library)
      */
     public static ComponentLabeler create(Backend backend, int device) {
@@ -67,17 +77,30 @@ public final class ComponentLabeler implements AutoCloseable {
         return new ComponentLabeler(Engines.open(backend.name(), device, Ccl4jException.FAILURES));
     }
 
-    /** What this installation can do: version, backends, CUDA devices. */
+    /**
+     * What this installation can do: version, backends, CUDA devices.
+     *
+     * @return the library's version, the usable backends, the CUDA devices and how the native library was
+     *         loaded
+     */
     public static Capabilities capabilities() {
         return Capabilities.of(Engines.library(Ccl4jException.FAILURES));
     }
 
-    /** The backend this labeler runs on ({@link Backend#AUTO} resolved). */
+    /**
+     * The backend this labeler runs on ({@link Backend#AUTO} resolved).
+     *
+     * @return the resolved backend
+     */
     public Backend backend() {
         return Backend.valueOf(engine.backend());
     }
 
-    /** The CUDA device index, or -1 for the CPU backends. */
+    /**
+     * The CUDA device index, or -1 for the CPU backends.
+     *
+     * @return the device index, or -1
+     */
     public int device() {
         return engine.device();
     }
@@ -86,25 +109,50 @@ public final class ComponentLabeler implements AutoCloseable {
         return engine;
     }
 
-    /** Labels {@code graph} with the default options. */
+    /**
+     * Labels {@code graph} with the default options.
+     *
+     * @param graph the graph to label
+     * @return its canonical labels, on the Java heap
+     */
     public Labels label(CsrGraph graph) {
         return label(graph, LabelOptions.defaults());
     }
 
-    /** Labels {@code graph}, the labels on the Java heap. */
+    /**
+     * Labels {@code graph}, the labels on the Java heap.
+     *
+     * @param graph the graph to label
+     * @param options the algorithm and its parameters
+     * @return its canonical labels, on the Java heap
+     */
     public Labels label(CsrGraph graph, LabelOptions options) {
         try (Arena call = Arena.ofConfined()) {
             return label(graph, options, call).copyToHeap();
         }
     }
 
-    /** Labels {@code graph}, the labels in {@code arena}. */
+    /**
+     * Labels {@code graph}, the labels in {@code arena}.
+     *
+     * @param graph the graph to label
+     * @param options the algorithm and its parameters
+     * @param arena where the labels are allocated
+     * @return its canonical labels, in {@code arena}
+     */
     public Labels label(CsrGraph graph, LabelOptions options, Arena arena) {
         Objects.requireNonNull(arena, "arena");
         return label(graph, options, engine.allocateLabels(arena, graph.vertexCount(), Integer.BYTES));
     }
 
-    /** Labels {@code graph} into at least {@code vertexCount} ints of the caller's ({@link PinnedMemory} on CUDA). */
+    /**
+     * Labels {@code graph} into at least {@code vertexCount} ints of the caller's ({@link PinnedMemory} on CUDA).
+     *
+     * @param graph the graph to label
+     * @param options the algorithm and its parameters
+     * @param labels where the labels are written: at least {@code graph.vertexCount()} ints
+     * @return its canonical labels, over {@code labels}
+     */
     public Labels label(CsrGraph graph, LabelOptions options, MemorySegment labels) {
         Objects.requireNonNull(graph, "graph");
         Objects.requireNonNull(options, "options");
@@ -117,19 +165,37 @@ public final class ComponentLabeler implements AutoCloseable {
         return new Labels(labels, graph.vertexCount(), Timings.of(t), engine);
     }
 
-    /** Labels the edge list {@code edges} with the default options. */
+    /**
+     * Labels the edge list {@code edges} with the default options.
+     *
+     * @param edges the edge list to label
+     * @return its canonical labels, on the Java heap
+     */
     public Labels label(EdgeList edges) {
         return label(edges, LabelOptions.defaults());
     }
 
-    /** As {@link #label(EdgeList, LabelOptions, MemorySegment)}, the labels on the Java heap. */
+    /**
+     * As {@link #label(EdgeList, LabelOptions, MemorySegment)}, the labels on the Java heap.
+     *
+     * @param edges the edge list to label
+     * @param options the algorithm and its parameters
+     * @return its canonical labels, on the Java heap
+     */
     public Labels label(EdgeList edges, LabelOptions options) {
         try (Arena call = Arena.ofConfined()) {
             return label(edges, options, call).copyToHeap();
         }
     }
 
-    /** As {@link #label(EdgeList, LabelOptions, MemorySegment)}, the labels in {@code arena}. */
+    /**
+     * As {@link #label(EdgeList, LabelOptions, MemorySegment)}, the labels in {@code arena}.
+     *
+     * @param edges the edge list to label
+     * @param options the algorithm and its parameters
+     * @param arena where the labels are allocated
+     * @return its canonical labels, in {@code arena}
+     */
     public Labels label(EdgeList edges, LabelOptions options, Arena arena) {
         Objects.requireNonNull(edges, "edges");
         Objects.requireNonNull(arena, "arena");
@@ -143,6 +209,11 @@ public final class ComponentLabeler implements AutoCloseable {
      * {@code init}, {@code link}, {@code finalize}, and {@code h2d}, {@code d2h} on CUDA),
      * {@link Algorithm#UNION_FIND} the Java one on any backend.
      *
+     * @param edges the edge list to label
+     * @param options the algorithm ({@link Algorithm#AUTO} or {@link Algorithm#UNION_FIND}) and its
+     *                parameters
+     * @param labels where the labels are written: at least {@code edges.vertexCount()} ints
+     * @return its canonical labels, over {@code labels}
      * @throws IllegalArgumentException naming the first edge with an id outside
      *                                  {@code [0, vertexCount)}, or for an algorithm of CSR graphs
      *                                  (build one with {@link CsrGraph#fromEdges(Arena, EdgeList)})
@@ -155,7 +226,14 @@ public final class ComponentLabeler implements AutoCloseable {
         return new Labels(labels, edges.vertexCount(), Timings.of(t), engine);
     }
 
-    /** {@link #labelEdges(int, int[], int[], LabelOptions)} with the default options. */
+    /**
+     * {@link #labelEdges(int, int[], int[], LabelOptions)} with the default options.
+     *
+     * @param vertexCount the number of vertices; ids are in {@code [0, vertexCount)}
+     * @param sources one end of each edge
+     * @param targets the other end of each edge, as many as {@code sources}
+     * @return the canonical label of every vertex, {@code vertexCount} ints
+     */
     public int[] labelEdges(int vertexCount, int[] sources, int[] targets) {
         return labelEdges(vertexCount, sources, targets, LabelOptions.defaults());
     }
@@ -164,6 +242,12 @@ public final class ComponentLabeler implements AutoCloseable {
      * The canonical labels of the edges {@code sources[i]}–{@code targets[i]}, arrays in, array out
      * (a native backend copies the ids off-heap and the labels back once).
      *
+     * @param vertexCount the number of vertices; ids are in {@code [0, vertexCount)}
+     * @param sources one end of each edge
+     * @param targets the other end of each edge, as many as {@code sources}
+     * @param options the algorithm ({@link Algorithm#AUTO} or {@link Algorithm#UNION_FIND}) and its
+     *                parameters
+     * @return the canonical label of every vertex, {@code vertexCount} ints
      * @throws IllegalArgumentException for lengths that differ, a negative {@code vertexCount} or an
      *                                  id outside {@code [0, vertexCount)}
      */
@@ -176,7 +260,13 @@ public final class ComponentLabeler implements AutoCloseable {
         return engine.labelEdges(vertexCount, sources, targets, options.settings(options.checkInput()));
     }
 
-    /** Copies {@code graph} to this labeler's GPU (CUDA only), checked first unless built here, to label it often. */
+    /**
+     * Copies {@code graph} to this labeler's GPU (CUDA only), checked first unless built here, to label it often.
+     *
+     * @param graph the graph to copy to the device
+     * @return the graph on the device, to label with {@link #label(DeviceGraph, LabelOptions, Arena)};
+     *         close it to free the device memory
+     */
     public DeviceGraph upload(CsrGraph graph) {
         Objects.requireNonNull(graph, "graph");
         DeviceGraph uploaded = new DeviceGraph(engine, engine.upload(graph.data(), graph.verified()));
@@ -184,7 +274,15 @@ public final class ComponentLabeler implements AutoCloseable {
         return uploaded;
     }
 
-    /** Labels a device-resident graph, the labels into {@code arena} or, when it is null, left on the device. */
+    /**
+     * Labels a device-resident graph, the labels into {@code arena} or, when it is null, left on the device.
+     *
+     * @param graph a graph uploaded by this labeler ({@link #upload})
+     * @param options the algorithm and its parameters
+     * @param arena where the labels are copied, or null to leave them on the device ({@link
+     *              #deviceLabels()})
+     * @return the labels (null when left on the device) and what the call measured
+     */
     public LabelRun label(DeviceGraph graph, LabelOptions options, Arena arena) {
         Objects.requireNonNull(graph, "graph");
         Objects.requireNonNull(options, "options");
@@ -200,17 +298,30 @@ public final class ComponentLabeler implements AutoCloseable {
     /**
      * The labels the last device-resident labelling left on the GPU, until the next one: their
      * book-keeping ({@link Labels#summary()}, {@link Labels#sizes()}, ...) runs there; single labels cannot be read.
+     *
+     * @return the device-resident labels, for their book-keeping
      */
     public Labels deviceLabels() {
         return Labels.onDevice(engine.deviceLabels(), engine);
     }
 
-    /** Labels the clusters of {@code grid} with the default mesh options. */
+    /**
+     * Labels the clusters of {@code grid} with the default mesh options.
+     *
+     * @param grid the cells to label
+     * @return the labels of its cells
+     */
     public MeshLabels label(Grid grid) {
         return label(grid, MeshOptions.defaults());
     }
 
-    /** Labels the clusters of {@code grid}: int32 labels on the Java heap, int64 ones in an automatic arena. */
+    /**
+     * Labels the clusters of {@code grid}: int32 labels on the Java heap, int64 ones in an automatic arena.
+     *
+     * @param grid the cells to label
+     * @param options the connectivity, boundaries, mode and algorithm
+     * @return the labels of its cells
+     */
     public MeshLabels label(Grid grid, MeshOptions options) {
         Objects.requireNonNull(grid, "grid");
         Objects.requireNonNull(options, "options");
@@ -222,7 +333,14 @@ public final class ComponentLabeler implements AutoCloseable {
         }
     }
 
-    /** Labels the clusters of {@code grid} into {@code arena}, the memory it needs checked first. */
+    /**
+     * Labels the clusters of {@code grid} into {@code arena}, the memory it needs checked first.
+     *
+     * @param grid the cells to label
+     * @param options the connectivity, boundaries, mode and algorithm
+     * @param arena where the labels are allocated
+     * @return the labels of its cells, in {@code arena}
+     */
     public MeshLabels label(Grid grid, MeshOptions options, Arena arena) {
         Objects.requireNonNull(arena, "arena");
         int labelBytes = options.labelBytesFor(grid);
@@ -230,7 +348,15 @@ public final class ComponentLabeler implements AutoCloseable {
         return label(grid, options, engine.allocateLabels(arena, grid.cellCount(), labelBytes));
     }
 
-    /** Labels the clusters of {@code grid} into {@code cellCount()} labels of {@code labelBytesFor(grid)} bytes. */
+    /**
+     * Labels the clusters of {@code grid} into {@code cellCount()} labels of {@code labelBytesFor(grid)} bytes.
+     *
+     * @param grid the cells to label
+     * @param options the connectivity, boundaries, mode and algorithm
+     * @param labels where the labels are written: {@code grid.cellCount()} labels of {@code
+     *               options.labelBytesFor(grid)} bytes
+     * @return the labels of its cells, over {@code labels}
+     */
     public MeshLabels label(Grid grid, MeshOptions options, MemorySegment labels) {
         Objects.requireNonNull(grid, "grid");
         Objects.requireNonNull(options, "options");
@@ -244,6 +370,9 @@ public final class ComponentLabeler implements AutoCloseable {
      * The memory that labelling {@code grid} with {@code options} here needs besides the cells, and
      * what there is now; nothing is allocated and the cells are not read.
      *
+     * @param grid the grid that would be labelled
+     * @param options the options it would be labelled with
+     * @return what the call needs and what the host and the device have available
      * @throws UnsupportedOperationException when the algorithm does not run here or write the labels needed
      */
     public MemoryNeeds memoryNeeds(Grid grid, MeshOptions options) {
@@ -256,12 +385,25 @@ public final class ComponentLabeler implements AutoCloseable {
      * Labels the clusters of {@code grid} and computes their statistics in the same call (on CUDA
      * in the pass that writes the final labels): a row per cluster (at most 2^31 - 1) in the
      * numbering of {@code statistics}, and the cells' labels in it. Close the table to free it.
+     *
+     * @param grid the cells to label
+     * @param options the connectivity, boundaries, mode and algorithm
+     * @param statistics the numbering of the rows and the intensity to sum
+     * @return the table, with the cells' labels in its numbering; close it to free its memory
      */
     public MeshStatistics labelWithStatistics(Grid grid, MeshOptions options, StatisticsOptions statistics) {
         return OwnedArena.make(owned -> labelWithStatistics(grid, options, statistics, owned.arena(), owned));
     }
 
-    /** As {@link #labelWithStatistics(Grid, MeshOptions, StatisticsOptions)}, the table in {@code arena}. */
+    /**
+     * As {@link #labelWithStatistics(Grid, MeshOptions, StatisticsOptions)}, the table in {@code arena}.
+     *
+     * @param grid the cells to label
+     * @param options the connectivity, boundaries, mode and algorithm
+     * @param statistics the numbering of the rows and the intensity to sum
+     * @param arena where the table and its labels are allocated
+     * @return the table, with the cells' labels in its numbering
+     */
     public MeshStatistics labelWithStatistics(Grid grid, MeshOptions options, StatisticsOptions statistics,
                                               Arena arena) {
         Objects.requireNonNull(arena, "arena");
@@ -283,7 +425,14 @@ public final class ComponentLabeler implements AutoCloseable {
                 run.table(), Timings.ofMesh(run.timings()), owned, engine);
     }
 
-    /** Labels {@code graph} and computes its components' statistics, rows in {@code numbering}; close the table. */
+    /**
+     * Labels {@code graph} and computes its components' statistics, rows in {@code numbering}; close the table.
+     *
+     * @param graph the graph to label
+     * @param options the algorithm and its parameters
+     * @param numbering the order of the rows and the labels that come with the table
+     * @return the table, with the vertices' labels in its numbering; close it to free its memory
+     */
     public GraphStatistics labelWithStatistics(CsrGraph graph, LabelOptions options, Numbering numbering) {
         Objects.requireNonNull(numbering, "numbering");
         return OwnedArena.make(owned -> {
@@ -294,7 +443,12 @@ public final class ComponentLabeler implements AutoCloseable {
         });
     }
 
-    /** {@link #distances(CsrGraph, DistanceAlgorithm)} with {@link DistanceAlgorithm#AUTO}. */
+    /**
+     * {@link #distances(CsrGraph, DistanceAlgorithm)} with {@link DistanceAlgorithm#AUTO}.
+     *
+     * @param graph the graph, symmetric
+     * @return a row per component, in canonical order
+     */
     public Distances distances(CsrGraph graph) {
         return distances(graph, DistanceAlgorithm.AUTO);
     }
@@ -306,6 +460,9 @@ public final class ComponentLabeler implements AutoCloseable {
      * A search from every vertex costs O(n (n + m)); {@link DistanceAlgorithm#FLOYD_WARSHALL}
      * costs O(n^3) and runs on the CPU and JAVA backends only.
      *
+     * @param graph the graph, symmetric
+     * @param algorithm the search: {@link DistanceAlgorithm#AUTO} for the backend's breadth-first search
+     * @return a row per component, in canonical order, and what the call measured
      * @throws IllegalArgumentException      when the graph is malformed or asymmetric, or too large
      *                                       for Floyd-Warshall ({@link DistanceMatrix#MAX_VERTICES})
      * @throws UnsupportedOperationException for Floyd-Warshall on CUDA
@@ -319,12 +476,23 @@ public final class ComponentLabeler implements AutoCloseable {
         return Distances.of(engine.distances(graph.data(), algorithm.method()));
     }
 
-    /** {@link #distanceMatrix(CsrGraph, DistanceAlgorithm)} with {@link DistanceAlgorithm#AUTO}. */
+    /**
+     * {@link #distanceMatrix(CsrGraph, DistanceAlgorithm)} with {@link DistanceAlgorithm#AUTO}.
+     *
+     * @param graph the graph, symmetric, of at most {@link DistanceMatrix#MAX_VERTICES} vertices
+     * @return the distances between every pair of vertices
+     */
     public DistanceMatrix distanceMatrix(CsrGraph graph) {
         return distanceMatrix(graph, DistanceAlgorithm.AUTO);
     }
 
-    /** All distances of a graph of at most {@link DistanceMatrix#MAX_VERTICES} vertices, -1 between components. */
+    /**
+     * All distances of a graph of at most {@link DistanceMatrix#MAX_VERTICES} vertices, -1 between components.
+     *
+     * @param graph the graph, symmetric, of at most {@link DistanceMatrix#MAX_VERTICES} vertices
+     * @param algorithm the search: {@link DistanceAlgorithm#AUTO} for the backend's breadth-first search
+     * @return the distances between every pair of vertices
+     */
     public DistanceMatrix distanceMatrix(CsrGraph graph, DistanceAlgorithm algorithm) {
         Objects.requireNonNull(graph, "graph");
         Objects.requireNonNull(algorithm, "algorithm");
@@ -338,7 +506,12 @@ public final class ComponentLabeler implements AutoCloseable {
         engine.close();
     }
 
-    /** The result of labelling a device-resident graph: the labels (null when left on the device) and timings. */
+    /**
+     * The result of labelling a device-resident graph: the labels (null when left on the device) and timings.
+     *
+     * @param labels the labels, in the arena given to the call; null when they were left on the device
+     * @param timings what the call measured
+     */
     public record LabelRun(Labels labels, Timings timings) {
     }
 }

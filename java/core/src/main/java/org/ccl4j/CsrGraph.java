@@ -66,6 +66,10 @@ public final class CsrGraph {
      * the arcs' target ids as native-order {@code int}s. The offsets and ids are checked now;
      * labelling checks them again, with symmetry, unless told not to (see the class comment).
      *
+     * @param offsets {@code n+1} offsets, the last one the arc count
+     * @param offsetBytes the width of each offset: 4 or 8
+     * @param neighbors the arcs' target ids, {@code offsets[n]} ints
+     * @return a graph over the segments
      * @throws IllegalArgumentException when sizes disagree, offsets are not monotone or a
      *                                  neighbour id is out of range, naming the first offender
      */
@@ -124,6 +128,11 @@ public final class CsrGraph {
     /**
      * Copies arrays into {@code arena}: 64-bit offsets given, 32-bit kept when the arcs fit.
      * Offsets and ids are checked now, symmetry at the first labelling.
+     *
+     * @param arena where the arrays are copied
+     * @param offsets {@code n+1} offsets, the last one the arc count
+     * @param neighbors the arcs' target ids
+     * @return the graph, in {@code arena}
      */
     public static CsrGraph fromArrays(Arena arena, long[] offsets, int[] neighbors) {
         return copyOf(arena, offsets, neighbors, false);
@@ -153,6 +162,11 @@ public final class CsrGraph {
     /**
      * Copies arrays into {@code arena}, with 32-bit offsets. Offsets and ids are checked now,
      * symmetry at the first labelling.
+     *
+     * @param arena where the arrays are copied
+     * @param offsets {@code n+1} offsets, the last one the arc count
+     * @param neighbors the arcs' target ids
+     * @return the graph, in {@code arena}
      */
     public static CsrGraph fromArrays(Arena arena, int[] offsets, int[] neighbors) {
         Objects.requireNonNull(arena, "arena");
@@ -169,6 +183,11 @@ public final class CsrGraph {
      * vertices. With the native library, the build runs in parallel there (the ids copied
      * off-heap first, into memory freed before this returns); without it, in {@link GraphBuilder}.
      *
+     * @param arena where the graph is allocated
+     * @param vertexCount the least number of vertices
+     * @param sources one end of each edge
+     * @param targets the other end of each edge, as many as {@code sources}
+     * @return the canonical graph, in {@code arena}
      * @throws IllegalArgumentException when the arrays' lengths differ, {@code vertexCount} is
      *                                  negative, or an id is negative or {@link Integer#MAX_VALUE}
      */
@@ -203,6 +222,9 @@ public final class CsrGraph {
      * them. With the native library the build runs in parallel there, reading the edges where
      * they are; without it, in {@link GraphBuilder}.
      *
+     * @param arena where the graph is allocated
+     * @param edges the edges, off-heap
+     * @return the canonical graph, in {@code arena}
      * @throws IllegalArgumentException naming the first edge with an id outside
      *                                  {@code [0, edges.vertexCount())}
      * @throws IllegalStateException    when the memory of the edges was freed
@@ -216,45 +238,80 @@ public final class CsrGraph {
         }
     }
 
-    /** The number of vertices {@code n}. */
+    /**
+     * The number of vertices {@code n}.
+     *
+     * @return the vertex count
+     */
     public int vertexCount() {
         return vertexCount;
     }
 
-    /** The number of arcs (twice the number of distinct edges for a symmetric graph). */
+    /**
+     * The number of arcs (twice the number of distinct edges for a symmetric graph).
+     *
+     * @return the arc count
+     */
     public long arcCount() {
         return arcCount;
     }
 
-    /** 4 or 8: the width of each offset in bytes. */
+    /**
+     * 4 or 8: the width of each offset in bytes.
+     *
+     * @return 4 or 8
+     */
     public int offsetBytes() {
         return wideOffsets ? Long.BYTES : Integer.BYTES;
     }
 
-    /** The index of {@code v}'s first arc; {@code offset(n)} is the arc count. */
+    /**
+     * The index of {@code v}'s first arc; {@code offset(n)} is the arc count.
+     *
+     * @param v a vertex id, or {@code n}
+     * @return the index of its first arc
+     */
     public long offset(int v) {
         Objects.checkIndex(v, (long) vertexCount + 1);
         return rawOffset(v);
     }
 
-    /** The number of neighbours of {@code v}. */
+    /**
+     * The number of neighbours of {@code v}.
+     *
+     * @param v a vertex id
+     * @return its number of arcs
+     */
     public long degree(int v) {
         Objects.checkIndex(v, vertexCount);
         return rawOffset(v + 1) - rawOffset(v);
     }
 
-    /** The target of arc {@code arc}. */
+    /**
+     * The target of arc {@code arc}.
+     *
+     * @param arc an arc index, below {@link #arcCount()}
+     * @return the vertex it points to
+     */
     public int neighbor(long arc) {
         Objects.checkIndex(arc, arcCount);
         return neighbors.getAtIndex(ValueLayout.JAVA_INT, arc);
     }
 
-    /** A read-only view of the offsets ({@code n+1} values of {@link #offsetBytes()} bytes). */
+    /**
+     * A read-only view of the offsets ({@code n+1} values of {@link #offsetBytes()} bytes).
+     *
+     * @return the offsets, read-only
+     */
     public MemorySegment offsets() {
         return offsets.asReadOnly();
     }
 
-    /** A read-only view of the neighbour ids ({@link #arcCount()} ints). */
+    /**
+     * A read-only view of the neighbour ids ({@link #arcCount()} ints).
+     *
+     * @return the neighbour ids, read-only
+     */
     public MemorySegment neighbors() {
         return neighbors.asReadOnly();
     }

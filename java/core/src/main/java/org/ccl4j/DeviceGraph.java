@@ -16,17 +16,29 @@ public final class DeviceGraph implements AutoCloseable {
         this.ref = ref;
     }
 
-    /** The number of vertices of the uploaded graph. */
+    /**
+     * The number of vertices of the uploaded graph.
+     *
+     * @return the vertex count
+     */
     public int vertexCount() {
         return ref.vertexCount();
     }
 
-    /** The number of arcs (directed: an undirected edge is two) of the uploaded graph. */
+    /**
+     * The number of arcs (directed: an undirected edge is two) of the uploaded graph.
+     *
+     * @return the arc count
+     */
     public long arcCount() {
         return ref.arcCount();
     }
 
-    /** The host-to-device copy time of the upload, measured with CUDA events. */
+    /**
+     * The host-to-device copy time of the upload, measured with CUDA events.
+     *
+     * @return the copy time, in milliseconds
+     */
     public double uploadMs() {
         return ref.uploadMs();
     }

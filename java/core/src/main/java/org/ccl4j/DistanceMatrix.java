@@ -27,11 +27,22 @@ public final class DistanceMatrix {
         }
     }
 
+    /**
+     * The number of vertices n: the matrix has n rows of n distances.
+     *
+     * @return the vertex count
+     */
     public int vertexCount() {
         return n;
     }
 
-    /** d(u, v), or -1 when v cannot be reached from u. */
+    /**
+     * d(u, v), or -1 when v cannot be reached from u.
+     *
+     * @param u the source vertex
+     * @param v the target vertex
+     * @return the number of edges of a shortest path from u to v, or -1
+     */
     public int distance(int u, int v) {
         if (u < 0 || u >= n || v < 0 || v >= n) {
             throw new IndexOutOfBoundsException("vertex pair (" + u + ", " + v + ") outside 0.." + (n - 1));
@@ -39,12 +50,21 @@ public final class DistanceMatrix {
         return distances[u * n + v];
     }
 
-    /** A copy of row {@code u}: the distances from u. */
+    /**
+     * A copy of row {@code u}: the distances from u.
+     *
+     * @param u the source vertex
+     * @return the distances from u to every vertex
+     */
     public int[] row(int u) {
         return Arrays.copyOfRange(distances, u * n, u * n + n);
     }
 
-    /** A copy of the whole matrix, row-major. */
+    /**
+     * A copy of the whole matrix, row-major.
+     *
+     * @return the n × n distances, row-major
+     */
     public int[] toArray() {
         return distances.clone();
     }

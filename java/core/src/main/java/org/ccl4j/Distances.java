@@ -21,6 +21,7 @@ import org.ccl4j.engine.spi.DistanceRows;
  */
 public record Distances(List<ComponentDistances> components, Backend backend, DistanceAlgorithm algorithm,
                         double totalMs, Map<String, Double> phasesMs) {
+    /** Copies the rows and the phases, which the record holds unmodifiable. */
     public Distances {
         components = List.copyOf(components);
         phasesMs = Collections.unmodifiableMap(new LinkedHashMap<>(phasesMs));
@@ -33,12 +34,21 @@ public record Distances(List<ComponentDistances> components, Backend backend, Di
                 DistanceAlgorithm.valueOf(d.method().name()), d.totalMs(), d.phasesMs());
     }
 
-    /** The number of components. */
+    /**
+     * The number of components.
+     *
+     * @return the number of rows
+     */
     public int count() {
         return components.size();
     }
 
-    /** Row {@code row}. */
+    /**
+     * Row {@code row}.
+     *
+     * @param row the row index, below {@link #count()}
+     * @return the distances within that component
+     */
     public ComponentDistances component(int row) {
         return components.get(row);
     }

@@ -57,6 +57,11 @@ public final class EdgeList {
      * Copies two arrays of the same length into {@code arena}: edge {@code i} joins
      * {@code sources[i]} and {@code targets[i]}.
      *
+     * @param arena where the ids are copied
+     * @param vertexCount the number of vertices; ids are in {@code [0, vertexCount)}
+     * @param sources one end of each edge
+     * @param targets the other end of each edge
+     * @return the edge list, in {@code arena}
      * @throws IllegalArgumentException when the lengths differ or {@code vertexCount} is negative
      */
     public static EdgeList fromArrays(Arena arena, int vertexCount, int[] sources, int[] targets) {
@@ -72,6 +77,10 @@ public final class EdgeList {
      * Copies one array of pairs into {@code arena}: edge {@code i} joins {@code pairs[2i]} and
      * {@code pairs[2i+1]}.
      *
+     * @param arena where the ids are copied
+     * @param vertexCount the number of vertices; ids are in {@code [0, vertexCount)}
+     * @param pairs the two ends of each edge, one after the other
+     * @return the edge list, in {@code arena}
      * @throws IllegalArgumentException when the length is odd or {@code vertexCount} is negative
      */
     public static EdgeList fromPairs(Arena arena, int vertexCount, int[] pairs) {
@@ -87,6 +96,10 @@ public final class EdgeList {
      * Wraps two segments of native-order {@code int}s without copying: edge {@code i} joins the
      * {@code i}-th int of {@code sources} and of {@code targets}. They may be read-only.
      *
+     * @param vertexCount the number of vertices; ids are in {@code [0, vertexCount)}
+     * @param sources one end of each edge, native-order ints
+     * @param targets the other end of each edge, native-order ints
+     * @return an edge list over the segments
      * @throws IllegalArgumentException when a segment is on the Java heap, not aligned to 4 bytes
      *                                  or not a whole number of ints, when they hold different
      *                                  numbers of ints, or {@code vertexCount} is negative
@@ -106,6 +119,9 @@ public final class EdgeList {
      * Wraps one segment of native-order {@code int} pairs {@code u0 v0 u1 v1 ...} without copying.
      * It may be read-only.
      *
+     * @param vertexCount the number of vertices; ids are in {@code [0, vertexCount)}
+     * @param pairs the two ends of each edge, one after the other, native-order ints
+     * @return an edge list over the segment
      * @throws IllegalArgumentException when the segment is on the Java heap, not aligned to 4
      *                                  bytes or not a whole number of pairs of ints, or
      *                                  {@code vertexCount} is negative
@@ -155,29 +171,51 @@ public final class EdgeList {
         return segment.byteSize() / Integer.BYTES;
     }
 
-    /** The number of vertices {@code n}: ids are in {@code [0, n)}. */
+    /**
+     * The number of vertices {@code n}: ids are in {@code [0, n)}.
+     *
+     * @return the vertex count
+     */
     public int vertexCount() {
         return vertexCount;
     }
 
-    /** The number of edges, self loops and repeats included. */
+    /**
+     * The number of edges, self loops and repeats included.
+     *
+     * @return the edge count
+     */
     public long edgeCount() {
         return edgeCount;
     }
 
-    /** One end of edge {@code edge}, as stored (not checked against the vertex count). */
+    /**
+     * One end of edge {@code edge}, as stored (not checked against the vertex count).
+     *
+     * @param edge an edge index, below {@link #edgeCount()}
+     * @return its source id
+     */
     public int source(long edge) {
         Objects.checkIndex(edge, edgeCount);
         return rawSource(edge);
     }
 
-    /** The other end of edge {@code edge}, as stored (not checked against the vertex count). */
+    /**
+     * The other end of edge {@code edge}, as stored (not checked against the vertex count).
+     *
+     * @param edge an edge index, below {@link #edgeCount()}
+     * @return its target id
+     */
     public int target(long edge) {
         Objects.checkIndex(edge, edgeCount);
         return rawTarget(edge);
     }
 
-    /** Whether the ids are one array of pairs ({@link #fromPairs}, {@link #wrapPairs}) rather than two arrays. */
+    /**
+     * Whether the ids are one array of pairs ({@link #fromPairs}, {@link #wrapPairs}) rather than two arrays.
+     *
+     * @return whether the edges are stored as pairs
+     */
     public boolean isInterleaved() {
         return stride == 2;
     }
@@ -185,6 +223,8 @@ public final class EdgeList {
     /**
      * A read-only view of the sources: edge {@code i}'s is the int at index {@code i}, or, for
      * pairs ({@link #isInterleaved()}), at index {@code 2i} of this view of all the pairs.
+     *
+     * @return the sources, read-only
      */
     public MemorySegment sources() {
         return sources.asReadOnly();
@@ -193,6 +233,8 @@ public final class EdgeList {
     /**
      * A read-only view of the targets: edge {@code i}'s is the int at index {@code i}, or, for
      * pairs, at index {@code 2i} of this view of the pairs from the first target on.
+     *
+     * @return the targets, read-only
      */
     public MemorySegment targets() {
         return targets.asReadOnly();

@@ -47,6 +47,8 @@ public final class GraphBuilder implements AutoCloseable {
      * Asks for at least {@code atLeast} vertices; the built graph has
      * {@code max(atLeast, largest id + 1)} vertices, so vertices without edges can be included.
      *
+     * @param atLeast the least number of vertices
+     * @return this builder
      * @throws IllegalArgumentException when {@code atLeast} is negative
      */
     public GraphBuilder vertexCount(int atLeast) {
@@ -62,6 +64,9 @@ public final class GraphBuilder implements AutoCloseable {
      * Adds the undirected edge {@code u–v}. Self loops are accepted (and dropped when building,
      * though they still count towards the vertex count); repeated edges are merged.
      *
+     * @param u one end of the edge
+     * @param v the other end of the edge
+     * @return this builder
      * @throws IllegalArgumentException when an id is negative or {@link Integer#MAX_VALUE} (the
      *                                  vertex count must fit in an {@code int})
      */
@@ -80,7 +85,11 @@ public final class GraphBuilder implements AutoCloseable {
         }
     }
 
-    /** The number of {@link #addEdge} calls so far, self loops and repeats included. */
+    /**
+     * The number of {@link #addEdge} calls so far, self loops and repeats included.
+     *
+     * @return the number of edges added
+     */
     public long edgeCount() {
         return edges.edgeCount();
     }
@@ -88,6 +97,8 @@ public final class GraphBuilder implements AutoCloseable {
     /**
      * Builds the graph into {@code arena} and frees the builder's own memory.
      *
+     * @param arena where the graph is allocated
+     * @return the canonical graph, in {@code arena}
      * @throws IllegalStateException when the builder was already built or closed
      */
     public CsrGraph build(Arena arena) {

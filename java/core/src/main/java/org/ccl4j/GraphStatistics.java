@@ -38,62 +38,128 @@ public final class GraphStatistics implements AutoCloseable {
         return new GraphStatistics(numbering, labels, columns, t, owned);
     }
 
-    /** The number of components: the table's rows. */
+    /**
+     * The number of components: the table's rows.
+     *
+     * @return the number of rows
+     */
     public int count() {
         return (int) columns.rows();
     }
 
+    /**
+     * The numbering of the rows and labels.
+     *
+     * @return the numbering
+     */
     public Numbering numbering() {
         return numbering;
     }
 
-    /** The vertices' labels in the table's numbering (native-order ints, read-only). */
+    /**
+     * The vertices' labels in the table's numbering (native-order ints, read-only).
+     *
+     * @return the labels, read-only
+     */
     public MemorySegment labels() {
         return labels.asReadOnly();
     }
 
-    /** What the labelling call measured, or null when no labelling ran. */
+    /**
+     * What the labelling call measured, or null when no labelling ran.
+     *
+     * @return the timings, or null
+     */
     public Timings timings() {
         return timings;
     }
 
-    /** A column of graph tables, read-only: {@link #count()} values of the column's layout. */
+    /**
+     * A column of graph tables, read-only: {@link #count()} values of the column's layout.
+     *
+     * @param column a column of graph tables ({@link StatisticsColumn#inGraphTables()})
+     * @return its values, one per row
+     */
     public MemorySegment column(StatisticsColumn column) {
         return columns.get(java.util.Objects.requireNonNull(column, "column").column());
     }
 
+    /**
+     * The row's label in the table's numbering.
+     *
+     * @param row the row index, below {@link #count()}
+     * @return its label
+     */
     public int label(int row) {
         return (int) columns.getLong(LABEL, row);  // vertex ids and rows are ints
     }
 
-    /** The smallest vertex id (the canonical label). */
+    /**
+     * The smallest vertex id (the canonical label).
+     *
+     * @param row the row index, below {@link #count()}
+     * @return its smallest vertex id
+     */
     public int minVertex(int row) {
         return (int) columns.getLong(FIRST, row);
     }
 
+    /**
+     * The largest vertex id.
+     *
+     * @param row the row index, below {@link #count()}
+     * @return its largest vertex id
+     */
     public int maxVertex(int row) {
         return columns.getInt(MAX_VERTEX, row);
     }
 
+    /**
+     * Its vertices.
+     *
+     * @param row the row index, below {@link #count()}
+     * @return its vertex count
+     */
     public long vertices(int row) {
         return columns.getLong(SIZE, row);
     }
 
+    /**
+     * Its edges: arcs {@code u -> v} with {@code u < v}, and self-loop arcs.
+     *
+     * @param row the row index, below {@link #count()}
+     * @return its edge count
+     */
     public long edges(int row) {
         return columns.getLong(EDGES, row);
     }
 
+    /**
+     * The largest number of arcs leaving one of its vertices.
+     *
+     * @param row the row index, below {@link #count()}
+     * @return its largest degree
+     */
     public long maxDegree(int row) {
         return columns.getLong(MAX_DEGREE, row);
     }
 
-    /** Row {@code row} as a record. */
+    /**
+     * Row {@code row} as a record.
+     *
+     * @param row the row index, below {@link #count()}
+     * @return the row's values
+     */
     public ComponentStatistics component(int row) {
         return new ComponentStatistics(label(row), minVertex(row), maxVertex(row), vertices(row), edges(row),
                 maxDegree(row));
     }
 
-    /** The rows as records, in order. */
+    /**
+     * The rows as records, in order.
+     *
+     * @return one record per row
+     */
     public Stream<ComponentStatistics> components() {
         return LongStream.range(0, count()).mapToObj(r -> component((int) r));
     }

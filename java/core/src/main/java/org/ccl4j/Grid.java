@@ -40,7 +40,11 @@ public final class Grid {
             this.bytes = bytes;
         }
 
-        /** The size of one cell in bytes. */
+        /**
+         * The size of one cell in bytes.
+         *
+         * @return 1 or 4
+         */
         public int bytes() {
             return bytes;
         }
@@ -114,12 +118,29 @@ public final class Grid {
         }
     }
 
-    /** A dense 2D grid over existing cells (not copied). */
+    /**
+     * A dense 2D grid over existing cells (not copied).
+     *
+     * @param cells the cells, {@code width * height} of {@code type}, row-major
+     * @param type the type of every cell
+     * @param width cells per row
+     * @param height rows
+     * @return a grid over {@code cells}
+     */
     public static Grid wrap(MemorySegment cells, CellType type, int width, int height) {
         return new Grid(cells, type, width, height, 1, width, 0);
     }
 
-    /** A dense 3D grid over existing cells (not copied). */
+    /**
+     * A dense 3D grid over existing cells (not copied).
+     *
+     * @param cells the cells, {@code width * height * depth} of {@code type}, x fastest
+     * @param type the type of every cell
+     * @param width cells per row
+     * @param height rows per layer
+     * @param depth layers
+     * @return a grid over {@code cells}
+     */
     public static Grid wrap(MemorySegment cells, CellType type, int width, int height, int depth) {
         return new Grid(cells, type, width, height, depth, width, (long) width * height);
     }
@@ -128,6 +149,12 @@ public final class Grid {
      * A 2D grid over existing cells (not copied) whose rows lie {@code rowStride} cells apart, as in
      * an image with padded rows: cell (x, y) is at cell offset {@code x + rowStride * y} of {@code cells}.
      *
+     * @param cells the cells, from cell (0, 0) to the last
+     * @param type the type of every cell
+     * @param width cells per row
+     * @param height rows
+     * @param rowStride cells from one row to the next, at least {@code width}
+     * @return a grid over {@code cells}
      * @throws IllegalArgumentException when rows would overlap ({@code rowStride < width}) or the
      *                                  segment is too small for the last cell
      */
@@ -140,6 +167,14 @@ public final class Grid {
      * {@code layerStride} cells apart: cell (x, y, z) is at cell offset
      * {@code x + rowStride * y + layerStride * z} of {@code cells}.
      *
+     * @param cells the cells, from cell (0, 0, 0) to the last
+     * @param type the type of every cell
+     * @param width cells per row
+     * @param height rows per layer
+     * @param depth layers
+     * @param rowStride cells from one row to the next, at least {@code width}
+     * @param layerStride cells from one layer to the next, at least {@code rowStride * height}
+     * @return a grid over {@code cells}
      * @throws IllegalArgumentException when rows or layers would overlap ({@code rowStride < width},
      *                                  {@code layerStride < rowStride * height}) or the segment is
      *                                  too small for the last cell
@@ -152,6 +187,12 @@ public final class Grid {
     /**
      * A zero-filled grid allocated in {@code arena}.
      *
+     * @param arena where the cells are allocated
+     * @param type the type of every cell
+     * @param width cells per row
+     * @param height rows per layer
+     * @param depth layers, 1 for a 2D grid
+     * @return a dense grid of zero cells, in {@code arena}
      * @throws Ccl4jException (status {@link Ccl4jException.Status#OUT_OF_MEMORY}) before allocating
      *                        anything when the host has less memory available than the grid needs
      *                        (Linux's MemAvailable; not checked where it is unknown), naming both
@@ -170,7 +211,15 @@ public final class Grid {
         return wrap(arena.allocate(bytes, 64), type, width, height, depth);
     }
 
-    /** A 2D uint8 grid holding a copy of {@code cells} (row-major, {@code width * height} entries). */
+    /**
+     * A 2D uint8 grid holding a copy of {@code cells} (row-major, {@code width * height} entries).
+     *
+     * @param arena where the cells are copied
+     * @param cells the cells, row-major
+     * @param width cells per row
+     * @param height rows
+     * @return a dense uint8 grid, in {@code arena}
+     */
     public static Grid ofBytes(Arena arena, byte[] cells, int width, int height) {
         checkLength(cells.length, width, height, 1);
         Grid grid = allocate(arena, CellType.U8, width, height, 1);
@@ -178,7 +227,16 @@ public final class Grid {
         return grid;
     }
 
-    /** An int32 grid holding a copy of {@code cells} ({@code width * height * depth} entries, x fastest). */
+    /**
+     * An int32 grid holding a copy of {@code cells} ({@code width * height * depth} entries, x fastest).
+     *
+     * @param arena where the cells are copied
+     * @param cells the cells, x fastest
+     * @param width cells per row
+     * @param height rows per layer
+     * @param depth layers, 1 for a 2D grid
+     * @return a dense int32 grid, in {@code arena}
+     */
     public static Grid ofInts(Arena arena, int[] cells, int width, int height, int depth) {
         checkLength(cells.length, width, height, depth);
         Grid grid = allocate(arena, CellType.I32, width, height, depth);
@@ -192,27 +250,47 @@ public final class Grid {
         }
     }
 
-    /** Cells per row (along x). */
+    /**
+     * Cells per row (along x).
+     *
+     * @return the width
+     */
     public int width() {
         return width;
     }
 
-    /** Rows per layer (along y). */
+    /**
+     * Rows per layer (along y).
+     *
+     * @return the height
+     */
     public int height() {
         return height;
     }
 
-    /** 1 for a 2D grid. */
+    /**
+     * 1 for a 2D grid.
+     *
+     * @return the depth
+     */
     public int depth() {
         return depth;
     }
 
-    /** The type of every cell. */
+    /**
+     * The type of every cell.
+     *
+     * @return the cell type
+     */
     public CellType type() {
         return type;
     }
 
-    /** True when depth is greater than 1. */
+    /**
+     * True when depth is greater than 1.
+     *
+     * @return whether the grid is a volume
+     */
     public boolean is3d() {
         return depth > 1;
     }
@@ -221,17 +299,27 @@ public final class Grid {
      * {@code width() * height() * depth()}: the number of cells and of labels. A grid holds any
      * number of cells that memory holds; past {@link Integer#MAX_VALUE} its labels are int64
      * ({@link MeshOptions#labelBytesFor(Grid)}).
+     *
+     * @return the number of cells
      */
     public long cellCount() {
         return (long) width * height * depth;
     }
 
-    /** Cells from one row to the next in {@link #cells()}: at least the width; the width in a grid made by {@link #wrap} or {@link #allocate}. */
+    /**
+     * Cells from one row to the next in {@link #cells()}: at least the width; the width in a grid made by {@link #wrap} or {@link #allocate}.
+     *
+     * @return the row stride, in cells
+     */
     public long rowStride() {
         return rowStride;
     }
 
-    /** Cells from one layer to the next in {@link #cells()}: at least {@code rowStride() * height()}, which it is in a 2D grid. */
+    /**
+     * Cells from one layer to the next in {@link #cells()}: at least {@code rowStride() * height()}, which it is in a 2D grid.
+     *
+     * @return the layer stride, in cells
+     */
     public long layerStride() {
         return layerStride;
     }
@@ -240,6 +328,8 @@ public final class Grid {
      * Whether the cells lie back to back, x fastest, so that {@link #cells()} holds exactly
      * {@link #cellCount()} cells in linear index order. A single row or layer is dense whatever
      * its stride.
+     *
+     * @return whether the cells are dense
      */
     public boolean isDense() {
         return dense;
@@ -250,12 +340,20 @@ public final class Grid {
      * bytes in linear index order when the grid {@link #isDense() is dense}; otherwise rows lie
      * {@link #rowStride()} and layers {@link #layerStride()} cells apart, with cells between them that
      * are not the grid's.
+     *
+     * @return the cells
      */
     public MemorySegment cells() {
         return cells;
     }
 
-    /** The {@code width()} cells of row y of layer z, back to back (a view of {@link #cells()}). */
+    /**
+     * The {@code width()} cells of row y of layer z, back to back (a view of {@link #cells()}).
+     *
+     * @param y the row
+     * @param z the layer, 0 in 2D
+     * @return the row's cells
+     */
     public MemorySegment row(int y, int z) {
         Objects.checkIndex(y, height);
         Objects.checkIndex(z, depth);
@@ -265,6 +363,12 @@ public final class Grid {
     /**
      * The region of this 2D grid with corner (x, y) and the given extents: a view of the same
      * cells, not a copy (see {@link #region(int, int, int, int, int, int)}).
+     *
+     * @param x the region's first column
+     * @param y the region's first row
+     * @param width its cells per row
+     * @param height its rows
+     * @return the region, a view of this grid
      */
     public Grid region(int x, int y, int width, int height) {
         return region(x, y, 0, width, height, 1);
@@ -275,6 +379,13 @@ public final class Grid {
      * copy, with this grid's strides. Its cell (0, 0, 0) is this grid's cell (x, y, z); its labels
      * are its own (linear indices of the region), and periodic boundaries wrap at its own edges.
      *
+     * @param x the region's first column
+     * @param y the region's first row
+     * @param z the region's first layer
+     * @param width its cells per row
+     * @param height its rows per layer
+     * @param depth its layers
+     * @return the region, a view of this grid
      * @throws IllegalArgumentException when the region is empty or reaches outside this grid
      */
     public Grid region(int x, int y, int z, int width, int height, int depth) {
@@ -297,31 +408,62 @@ public final class Grid {
         return new Grid(view, type, width, height, depth, rowStride, layerStride);
     }
 
-    /** The linear index of cell (x, y, z): where its label goes. */
+    /**
+     * The linear index of cell (x, y, z): where its label goes.
+     *
+     * @param x the column
+     * @param y the row
+     * @param z the layer, 0 in 2D
+     * @return {@code x + width * (y + height * z)}
+     */
     public long index(int x, int y, int z) {
         checkCell(x, y, z);
         return x + (long) width * (y + (long) height * z);
     }
 
-    /** The value of the cell at a linear index (uint8 cells read as 0..255). */
+    /**
+     * The value of the cell at a linear index (uint8 cells read as 0..255).
+     *
+     * @param index a linear index, below {@link #cellCount()}
+     * @return the cell's value
+     */
     public int get(long index) {
         Objects.checkIndex(index, cellCount());
         return read(dense ? index : offsetOf(index));
     }
 
-    /** The value of cell (x, y, z) (uint8 cells read as 0..255). */
+    /**
+     * The value of cell (x, y, z) (uint8 cells read as 0..255).
+     *
+     * @param x the column
+     * @param y the row
+     * @param z the layer, 0 in 2D
+     * @return the cell's value
+     */
     public int get(int x, int y, int z) {
         checkCell(x, y, z);
         return read(offset(x, y, z));
     }
 
-    /** Sets the cell at a linear index; uint8 cells take 0..255. */
+    /**
+     * Sets the cell at a linear index; uint8 cells take 0..255.
+     *
+     * @param index a linear index, below {@link #cellCount()}
+     * @param value the new value
+     */
     public void set(long index, int value) {
         Objects.checkIndex(index, cellCount());
         write(dense ? index : offsetOf(index), value);
     }
 
-    /** Sets cell (x, y, z); uint8 cells take 0..255. */
+    /**
+     * Sets cell (x, y, z); uint8 cells take 0..255.
+     *
+     * @param x the column
+     * @param y the row
+     * @param z the layer, 0 in 2D
+     * @param value the new value
+     */
     public void set(int x, int y, int z, int value) {
         checkCell(x, y, z);
         write(offset(x, y, z), value);

@@ -3,6 +3,10 @@ package org.ccl4j;
 /**
  * The dimensions of a grid: {@code width × height × depth} cells, depth 1 for a 2D grid. Written
  * {@code WxH} or {@code WxHxD} on command lines ({@link #parse}, {@link #toString}).
+ *
+ * @param width cells along x, at least 1
+ * @param height cells along y, at least 1
+ * @param depth cells along z, 1 for a 2D grid
  */
 public record GridDims(int width, int height, int depth) {
     /**
@@ -19,7 +23,12 @@ public record GridDims(int width, int height, int depth) {
         }
     }
 
-    /** The dimensions of {@code grid}. */
+    /**
+     * The dimensions of {@code grid}.
+     *
+     * @param grid any grid
+     * @return its width, height and depth
+     */
     public static GridDims of(Grid grid) {
         return new GridDims(grid.width(), grid.height(), grid.depth());
     }
@@ -28,6 +37,8 @@ public record GridDims(int width, int height, int depth) {
      * Parses {@code WxH} (depth 1) or {@code WxHxD}, positive decimal integers ({@code X} is accepted for
      * {@code x}).
      *
+     * @param text the dimensions, such as {@code 512x512} or {@code 96x96x8}
+     * @return the dimensions it gives
      * @throws IllegalArgumentException naming the text and the expected form
      */
     public static GridDims parse(String text) {
@@ -52,12 +63,20 @@ public record GridDims(int width, int height, int depth) {
         return new GridDims(values[0], values[1], values[2]);
     }
 
-    /** The number of cells: past 2^31-1 too, where labels are int64. */
+    /**
+     * The number of cells: past 2^31-1 too, where labels are int64.
+     *
+     * @return {@code width * height * depth}, as a long
+     */
     public long cellCount() {
         return (long) width * height * depth;
     }
 
-    /** True when depth is greater than 1. */
+    /**
+     * True when depth is greater than 1.
+     *
+     * @return whether the grid is a volume
+     */
     public boolean is3d() {
         return depth > 1;
     }

@@ -34,32 +34,58 @@ public final class Histogram {
         this.counts = counts;
     }
 
-    /** How the sizes are binned. */
+    /**
+     * How the sizes are binned.
+     *
+     * @return the binning
+     */
     public Binning binning() {
         return binning;
     }
 
-    /** The number of bins. */
+    /**
+     * The number of bins.
+     *
+     * @return the number of bins
+     */
     public int bins() {
         return sizes.length;
     }
 
-    /** The size (EXACT) or the smallest size (LOG2) of bin {@code b}. */
+    /**
+     * The size (EXACT) or the smallest size (LOG2) of bin {@code b}.
+     *
+     * @param b the bin, below {@link #bins()}
+     * @return the bin's size, or its smallest size
+     */
     public int size(int b) {
         return sizes[b];
     }
 
-    /** The number of components in bin {@code b}. */
+    /**
+     * The number of components in bin {@code b}.
+     *
+     * @param b the bin, below {@link #bins()}
+     * @return the number of components in it
+     */
     public int count(int b) {
         return counts[b];
     }
 
-    /** The sizes of all bins, a copy. */
+    /**
+     * The sizes of all bins, a copy.
+     *
+     * @return one size per bin
+     */
     public int[] sizes() {
         return sizes.clone();
     }
 
-    /** The counts of all bins, a copy. */
+    /**
+     * The counts of all bins, a copy.
+     *
+     * @return one count per bin
+     */
     public int[] counts() {
         return counts.clone();
     }

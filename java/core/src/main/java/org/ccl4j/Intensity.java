@@ -27,7 +27,11 @@ public final class Intensity {
             this.bytes = bytes;
         }
 
-        /** The size of one value in bytes. */
+        /**
+         * The size of one value in bytes.
+         *
+         * @return 1 or 4
+         */
         public int bytes() {
             return bytes;
         }
@@ -42,13 +46,26 @@ public final class Intensity {
         this.type = type;
     }
 
-    /** The cells of {@code grid} as intensity (u8 or i32). */
+    /**
+     * The cells of {@code grid} as intensity (u8 or i32).
+     *
+     * @param grid the grid whose cells are the values
+     * @return the intensity over {@code grid}'s cells
+     */
     public static Intensity of(Grid grid) {
         Objects.requireNonNull(grid, "grid");
         return new Intensity(grid, grid.type() == Grid.CellType.U8 ? Type.U8 : Type.I32);
     }
 
-    /** Dense floats over {@code values} (native-order, 4-byte aligned, not copied), x fastest. */
+    /**
+     * Dense floats over {@code values} (native-order, 4-byte aligned, not copied), x fastest.
+     *
+     * @param values the values, {@code width * height * depth} floats
+     * @param width values per row
+     * @param height rows per layer
+     * @param depth layers, 1 in 2D
+     * @return the intensity over {@code values}
+     */
     public static Intensity ofFloats(MemorySegment values, int width, int height, int depth) {
         return wrap(values, Type.F32, width, height, depth, width, (long) width * height);
     }
@@ -56,6 +73,15 @@ public final class Intensity {
     /**
      * Values of {@code type} over {@code values} (not copied): value (x, y, z) at value offset
      * {@code x + rowStride * y + layerStride * z}, as {@link Grid#wrapStrided} describes.
+     *
+     * @param values the values, from value (0, 0, 0) to the last
+     * @param type the type of every value
+     * @param width values per row
+     * @param height rows per layer
+     * @param depth layers, 1 in 2D
+     * @param rowStride values from one row to the next, at least {@code width}
+     * @param layerStride values from one layer to the next, at least {@code rowStride * height}
+     * @return the intensity over {@code values}
      */
     public static Intensity wrap(MemorySegment values, Type type, int width, int height, int depth, long rowStride,
                                  long layerStride) {
@@ -65,36 +91,77 @@ public final class Intensity {
         return new Intensity(Grid.wrapStrided(values, cells, width, height, depth, rowStride, layerStride), type);
     }
 
+    /**
+     * The type of every value.
+     *
+     * @return the type
+     */
     public Type type() {
         return type;
     }
 
+    /**
+     * Values per row (along x).
+     *
+     * @return the width
+     */
     public int width() {
         return shape.width();
     }
 
+    /**
+     * Rows per layer (along y).
+     *
+     * @return the height
+     */
     public int height() {
         return shape.height();
     }
 
+    /**
+     * 1 in 2D.
+     *
+     * @return the depth
+     */
     public int depth() {
         return shape.depth();
     }
 
+    /**
+     * Values from one row to the next.
+     *
+     * @return the row stride
+     */
     public long rowStride() {
         return shape.rowStride();
     }
 
+    /**
+     * Values from one layer to the next.
+     *
+     * @return the layer stride
+     */
     public long layerStride() {
         return shape.layerStride();
     }
 
-    /** The values, from value (0, 0, 0) to the last. */
+    /**
+     * The values, from value (0, 0, 0) to the last.
+     *
+     * @return the values
+     */
     public MemorySegment values() {
         return shape.cells();
     }
 
-    /** Value (x, y, z), exactly, as a double. */
+    /**
+     * Value (x, y, z), exactly, as a double.
+     *
+     * @param x the column
+     * @param y the row
+     * @param z the layer, 0 in 2D
+     * @return the value
+     */
     public double get(int x, int y, int z) {
         if (type != Type.F32) {
             return shape.get(x, y, z);

@@ -60,18 +60,27 @@ public record LabelOptions(Algorithm algorithm, boolean checkInput, int cpuThrea
         }
     }
 
-    /** The defaults: the backend's best algorithm, input checks on, default tuning. */
+    /**
+     * The defaults: the backend's best algorithm, input checks on, default tuning.
+     *
+     * @return the default options
+     */
     public static LabelOptions defaults() {
         return DEFAULTS;
     }
 
-    /** With algorithm {@code a} ({@link Algorithm#AUTO}: the backend's best). */
     /** These options as the engines take them, with {@code checkInput} in place of theirs. */
     GraphSettings settings(boolean check) {
         return new GraphSettings(algorithm.name(), check, cpuThreads, blockSize, warpThreshold, blockThreshold,
                 maxIterations);
     }
 
+    /**
+     * With algorithm {@code a} ({@link Algorithm#AUTO}: the backend's best).
+     *
+     * @param a the algorithm
+     * @return these options with {@code a}
+     */
     public LabelOptions withAlgorithm(Algorithm a) {
         return new LabelOptions(a, checkInput, cpuThreads, blockSize, warpThreshold, blockThreshold, maxIterations);
     }
@@ -80,30 +89,54 @@ public record LabelOptions(Algorithm algorithm, boolean checkInput, int cpuThrea
      * With the input checks on (the default) or off. Turn them off only for a graph whose arrays
      * you have checked yourself ({@link CsrGraph#check()}) and do not change: an unchecked wrapped
      * graph with ids out of range may crash the JVM.
+     *
+     * @param check whether labelling checks the graph first
+     * @return these options with the checks on or off
      */
     public LabelOptions withCheckInput(boolean check) {
         return new LabelOptions(algorithm, check, cpuThreads, blockSize, warpThreshold, blockThreshold,
                 maxIterations);
     }
 
-    /** With {@code threads} threads on the CPU_PARALLEL backend (0: all cores; see {@link #cpuThreads()}). */
+    /**
+     * With {@code threads} threads on the CPU_PARALLEL backend (0: all cores; see {@link #cpuThreads()}).
+     *
+     * @param threads the number of threads, or 0 for all cores
+     * @return these options with {@code threads} threads
+     */
     public LabelOptions withCpuThreads(int threads) {
         return new LabelOptions(algorithm, checkInput, threads, blockSize, warpThreshold, blockThreshold,
                 maxIterations);
     }
 
-    /** With {@code threadsPerBlock} CUDA threads per block (0: the algorithm's default). */
+    /**
+     * With {@code threadsPerBlock} CUDA threads per block (0: the algorithm's default).
+     *
+     * @param threadsPerBlock the threads per block, or 0 for the algorithm's default
+     * @return these options with {@code threadsPerBlock}
+     */
     public LabelOptions withBlockSize(int threadsPerBlock) {
         return new LabelOptions(algorithm, checkInput, cpuThreads, threadsPerBlock, warpThreshold, blockThreshold,
                 maxIterations);
     }
 
-    /** With ECL-CC's degree thresholds of the warp and the block tier (0: 16 and 352). */
+    /**
+     * With ECL-CC's degree thresholds of the warp and the block tier (0: 16 and 352).
+     *
+     * @param warp the degree from which ECL-CC hands a vertex to a warp (0: 16)
+     * @param block the degree from which ECL-CC hands a vertex to a block (0: 352), at least {@code warp}
+     * @return these options with the two thresholds
+     */
     public LabelOptions withDegreeThresholds(int warp, int block) {
         return new LabelOptions(algorithm, checkInput, cpuThreads, blockSize, warp, block, maxIterations);
     }
 
-    /** With an iteration limit (0: vertex count + 2; see {@link #maxIterations()}). */
+    /**
+     * With an iteration limit (0: vertex count + 2; see {@link #maxIterations()}).
+     *
+     * @param iterations the most iterations an iterative algorithm may run, or 0 for the default
+     * @return these options with the limit
+     */
     public LabelOptions withMaxIterations(int iterations) {
         return new LabelOptions(algorithm, checkInput, cpuThreads, blockSize, warpThreshold, blockThreshold, iterations);
     }

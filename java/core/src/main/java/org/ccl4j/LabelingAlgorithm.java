@@ -5,6 +5,10 @@ package org.ccl4j;
  * {@link Timings#algorithm()} reports, whichever kind of input was labelled.
  */
 public sealed interface LabelingAlgorithm permits Algorithm, MeshAlgorithm {
-    /** The constant's name, as {@link Enum#name()}. */
+    /**
+     * The constant's name, as {@link Enum#name()}.
+     *
+     * @return the name of the enum constant
+     */
     String name();
 }

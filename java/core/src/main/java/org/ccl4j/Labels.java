@@ -99,6 +99,10 @@ public final class Labels {
      * Wraps {@code count} native-order ints of {@code labels} (not copied; they must not change
      * while in use): each a label in {@code [0, count)} or -1. Mesh labels are of this kind.
      * Labels out of range are reported by the first operation that reads them.
+     *
+     * @param labels native memory holding the labels, 4-byte aligned
+     * @param count the number of entries (vertices or cells)
+     * @return the labels over {@code labels}
      */
     public static Labels of(MemorySegment labels, int count) {
         Objects.requireNonNull(labels, "labels");
@@ -122,6 +126,9 @@ public final class Labels {
      * The same labels, with the book-keeping run by {@code labeler} (its backend, CPU or CUDA).
      * Labels on the Java heap are copied into native scratch memory for each call to a native
      * backend, and that memory is freed when the call returns.
+     *
+     * @param labeler the open labeler whose backend runs the book-keeping
+     * @return the same labels, analysed by {@code labeler}
      */
     public Labels using(ComponentLabeler labeler) {
         Objects.requireNonNull(labeler, "labeler");
@@ -131,38 +138,67 @@ public final class Labels {
         return new Labels(labels, vertexCount, timings, labeler.engine(), memoryOwner);
     }
 
-    /** The number of entries (vertices or cells). */
+    /**
+     * The number of entries (vertices or cells).
+     *
+     * @return the number of entries
+     */
     public int vertexCount() {
         return vertexCount;
     }
 
-    /** The number of components (distinct labels; -1 entries are not counted), computed by the backend. */
+    /**
+     * The number of components (distinct labels; -1 entries are not counted), computed by the backend.
+     *
+     * @return the number of components
+     */
     public long count() {
         return summary().components();
     }
 
-    /** Whether these labels are on the GPU (see {@link ComponentLabeler#deviceLabels()}). */
+    /**
+     * Whether these labels are on the GPU (see {@link ComponentLabeler#deviceLabels()}).
+     *
+     * @return whether the labels are on the GPU
+     */
     public boolean isOnDevice() {
         return labels == null;
     }
 
-    /** The label of entry {@code v}: the smallest vertex id of its component, or -1 when unlabelled. */
+    /**
+     * The label of entry {@code v}: the smallest vertex id of its component, or -1 when unlabelled.
+     *
+     * @param v the entry: a vertex id or a linear cell index
+     * @return its label, or -1
+     */
     public int get(int v) {
         Objects.checkIndex(v, vertexCount);
         return hostSegment().getAtIndex(ValueLayout.JAVA_INT, v);
     }
 
-    /** A read-only view of the labels ({@link #vertexCount()} native-order ints). */
+    /**
+     * A read-only view of the labels ({@link #vertexCount()} native-order ints).
+     *
+     * @return the labels, read-only
+     */
     public MemorySegment segment() {
         return hostSegment().asReadOnly();
     }
 
-    /** The labels copied into a Java array. */
+    /**
+     * The labels copied into a Java array.
+     *
+     * @return the labels, {@link #vertexCount()} ints
+     */
     public int[] toArray() {
         return hostSegment().asSlice(0, (long) vertexCount * Integer.BYTES).toArray(ValueLayout.JAVA_INT);
     }
 
-    /** What the labelling call measured; null for labels wrapped with {@link #of}. */
+    /**
+     * What the labelling call measured; null for labels wrapped with {@link #of}.
+     *
+     * @return what the labelling measured, or null
+     */
     public Timings timings() {
         return timings;
     }
@@ -213,7 +249,11 @@ public final class Labels {
 
     // ---- the book-keeping -----------------------------------------------------------------------
 
-    /** The counts: entries, labelled entries, components, the largest and smallest component. */
+    /**
+     * The counts: entries, labelled entries, components, the largest and smallest component.
+     *
+     * @return the summary
+     */
     public synchronized LabelSummary summary() {
         if (summary == null) {
             try (Call call = new Call()) {
@@ -223,17 +263,31 @@ public final class Labels {
         return summary;
     }
 
-    /** The component sizes in smallest-member order, on the Java heap (read-only native-order ints). */
+    /**
+     * The component sizes in smallest-member order, on the Java heap (read-only native-order ints).
+     *
+     * @return one size per component
+     */
     public MemorySegment sizes() {
         return sizes(Order.SMALLEST_MEMBER);
     }
 
-    /** The component sizes in {@code order}, on the Java heap (read-only native-order ints). */
+    /**
+     * The component sizes in {@code order}, on the Java heap (read-only native-order ints).
+     *
+     * @param order the order of the components
+     * @return one size per component, in {@code order}
+     */
     public MemorySegment sizes(Order order) {
         return table(order, Long.MAX_VALUE)[1];
     }
 
-    /** The component labels in {@code order}, on the Java heap (read-only native-order ints). */
+    /**
+     * The component labels in {@code order}, on the Java heap (read-only native-order ints).
+     *
+     * @param order the order of the components
+     * @return one label per component, in {@code order}
+     */
     public MemorySegment componentLabels(Order order) {
         return table(order, Long.MAX_VALUE)[0];
     }
@@ -251,7 +305,12 @@ public final class Labels {
         }
     }
 
-    /** The {@code k} largest components (fewer when there are fewer), size descending, ties by label. */
+    /**
+     * The {@code k} largest components (fewer when there are fewer), size descending, ties by label.
+     *
+     * @param k the number of components wanted
+     * @return at most {@code k} components with their label and size, no members
+     */
     public List<Component> largest(int k) {
         if (k < 0) {
             throw new IllegalArgumentException("k must not be negative, got " + k);
@@ -265,12 +324,21 @@ public final class Labels {
         return result;
     }
 
-    /** The components (label and size, no members) in smallest-member order. */
+    /**
+     * The components (label and size, no members) in smallest-member order.
+     *
+     * @return one component per label, with its size
+     */
     public Stream<Component> components() {
         return components(Order.SMALLEST_MEMBER);
     }
 
-    /** The components (label and size, no members) in {@code order}. */
+    /**
+     * The components (label and size, no members) in {@code order}.
+     *
+     * @param order the order of the components
+     * @return one component per label, with its size, in {@code order}
+     */
     public Stream<Component> components(Order order) {
         MemorySegment[] t = table(order, Long.MAX_VALUE);
         return LongStream.range(0, t[0].byteSize() / Integer.BYTES).mapToObj(c -> new Component(
@@ -280,6 +348,9 @@ public final class Labels {
     /**
      * The labels compacted to {@code 0 .. k-1}: each component's position in {@code order}; -1
      * entries stay -1. The result is new, on the Java heap, analysed by the same backend.
+     *
+     * @param order the order that numbers the components
+     * @return the compacted labels
      */
     public Labels compact(Order order) {
         Objects.requireNonNull(order, "order");
@@ -290,7 +361,13 @@ public final class Labels {
         }
     }
 
-    /** The compacted labels written into {@code out} (at least {@link #vertexCount()} ints); returns k. */
+    /**
+     * The compacted labels written into {@code out} (at least {@link #vertexCount()} ints); returns k.
+     *
+     * @param order the order that numbers the components
+     * @param out where the compacted labels are written
+     * @return the number of components k
+     */
     public long compact(Order order, MemorySegment out) {
         Objects.requireNonNull(order, "order");
         checkOutput(out);
@@ -304,6 +381,9 @@ public final class Labels {
      * {@code numbering}, and the vertices' labels in it, computed on the labels' backend (as the
      * rest of the book-keeping). The table owns its memory: close it to free it.
      *
+     * @param graph the graph these labels belong to
+     * @param numbering the order of the rows and the labels that come with the table
+     * @return the table; close it to free its memory
      * @throws IllegalArgumentException when the labels are not canonical (naming the first entry
      *                                  that is not) or the graph has another vertex count
      */
@@ -311,7 +391,14 @@ public final class Labels {
         return OwnedArena.make(owned -> statistics(graph, numbering, owned.arena(), owned));
     }
 
-    /** As {@link #statistics(CsrGraph, Numbering)}, with the table and its labels in {@code arena}. */
+    /**
+     * As {@link #statistics(CsrGraph, Numbering)}, with the table and its labels in {@code arena}.
+     *
+     * @param graph the graph these labels belong to
+     * @param numbering the order of the rows and the labels that come with the table
+     * @param arena where the table and its labels are allocated
+     * @return the table
+     */
     public GraphStatistics statistics(CsrGraph graph, Numbering numbering, Arena arena) {
         Objects.requireNonNull(arena, "arena");
         return statistics(graph, numbering, arena, null);
@@ -342,12 +429,21 @@ public final class Labels {
         return out.asSlice(0, (long) vertexCount * Integer.BYTES);
     }
 
-    /** The exact size histogram: one bin per component size that occurs. */
+    /**
+     * The exact size histogram: one bin per component size that occurs.
+     *
+     * @return the histogram, one bin per size that occurs
+     */
     public Histogram histogram() {
         return histogram(Histogram.Binning.EXACT);
     }
 
-    /** The size histogram, exact or in powers of two. */
+    /**
+     * The size histogram, exact or in powers of two.
+     *
+     * @param binning exact sizes, or powers of two
+     * @return the histogram
+     */
     public Histogram histogram(Histogram.Binning binning) {
         Objects.requireNonNull(binning, "binning");
         try (Call call = new Call()) {
@@ -363,12 +459,21 @@ public final class Labels {
         }
     }
 
-    /** The members of every component, in smallest-member order, on the Java heap. */
+    /**
+     * The members of every component, in smallest-member order, on the Java heap.
+     *
+     * @return the member lists, as CSR
+     */
     public MemberLists members() {
         return members(Order.SMALLEST_MEMBER);
     }
 
-    /** The members of every component, components in {@code order}, members ascending, on the Java heap. */
+    /**
+     * The members of every component, components in {@code order}, members ascending, on the Java heap.
+     *
+     * @param order the order of the components
+     * @return the member lists, as CSR
+     */
     public MemberLists members(Order order) {
         Objects.requireNonNull(order, "order");
         LabelSummary s = summary();
@@ -385,6 +490,10 @@ public final class Labels {
     /**
      * Keeps the components with {@code minSize <= size <= maxSize}; the others' entries become -1.
      * The result is new, on the Java heap, analysed by the same backend.
+     *
+     * @param minSize the smallest size kept
+     * @param maxSize the largest size kept
+     * @return the filtered labels
      */
     public Labels filter(int minSize, int maxSize) {
         if (minSize < 0 || maxSize < 0) {
@@ -400,6 +509,9 @@ public final class Labels {
     /**
      * The members of the component labelled {@code label}, ascending, read-only on the Java heap
      * (empty when none).
+     *
+     * @param label a label
+     * @return the members of its component, ascending
      */
     public MemorySegment componentMembers(int label) {
         Objects.checkIndex(label, Math.max(vertexCount, 1));
@@ -420,6 +532,8 @@ public final class Labels {
     /**
      * The vertices of the largest component (the smallest label on ties), ascending, read-only on
      * the Java heap; empty when none.
+     *
+     * @return the vertices of the largest component, ascending
      */
     public MemorySegment largestComponent() {
         LabelSummary s = summary();
@@ -431,6 +545,10 @@ public final class Labels {
      * The subgraph of {@code graph} (the graph these labels belong to) induced by the largest
      * component, in {@code arena}: vertex {@code i} is the {@code i}-th vertex of
      * {@link #largestComponent()}.
+     *
+     * @param graph the graph these labels belong to
+     * @param arena where the subgraph is allocated
+     * @return the induced subgraph of the largest component
      */
     public CsrGraph largestComponentGraph(CsrGraph graph, Arena arena) {
         Objects.requireNonNull(graph, "graph");
@@ -461,7 +579,12 @@ public final class Labels {
 
     // ---- per-label sizes, in Java (host labels only) -----------------------------------------------
 
-    /** The size of the component containing entry {@code v}; 0 when {@code v} is unlabelled. */
+    /**
+     * The size of the component containing entry {@code v}; 0 when {@code v} is unlabelled.
+     *
+     * @param v the entry: a vertex id or a linear cell index
+     * @return the size of its component, or 0
+     */
     public int componentSize(int v) {
         computeSizes();
         int l = get(v);
@@ -472,13 +595,19 @@ public final class Labels {
      * Component sizes indexed by label, read-only on the Java heap ({@link #vertexCount()} ints, at
      * least one): entry {@code l} is the size of the component labelled {@code l}, and 0 when
      * {@code l} is not a label.
+     *
+     * @return the sizes, indexed by label
      */
     public MemorySegment sizesByLabel() {
         computeSizes();
         return MemorySegment.ofArray(sizes).asReadOnly();
     }
 
-    /** The size of the largest component, 0 when there is none. */
+    /**
+     * The size of the largest component, 0 when there is none.
+     *
+     * @return the size of the largest component
+     */
     public int largestComponentSize() {
         if (labels == null) {
             return summary().largestSize();
@@ -487,7 +616,11 @@ public final class Labels {
         return largestLabel < 0 ? 0 : sizes[largestLabel];
     }
 
-    /** The label of the largest component (the smallest such label on ties), or -1 when there is none. */
+    /**
+     * The label of the largest component (the smallest such label on ties), or -1 when there is none.
+     *
+     * @return the label of the largest component, or -1
+     */
     public int largestComponentLabel() {
         if (labels == null) {
             return summary().largestLabel();

@@ -27,27 +27,48 @@ public final class MemberLists {
         this.componentCount = componentCount;
     }
 
-    /** The order of the components. */
+    /**
+     * The order of the components.
+     *
+     * @return the order
+     */
     public Labels.Order order() {
         return order;
     }
 
-    /** The number of components. */
+    /**
+     * The number of components.
+     *
+     * @return the number of components
+     */
     public long count() {
         return componentCount;
     }
 
-    /** {@code count() + 1} offsets into {@link #members()}. */
+    /**
+     * {@code count() + 1} offsets into {@link #members()}.
+     *
+     * @return the offsets, native-order ints
+     */
     public MemorySegment offsets() {
         return offsets;
     }
 
-    /** The member ids of all components, component after component. */
+    /**
+     * The member ids of all components, component after component.
+     *
+     * @return the member ids, native-order ints
+     */
     public MemorySegment members() {
         return members;
     }
 
-    /** Component {@code c} with its members (a slice of {@link #members()}). */
+    /**
+     * Component {@code c} with its members (a slice of {@link #members()}).
+     *
+     * @param c the component's position, below {@link #count()}
+     * @return the component with its label, size and members
+     */
     public Component component(long c) {
         Objects.checkIndex(c, componentCount);
         int begin = offsets.getAtIndex(ValueLayout.JAVA_INT, c);
@@ -56,7 +77,11 @@ public final class MemberLists {
         return new Component(labels.getAtIndex(ValueLayout.JAVA_INT, c), end - begin, slice);
     }
 
-    /** The components in order, each with its members. */
+    /**
+     * The components in order, each with its members.
+     *
+     * @return one component per position, with its members
+     */
     public Stream<Component> components() {
         return LongStream.range(0, componentCount).mapToObj(this::component);
     }

@@ -19,6 +19,12 @@ import org.ccl4j.internal.HostMemory;
  */
 public record MemoryNeeds(int labelBytes, long labelsBytes, long hostBytes, long deviceBytes, long hostAvailable,
                           long deviceAvailable) {
+    /** The figures the engines report. */
+    static MemoryNeeds of(MemoryFigures f) {
+        return new MemoryNeeds(f.labelBytes(), f.labelsBytes(), f.hostBytes(), f.deviceBytes(), f.hostAvailable(),
+                f.deviceAvailable());
+    }
+
     /**
      * Throws when the labels and the call's own host memory exceed the host memory available, or
      * the device memory exceeds the device's: before anything is allocated, naming the figures,
@@ -28,12 +34,6 @@ public record MemoryNeeds(int labelBytes, long labelsBytes, long hostBytes, long
      * @param what the grid, as "a 2048x2048x2048 grid"
      * @throws Ccl4jException with status {@link Ccl4jException.Status#OUT_OF_MEMORY}
      */
-    /** The figures the engines report. */
-    static MemoryNeeds of(MemoryFigures f) {
-        return new MemoryNeeds(f.labelBytes(), f.labelsBytes(), f.hostBytes(), f.deviceBytes(), f.hostAvailable(),
-                f.deviceAvailable());
-    }
-
     public void require(String what) {
         String doing = "labelling " + what + " with " + (labelBytes == Long.BYTES ? "int64" : "int32") + " labels";
         if (deviceBytes > 0 && deviceBytes > deviceAvailable) {

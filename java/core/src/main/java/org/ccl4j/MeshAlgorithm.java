@@ -49,12 +49,21 @@ public enum MeshAlgorithm implements LabelingAlgorithm {
         });
     }
 
-    /** The backends this algorithm runs on ({@link Backend#AUTO} stands for whichever it resolves to). */
+    /**
+     * The backends this algorithm runs on ({@link Backend#AUTO} stands for whichever it resolves to).
+     *
+     * @return the backends
+     */
     public Set<Backend> backends() {
         return backends;
     }
 
-    /** Whether this algorithm runs on {@code backend} (a resolved one, not AUTO). */
+    /**
+     * Whether this algorithm runs on {@code backend} (a resolved one, not AUTO).
+     *
+     * @param backend a resolved backend
+     * @return whether the algorithm runs there
+     */
     public boolean runsOn(Backend backend) {
         return backends.contains(backend);
     }

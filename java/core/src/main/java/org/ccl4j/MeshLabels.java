@@ -50,6 +50,12 @@ public final class MeshLabels {
      * Int32 labels of a {@code width × height × depth} mesh in {@code labels} (native-order ints, x
      * fastest, native or on the Java heap; not copied), for instance labels saved earlier;
      * {@code timings} may be null when nothing was measured.
+     *
+     * @param width cells per row
+     * @param height rows per layer
+     * @param depth layers, 1 in 2D
+     * @param labels the labels, {@code width * height * depth} ints
+     * @param timings what the labelling measured, or null
      */
     public MeshLabels(int width, int height, int depth, MemorySegment labels, Timings timings) {
         this(width, height, depth, Integer.BYTES, labels, timings, null);
@@ -59,6 +65,12 @@ public final class MeshLabels {
      * Labels of a {@code width × height × depth} mesh in {@code labels}: native-order ints
      * ({@code labelBytes} 4) or longs (8), x fastest, native or on the Java heap, not copied.
      *
+     * @param width cells per row
+     * @param height rows per layer
+     * @param depth layers, 1 in 2D
+     * @param labelBytes 4 for int32 labels, 8 for int64
+     * @param labels the labels, {@code width * height * depth} of them
+     * @param timings what the labelling measured, or null
      * @throws IllegalArgumentException when {@code labelBytes} is neither 4 nor 8, int32 labels
      *                                  are asked for more than {@link Integer#MAX_VALUE} cells, or
      *                                  the segment is too small or not aligned to a label
@@ -121,48 +133,88 @@ public final class MeshLabels {
         this.memoryOwner = null;  // the heap's
     }
 
-    /** Cells per row of the mesh (along x). */
+    /**
+     * Cells per row of the mesh (along x).
+     *
+     * @return the width
+     */
     public int width() {
         return dims.width();
     }
 
-    /** Rows per layer of the mesh (along y). */
+    /**
+     * Rows per layer of the mesh (along y).
+     *
+     * @return the height
+     */
     public int height() {
         return dims.height();
     }
 
-    /** 1 for a 2D mesh. */
+    /**
+     * 1 for a 2D mesh.
+     *
+     * @return the depth
+     */
     public int depth() {
         return dims.depth();
     }
 
-    /** The mesh's dimensions. */
+    /**
+     * The mesh's dimensions.
+     *
+     * @return the width, height and depth
+     */
     public GridDims dims() {
         return dims;
     }
 
-    /** {@code width() * height() * depth()}: the number of labels. */
+    /**
+     * {@code width() * height() * depth()}: the number of labels.
+     *
+     * @return the number of labels
+     */
     public long cellCount() {
         return dims.cellCount();
     }
 
-    /** The bytes of one label: 4 for int32 labels, 8 for int64 ones. */
+    /**
+     * The bytes of one label: 4 for int32 labels, 8 for int64 ones.
+     *
+     * @return 4 or 8
+     */
     public int labelBytes() {
         return labelBytes;
     }
 
-    /** Whether the labels are int64: {@code labelBytes() == 8}. */
+    /**
+     * Whether the labels are int64: {@code labelBytes() == 8}.
+     *
+     * @return whether the labels are int64
+     */
     public boolean isWide() {
         return labels == null;
     }
 
-    /** The label of the cell at a linear index: the smallest index of its component, or -1 for background. */
+    /**
+     * The label of the cell at a linear index: the smallest index of its component, or -1 for background.
+     *
+     * @param index a linear index, below {@link #cellCount()}
+     * @return the cell's label, or -1
+     */
     public long get(long index) {
         Objects.checkIndex(index, cellCount());
         return labels != null ? labels.get((int) index) : alive().getAtIndex(ValueLayout.JAVA_LONG, index);
     }
 
-    /** The label of cell (x, y, z). */
+    /**
+     * The label of cell (x, y, z).
+     *
+     * @param x the column
+     * @param y the row
+     * @param z the layer, 0 in 2D
+     * @return the cell's label, or -1 for background
+     */
     public long get(int x, int y, int z) {
         return get(index(x, y, z));
     }
@@ -170,6 +222,8 @@ public final class MeshLabels {
     /**
      * A read-only view of the labels: {@link #cellCount()} native-order ints, or longs when
      * {@link #labelBytes()} is 8, x fastest.
+     *
+     * @return the labels, read-only
      */
     public MemorySegment segment() {
         return labels != null ? labels.segment() : alive().asReadOnly();
@@ -179,6 +233,7 @@ public final class MeshLabels {
      * The labels as {@link Labels}, one entry per cell, for the rest of the book-keeping: component
      * sizes, histograms, compaction, member lists and filters, with background cells (-1) left out.
      *
+     * @return the labels as {@link Labels}, over the same memory
      * @throws IllegalStateException for int64 labels, which {@link Labels} (int32) cannot hold
      */
     public Labels labels() {
@@ -191,6 +246,7 @@ public final class MeshLabels {
     /**
      * The labels copied into a Java array.
      *
+     * @return the labels, {@link #cellCount()} ints
      * @throws IllegalStateException for int64 labels
      */
     public int[] toArray() {
@@ -205,6 +261,9 @@ public final class MeshLabels {
      * {@link Labels.Order#SMALLEST_MEMBER}), background cells -1, in a new segment of {@code arena}:
      * ints for int32 labels, longs for int64 ones (through the book-keeping's bitmap of roots, on
      * all cores where the labels allow).
+     *
+     * @param arena where the compacted labels are allocated
+     * @return the compacted labels
      */
     public MemorySegment compact(Arena arena) {
         Objects.requireNonNull(arena, "arena");
@@ -217,27 +276,48 @@ public final class MeshLabels {
         return out;
     }
 
-    /** What the labelling call measured, or null when these labels were not produced by a call. */
+    /**
+     * What the labelling call measured, or null when these labels were not produced by a call.
+     *
+     * @return the timings, or null
+     */
     public Timings timings() {
         return timings;
     }
 
-    /** The number of components, background excluded (as {@link Labels#count()}). */
+    /**
+     * The number of components, background excluded (as {@link Labels#count()}).
+     *
+     * @return the number of components
+     */
     public long count() {
         return labels != null ? labels.count() : wide().components();
     }
 
-    /** The number of cells of the largest component, 0 when every cell is background. */
+    /**
+     * The number of cells of the largest component, 0 when every cell is background.
+     *
+     * @return the size of the largest component
+     */
     public long largestComponentSize() {
         return labels != null ? labels.largestComponentSize() : wide().largestSize();
     }
 
-    /** The label of the largest component (the smallest such label on ties), or -1 when every cell is background. */
+    /**
+     * The label of the largest component (the smallest such label on ties), or -1 when every cell is background.
+     *
+     * @return the label of the largest component, or -1
+     */
     public long largestComponentLabel() {
         return labels != null ? labels.largestComponentLabel() : wide().largestLabel();
     }
 
-    /** The number of cells of the component of the cell at a linear index; 0 for a background cell. */
+    /**
+     * The number of cells of the component of the cell at a linear index; 0 for a background cell.
+     *
+     * @param index a linear index, below {@link #cellCount()}
+     * @return the size of its component, or 0
+     */
     public long componentSize(long index) {
         Objects.checkIndex(index, cellCount());
         if (labels != null) {
@@ -247,7 +327,14 @@ public final class MeshLabels {
         return label < 0 ? 0 : wide().size(label);
     }
 
-    /** The number of cells of the component of cell (x, y, z); 0 for a background cell. */
+    /**
+     * The number of cells of the component of cell (x, y, z); 0 for a background cell.
+     *
+     * @param x the column
+     * @param y the row
+     * @param z the layer, 0 in 2D
+     * @return the size of its component, or 0
+     */
     public long componentSize(int x, int y, int z) {
         return componentSize(index(x, y, z));
     }
@@ -278,8 +365,11 @@ public final class MeshLabels {
 
     /**
      * The statistics of these labels' clusters, with {@code grid} (the labelled grid) as intensity:
-     * one row per cluster in raster numbering (the labels of OpenCV and scikit-image), computed on
+     * one row per cluster in {@link Numbering#RASTER raster numbering} (scikit-image's labels), computed on
      * the labels' backend. The table owns its memory: close it to free it.
+     *
+     * @param grid the labelled grid
+     * @return the table; close it to free its memory
      */
     public MeshStatistics statistics(Grid grid) {
         return statistics(grid, MeshOptions.defaults(), StatisticsOptions.defaults());
@@ -291,6 +381,10 @@ public final class MeshLabels {
      * made with: their boundaries, connectivity and mode decide which clusters wrap around a
      * periodic axis. The table owns its memory.
      *
+     * @param grid the labelled grid
+     * @param options the options the labels were made with
+     * @param statistics the numbering of the rows and the intensity to sum
+     * @return the table; close it to free its memory
      * @throws IllegalArgumentException when the grid's or the intensity's extents are not these
      *                                  labels', or the labels are not canonical (naming the first
      *                                  entry that is not)
@@ -299,7 +393,15 @@ public final class MeshLabels {
         return OwnedArena.make(owned -> statistics(grid, options, statistics, owned.arena(), owned));
     }
 
-    /** As {@link #statistics(Grid, MeshOptions, StatisticsOptions)}, with the table and its labels in {@code arena}. */
+    /**
+     * As {@link #statistics(Grid, MeshOptions, StatisticsOptions)}, with the table and its labels in {@code arena}.
+     *
+     * @param grid the labelled grid
+     * @param options the options the labels were made with
+     * @param statistics the numbering of the rows and the intensity to sum
+     * @param arena where the table and its labels are allocated
+     * @return the table
+     */
     public MeshStatistics statistics(Grid grid, MeshOptions options, StatisticsOptions statistics, Arena arena) {
         Objects.requireNonNull(arena, "arena");
         return statistics(grid, options, statistics, arena, null);

@@ -65,7 +65,6 @@ public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean per
         }
     }
 
-    /** The defaults: the backend's best algorithm, face neighbours, open boundaries, foreground mode. */
     /**
      * These options as the engines take them for {@code grid}: the connectivity as it applies to it.
      *
@@ -76,58 +75,110 @@ public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean per
                 mode == MeshMode.SAME_VALUE, cpuThreads, blockSize, tileSize, maxIterations);
     }
 
+    /**
+     * The defaults: the backend's best algorithm, face neighbours, open boundaries, foreground mode.
+     *
+     * @return the default options
+     */
     public static MeshOptions defaults() {
         return DEFAULTS;
     }
 
-    /** With algorithm {@code a} ({@link MeshAlgorithm#AUTO}: the backend's best). */
+    /**
+     * With algorithm {@code a} ({@link MeshAlgorithm#AUTO}: the backend's best).
+     *
+     * @param a the algorithm
+     * @return these options with {@code a}
+     */
     public MeshOptions withAlgorithm(MeshAlgorithm a) {
         return new MeshOptions(a, connectivity, periodicX, periodicY, periodicZ, mode, cpuThreads, blockSize, tileSize,
                 maxIterations, wideLabels);
     }
 
-    /** 4 or 8 (2D), 6 or 26 (3D, and 2D as 4 and 8), 0 for face neighbours. */
+    /**
+     * 4 or 8 (2D), 6 or 26 (3D, and 2D as 4 and 8), 0 for face neighbours.
+     *
+     * @param c the connectivity: 4 or 8 in 2D, 6 or 26 in 3D, 0 for face neighbours
+     * @return these options with connectivity {@code c}
+     */
     public MeshOptions withConnectivity(int c) {
         return new MeshOptions(algorithm, c, periodicX, periodicY, periodicZ, mode, cpuThreads, blockSize, tileSize,
                 maxIterations, wideLabels);
     }
 
-    /** Periodic (wrap-around) or open boundaries, per axis. */
+    /**
+     * Periodic (wrap-around) or open boundaries, per axis.
+     *
+     * @param x whether the x axis wraps around
+     * @param y whether the y axis wraps around
+     * @param z whether the z axis wraps around
+     * @return these options with those boundaries
+     */
     public MeshOptions withPeriodic(boolean x, boolean y, boolean z) {
         return new MeshOptions(algorithm, connectivity, x, y, z, mode, cpuThreads, blockSize, tileSize, maxIterations,
                 wideLabels);
     }
 
-    /** Periodic boundaries on every axis, or open ones. */
+    /**
+     * Periodic boundaries on every axis, or open ones.
+     *
+     * @param all whether every axis wraps around
+     * @return these options with those boundaries
+     */
     public MeshOptions withPeriodic(boolean all) {
         return withPeriodic(all, all, all);
     }
 
-    /** With mode {@code m}: which cells are labelled and which neighbours connect. */
+    /**
+     * With mode {@code m}: which cells are labelled and which neighbours connect.
+     *
+     * @param m the mode
+     * @return these options with mode {@code m}
+     */
     public MeshOptions withMode(MeshMode m) {
         return new MeshOptions(algorithm, connectivity, periodicX, periodicY, periodicZ, m, cpuThreads, blockSize,
                 tileSize, maxIterations, wideLabels);
     }
 
-    /** With {@code threads} threads of {@link MeshAlgorithm#CPU_PARALLEL} (0: all cores; see {@link #cpuThreads()}). */
+    /**
+     * With {@code threads} threads of {@link MeshAlgorithm#CPU_PARALLEL} (0: all cores; see {@link #cpuThreads()}).
+     *
+     * @param threads the number of threads, or 0 for all cores
+     * @return these options with {@code threads} threads
+     */
     public MeshOptions withCpuThreads(int threads) {
         return new MeshOptions(algorithm, connectivity, periodicX, periodicY, periodicZ, mode, threads, blockSize,
                 tileSize, maxIterations, wideLabels);
     }
 
-    /** With {@code threadsPerBlock} CUDA threads per block (0: the algorithm's default). */
+    /**
+     * With {@code threadsPerBlock} CUDA threads per block (0: the algorithm's default).
+     *
+     * @param threadsPerBlock the threads per block, or 0 for the algorithm's default
+     * @return these options with {@code threadsPerBlock}
+     */
     public MeshOptions withBlockSize(int threadsPerBlock) {
         return new MeshOptions(algorithm, connectivity, periodicX, periodicY, periodicZ, mode, cpuThreads,
                 threadsPerBlock, tileSize, maxIterations, wideLabels);
     }
 
-    /** With a tile edge of {@code cells} cells for {@link MeshAlgorithm#LOCAL} (0: its default). */
+    /**
+     * With a tile edge of {@code cells} cells for {@link MeshAlgorithm#LOCAL} (0: its default).
+     *
+     * @param cells the tile edge in cells, or 0 for the default
+     * @return these options with that tile edge
+     */
     public MeshOptions withTileSize(int cells) {
         return new MeshOptions(algorithm, connectivity, periodicX, periodicY, periodicZ, mode, cpuThreads, blockSize,
                 cells, maxIterations, wideLabels);
     }
 
-    /** With an iteration limit (0: cell count + 2; see {@link #maxIterations()}). */
+    /**
+     * With an iteration limit (0: cell count + 2; see {@link #maxIterations()}).
+     *
+     * @param iterations the most iterations an iterative algorithm may run, or 0 for the default
+     * @return these options with the limit
+     */
     public MeshOptions withMaxIterations(int iterations) {
         return new MeshOptions(algorithm, connectivity, periodicX, periodicY, periodicZ, mode, cpuThreads, blockSize,
                 tileSize, iterations, wideLabels);
@@ -136,6 +187,9 @@ public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean per
     /**
      * With int64 labels on every grid ({@code true}), or int64 labels only where int32 ones cannot
      * hold the cells ({@code false}, the default); see {@link #wideLabels()}.
+     *
+     * @param wide whether every grid gets int64 labels
+     * @return these options with that choice
      */
     public MeshOptions withWideLabels(boolean wide) {
         return new MeshOptions(algorithm, connectivity, periodicX, periodicY, periodicZ, mode, cpuThreads, blockSize,
@@ -145,6 +199,9 @@ public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean per
     /**
      * The bytes of one label of {@code grid} under these options: 8 (int64) when {@link #wideLabels()}
      * is set or the grid has more than {@link Integer#MAX_VALUE} cells, else 4 (int32).
+     *
+     * @param grid the grid to label
+     * @return 4 or 8
      */
     public int labelBytesFor(Grid grid) {
         return wideLabels || grid.cellCount() > Integer.MAX_VALUE ? Long.BYTES : Integer.BYTES;
@@ -155,6 +212,8 @@ public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean per
      * layer (depth 1) 6 gives 4 and 26 gives 8, which connect the same cells there: the neighbours
      * across z are absent, or with periodic z the cell itself.
      *
+     * @param grid the grid to label
+     * @return 4, 8, 6 or 26
      * @throws IllegalArgumentException when the connectivity does not fit the grid (4/8 on a 3D grid)
      */
     public int connectivityFor(Grid grid) {

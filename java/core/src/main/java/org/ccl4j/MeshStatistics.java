@@ -58,23 +58,47 @@ public final class MeshStatistics implements AutoCloseable {
         this.engine = engine;
     }
 
-    /** The number of components: the table's rows. */
+    /**
+     * The number of components: the table's rows.
+     *
+     * @return the number of rows
+     */
     public int count() {
         return (int) columns.rows();
     }
 
+    /**
+     * The numbering of the rows and labels.
+     *
+     * @return the numbering
+     */
     public Numbering numbering() {
         return numbering;
     }
 
+    /**
+     * Cells per row of the labelled grid.
+     *
+     * @return the width
+     */
     public int width() {
         return width;
     }
 
+    /**
+     * Rows per layer of the labelled grid.
+     *
+     * @return the height
+     */
     public int height() {
         return height;
     }
 
+    /**
+     * Layers of the labelled grid, 1 in 2D.
+     *
+     * @return the depth
+     */
     public int depth() {
         return depth;
     }
@@ -83,17 +107,27 @@ public final class MeshStatistics implements AutoCloseable {
      * The cells' labels in the table's numbering ({@code width * height * depth} native-order ints,
      * or longs when {@link #isWide()}, x fastest, read-only): the label of row r's cells is
      * {@link #label(int) label(r)}, background cells hold {@link Numbering#background()}.
+     *
+     * @return the labels, read-only
      */
     public MemorySegment labels() {
         return labels.asReadOnly();
     }
 
-    /** The bytes of one of {@link #labels()}: 4 (int32), or 8 (int64) for the labels of large grids. */
+    /**
+     * The bytes of one of {@link #labels()}: 4 (int32), or 8 (int64) for the labels of large grids.
+     *
+     * @return 4 or 8
+     */
     public int labelBytes() {
         return labelBytes;
     }
 
-    /** Whether the labels are int64 ({@link MeshOptions#labelBytesFor(Grid)}). */
+    /**
+     * Whether the labels are int64 ({@link MeshOptions#labelBytesFor(Grid)}).
+     *
+     * @return whether the labels are int64
+     */
     public boolean isWide() {
         return labelBytes == Long.BYTES;
     }
@@ -102,6 +136,7 @@ public final class MeshStatistics implements AutoCloseable {
      * The labels as {@link MeshLabels} (not copied), for the book-keeping of {@link Labels} (sizes,
      * histograms, member lists) on the backend that made the table.
      *
+     * @return the canonical labels
      * @throws IllegalStateException unless the table's numbering is {@link Numbering#CANONICAL}, the
      *                               labels that {@code MeshLabels} hold
      */
@@ -113,107 +148,232 @@ public final class MeshStatistics implements AutoCloseable {
         return new MeshLabels(width, height, depth, labelBytes, labels, timings, engine, this);
     }
 
-    /** What the labelling call measured (the statistics are a phase of it), or null when no labelling ran. */
+    /**
+     * What the labelling call measured (the statistics are a phase of it), or null when no labelling ran.
+     *
+     * @return the timings, or null
+     */
     public Timings timings() {
         return timings;
     }
 
-    /** A column, read-only: {@link #count()} values of the column's layout. */
+    /**
+     * A column, read-only: {@link #count()} values of the column's layout.
+     *
+     * @param column a column of mesh tables ({@link StatisticsColumn#inMeshTables()})
+     * @return its values, one per row
+     */
     public MemorySegment column(StatisticsColumn column) {
         return columns.get(java.util.Objects.requireNonNull(column, "column").column());
     }
 
-    /** The row's label in the table's numbering (a long: canonical labels of large grids exceed an int). */
+    /**
+     * The row's label in the table's numbering (a long: canonical labels of large grids exceed an int).
+     *
+     * @param row the row index, below {@link #count()}
+     * @return its label
+     */
     public long label(int row) {
         return columns.getLong(LABEL, row);
     }
 
-    /** The component's smallest linear cell index (its canonical label). */
+    /**
+     * The component's smallest linear cell index (its canonical label).
+     *
+     * @param row the row index, below {@link #count()}
+     * @return its smallest cell index
+     */
     public long first(int row) {
         return columns.getLong(FIRST, row);
     }
 
-    /** Its cells. */
+    /**
+     * Its cells.
+     *
+     * @param row the row index, below {@link #count()}
+     * @return its number of cells
+     */
     public long size(int row) {
         return columns.getLong(SIZE, row);
     }
 
+    /**
+     * The smallest x of its cells.
+     *
+     * @param row the row index, below {@link #count()}
+     * @return the box's smallest x
+     */
     public int minX(int row) {
         return columns.getInt(MIN_X, row);
     }
 
+    /**
+     * The smallest y of its cells.
+     *
+     * @param row the row index, below {@link #count()}
+     * @return the box's smallest y
+     */
     public int minY(int row) {
         return columns.getInt(MIN_Y, row);
     }
 
+    /**
+     * The smallest z of its cells (0 in 2D).
+     *
+     * @param row the row index, below {@link #count()}
+     * @return the box's smallest z
+     */
     public int minZ(int row) {
         return columns.getInt(MIN_Z, row);
     }
 
+    /**
+     * The largest x of its cells.
+     *
+     * @param row the row index, below {@link #count()}
+     * @return the box's largest x
+     */
     public int maxX(int row) {
         return columns.getInt(MAX_X, row);
     }
 
+    /**
+     * The largest y of its cells.
+     *
+     * @param row the row index, below {@link #count()}
+     * @return the box's largest y
+     */
     public int maxY(int row) {
         return columns.getInt(MAX_Y, row);
     }
 
+    /**
+     * The largest z of its cells (0 in 2D).
+     *
+     * @param row the row index, below {@link #count()}
+     * @return the box's largest z
+     */
     public int maxZ(int row) {
         return columns.getInt(MAX_Z, row);
     }
 
+    /**
+     * The mean x of its cells.
+     *
+     * @param row the row index, below {@link #count()}
+     * @return the centroid's x
+     */
     public double centroidX(int row) {
         return columns.getDouble(CENTROID_X, row);
     }
 
+    /**
+     * The mean y of its cells.
+     *
+     * @param row the row index, below {@link #count()}
+     * @return the centroid's y
+     */
     public double centroidY(int row) {
         return columns.getDouble(CENTROID_Y, row);
     }
 
+    /**
+     * The mean z of its cells (0 in 2D).
+     *
+     * @param row the row index, below {@link #count()}
+     * @return the centroid's z
+     */
     public double centroidZ(int row) {
         return columns.getDouble(CENTROID_Z, row);
     }
 
-    /** The {@link Face} bits of the faces it touches. */
+    /**
+     * The {@link Face} bits of the faces it touches.
+     *
+     * @param row the row index, below {@link #count()}
+     * @return its {@link Face} bits
+     */
     public int touches(int row) {
         return columns.getInt(TOUCHES, row);
     }
 
-    /** The sum of the intensity over its cells. */
+    /**
+     * The sum of the intensity over its cells.
+     *
+     * @param row the row index, below {@link #count()}
+     * @return the intensity's sum
+     */
     public double sum(int row) {
         return columns.getDouble(SUM, row);
     }
 
+    /**
+     * The smallest intensity of its cells.
+     *
+     * @param row the row index, below {@link #count()}
+     * @return the intensity's minimum
+     */
     public double min(int row) {
         return columns.getDouble(MIN, row);
     }
 
+    /**
+     * The largest intensity of its cells.
+     *
+     * @param row the row index, below {@link #count()}
+     * @return the intensity's maximum
+     */
     public double max(int row) {
         return columns.getDouble(MAX, row);
     }
 
+    /**
+     * The mean intensity of its cells: the sum over the size.
+     *
+     * @param row the row index, below {@link #count()}
+     * @return the intensity's mean
+     */
     public double mean(int row) {
         return columns.getDouble(MEAN, row);
     }
 
-    /** The periodic axes it wraps around: bits 1 = x, 2 = y, 4 = z ({@link StatisticsColumn#WRAPS}). */
+    /**
+     * The periodic axes it wraps around: bits 1 = x, 2 = y, 4 = z ({@link StatisticsColumn#WRAPS}).
+     *
+     * @param row the row index, below {@link #count()}
+     * @return its wrap bits
+     */
     public int wraps(int row) {
         return columns.getInt(WRAPS, row);
     }
 
-    /** Row {@code row} as a record. */
+    /**
+     * Row {@code row} as a record.
+     *
+     * @param row the row index, below {@link #count()}
+     * @return the row's values
+     */
     public Region region(int row) {
         return new Region(label(row), first(row), size(row), minX(row), minY(row), minZ(row), maxX(row), maxY(row),
                 maxZ(row), centroidX(row), centroidY(row), centroidZ(row), touches(row), sum(row), min(row), max(row),
                 mean(row), wraps(row));
     }
 
-    /** The rows as records, in order. */
+    /**
+     * The rows as records, in order.
+     *
+     * @return one record per row
+     */
     public Stream<Region> regions() {
         return LongStream.range(0, count()).mapToObj(r -> region((int) r));
     }
 
-    /** The first min(k, count()) rows as records. */
+    /**
+     * The first min(k, count()) rows as records.
+     *
+     * @param k the number of rows wanted
+     * @return at most {@code k} records
+     */
     public List<Region> regions(int k) {
         if (k < 0) {
             throw new IllegalArgumentException("k must not be negative, got " + k);

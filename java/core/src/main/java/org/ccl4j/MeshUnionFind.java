@@ -27,6 +27,9 @@ public final class MeshUnionFind {
      * Labels {@code grid}, into a Java array (an {@code int[]}, or a {@code long[]} for int64 labels,
      * {@link MeshOptions#labelBytesFor}): the labels are on the Java heap.
      *
+     * @param grid the cells to label
+     * @param options the connectivity, boundaries and mode (the algorithm is ignored)
+     * @return the labels, on the Java heap
      * @throws IllegalArgumentException when the grid has more cells than a Java array holds
      */
     public static MeshLabels label(Grid grid, MeshOptions options) {
@@ -44,6 +47,11 @@ public final class MeshUnionFind {
     /**
      * Labels {@code grid} into {@code labels}: at least {@code grid.cellCount()} labels of
      * {@code options.labelBytesFor(grid)} bytes (int32 or int64).
+     *
+     * @param grid the cells to label
+     * @param options the connectivity, boundaries and mode (the algorithm is ignored)
+     * @param labels where the labels are written
+     * @return the labels, over {@code labels}
      */
     public static MeshLabels label(Grid grid, MeshOptions options, MemorySegment labels) {
         Objects.requireNonNull(grid, "grid");

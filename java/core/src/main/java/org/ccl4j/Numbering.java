@@ -12,8 +12,12 @@ public enum Numbering {
     /** Labels stay canonical (-1 for background); rows in raster order. */
     CANONICAL,
     /**
-     * Labels 1..k in raster order, 0 for background: the labels of OpenCV's
-     * {@code connectedComponentsWithStats} and scikit-image's {@code label}; row r has label r + 1.
+     * Labels 1..k in raster order, 0 for background; row r has label r + 1. These are the labels
+     * of scikit-image's {@code label} (2D and 3D), and of OpenCV's
+     * {@code connectedComponentsWithStats} with its SAUF algorithm ({@code CCL_SAUF}, also named
+     * {@code CCL_WU}); OpenCV's default algorithm may number components in another order (at
+     * 8-connectivity it scans blocks of 2 × 2 pixels), which matches these labels once renumbered
+     * by each component's first pixel in raster order.
      */
     RASTER,
     /** Labels 0..k-1, largest component first (equal sizes in raster order), -1 for background; row r has label r. */
@@ -24,7 +28,11 @@ public enum Numbering {
         return RowNumbering.valueOf(name());
     }
 
-    /** The label of background cells in this numbering. */
+    /**
+     * The label of background cells in this numbering.
+     *
+     * @return 0 for {@link #RASTER}, -1 for the others
+     */
     public int background() {
         return this == RASTER ? 0 : -1;
     }

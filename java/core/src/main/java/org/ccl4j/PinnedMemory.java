@@ -24,6 +24,10 @@ public final class PinnedMemory {
     /**
      * Allocates {@code bytes} of host memory, page-locked when a CUDA device is usable, freed
      * when {@code arena} closes.
+     *
+     * @param arena the arena whose closing frees the memory
+     * @param bytes the number of bytes
+     * @return the memory
      */
     public static MemorySegment allocate(Arena arena, long bytes) {
         if (bytes < 0) {
@@ -32,7 +36,11 @@ public final class PinnedMemory {
         return Engines.hostMemory(arena, bytes, Ccl4jException.FAILURES);
     }
 
-    /** Whether {@link #allocate} returns page-locked memory on this machine. */
+    /**
+     * Whether {@link #allocate} returns page-locked memory on this machine.
+     *
+     * @return whether a CUDA device is usable
+     */
     public static boolean isPageLocked() {
         return ComponentLabeler.capabilities().backends().contains(Backend.CUDA);
     }

@@ -16,22 +16,33 @@ public enum StatisticsColumn {
     FIRST,
     /** Cells of a mesh component, vertices of a graph component. */
     SIZE,
+    /** The smallest x of the cells (the bounding box is inclusive). */
     MIN_X,
+    /** The smallest y of the cells. */
     MIN_Y,
+    /** The smallest z of the cells. */
     MIN_Z,
+    /** The largest x of the cells. */
     MAX_X,
+    /** The largest y of the cells. */
     MAX_Y,
+    /** The largest z of the cells. */
     MAX_Z,
     /** The mean x of the cells: the exact coordinate sum over the size, as doubles. */
     CENTROID_X,
+    /** The mean y of the cells, as {@link #CENTROID_X}. */
     CENTROID_Y,
+    /** The mean z of the cells, as {@link #CENTROID_X}. */
     CENTROID_Z,
     /** The {@link Face} bits of the faces the component touches. */
     TOUCHES,
     /** The sum of the intensity over the component. */
     SUM,
+    /** The smallest intensity over the component. */
     MIN,
+    /** The largest intensity over the component. */
     MAX,
+    /** The mean intensity over the component: {@link #SUM} over {@link #SIZE}. */
     MEAN,
     /** Edges among the component's vertices: arcs {@code u -> v} with {@code u < v}, and self-loop arcs. */
     EDGES,
@@ -46,17 +57,29 @@ public enum StatisticsColumn {
      */
     WRAPS;
 
-    /** The layout of one value: {@code JAVA_INT}, {@code JAVA_LONG} or {@code JAVA_DOUBLE}. */
+    /**
+     * The layout of one value: {@code JAVA_INT}, {@code JAVA_LONG} or {@code JAVA_DOUBLE}.
+     *
+     * @return the layout
+     */
     public ValueLayout layout() {
         return column().layout();
     }
 
-    /** Whether mesh tables have this column. */
+    /**
+     * Whether mesh tables have this column.
+     *
+     * @return whether mesh tables have it
+     */
     public boolean inMeshTables() {
         return column().inMeshTables();
     }
 
-    /** Whether graph tables have this column. */
+    /**
+     * Whether graph tables have this column.
+     *
+     * @return whether graph tables have it
+     */
     public boolean inGraphTables() {
         return column().inGraphTables();
     }

@@ -6,24 +6,47 @@ import org.ccl4j.engine.spi.IntensityData;
 
 /**
  * What a mesh statistics table is made with: the {@link Numbering} of its rows and labels
- * (default {@link Numbering#RASTER}, the labels of OpenCV and scikit-image), and the intensity it
+ * (default {@link Numbering#RASTER}, scikit-image's labels), and the intensity it
  * sums (default null: the labelled grid's own cells).
+ *
+ * @param numbering the numbering of the table's rows and labels
+ * @param intensity the values summed per component, or null for the labelled grid's own cells
  */
 public record StatisticsOptions(Numbering numbering, Intensity intensity) {
+    /**
+     * Checks that there is a numbering.
+     *
+     * @throws NullPointerException when {@code numbering} is null
+     */
     public StatisticsOptions {
         Objects.requireNonNull(numbering, "numbering");
     }
 
-    /** Raster numbering, the grid's own cells as intensity. */
+    /**
+     * Raster numbering, the grid's own cells as intensity.
+     *
+     * @return the default options
+     */
     public static StatisticsOptions defaults() {
         return new StatisticsOptions(Numbering.RASTER, null);
     }
 
+    /**
+     * With the rows and labels in numbering {@code n}.
+     *
+     * @param n the numbering
+     * @return options with {@code n} and this intensity
+     */
     public StatisticsOptions withNumbering(Numbering n) {
         return new StatisticsOptions(n, intensity);
     }
 
-    /** Sums {@code values} (the labelled grid's extents) instead of the grid's cells; null for the cells. */
+    /**
+     * Sums {@code values} (the labelled grid's extents) instead of the grid's cells; null for the cells.
+     *
+     * @param values the values to sum, of the labelled grid's extents; null for the grid's own cells
+     * @return options with this numbering and {@code values}
+     */
     public StatisticsOptions withIntensity(Intensity values) {
         return new StatisticsOptions(numbering, values);
     }

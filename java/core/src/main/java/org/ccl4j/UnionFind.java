@@ -19,6 +19,9 @@ public final class UnionFind {
     /**
      * Writes canonical labels of {@code graph} into {@code labels} ({@code vertexCount} ints):
      * each vertex gets the smallest vertex id of its component.
+     *
+     * @param graph the graph to label
+     * @param labels where the labels are written, at least {@code graph.vertexCount()} ints
      */
     public static void label(CsrGraph graph, MemorySegment labels) {
         int n = graph.vertexCount();
@@ -29,7 +32,12 @@ public final class UnionFind {
         SerialUnionFind.label(graph.data(), labels);
     }
 
-    /** Canonical labels of {@code graph} as a Java array. */
+    /**
+     * Canonical labels of {@code graph} as a Java array.
+     *
+     * @param graph the graph to label
+     * @return the canonical labels, one per vertex
+     */
     public static int[] labels(CsrGraph graph) {
         int[] out = new int[graph.vertexCount()];
         label(graph, MemorySegment.ofArray(out));

@@ -25,14 +25,29 @@ public final class BondPercolation implements AutoCloseable {
     private final Physics.Percolation run;
     private final int siteCount;
 
-    /** The outcome of a run of realisations. */
+    /**
+     * The outcome of a run of realisations.
+     *
+     * @param realisations the number of realisations run
+     * @param spanning how many of them spanned
+     * @param totalMs the time of all of them, in milliseconds
+     * @param labelMs the labelling's part of that time, in milliseconds
+     */
     public record Result(long realisations, long spanning, double totalMs, double labelMs) {
-        /** The spanning probability R = spanning / realisations. */
+        /**
+         * The spanning probability R = spanning / realisations.
+         *
+         * @return the fraction of realisations that spanned; NaN for none
+         */
         public double probability() {
             return realisations == 0 ? Double.NaN : (double) spanning / realisations;
         }
 
-        /** The standard error of R, sqrt(R (1 - R) / realisations). */
+        /**
+         * The standard error of R, sqrt(R (1 - R) / realisations).
+         *
+         * @return the standard error of {@link #probability()}; NaN for no realisation
+         */
         public double error() {
             double r = probability();
             return realisations == 0 ? Double.NaN : Math.sqrt(r * (1 - r) / realisations);
@@ -49,6 +64,11 @@ public final class BondPercolation implements AutoCloseable {
      * Sets up bond percolation on {@code lattice} (which may be closed afterwards) on {@code backend},
      * labelled by {@code algorithm} ({@link Algorithm#AUTO}: Komura's).
      *
+     * @param lattice the lattice, which may be closed afterwards
+     * @param backend the backend to run on, a native one ({@link Backend#AUTO} resolved as by {@link
+     *                org.ccl4j.ComponentLabeler#create()})
+     * @param algorithm the graph algorithm that labels the masked lattice
+     * @return the set-up percolation; close it to free its buffers
      * @throws UnsupportedOperationException for {@link Backend#JAVA} or {@link Algorithm#UNION_FIND},
      *                                       which have no native version
      */
@@ -76,12 +96,24 @@ public final class BondPercolation implements AutoCloseable {
         return new GraphSettings(algorithm.name(), false, 0, 0, 0, 0, 0);
     }
 
-    /** The backend the realisations run on. */
+    /**
+     * The backend the realisations run on.
+     *
+     * @return the resolved backend
+     */
     public Backend backend() {
         return Backend.valueOf(engine.backend());
     }
 
-    /** Runs realisations {@code first ... first + count - 1} at probability {@code p}. */
+    /**
+     * Runs realisations {@code first ... first + count - 1} at probability {@code p}.
+     *
+     * @param p the probability that a bond is open
+     * @param seed the generator's key
+     * @param first the index of the first realisation (the generator's counter)
+     * @param count the number of realisations
+     * @return how many spanned, and the time they took
+     */
     public Result run(double p, long seed, long first, int count) {
         return run(p, seed, first, count, null, null);
     }
@@ -90,6 +122,14 @@ public final class BondPercolation implements AutoCloseable {
      * As {@link #run(double, long, long, int)}, also filling {@code spanning} (count entries, 1
      * when that realisation spans) and {@code labels} (siteCount entries: the canonical labels of
      * the last realisation) unless they are null. Another thread's {@link #close()} waits for it.
+     *
+     * @param p the probability that a bond is open
+     * @param seed the generator's key
+     * @param first the index of the first realisation (the generator's counter)
+     * @param count the number of realisations
+     * @param spanning {@code count} bytes for whether each realisation spans, or null
+     * @param labels {@code siteCount} ints for the last realisation's labels, or null
+     * @return how many spanned, and the time they took
      */
     public Result run(double p, long seed, long first, int count, byte[] spanning, int[] labels) {
         if (spanning != null && spanning.length < count) {
@@ -116,6 +156,12 @@ public final class BondPercolation implements AutoCloseable {
      * The bonds of one realisation as the percolation draws them: entry b is 1 when bond b is open.
      * Drawn on {@code backend}; every backend gives the same bits.
      *
+     * @param backend the backend that draws the bonds
+     * @param bondCount the number of bonds
+     * @param seed the generator's key
+     * @param realisation the realisation (the generator's counter)
+     * @param p the probability that a bond is open
+     * @return {@code bondCount} bytes, 1 for an open bond and 0 for a closed one
      * @throws IllegalArgumentException      for more bonds than a Java array holds
      * @throws org.ccl4j.Ccl4jException      (OUT_OF_MEMORY) when the host has not the memory for them
      */

@@ -45,6 +45,14 @@ public final class CahnHilliard implements AutoCloseable {
     /**
      * The equation's parameters; a zero double means its default (dt 0.01, mobility, gradient
      * coefficient K and grid spacing h 1). {@code cpuThreads} 0 means all available.
+     *
+     * @param boundary the boundaries of every axis
+     * @param kernel the GPU kernel
+     * @param dt the time step (0: 0.01)
+     * @param mobility the mobility m (0: 1)
+     * @param gradient the gradient energy coefficient K (0: 1)
+     * @param spacing the grid spacing h (0: 1)
+     * @param cpuThreads the threads of the CPU backends (0: all available)
      */
     public record Parameters(Boundary boundary, Kernel kernel, double dt, double mobility, double gradient,
             double spacing, int cpuThreads) {
@@ -73,42 +81,81 @@ public final class CahnHilliard implements AutoCloseable {
             }
         }
 
-        /** Periodic, the automatic kernel, every default. */
+        /**
+         * Periodic, the automatic kernel, every default.
+         *
+         * @return the default parameters
+         */
         public static Parameters defaults() {
             return new Parameters(Boundary.PERIODIC, Kernel.AUTO, 0, 0, 0, 0, 0);
         }
 
-        /** With these boundaries. */
+        /**
+         * With these boundaries.
+         *
+         * @param b the boundaries of every axis
+         * @return these parameters with {@code b}
+         */
         public Parameters withBoundary(Boundary b) {
             return new Parameters(b, kernel, dt, mobility, gradient, spacing, cpuThreads);
         }
 
-        /** With this GPU kernel. */
+        /**
+         * With this GPU kernel.
+         *
+         * @param k the GPU kernel
+         * @return these parameters with {@code k}
+         */
         public Parameters withKernel(Kernel k) {
             return new Parameters(boundary, k, dt, mobility, gradient, spacing, cpuThreads);
         }
 
-        /** With time step {@code value} (0: the default). */
+        /**
+         * With time step {@code value} (0: the default).
+         *
+         * @param value the time step, or 0 for the default
+         * @return these parameters with time step {@code value}
+         */
         public Parameters withDt(double value) {
             return new Parameters(boundary, kernel, value, mobility, gradient, spacing, cpuThreads);
         }
 
-        /** With mobility {@code value} (0: the default). */
+        /**
+         * With mobility {@code value} (0: the default).
+         *
+         * @param value the mobility, or 0 for the default
+         * @return these parameters with mobility {@code value}
+         */
         public Parameters withMobility(double value) {
             return new Parameters(boundary, kernel, dt, value, gradient, spacing, cpuThreads);
         }
 
-        /** With gradient energy coefficient K = {@code value} (0: the default). */
+        /**
+         * With gradient energy coefficient K = {@code value} (0: the default).
+         *
+         * @param value the gradient energy coefficient, or 0 for the default
+         * @return these parameters with K = {@code value}
+         */
         public Parameters withGradient(double value) {
             return new Parameters(boundary, kernel, dt, mobility, value, spacing, cpuThreads);
         }
 
-        /** With grid spacing h = {@code value} (0: the default). */
+        /**
+         * With grid spacing h = {@code value} (0: the default).
+         *
+         * @param value the grid spacing, or 0 for the default
+         * @return these parameters with h = {@code value}
+         */
         public Parameters withSpacing(double value) {
             return new Parameters(boundary, kernel, dt, mobility, gradient, value, cpuThreads);
         }
 
-        /** With {@code threads} CPU threads (0: all available). */
+        /**
+         * With {@code threads} CPU threads (0: all available).
+         *
+         * @param threads the number of CPU threads, or 0 for all available
+         * @return these parameters with {@code threads} CPU threads
+         */
         public Parameters withCpuThreads(int threads) {
             return new Parameters(boundary, kernel, dt, mobility, gradient, spacing, threads);
         }
@@ -118,6 +165,13 @@ public final class CahnHilliard implements AutoCloseable {
      * The domains of one labelling: their number, the cells above the threshold, the largest
      * domain, the mean domain size (cells), the labelling's time, and {@code length}, the mean
      * size's square root in 2D and cube root in 3D (cells).
+     *
+     * @param count the number of domains
+     * @param foreground the number of cells above the threshold
+     * @param largest the cells of the largest domain
+     * @param meanSize the mean domain size, in cells
+     * @param length the mean size's square root (2D) or cube root (3D), in cells
+     * @param totalMs the labelling's time, in milliseconds
      */
     public record Domains(long count, long foreground, long largest, double meanSize, double length, double totalMs) {
     }
@@ -140,6 +194,13 @@ public final class CahnHilliard implements AutoCloseable {
      * A {@code width × height × depth} field (depth 1: 2D) of concentration 0 on {@code backend};
      * call {@link #init} to quench it.
      *
+     * @param width the extent along x
+     * @param height the extent along y
+     * @param depth the extent along z, 1 for a 2D field
+     * @param parameters the equation's parameters
+     * @param backend the backend the field lives on, a native one ({@link Backend#AUTO} resolved as by
+     *                {@link org.ccl4j.ComponentLabeler#create()})
+     * @return the new field; close it to free its memory
      * @throws IllegalArgumentException for extents below 1, more than 2^31 - 1 cells, or a dt beyond
      *         the stability limit of the explicit integration (the message names the limit)
      * @throws UnsupportedOperationException for {@link Backend#JAVA}, which has no such simulation
@@ -159,47 +220,83 @@ public final class CahnHilliard implements AutoCloseable {
         }
     }
 
-    /** The backend the field lives on (AUTO resolved). */
+    /**
+     * The backend the field lives on (AUTO resolved).
+     *
+     * @return the resolved backend
+     */
     public Backend backend() {
         return Backend.valueOf(engine.backend());
     }
 
-    /** The extent along x. */
+    /**
+     * The extent along x.
+     *
+     * @return the width
+     */
     public int width() {
         return dims.width();
     }
 
-    /** The extent along y. */
+    /**
+     * The extent along y.
+     *
+     * @return the height
+     */
     public int height() {
         return dims.height();
     }
 
-    /** 1 for a 2D field. */
+    /**
+     * 1 for a 2D field.
+     *
+     * @return the depth
+     */
     public int depth() {
         return dims.depth();
     }
 
-    /** The field's dimensions. */
+    /**
+     * The field's dimensions.
+     *
+     * @return the width, height and depth
+     */
     public GridDims dims() {
         return dims;
     }
 
-    /** width × height × depth. */
+    /**
+     * width × height × depth.
+     *
+     * @return the number of cells
+     */
     public long cellCount() {
         return dims.cellCount();
     }
 
-    /** The parameters as resolved: defaults filled in, the kernel resolved on CUDA. */
+    /**
+     * The parameters as resolved: defaults filled in, the kernel resolved on CUDA.
+     *
+     * @return the resolved parameters
+     */
     public Parameters parameters() {
         return parameters;
     }
 
-    /** Steps since the last {@link #init} or {@link #setField}. */
+    /**
+     * Steps since the last {@link #init} or {@link #setField}.
+     *
+     * @return the number of steps taken
+     */
     public long steps() {
         return field.steps();
     }
 
-    /** The simulated time: steps × dt. */
+    /**
+     * The simulated time: steps × dt.
+     *
+     * @return the steps taken times dt
+     */
     public double time() {
         return steps() * parameters.dt();
     }
@@ -208,6 +305,9 @@ public final class CahnHilliard implements AutoCloseable {
      * The quench: {@code c = concentration + noise * (2u - 1)}, {@code u} uniform in [0, 1) from the
      * cell's Philox draw under {@code seed}; resets the step count.
      *
+     * @param concentration the mean concentration c0, in [-1, 1]
+     * @param noise the amplitude of the uniform noise around it, in [0, 1]
+     * @param seed the generator's key
      * @throws IllegalArgumentException for a concentration outside [-1, 1] or noise outside [0, 1]
      */
     public void init(double concentration, double noise, long seed) {
@@ -217,6 +317,7 @@ public final class CahnHilliard implements AutoCloseable {
     /**
      * Sets the field ({@link #cellCount()} values, x fastest); resets the step count.
      *
+     * @param values the concentrations, {@link #cellCount()} of them, x fastest
      * @throws IllegalArgumentException for a wrong length or a value that is not finite
      */
     public void setField(float[] values) {
@@ -233,6 +334,9 @@ public final class CahnHilliard implements AutoCloseable {
     /**
      * Runs {@code steps} Runge-Kutta steps; returns their time in ms (CUDA events on the GPU).
      * Another thread's {@link #close()} waits for it.
+     *
+     * @param steps the number of steps to run
+     * @return their time in milliseconds
      */
     public double step(long steps) {
         if (steps < 0) {
@@ -241,7 +345,11 @@ public final class CahnHilliard implements AutoCloseable {
         return field.step(steps);
     }
 
-    /** A copy of the field, x fastest (at most 2^31 - 9 cells: a Java array). */
+    /**
+     * A copy of the field, x fastest (at most 2^31 - 9 cells: a Java array).
+     *
+     * @return the concentrations, x fastest
+     */
     public float[] field() {
         if (cellCount() > Integer.MAX_VALUE - 8) {
             throw new UnsupportedOperationException("a field of " + cellCount() + " cells does not fit a Java array;"
@@ -254,7 +362,11 @@ public final class CahnHilliard implements AutoCloseable {
         }
     }
 
-    /** Copies the field into {@code values}: native memory of at least {@link #cellCount()} floats. */
+    /**
+     * Copies the field into {@code values}: native memory of at least {@link #cellCount()} floats.
+     *
+     * @param values native memory for at least {@link #cellCount()} floats
+     */
     public void copyField(MemorySegment values) {
         requireOutput(values, cellCount() * Float.BYTES, "values");
         field.copyField(values);
@@ -263,6 +375,9 @@ public final class CahnHilliard implements AutoCloseable {
     /**
      * Writes {@code 1} where {@code c > threshold}, else 0, into {@code cells} (native memory of at
      * least {@link #cellCount()} bytes, e.g. the cells of a uint8 {@code Grid}); computed on the backend.
+     *
+     * @param threshold the concentration above which a cell is 1
+     * @param cells native memory for at least {@link #cellCount()} bytes
      */
     public void threshold(double threshold, MemorySegment cells) {
         requireOutput(cells, cellCount(), "cells");
@@ -273,6 +388,9 @@ public final class CahnHilliard implements AutoCloseable {
      * The domains of cells with {@code c > threshold}, labelled where the field lies (on the GPU
      * without copying the field or the labels out), with face neighbours, periodic exactly when
      * the field is.
+     *
+     * @param threshold the concentration above which a cell belongs to a domain
+     * @return the number of domains, their sizes and the labelling's time
      */
     public Domains label(double threshold) {
         return label(threshold, null, null);
@@ -283,6 +401,11 @@ public final class CahnHilliard implements AutoCloseable {
      * defaults above), and the labels written to {@code labels} unless it is null: native memory of
      * at least {@link #cellCount()} int32, canonical as {@code ComponentLabeler} writes them.
      *
+     * @param threshold the concentration above which a cell belongs to a domain
+     * @param options the mesh options (connectivity, algorithm, periodic flags as given), or null for
+     *                face neighbours, periodic as the field is
+     * @param labels native memory for at least {@link #cellCount()} int32 labels, or null
+     * @return the number of domains, their sizes and the labelling's time
      * @throws IllegalArgumentException for options that do not fit the field (a 2D connectivity on
      *         a 3D field), or labels too small, read-only or on the heap
      * @throws UnsupportedOperationException for {@link MeshAlgorithm#JAVA} or an algorithm of another backend

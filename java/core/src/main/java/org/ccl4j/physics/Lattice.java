@@ -43,6 +43,12 @@ public final class Lattice implements AutoCloseable {
      * Builds a lattice with {@code length} sites per side (shells for the Bethe lattice), open or
      * periodic; {@code seed} numbers the sites of {@link LatticeKind#BETHE_RANDOM}.
      *
+     * @param kind the kind of lattice
+     * @param length the sites per side, or the shells of a Bethe lattice
+     * @param periodic whether the boundaries are periodic
+     * @param seed the seed of the random numbering of {@link LatticeKind#BETHE_RANDOM} (ignored by the
+     *             others)
+     * @return the lattice; close it to free its arrays
      * @throws IllegalArgumentException for a size the kind does not allow
      */
     public static Lattice create(LatticeKind kind, int length, boolean periodic, long seed) {
@@ -50,37 +56,70 @@ public final class Lattice implements AutoCloseable {
         return new Lattice(Engines.lattice(kind.nativeCode(), length, periodic, seed, FAILURES), kind);
     }
 
-    /** The lattice of this kind whose site count is nearest to {@code sites}. */
+    /**
+     * The lattice of this kind whose site count is nearest to {@code sites}.
+     *
+     * @param kind the kind of lattice
+     * @param sites the number of sites wanted
+     * @param periodic whether the boundaries are periodic
+     * @param seed the seed of the random numbering of {@link LatticeKind#BETHE_RANDOM} (ignored by the
+     *             others)
+     * @return the lattice; close it to free its arrays
+     */
     public static Lattice withSites(LatticeKind kind, long sites, boolean periodic, long seed) {
         return create(kind, kind.lengthFor(sites), periodic, seed);
     }
 
-    /** The kind of lattice. */
+    /**
+     * The kind of lattice.
+     *
+     * @return the kind
+     */
     public LatticeKind kind() {
         return kind;
     }
 
-    /** Sites per side, or shells of the Bethe lattice. */
+    /**
+     * Sites per side, or shells of the Bethe lattice.
+     *
+     * @return the length
+     */
     public int length() {
         return shape.length();
     }
 
-    /** Whether the boundaries are periodic (else open). */
+    /**
+     * Whether the boundaries are periodic (else open).
+     *
+     * @return whether the boundaries are periodic
+     */
     public boolean periodic() {
         return shape.periodic();
     }
 
-    /** The number of sites: the vertices of the CSR graph. */
+    /**
+     * The number of sites: the vertices of the CSR graph.
+     *
+     * @return the site count
+     */
     public int siteCount() {
         return shape.siteCount();
     }
 
-    /** The number of arcs of the CSR graph, twice the bonds. */
+    /**
+     * The number of arcs of the CSR graph, twice the bonds.
+     *
+     * @return the arc count
+     */
     public long arcCount() {
         return shape.arcCount();
     }
 
-    /** The number of bonds (undirected edges), indexed from 0. */
+    /**
+     * The number of bonds (undirected edges), indexed from 0.
+     *
+     * @return the bond count
+     */
     public long bondCount() {
         return shape.bondCount();
     }
@@ -88,6 +127,9 @@ public final class Lattice implements AutoCloseable {
     /**
      * The number of sites on open boundary {@code side} (0 or 1): the first and last row (2D) or
      * plane along z (3D), the centre and the surface shell (Bethe); 0 when periodic.
+     *
+     * @param side 0 or 1
+     * @return the number of sites on that side
      */
     public int sideCount(int side) {
         return switch (side) {
@@ -97,22 +139,39 @@ public final class Lattice implements AutoCloseable {
         };
     }
 
-    /** The CSR offsets, {@code siteCount() + 1} entries. */
+    /**
+     * The CSR offsets, {@code siteCount() + 1} entries.
+     *
+     * @return a copy of the offsets
+     */
     public int[] offsets() {
         return copy(siteCount() + 1L, 0);
     }
 
-    /** The neighbour of each arc. */
+    /**
+     * The neighbour of each arc.
+     *
+     * @return a copy of the neighbours
+     */
     public int[] neighbors() {
         return copy(arcCount(), 1);
     }
 
-    /** The bond index of each arc. */
+    /**
+     * The bond index of each arc.
+     *
+     * @return a copy of the arcs' bond indices
+     */
     public int[] arcBonds() {
         return copy(arcCount(), 2);
     }
 
-    /** The sites of open boundary {@code side} (0 or 1), ascending. */
+    /**
+     * The sites of open boundary {@code side} (0 or 1), ascending.
+     *
+     * @param side 0 or 1
+     * @return the site ids on that side
+     */
     public int[] side(int side) {
         return copy(sideCount(side), 3 + side);
     }

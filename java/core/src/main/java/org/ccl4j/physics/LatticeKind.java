@@ -29,7 +29,12 @@ public enum LatticeKind {
         return nativeCode;
     }
 
-    /** The number of sites of a lattice of this kind with {@code length} sites per side (shells for Bethe). */
+    /**
+     * The number of sites of a lattice of this kind with {@code length} sites per side (shells for Bethe).
+     *
+     * @param length the sites per side, or the shells of a Bethe lattice
+     * @return the number of sites
+     */
     public long sites(int length) {
         return switch (this) {
             case BETHE, BETHE_RANDOM -> 3L * ((1L << length) - 1) + 1;
@@ -38,7 +43,12 @@ public enum LatticeKind {
         };
     }
 
-    /** The length whose site count is nearest to {@code sites} (on a log scale for Bethe). */
+    /**
+     * The length whose site count is nearest to {@code sites} (on a log scale for Bethe).
+     *
+     * @param sites the number of sites wanted, at least 1
+     * @return the length (at least 1)
+     */
     public int lengthFor(long sites) {
         if (sites < 1) {
             throw new IllegalArgumentException("a lattice needs at least one site, got " + sites);

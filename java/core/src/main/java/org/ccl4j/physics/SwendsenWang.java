@@ -25,7 +25,13 @@ public final class SwendsenWang implements AutoCloseable {
     private final Physics.Ising chain;
     private final int siteCount;
 
-    /** Per sweep, the magnetisation and the energy per spin after it, and the time of all sweeps. */
+    /**
+     * Per sweep, the magnetisation and the energy per spin after it, and the time of all sweeps.
+     *
+     * @param magnetisation the magnetisation per spin after each sweep (signed)
+     * @param energy the energy per spin after each sweep
+     * @param totalMs the time of all the sweeps, in milliseconds
+     */
     public record Sweeps(double[] magnetisation, double[] energy, double totalMs) {
     }
 
@@ -38,6 +44,12 @@ public final class SwendsenWang implements AutoCloseable {
     /**
      * A chain on {@code lattice} (which may be closed afterwards).
      *
+     * @param lattice the lattice, which may be closed afterwards
+     * @param backend the backend to run on, a native one ({@link Backend#AUTO} resolved as by {@link
+     *                org.ccl4j.ComponentLabeler#create()})
+     * @param algorithm the graph algorithm that labels the clusters of each sweep
+     * @param seed the generator's key
+     * @return a new chain; close it to free its buffers
      * @throws UnsupportedOperationException for {@link Backend#JAVA} or {@link Algorithm#UNION_FIND},
      *                                       which have no native version
      */
@@ -54,12 +66,20 @@ public final class SwendsenWang implements AutoCloseable {
         }
     }
 
-    /** The backend the chain runs on (AUTO resolved). */
+    /**
+     * The backend the chain runs on (AUTO resolved).
+     *
+     * @return the resolved backend
+     */
     public Backend backend() {
         return Backend.valueOf(engine.backend());
     }
 
-    /** The number of spins: the lattice's sites. */
+    /**
+     * The number of spins: the lattice's sites.
+     *
+     * @return the lattice's site count
+     */
     public int siteCount() {
         return siteCount;
     }
@@ -68,6 +88,9 @@ public final class SwendsenWang implements AutoCloseable {
      * Runs {@code sweeps} sweeps at temperature {@code temperature}, continuing the chain. Another
      * thread's {@link #close()} waits for it.
      *
+     * @param temperature the temperature T, in units of the coupling
+     * @param sweeps the number of sweeps
+     * @return the magnetisation and energy after each sweep, and their time
      * @throws IllegalArgumentException for a negative count, or more sweeps than a Java array holds
      * @throws org.ccl4j.Ccl4jException (OUT_OF_MEMORY) before anything is allocated when the host
      *                                  has not the memory for the results (16 bytes a sweep, twice)

@@ -79,6 +79,8 @@ public final class Ccl4jConnectivityInspector<V, E> implements GraphListener<V, 
      * An inspector of {@code graph} that labels it on the CPU with a labeler of its own, opened and
      * closed within each labelling (see the class comment).
      *
+     * @param graph the graph to inspect, directed or not; read at the first query, and again after a
+     *              change it is told of
      * @throws NullPointerException when {@code graph} is null
      */
     public Ccl4jConnectivityInspector(Graph<V, E> graph) {
@@ -91,6 +93,9 @@ public final class Ccl4jConnectivityInspector<V, E> implements GraphListener<V, 
      * The labeler stays the caller's: the inspector never closes it, and it must be open at each
      * query that labels.
      *
+     * @param graph the graph to inspect, directed or not; read at the first query, and again after a
+     *              change it is told of
+     * @param labeler the labeler to label with, open while the inspector labels; the caller closes it
      * @throws NullPointerException when {@code graph} or {@code labeler} is null
      */
     public Ccl4jConnectivityInspector(Graph<V, E> graph, ComponentLabeler labeler) {
@@ -101,12 +106,18 @@ public final class Ccl4jConnectivityInspector<V, E> implements GraphListener<V, 
     /**
      * The connected components (weakly connected, for a directed graph), in the order of their
      * first vertex in {@code vertexSet()}; each an unmodifiable set. Empty for an empty graph.
+     *
+     * @return the components as unmodifiable sets, in the order of their first vertex
      */
     public List<Set<V>> connectedSets() {
         return components().sets();
     }
 
-    /** Whether the graph is one component: false for an empty graph, as for {@code ConnectivityInspector}. */
+    /**
+     * Whether the graph is one component: false for an empty graph, as for {@code ConnectivityInspector}.
+     *
+     * @return true when the graph has exactly one component
+     */
     public boolean isConnected() {
         return components().count() == 1;
     }
@@ -115,6 +126,8 @@ public final class Ccl4jConnectivityInspector<V, E> implements GraphListener<V, 
      * The component of {@code vertex}: the vertices a path reaches from it, itself included, as an
      * unmodifiable set.
      *
+     * @param vertex a vertex of the graph
+     * @return the vertices of its component, as an unmodifiable set
      * @throws IllegalArgumentException when {@code vertex} is not in the graph (or null)
      */
     public Set<V> connectedSetOf(V vertex) {
@@ -125,6 +138,9 @@ public final class Ccl4jConnectivityInspector<V, E> implements GraphListener<V, 
      * Whether a path joins {@code source} and {@code target} (ignoring the edges' directions);
      * false when {@code target} is not in the graph.
      *
+     * @param source a vertex of the graph
+     * @param target any vertex
+     * @return whether {@code source} and {@code target} are in the same component
      * @throws IllegalArgumentException when {@code source} is not in the graph (or null)
      */
     public boolean pathExists(V source, V target) {
