@@ -53,6 +53,7 @@ class ArchitectureTest {
 
     private static final ArchRule THE_API_PACKAGES_HOLD_API_TYPES_ONLY = classes()
             .that().resideInAnyPackage("org.ccl4j", "org.ccl4j.physics").and().areTopLevelClasses()
+            .and().doNotHaveSimpleName("package-info")  // the packages' Javadoc, compiled to a synthetic interface
             .should().haveModifier(JavaModifier.PUBLIC)
             .as("org.ccl4j and org.ccl4j.physics hold API types only");
 
