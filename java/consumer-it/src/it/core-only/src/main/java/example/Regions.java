@@ -13,7 +13,7 @@ public class Regions {
                     0, 0, 0, 0, 0, 0,
                     5, 5, 5, 0, 0, 3}, 6, 4);
             MeshOptions eight = MeshOptions.defaults().withConnectivity(8);
-            // labels 1..k in raster order, 0 for background (as OpenCV and scikit-image); the cells are the intensity
+            // labels 1..k in raster order, 0 for background (as scikit-image's); the cells are the intensity
             try (MeshStatistics table = labeler.labelWithStatistics(image, eight, StatisticsOptions.defaults())) {
                 for (Region r : table.regions().toList()) {
                     System.out.println(r.label() + ": " + r.size() + " cells, box (" + r.minX() + "," + r.minY()
