@@ -221,10 +221,37 @@ public final class Grid {
      * @return a dense uint8 grid, in {@code arena}
      */
     public static Grid ofBytes(Arena arena, byte[] cells, int width, int height) {
-        checkLength(cells.length, width, height, 1);
-        Grid grid = allocate(arena, CellType.U8, width, height, 1);
+        return ofBytes(arena, cells, width, height, 1);
+    }
+
+    /**
+     * A uint8 grid holding a copy of {@code cells} ({@code width * height * depth} entries, x fastest).
+     *
+     * @param arena where the cells are copied
+     * @param cells the cells, x fastest
+     * @param width cells per row
+     * @param height rows per layer
+     * @param depth layers, 1 for a 2D grid
+     * @return a dense uint8 grid, in {@code arena}
+     */
+    public static Grid ofBytes(Arena arena, byte[] cells, int width, int height, int depth) {
+        checkLength(cells.length, width, height, depth);
+        Grid grid = allocate(arena, CellType.U8, width, height, depth);
         MemorySegment.copy(cells, 0, grid.cells, ValueLayout.JAVA_BYTE, 0, cells.length);
         return grid;
+    }
+
+    /**
+     * A 2D int32 grid holding a copy of {@code cells} (row-major, {@code width * height} entries).
+     *
+     * @param arena where the cells are copied
+     * @param cells the cells, row-major
+     * @param width cells per row
+     * @param height rows
+     * @return a dense int32 grid, in {@code arena}
+     */
+    public static Grid ofInts(Arena arena, int[] cells, int width, int height) {
+        return ofInts(arena, cells, width, height, 1);
     }
 
     /**

@@ -25,6 +25,24 @@ class GridStridesTest {
     }
 
     /** A w x h x d int32 grid whose cell (x, y, z) holds 100 * z + 10 * y + x. */
+    /** Byte and int cells from arrays, in 2D and in 3D alike. */
+    @Test
+    void bytesAndIntsMakeGridsOfEitherDimension() {
+        try (Arena arena = Arena.ofConfined()) {
+            Grid bytes = Grid.ofBytes(arena, new byte[] {1, 2, 3, 4, 5, 6, 7, (byte) 200}, 2, 2, 2);
+            assertEquals(2, bytes.depth());
+            assertEquals(7, bytes.get(0, 1, 1));
+            assertEquals(200, bytes.get(1, 1, 1));
+            Grid ints = Grid.ofInts(arena, new int[] {-1, 5, 9, 11, 13, 17}, 3, 2);
+            assertEquals(1, ints.depth());
+            assertEquals(Grid.CellType.I32, ints.type());
+            assertEquals(13, ints.get(1, 1, 0));
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> Grid.ofBytes(arena, new byte[7], 2, 2, 2));
+            assertEquals("7 cells given for a 2x2x2 grid", e.getMessage());
+        }
+    }
+
     @Test
     void denseGridsHaveDenseStrides() {
         try (Arena arena = Arena.ofConfined()) {
