@@ -56,7 +56,7 @@ final class CoarseningCommand implements Callable<Integer> {
 
     @Option(names = "--concentration", paramLabel = "C0", defaultValue = "-0.4",
             description = "Mean concentration in [-1, 1]; the domains are the minority phase c > threshold when"
-                    + " C0 < 0 (default: ${DEFAULT-VALUE}, 30 % of the cells).")
+                    + " C0 < 0 (default: ${DEFAULT-VALUE}, 30 %% of the cells).")
     private double concentration;
 
     @Option(names = "--noise", paramLabel = "A", defaultValue = "0.05",
@@ -84,8 +84,8 @@ final class CoarseningCommand implements Callable<Integer> {
     private long seed;
 
     @Option(names = "--backend", paramLabel = "NAME", defaultValue = "auto",
-            completionCandidates = Converters.BackendNames.class,
-            description = "Where to run: ${COMPLETION-CANDIDATES} except java (default: ${DEFAULT-VALUE}).")
+            completionCandidates = Converters.NativeBackendNames.class,
+            description = "Where to run: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
     private Backend backend;
 
     @Option(names = "--csv", paramLabel = "FILE", description = "Write the samples as CSV.")

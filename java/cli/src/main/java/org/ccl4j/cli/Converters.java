@@ -85,6 +85,13 @@ final class Converters {
         }
     }
 
+    /** The backends of the physics commands, whose simulations run natively: all but java. */
+    static final class NativeBackendNames extends Names {
+        NativeBackendNames() {
+            super(Arrays.stream(Backend.values()).filter(b -> b != Backend.JAVA).map(CliNames::of).toList());
+        }
+    }
+
     static final class AlgorithmNames extends Names {
         AlgorithmNames() {
             super(Algorithm.class);

@@ -29,6 +29,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
@@ -45,6 +46,9 @@ import picocli.CommandLine.Spec;
 final class DistancesCommand implements Callable<Integer> {
     @Spec
     private CommandSpec command;
+
+    @ParentCommand
+    private Main main;
 
     @Parameters(paramLabel = "FILE", description = "The graph: .egr, Matrix Market, SNAP, DIMACS or an edge list.")
     private Path file;
@@ -80,6 +84,9 @@ final class DistancesCommand implements Callable<Integer> {
             + " vertices).")
     private Path matrix;
 
+    @Mixin
+    private Progress.Options progressOptions;
+
     @Option(names = "--json", description = "Print one JSON object instead of text.")
     private boolean json;
 
@@ -104,7 +111,8 @@ final class DistancesCommand implements Callable<Integer> {
         }
         PrintWriter stdout = command.commandLine().getOut();
         try (Arena arena = Arena.ofConfined(); ComponentLabeler labeler = ComponentLabeler.create(backend, device)) {
-            GraphFile input = graphInput.read(file, format, keepIds, arena);
+            GraphInput.Read read = graphInput.read(file, format, keepIds, arena, progressOptions, main);
+            GraphFile input = read.file();
             CsrGraph graph = input.graph();
             if (matrix != null && graph.vertexCount() > DistanceMatrix.MAX_VERTICES) {
                 throw new UsageException("--matrix takes graphs of at most " + DistanceMatrix.MAX_VERTICES
@@ -120,6 +128,7 @@ final class DistancesCommand implements Callable<Integer> {
                 ObjectNode result = Json.object().put("vertices", graph.vertexCount()).put("arcs", graph.arcCount())
                         .put("components", d.count()).put("backend", CliNames.of(d.backend()))
                         .put("algorithm", CliNames.of(d.algorithm()));
+                result.set("readMs", Json.number(read.ms()));
                 ObjectNode timings = result.putObject("timingsMs");
                 timings.set("total", Json.number(d.totalMs()));
                 d.phasesMs().forEach((phase, ms) -> timings.set(phase, Json.number(ms)));
@@ -135,8 +144,8 @@ final class DistancesCommand implements Callable<Integer> {
                 }
                 stdout.println(Json.write(result));
             } else {
-                stdout.printf("%s: %d vertices, %d arcs (%s)%n", file, graph.vertexCount(), graph.arcCount(),
-                        input.format());
+                stdout.printf("%s: %d vertices, %d arcs (%s), read in %s%n", file, graph.vertexCount(),
+                        graph.arcCount(), input.format(), read.time());
                 stdout.printf("components: %d; backend: %s, algorithm: %s, %.3f ms%n", d.count(),
                         CliNames.of(d.backend()), CliNames.of(d.algorithm()), d.totalMs());
                 stdout.printf("%10s %10s %20s %14s %8s%n", ids != null ? "file id" : "label", "vertices", "path sum",

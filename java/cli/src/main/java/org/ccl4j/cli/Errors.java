@@ -9,12 +9,15 @@ import java.nio.file.NoSuchFileException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import org.ccl4j.BackendUnavailableException;
+import org.ccl4j.Capabilities;
 import org.ccl4j.Ccl4jException;
+import org.ccl4j.ComponentLabeler;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -44,6 +47,9 @@ final class Errors implements IParameterExceptionHandler, IExecutionExceptionHan
      */
     private static final Pattern QUOTED = Pattern.compile("(?<![\\p{L}\\p{N}])'(.*?)'(?![\\p{L}\\p{N}])",
             Pattern.DOTALL);
+
+    /** How the native library's reason for an unusable CUDA backend starts, before the CUDA runtime's error. */
+    private static final String NO_CUDA = "no usable CUDA driver or device";
 
     /** The kinds of failure, as JSON names them, with their exit codes. */
     enum Kind {
@@ -105,7 +111,8 @@ final class Errors implements IParameterExceptionHandler, IExecutionExceptionHan
             case HeapLimit.TooLargeException t -> report(command, Kind.OUT_OF_MEMORY, "out of memory: "
                     + t.getMessage(), List.of(), json);
             case BackendUnavailableException b -> report(command, Kind.BACKEND_UNAVAILABLE,
-                    "backend unavailable: " + describe(b), List.of(), json);
+                    "backend unavailable: " + unavailable(describe(b), ComponentLabeler::capabilities), List.of(),
+                    json);
             case NoSuchFileException n -> report(command, Kind.INVALID_INPUT, "invalid input: no such file: "
                     + n.getFile(), List.of(), json);
             case IllegalArgumentException i -> invalidInput(command, i, json);
@@ -148,6 +155,21 @@ final class Errors implements IParameterExceptionHandler, IExecutionExceptionHan
                         json(command));
             }
         };
+    }
+
+    /**
+     * Why a backend is unavailable, in the words of {@code ccl4j info} where the library gives the
+     * CUDA runtime's error (cudaErrorInsufficientDriver when no driver is installed), which means
+     * little to a user; the library's reason follows in parentheses.
+     */
+    static String unavailable(String reason, Supplier<Capabilities> capabilities) {
+        if (!reason.startsWith(NO_CUDA)) {
+            return reason;
+        }
+        Capabilities c = capabilities.get();
+        String words = c.cudaDriverVersion() == 0 ? "the CUDA driver is not installed"
+                : c.devices().isEmpty() ? "no CUDA device is present" : null;
+        return words == null ? reason : words + " (" + reason + ")";
     }
 
     /** An exception's message, or its class when it has none (a ClosedByInterruptException has none). */

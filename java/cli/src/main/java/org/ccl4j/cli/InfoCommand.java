@@ -32,16 +32,18 @@ final class InfoCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = command.commandLine().getOut();
         Capabilities c = ComponentLabeler.capabilities();
+        boolean loaded = c.nativeLoadError() == null;
         // auto first, then the usable ones in the enum's order
         List<String> backends = Arrays.stream(Backend.values())
                 .filter(b -> b == Backend.AUTO || c.backends().contains(b)).map(CliNames::of).toList();
         if (json) {
-            ObjectNode info = Json.object().put("version", c.version());
+            ObjectNode info = Json.object().put("version", Main.version())
+                    .put("nativeLibraryVersion", loaded ? c.version() : null);
             backends.forEach(info.putArray("backends")::add);
             info.put("cudaCompiled", c.cudaCompiled());
             c.cudaArchitectures().forEach(info.putArray("cudaArchitectures")::add);
             info.put("cudaRuntimeVersion", c.cudaRuntimeVersion()).put("cudaDriverVersion", c.cudaDriverVersion())
-                    .put("cpuThreads", c.cpuThreads());
+                    .put("cpuThreads", cpuThreads(c));
             ArrayNode devices = info.putArray("devices");
             for (DeviceInfo d : c.devices()) {
                 devices.addObject().put("index", d.index()).put("name", d.name()).put("memoryBytes", d.totalMemoryBytes())
@@ -53,12 +55,13 @@ final class InfoCommand implements Callable<Integer> {
             out.println(Json.write(info));
             return Main.OK;
         }
-        out.println("ccl4j " + c.version());
-        out.println("library:       " + (c.nativeLoadError() != null ? "not loaded: " + c.nativeLoadError()
-                : c.nativeLibrary() + " (" + c.nativeLibraryOrigin() + ")"));
+        out.println("ccl4j " + Main.version());
+        out.println("library:       " + (loaded ? "version " + c.version() + ", " + c.nativeLibrary() + " ("
+                + c.nativeLibraryOrigin() + ")" : "not loaded: " + c.nativeLoadError()));
         out.println("backends:      " + String.join(" ", backends));
-        out.println("cpu threads:   " + c.cpuThreads());
-        out.println("cuda:          " + (c.cudaCompiled()
+        out.println("cpu threads:   " + cpuThreads(c)
+                + (loaded ? "" : " (the JVM's processors, for the java backend)"));
+        out.println("cuda:          " + (!loaded ? "unavailable without the native library" : c.cudaCompiled()
                 ? "compiled for " + String.join(" ", c.cudaArchitectures()) + ", runtime " + version(c.cudaRuntimeVersion())
                         + ", driver " + (c.cudaDriverVersion() == 0 ? "not installed" : version(c.cudaDriverVersion()))
                 : "not compiled into this library"));
@@ -70,6 +73,14 @@ final class InfoCommand implements Callable<Integer> {
                     d.totalMemoryBytes() / (1024.0 * 1024 * 1024), d.computeMajor(), d.computeMinor(), d.multiprocessors());
         }
         return Main.OK;
+    }
+
+    /**
+     * The threads CPU labelling takes by default: the native library's, or without it the JVM's
+     * processors, which the java backend takes (the library's count is 0 then).
+     */
+    private static int cpuThreads(Capabilities c) {
+        return c.nativeLoadError() == null ? c.cpuThreads() : Runtime.getRuntime().availableProcessors();
     }
 
     private static String version(int v) {

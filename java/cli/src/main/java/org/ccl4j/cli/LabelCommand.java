@@ -27,6 +27,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /** {@code ccl4j label FILE [...]}: reads a graph, labels it, reports and optionally writes the labels. */
@@ -35,6 +36,9 @@ import picocli.CommandLine.Spec;
 final class LabelCommand implements Callable<Integer> {
     @Spec
     private CommandSpec command;
+
+    @ParentCommand
+    private Main main;
 
     @Parameters(paramLabel = "FILE", description = "The graph: .egr, Matrix Market, SNAP, DIMACS or an edge list.")
     private Path file;
@@ -70,11 +74,15 @@ final class LabelCommand implements Callable<Integer> {
 
     @Option(names = "--regions", paramLabel = "FILE", description = "Write one CSV row per component, labelled 1..k"
             + " in the order of their smallest vertex ids: label,vertices,edges,min_vertex,max_vertex,max_degree"
-            + " (edges: arcs u -> v with u < v, and self-loops; max_degree: the most arcs leaving one vertex).")
+            + " (edges: arcs u -> v with u < v, and self-loops; max_degree: the most arcs leaving one vertex)."
+            + " --stats then lists the largest components by these labels.")
     private Path regions;
 
     @Mixin
     private LabelStatistics.Options bookkeeping;
+
+    @Mixin
+    private Progress.Options progressOptions;
 
     @Option(names = "--json", description = "Print one JSON object instead of text.")
     private boolean json;
@@ -95,9 +103,10 @@ final class LabelCommand implements Callable<Integer> {
 
         try (Arena arena = Arena.ofConfined(); ComponentLabeler labeler = ComponentLabeler.create(backend, run.device);
              OutputFile.Group outputs = new OutputFile.Group()) {
-            GraphFile input = graphInput.read(file, format, keepIds, arena);
+            GraphInput.Read read = graphInput.read(file, format, keepIds, arena, progressOptions, main);
+            GraphFile input = read.file();
             CsrGraph graph = input.graph();
-            // canonical labels, as --out and --stats expect; the table's rows are in raster order all the same
+            // canonical labels, as --out expects; the table's rows are in raster order all the same
             try (GraphStatistics table = regions == null ? null
                     : labeler.labelWithStatistics(graph, options, Numbering.CANONICAL)) {
                 Labels labels = table == null ? labeler.label(graph, options, arena)
@@ -112,13 +121,16 @@ final class LabelCommand implements Callable<Integer> {
                             : labels, input);
                 }
                 outputs.commit();
-                LabelStatistics statistics = bookkeeping.of(labels);
+                // with --regions the largest components go by the table's labels, as the CSV numbers them
+                LabelStatistics statistics = rows != null ? bookkeeping.ofRegions(table.count(), table::vertices)
+                        : bookkeeping.of(labels);
                 if (json) {
                     ObjectNode result = Json.object().put("vertices", graph.vertexCount())
                             .put("arcs", graph.arcCount()).put("components", labels.count())
                             .put("largestComponent", labels.largestComponentSize())
                             .put("backend", CliNames.of(t.backend())).put("algorithm", CliNames.algorithm(t.algorithm()))
                             .put("iterations", t.iterations());
+                    result.set("readMs", Json.number(read.ms()));
                     ObjectNode timings = result.putObject("timingsMs");
                     timings.set("total", Json.number(t.totalMs()));
                     t.phasesMs().forEach((phase, ms) -> timings.set(phase, Json.number(ms)));
@@ -127,8 +139,8 @@ final class LabelCommand implements Callable<Integer> {
                     }
                     stdout.println(Json.write(statistics == null ? result : statistics.addTo(result)));
                 } else {
-                    stdout.printf("%s: %d vertices, %d arcs (%s)%n", file, graph.vertexCount(), graph.arcCount(),
-                            input.format());
+                    stdout.printf("%s: %d vertices, %d arcs (%s), read in %s%n", file, graph.vertexCount(),
+                            graph.arcCount(), input.format(), read.time());
                     stdout.printf("components: %d, largest: %d vertices%n", labels.count(),
                             labels.largestComponentSize());
                     stdout.printf("backend: %s, algorithm: %s, %.3f ms", CliNames.of(t.backend()),

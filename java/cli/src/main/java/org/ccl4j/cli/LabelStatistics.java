@@ -8,6 +8,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.PriorityQueue;
+import java.util.function.IntToLongFunction;
 
 import org.ccl4j.Histogram;
 import org.ccl4j.LabelSummary;
@@ -112,9 +113,17 @@ final class LabelStatistics {
             return wanted() ? LabelStatistics.of(labels, topCount()) : null;
         }
 
-        /** The statistics of the components of a mesh table, or null when none were asked for. */
+        /** The statistics of the components of a mesh table, by canonical label, or null when none were asked for. */
         LabelStatistics of(MeshStatistics table) {
-            return wanted() ? LabelStatistics.of(table, topCount()) : null;
+            return wanted() ? LabelStatistics.of(table.count(), table::size, table::first, topCount()) : null;
+        }
+
+        /**
+         * The statistics of the {@code rows} of a --regions table, of sizes {@code size}, by the
+         * table's labels 1..k, or null when none were asked for.
+         */
+        LabelStatistics ofRegions(int rows, IntToLongFunction size) {
+            return wanted() ? LabelStatistics.of(rows, size, r -> r + 1L, topCount()) : null;
         }
     }
 
@@ -128,20 +137,20 @@ final class LabelStatistics {
     }
 
     /**
-     * The statistics of the components of a mesh table (any numbering; int64 labels too, whose
-     * sizes may pass an int), listing the {@code top} largest by canonical label as {@link Labels} does.
+     * The statistics of the {@code k} rows of a statistics table in raster order (int64 labels
+     * too, whose sizes may pass an int), of sizes {@code sizeOf}, listing the {@code top} largest as
+     * {@link Labels} does (equal sizes in raster order) under the labels {@code label} gives them.
      */
-    static LabelStatistics of(MeshStatistics table, int top) {
-        int k = table.count();
+    static LabelStatistics of(int k, IntToLongFunction sizeOf, IntToLongFunction label, int top) {
         long[] sizes = new long[k];
         long labelled = 0;
         for (int r = 0; r < k; r++) {
-            sizes[r] = table.size(r);
+            sizes[r] = sizeOf.applyAsLong(r);
             labelled += sizes[r];
         }
-        // the top rows by size descending, equal sizes by canonical label ascending: a heap of the
-        // `top` best so far, its worst first, rather than a sort of every row (k may be 10^8)
-        Comparator<Integer> better = Comparator.comparingLong((Integer r) -> -sizes[r]).thenComparingLong(table::first);
+        // the top rows by size descending, equal sizes in raster order: a heap of the `top` best so
+        // far, its worst first, rather than a sort of every row (k may be 10^8)
+        Comparator<Integer> better = Comparator.comparingLong((Integer r) -> -sizes[r]).thenComparingInt(r -> r);
         PriorityQueue<Integer> best = new PriorityQueue<>(better.reversed());
         for (int r = 0; r < k && top > 0; r++) {
             if (best.size() < top) {
@@ -153,7 +162,7 @@ final class LabelStatistics {
         }
         List<Integer> order = new ArrayList<>(best);
         order.sort(better);
-        List<Largest> largest = order.stream().map(r -> new Largest(table.first(r), sizes[r])).toList();
+        List<Largest> largest = order.stream().map(r -> new Largest(label.applyAsLong(r), sizes[r])).toList();
         long[] ascending = sizes.clone();
         Arrays.sort(ascending);
         List<Bin> exact = new ArrayList<>();

@@ -9,6 +9,11 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.Callable;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import java.util.logging.SimpleFormatter;
 
 import org.ccl4j.Capabilities;
 import org.ccl4j.ComponentLabeler;
@@ -62,7 +67,8 @@ import picocli.CommandLine.Spec;
                 "",
                 "Progress: bench, percolation and ising show it on standard error, also when standard output"
                         + " goes to a file: a bar on a terminal, else a line every 10 s. mesh shows it for a long"
-                        + " --generate. --no-progress hides it.",
+                        + " --generate, label and distances for a large graph file. --no-progress (or --quiet)"
+                        + " hides it.",
                 "",
                 "ccl4j help COMMAND or ccl4j COMMAND --help describes a command's options."})
 public final class Main implements Callable<Integer> {
@@ -77,6 +83,12 @@ public final class Main implements Callable<Integer> {
     /** 128 + SIGINT, as shells report a command stopped by Ctrl-C. */
     static final int INTERRUPTED = 130;
 
+    /**
+     * The library's logger: held, since java.util.logging keeps only weak references to loggers
+     * and would forget the configuration of {@link #plainWarnings}.
+     */
+    private static final Logger LIBRARY_LOG = Logger.getLogger("org.ccl4j");
+
     @Spec
     private CommandSpec spec;
 
@@ -88,7 +100,41 @@ public final class Main implements Callable<Integer> {
 
     /** Runs the command line {@code args} and exits with its exit code. */
     public static void main(String[] args) {
+        plainWarnings();
         System.exit(run(Arrays.asList(args), System.out, System.err, Progress.stderrIsTerminal()));
+    }
+
+    /**
+     * The library's warnings (such as labelling on the JAVA backend for want of the native library)
+     * as one line on standard error in the CLI's own form, {@code ccl4j: MESSAGE}, instead of
+     * java.util.logging's two lines with a timestamp and the logging class; its other records
+     * (debug) are not shown.
+     */
+    static void plainWarnings() {
+        Handler line = new Handler() {
+            @Override
+            public void publish(LogRecord record) {
+                if (isLoggable(record)) {
+                    // the library's messages start with its name, which the prefix already says
+                    String message = getFormatter().formatMessage(record);
+                    System.err.println("ccl4j: " + (message.startsWith("ccl4j ") ? message.substring(6) : message));
+                    System.err.flush();
+                }
+            }
+
+            @Override
+            public void flush() {
+                System.err.flush();
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        line.setFormatter(new SimpleFormatter());
+        line.setLevel(Level.WARNING);
+        LIBRARY_LOG.setUseParentHandlers(false);
+        LIBRARY_LOG.addHandler(line);
     }
 
     /** Runs one command, writing to {@code out} and {@code err}; returns the exit code. */

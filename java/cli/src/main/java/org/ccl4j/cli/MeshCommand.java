@@ -160,8 +160,10 @@ final class MeshCommand implements Callable<Integer> {
 
     @Option(names = "--regions", paramLabel = "FILE", description = "Write one CSV row per cluster, labelled 1..k in"
             + " raster order (as OpenCV and scikit-image): label,size,xmin,ymin,zmin,xmax,ymax,zmax,cx,cy,cz,sum,min,"
-            + "max,mean,touches. Zero-based cell coordinates, an inclusive bounding box, the centroid, the sum,"
-            + " minimum, maximum and mean of the intensity, and the faces of the grid it touches (e.g. x-y+).")
+            + "max,mean,touches,wraps. Zero-based cell coordinates, an inclusive bounding box, the centroid, the sum,"
+            + " minimum, maximum and mean of the intensity, the faces of the grid it touches (e.g. x-y+) and the"
+            + " periodic axes it wraps around, i.e. percolates along (e.g. xy; empty for none). --stats then lists"
+            + " the largest clusters by these labels.")
     private Path regions;
 
     @Option(names = "--intensity", paramLabel = "FILE", description = "With --regions: the grid whose values are"
@@ -225,7 +227,7 @@ final class MeshCommand implements Callable<Integer> {
             MeshStatistics table = null;
             MeshLabels labels;
             if (regions != null || (wide && bookkeeping.wanted())) {
-                // canonical labels, as --out, --png and --stats expect; the rows are in raster order all the same
+                // canonical labels, as --out and --png expect; the rows are in raster order all the same
                 table = labeler.labelWithStatistics(grid, options,
                         new StatisticsOptions(Numbering.CANONICAL, regions == null ? null : values), arena);
                 labels = table.canonicalLabels();
@@ -249,7 +251,9 @@ final class MeshCommand implements Callable<Integer> {
             if (rows != null) {
                 rows.write(outputs, regions);
             }
-            LabelStatistics statistics = wide ? bookkeeping.of(table) : bookkeeping.of(labels.labels());
+            // with --regions the largest components go by the table's labels, as the CSV numbers them
+            LabelStatistics statistics = rows != null ? bookkeeping.ofRegions(table.count(), table::size)
+                    : wide ? bookkeeping.of(table) : bookkeeping.of(labels.labels());
             List<Path> pictures = png == null ? List.of() : writePictures(outputs, labels, png);
             outputs.commit();
             if (json) {

@@ -69,7 +69,7 @@ final class PercolationCommand implements Callable<Integer> {
     private long seed;
 
     @Option(names = "--backend", paramLabel = "NAME", defaultValue = "auto",
-            completionCandidates = Converters.BackendNames.class,
+            completionCandidates = Converters.NativeBackendNames.class,
             description = "Where to run: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
     private Backend backend;
 

@@ -6,15 +6,17 @@ import java.lang.foreign.Linker;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.util.Locale;
+import java.util.function.LongFunction;
 import java.util.function.LongSupplier;
 
 import picocli.CommandLine.Option;
 
 /**
- * The progress of a long command (bench, percolation, ising; the alloy of {@code mesh --generate})
- * on standard error, with the elapsed time and an estimate of the time left. It is shown whatever
- * standard output is (a file, a pipe: the results go there, the progress does not);
- * {@code --no-progress} turns it off.
+ * The progress of a long command (bench, percolation, ising; the alloy of {@code mesh --generate},
+ * the reading of a large graph file by {@code label} and {@code distances}) on standard error,
+ * with the elapsed time and an estimate of the time left. It is shown whatever standard output is
+ * (a file, a pipe: the results go there, the progress does not); {@code --no-progress} (or
+ * {@code --quiet}) turns it off.
  *
  * <p>On a terminal it is one line redrawn in place ({@code \r}) at most ten times a second and
  * cleared at the end, so that it never mixes with the results. Elsewhere (a log file, CI) it is
@@ -48,7 +50,7 @@ final class Progress implements AutoCloseable {
 
         /** The progress of {@code task}, of {@code total} steps, as {@code --no-progress} and standard error say. */
         Progress start(Main top, String task, long total) {
-            return new Progress(top.err(), mode(top), task, total, System::nanoTime, true);
+            return new Progress(top.err(), mode(top), task, total, System::nanoTime, true, Long::toString);
         }
 
         /**
@@ -57,7 +59,12 @@ final class Progress implements AutoCloseable {
          * run leaves nothing in a log.
          */
         Progress startQuietWhenShort(Main top, String task, long total) {
-            return new Progress(top.err(), mode(top), task, total, System::nanoTime, false);
+            return new Progress(top.err(), mode(top), task, total, System::nanoTime, false, Long::toString);
+        }
+
+        /** As {@link #startQuietWhenShort}, for reading {@code bytes} of a file: its steps are bytes. */
+        Progress startReading(Main top, String task, long bytes) {
+            return new Progress(top.err(), mode(top), task, bytes, System::nanoTime, false, HeapLimit::size);
         }
 
         private Mode mode(Main top) {
@@ -71,6 +78,7 @@ final class Progress implements AutoCloseable {
     private final long total;
     private final LongSupplier clock;
     private final boolean lastLineAlways;
+    private final LongFunction<String> steps;
     private final long start;
     private long done;
     private String what = "";
@@ -86,17 +94,22 @@ final class Progress implements AutoCloseable {
      * @param clock nanoseconds, {@link System#nanoTime} but in tests
      */
     Progress(PrintWriter err, Mode mode, String task, long total, LongSupplier clock) {
-        this(err, mode, task, total, clock, true);
+        this(err, mode, task, total, clock, true, Long::toString);
     }
 
-    /** @param lastLineAlways whether plain lines end with a last line also when none was written before */
-    Progress(PrintWriter err, Mode mode, String task, long total, LongSupplier clock, boolean lastLineAlways) {
+    /**
+     * @param lastLineAlways whether plain lines end with a last line also when none was written before
+     * @param steps          how a plain line writes a number of steps (bytes as MiB)
+     */
+    Progress(PrintWriter err, Mode mode, String task, long total, LongSupplier clock, boolean lastLineAlways,
+            LongFunction<String> steps) {
         this.err = err;
         this.mode = total > 0 ? mode : Mode.OFF;
         this.task = task;
         this.total = total;
         this.clock = clock;
         this.lastLineAlways = lastLineAlways;
+        this.steps = steps;
         this.start = clock.getAsLong();
         // a bar shows at the first step; plain lines wait for the first interval (a short run writes only the last)
         this.lastDraw = this.mode == Mode.TERMINAL ? start - REDRAW_NS : start;
@@ -127,8 +140,8 @@ final class Progress implements AutoCloseable {
             err.print("\r" + " ".repeat(lastWidth) + "\r");
             err.flush();
         } else if (mode == Mode.LINES && (lastLineAlways || linesWritten)) {
-            err.println(String.format(Locale.ROOT, "%s: %d/%d (%d%%) in %s", task, done, total, 100 * done / total,
-                    duration(clock.getAsLong() - start)));
+            err.println(String.format(Locale.ROOT, "%s: %s/%s (%d%%) in %s", task, steps.apply(done),
+                    steps.apply(total), 100 * done / total, duration(clock.getAsLong() - start)));
             err.flush();
         }
     }
@@ -148,8 +161,8 @@ final class Progress implements AutoCloseable {
                 : duration((long) ((double) elapsed * (total - done) / done)));
         int percent = (int) (100 * done / total);
         if (mode == Mode.LINES) {
-            err.println(String.format(Locale.ROOT, "%s: %d/%d (%d%%), %s%s", task, done, total, percent, times,
-                    what.isEmpty() ? "" : ", " + what));
+            err.println(String.format(Locale.ROOT, "%s: %s/%s (%d%%), %s%s", task, steps.apply(done),
+                    steps.apply(total), percent, times, what.isEmpty() ? "" : ", " + what));
             linesWritten = true;
         } else {
             int filled = (int) (BAR * done / total);

@@ -22,7 +22,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * written by {@link Double#toString(double)}, which reads back to the same double.
  *
  * <pre>
- * mesh:  label,size,xmin,ymin,zmin,xmax,ymax,zmax,cx,cy,cz,sum,min,max,mean,touches
+ * mesh:  label,size,xmin,ymin,zmin,xmax,ymax,zmax,cx,cy,cz,sum,min,max,mean,touches,wraps
  * graph: label,vertices,edges,min_vertex,max_vertex,max_degree
  * </pre>
  */
@@ -31,7 +31,7 @@ final class RegionsCsv {
     static final int DEFAULT_JSON_ROWS = 1000;
 
     private static final List<String> MESH = List.of("label", "size", "xmin", "ymin", "zmin", "xmax", "ymax", "zmax",
-            "cx", "cy", "cz", "sum", "min", "max", "mean", "touches");
+            "cx", "cy", "cz", "sum", "min", "max", "mean", "touches", "wraps");
     private static final List<String> GRAPH = List.of("label", "vertices", "edges", "min_vertex", "max_vertex",
             "max_degree");
 
@@ -49,7 +49,18 @@ final class RegionsCsv {
     static RegionsCsv of(MeshStatistics t) {
         return new RegionsCsv(MESH, t.count(), r -> new Object[] {r + 1, t.size(r), t.minX(r), t.minY(r), t.minZ(r),
             t.maxX(r), t.maxY(r), t.maxZ(r), t.centroidX(r), t.centroidY(r), t.centroidZ(r), t.sum(r), t.min(r),
-            t.max(r), t.mean(r), Face.symbols(t.touches(r))});
+            t.max(r), t.mean(r), Face.symbols(t.touches(r)), axes(t.wraps(r))});
+    }
+
+    /** The axes of a {@link MeshStatistics#wraps} mask as --periodic-axes names them, such as {@code xz}; "" for none. */
+    static String axes(int mask) {
+        StringBuilder s = new StringBuilder();
+        for (int axis = 0; axis < 3; axis++) {
+            if ((mask & 1 << axis) != 0) {
+                s.append("xyz".charAt(axis));
+            }
+        }
+        return s.toString();
     }
 
     /** The table of {@code t}, whose rows are in raster order (raster or canonical numbering). */

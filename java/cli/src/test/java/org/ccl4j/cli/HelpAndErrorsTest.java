@@ -6,20 +6,33 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.ccl4j.Backend;
 import org.ccl4j.Capabilities;
 import org.ccl4j.ComponentLabeler;
+import org.ccl4j.DeviceInfo;
 import org.ccl4j.cli.CliTestSupport.Result;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Model.OptionSpec;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -70,6 +83,81 @@ class HelpAndErrorsTest {
         }
     }
 
+    /** The command tree, as {@code ccl4j} runs it. */
+    private static Map<String, CommandLine> commands() {
+        StringWriter sink = new StringWriter();
+        return Main.commandLine(false, new PrintWriter(sink), new PrintWriter(sink)).getSubcommands();
+    }
+
+    /**
+     * Every command's help is formatted cleanly: picocli formats descriptions with
+     * String.format, and a lone % makes it warn on the JVM's standard error ("[picocli WARN]
+     * Could not format ...") and print the raw text; and no list of choices is followed by an
+     * exception that the list itself should have left out ("auto, ..., java except java").
+     */
+    @Test
+    void everyCommandsHelpIsFormattedWithoutWarningsOrGarbledLists() {
+        Pattern excepted = Pattern.compile("((?:[\\w-]+, )+[\\w-]+)\\s+except\\s+([\\w-]+)");
+        PrintStream jvmErr = System.err;
+        ByteArrayOutputStream warnings = new ByteArrayOutputStream();
+        Set<String> names = new TreeSet<>(commands().keySet());
+        assertTrue(names.containsAll(OWN_OPTION.keySet()), names.toString());
+        try {
+            // picocli's tracer writes to the System.err of the moment
+            System.setErr(new PrintStream(warnings, true, StandardCharsets.UTF_8));
+            for (String command : names) {
+                Result r = run(command, "--help");
+                assertEquals(Main.OK, r.code(), command + ": " + r.err());
+                String help = r.out() + r.err() + warnings.toString(StandardCharsets.UTF_8);
+                assertFalse(help.contains("picocli WARN") || help.contains("Could not format"), command + ": " + help);
+                Matcher list = excepted.matcher(help.replaceAll("\\s+", " "));
+                while (list.find()) {
+                    List<String> choices = Arrays.asList(list.group(1).split(", "));
+                    assertFalse(choices.contains(list.group(2)), command + " lists what it excepts: " + list.group());
+                }
+            }
+        } finally {
+            System.setErr(jvmErr);
+        }
+        // the physics commands run natively: their --backend lists no java
+        for (String command : List.of("percolation", "ising", "coarsening")) {
+            String help = run(command, "--help").out().replaceAll("\\s+", " ");
+            assertTrue(help.contains("auto, cuda, cpu, cpu-serial (default: auto)"), command + ": " + help);
+        }
+        assertTrue(run("coarsening", "--help").out().contains("30 % of the cells"));
+    }
+
+    /**
+     * --quiet (alias --no-progress) is one option, with one description, on every command that
+     * shows progress on standard error: label and distances show it while they read a large file.
+     */
+    @Test
+    void quietIsTheSameOptionOnEveryCommandThatShowsProgress() throws IOException {
+        Set<String> quiet = new TreeSet<>();
+        OptionSpec first = null;
+        for (Map.Entry<String, CommandLine> c : commands().entrySet()) {
+            OptionSpec option = c.getValue().getCommandSpec().findOption("--quiet");
+            if (option == null) {
+                assertTrue(c.getValue().getCommandSpec().findOption("--no-progress") == null, c.getKey());
+                continue;
+            }
+            quiet.add(c.getKey());
+            assertEquals(List.of("--no-progress", "--quiet"), List.of(option.names()), c.getKey());
+            if (first != null) {
+                assertEquals(List.of(first.description()), List.of(option.description()), c.getKey());
+            }
+            first = option;
+        }
+        assertEquals(new TreeSet<>(List.of("bench", "coarsening", "distances", "ising", "label", "mesh",
+                "percolation")), quiet);
+        Path edges = Files.writeString(dir.resolve("g.edges"), "0 1\n");
+        for (String command : List.of("label", "distances")) {
+            Result r = run(command, edges.toString(), "--quiet", "--json");
+            assertEquals(Main.OK, r.code(), command + ": " + r.out() + r.err());
+            assertEquals("", r.err(), command);
+        }
+    }
+
     @Test
     void theHelpListsTheNamesOfEachChoice() {
         String label = run("label", "--help").out();
@@ -116,6 +204,21 @@ class HelpAndErrorsTest {
             assertTrue(lines.get(2).startsWith("Java " + System.getProperty("java.version")), lines.get(2));
         }
         assertEquals(run("--version").out(), run("label", "--version").out());
+    }
+
+    /** info names the version --version names (the project's), and the native library's as such. */
+    @Test
+    void infoSaysTheVersionThatVersionSays() throws IOException {
+        String expected = System.getProperty("ccl4j.expectedVersion");
+        Capabilities c = ComponentLabeler.capabilities();
+        assertEquals("ccl4j " + expected, run("--version").out().lines().findFirst().orElseThrow());
+        List<String> info = run("info").out().lines().toList();
+        assertEquals("ccl4j " + expected, info.get(0));
+        assertEquals("library:       version " + c.version() + ", " + c.nativeLibrary() + " ("
+                + c.nativeLibraryOrigin() + ")", info.get(1));
+        JsonNode json = parse(run("info", "--json").out());
+        assertEquals(expected, json.get("version").asText());
+        assertEquals(c.version(), json.get("nativeLibraryVersion").asText());
     }
 
     @Test
@@ -228,6 +331,43 @@ class HelpAndErrorsTest {
         String surrogates = "\uD83D\uDE00".repeat(61);
         assertEquals("'" + "\uD83D\uDE00".repeat(60) + "...' (61 characters)", Errors.shortenTokens("'" + surrogates
                 + "'"), "characters, not chars: a pair is not cut");
+    }
+
+    /**
+     * An unusable CUDA backend is named in the words of info ("driver not installed", no device),
+     * not by the CUDA runtime's error, which follows in parentheses; other reasons are kept.
+     */
+    @Test
+    void anUnusableCudaBackendIsNamedInTheWordsOfInfo() throws IOException {
+        String raw = "no usable CUDA driver or device: cudaErrorInsufficientDriver (CUDA driver version is"
+                + " insufficient for CUDA runtime version)";
+        Capabilities noDriver = new Capabilities("0.1.0", Set.of(Backend.JAVA), true, List.of("sm_90"), 13000, 0,
+                List.of(), 4, "libccl4j.so", "java.library.path", null);
+        assertEquals("the CUDA driver is not installed (" + raw + ")", Errors.unavailable(raw, () -> noDriver));
+        Capabilities noDevice = new Capabilities("0.1.0", Set.of(Backend.JAVA), true, List.of("sm_90"), 13000, 13000,
+                List.of(), 4, "libccl4j.so", "java.library.path", null);
+        String none = "no usable CUDA driver or device: cudaErrorNoDevice (no CUDA-capable device is detected)";
+        assertEquals("no CUDA device is present (" + none + ")", Errors.unavailable(none, () -> noDevice));
+        Capabilities both = new Capabilities("0.1.0", Set.of(Backend.JAVA, Backend.CUDA), true, List.of("sm_90"),
+                13000, 13000, List.of(new DeviceInfo(0, "GPU", 1L << 30, 9, 0, 132)), 4, "libccl4j.so",
+                "java.library.path", null);
+        assertEquals(raw, Errors.unavailable(raw, () -> both), "no better words: the library's reason");
+        String other = "CUDA device 3 does not exist (1 devices)";
+        assertEquals(other, Errors.unavailable(other, () -> noDriver));
+
+        // the same words on the command line, where this machine has no driver
+        Capabilities c = ComponentLabeler.capabilities();
+        if (!c.cudaCompiled() || c.cudaDriverVersion() != 0) {
+            System.out.println("NOTICE: a CUDA driver is installed (or CUDA not compiled in) - its absence is not"
+                    + " exercised");
+            return;
+        }
+        Path edges = Files.writeString(dir.resolve("g.edges"), "0 1\n");
+        Result r = run("label", edges.toString(), "--backend", "cuda");
+        assertEquals(Main.BACKEND_UNAVAILABLE, r.code());
+        assertTrue(r.err().startsWith("ccl4j: backend unavailable: the CUDA driver is not installed (no usable CUDA"
+                + " driver or device: "), r.err());
+        assertTrue(run("info").out().contains(", driver not installed"));
     }
 
     @Test

@@ -218,8 +218,37 @@ class MainTest {
         assertTrue(r.out().startsWith("ccl4j "), r.out());
         assertTrue(r.out().contains("cpu-serial"), r.out());
         Capabilities c = ComponentLabeler.capabilities();
-        assertTrue(r.out().contains("library:       " + c.nativeLibrary() + " (" + c.nativeLibraryOrigin() + ")"),
-                r.out());
+        assertTrue(r.out().contains("library:       version " + c.version() + ", " + c.nativeLibrary() + " ("
+                + c.nativeLibraryOrigin() + ")"), r.out());
+    }
+
+    /**
+     * Without the native library (turned off by property or environment) the CLI labels on the
+     * JAVA backend and says so in one plain line of its own form, not in java.util.logging's two
+     * lines with a timestamp; info counts the JVM's processors as the java backend's threads.
+     */
+    @Test
+    void withoutTheNativeLibraryOnePlainLineSaysSoAndInfoCountsTheJvmsThreads() throws Exception {
+        Path edges = write("g.edges", "0 1\n2 3\n");
+        String off = "ccl4j: labels on the JAVA backend: the ccl4j native library is turned off (system property"
+                + " ccl4j.native or environment variable CCL4J_NATIVE is false)\n";
+        Result r = CliTestSupport.forked(dir, List.of("-Dccl4j.native=false"), null, "label", edges.toString(),
+                "--json");
+        assertEquals(Main.OK, r.code(), r.err());
+        assertEquals("java", CliTestSupport.text(r.out(), "backend"));
+        assertEquals(off, r.err());
+        r = CliTestSupport.forked(dir, List.of(), "export CCL4J_NATIVE=false", "mesh", "--generate", "spiral:9");
+        assertEquals(Main.OK, r.code(), r.err());
+        assertEquals(off, r.err());
+
+        r = CliTestSupport.forked(dir, List.of("-Dccl4j.native=false", "-XX:ActiveProcessorCount=3"), null, "info");
+        assertEquals(Main.OK, r.code(), r.err());
+        assertTrue(r.out().contains("\ncpu threads:   3 (the JVM's processors, for the java backend)\n"), r.out());
+        assertTrue(r.out().contains("\ncuda:          unavailable without the native library\n"), r.out());
+        r = CliTestSupport.forked(dir, List.of("-Dccl4j.native=false", "-XX:ActiveProcessorCount=3"), null, "info",
+                "--json");
+        assertEquals(3, number(r.out(), "cpuThreads"), r.out());
+        assertEquals("", r.err());
     }
 
     @Test

@@ -4,12 +4,22 @@ import static org.ccl4j.cli.CliTestSupport.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 import org.ccl4j.cli.CliTestSupport.Result;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 
 /** The progress of long commands on standard error, whatever standard output is. */
 class ProgressTest {
@@ -72,7 +82,7 @@ class ProgressTest {
         StringWriter text = new StringWriter();
         Clock clock = new Clock();
         try (Progress p = new Progress(new PrintWriter(text), Progress.Mode.LINES, "generate alloy", 50,
-                () -> clock.now, false)) {
+                () -> clock.now, false, Long::toString)) {
             clock.seconds(9);
             p.advance(50, "");
         }
@@ -80,7 +90,7 @@ class ProgressTest {
 
         clock.seconds(1);
         try (Progress p = new Progress(new PrintWriter(text), Progress.Mode.LINES, "generate alloy", 50,
-                () -> clock.now, false)) {
+                () -> clock.now, false, Long::toString)) {
             clock.seconds(12);
             p.advance(20, "");
             clock.seconds(18);
@@ -113,6 +123,84 @@ class ProgressTest {
         assertEquals(Main.OK, r.code(), r.err());
         assertEquals("", r.err());
         assertEquals("", run(false, concat(ising, "--quiet")).err());
+    }
+
+    @Test
+    void theReadingOfAFileCountsMebibytes() {
+        StringWriter text = new StringWriter();
+        Clock clock = new Clock();
+        try (Progress p = new Progress(new PrintWriter(text), Progress.Mode.LINES, "read big.edges", 32L << 20,
+                () -> clock.now, false, HeapLimit::size)) {
+            clock.seconds(10);
+            p.advance(8L << 20, "reading big.edges");
+            clock.seconds(4);
+            p.advance(24L << 20, "building the graph");
+        }
+        assertEquals("read big.edges: 8.0 MiB/32.0 MiB (25%), elapsed 0:10, ETA 0:30, reading big.edges\n"
+                + "read big.edges: 32.0 MiB/32.0 MiB (100%) in 0:14\n", text.toString());
+    }
+
+    /** The offset of the descriptors open on a file: where a reader of it has come to. */
+    @Test
+    void theOffsetOfAFileIsWhereItsReadersAre(@TempDir Path dir) throws IOException {
+        assumeTrue(Files.isDirectory(Path.of("/proc/self/fdinfo")), "the offsets come from Linux's /proc");
+        Path file = Files.write(dir.resolve("f.bin"), new byte[10_000]);
+        Path real = file.toRealPath();
+        assertEquals(0, ReadProgress.offset(real), "not open");
+        try (InputStream in = Files.newInputStream(file)) {
+            in.readNBytes(1234);
+            assertEquals(1234, ReadProgress.offset(real));
+            try (InputStream second = Files.newInputStream(file)) {
+                second.readNBytes(5000);
+                assertEquals(5000, ReadProgress.offset(real), "the furthest reader");
+            }
+        }
+        assertEquals(0, ReadProgress.offset(real), "closed");
+    }
+
+    /**
+     * A graph file past {@link GraphInput#PROGRESS_BYTES} shows its reading on standard error,
+     * unless --quiet; the time the reading took is in the text and the JSON, of label and
+     * distances.
+     */
+    @Test
+    void aLargeGraphFileShowsItsReadingAndTheOutputsItsTime(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("large.edges");
+        long lines = 0;
+        try (BufferedWriter out = Files.newBufferedWriter(file)) {
+            // a path: one component
+            for (long bytes = 0; bytes <= GraphInput.PROGRESS_BYTES; lines++) {
+                String line = lines + " " + (lines + 1) + "\n";
+                out.write(line);
+                bytes += line.length();
+            }
+        }
+        ObjectMapper mapper = new ObjectMapper();
+        Result r = run(true, "label", file.toString(), "--backend", "cpu", "--json");
+        assertEquals(Main.OK, r.code(), r.err());
+        assertTrue(r.err().startsWith("\r[........................]   0% elapsed 0:00, ETA ?  reading large.edges"),
+                r.err());
+        assertTrue(r.err().endsWith("\r") && !r.err().contains("\n"), "the bar is cleared at the end: " + r.err());
+        JsonNode json = mapper.readTree(r.out());
+        assertEquals(lines + 1, json.get("vertices").asLong());
+        assertTrue(json.get("readMs").isNumber() && json.get("readMs").asDouble() > 0, r.out());
+
+        r = run(true, "label", file.toString(), "--backend", "cpu", "--quiet");
+        assertEquals(Main.OK, r.code(), r.err());
+        assertEquals("", r.err());
+        assertTrue(r.out().matches("(?s)\\Q" + file + "\\E: " + (lines + 1) + " vertices, " + 2 * lines
+                + " arcs \\(EDGES\\), read in \\d+\\.\\d m?s\n.*"), r.out());
+
+        // a small file shows no progress, and reports its time all the same
+        Path small = Files.writeString(dir.resolve("small.edges"), "0 1\n2 3\n");
+        for (String command : new String[] {"label", "distances"}) {
+            r = run(true, command, small.toString(), "--json");
+            assertEquals(Main.OK, r.code(), r.err());
+            assertEquals("", r.err(), command);
+            assertTrue(mapper.readTree(r.out()).get("readMs").isNumber(), command + ": " + r.out());
+            assertTrue(run(command, small.toString()).out().lines().findFirst().orElseThrow().matches(
+                    ".*: 4 vertices, 4 arcs \\(EDGES\\), read in \\d+\\.\\d m?s"), command);
+        }
     }
 
     private static String[] concat(String[] args, String more) {

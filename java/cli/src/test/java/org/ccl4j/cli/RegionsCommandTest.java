@@ -61,7 +61,7 @@ class RegionsCommandTest {
         int d = grid.depth();
         int[] label = new int[grid.values().length];
         List<String> lines = new ArrayList<>();
-        lines.add("label,size,xmin,ymin,zmin,xmax,ymax,zmax,cx,cy,cz,sum,min,max,mean,touches");
+        lines.add("label,size,xmin,ymin,zmin,xmax,ymax,zmax,cx,cy,cz,sum,min,max,mean,touches,wraps");
         int next = 0;
         for (int start = 0; start < label.length; start++) {
             if (grid.values()[start] == 0 || label[start] != 0) {
@@ -117,7 +117,7 @@ class RegionsCommandTest {
                     + (d > 1 && hi[2] == d - 1 ? "z+" : "");
             lines.add(String.join(",", Stream.of(next, size, lo[0], lo[1], lo[2], hi[0], hi[1], hi[2],
                     (double) sx / size, (double) sy / size, (double) sz / size, (double) sum, (double) min,
-                    (double) max, (double) sum / size, touches).map(String::valueOf).toList()));
+                    (double) max, (double) sum / size, touches, "").map(String::valueOf).toList())); // open: no wraps
         }
         return lines;
     }
@@ -331,6 +331,61 @@ class RegionsCommandTest {
         r = run("label", graph.toString(), "--regions", csv.toString(), "--json");
         assertEquals("{\"label\":2,\"vertices\":3,\"edges\":2,\"min_vertex\":2,\"max_vertex\":4,\"max_degree\":2}",
                 mapper.readTree(r.out()).get("regions").get("rows").get(1).toString());
+    }
+
+    /**
+     * The wraps column names the periodic axes a cluster wraps around, and --stats lists the
+     * largest clusters by the table's labels 1..k, as the CSV numbers them, not by canonical label.
+     */
+    @Test
+    void wrapsAreListedAndStatsNumberTheClustersAsTheTableDoes() throws IOException {
+        // a dot (row 1), a row across the grid (row 2, wrapping around x), a pair (row 3)
+        Cells image = new Cells(6, 5, 1, new int[] {
+            1, 0, 0, 0, 0, 0,
+            0, 0, 0, 0, 0, 0,
+            1, 1, 1, 1, 1, 1,
+            0, 0, 0, 0, 0, 0,
+            0, 1, 1, 0, 0, 0});
+        Path file = pgm("stripes.pgm", image);
+        ObjectMapper mapper = new ObjectMapper();
+        for (String backend : BACKENDS) {
+            for (boolean wide : new boolean[] {false, true}) {
+                List<String> args = new ArrayList<>(List.of("mesh", file.toString(), "--periodic-axes", "x",
+                        "--backend", backend, "--stats"));
+                if (wide) {
+                    args.add("--int64-labels");
+                }
+                String what = args.toString();
+                Path csv = dir.resolve("stripes.csv");
+                args.addAll(List.of("--regions", csv.toString()));
+                Result r = run(args.toArray(String[]::new));
+                assertEquals(0, r.code(), what + ": " + r.err());
+                List<String> rows = Files.readAllLines(csv);
+                assertTrue(rows.get(0).endsWith(",touches,wraps"), rows.get(0));
+                // label, size and wraps of each row
+                assertEquals(List.of("1 1 ", "2 6 x", "3 2 "), rows.subList(1, rows.size()).stream().map(row -> {
+                    String[] values = row.split(",", -1);
+                    return values[0] + " " + values[1] + " " + values[values.length - 1];
+                }).toList(), what);
+                assertTrue(r.out().contains("largest components (label: size): 2: 6, 3: 2, 1: 1\n"), what + ": "
+                        + r.out());
+
+                args.add("--json");
+                JsonNode json = mapper.readTree(run(args.toArray(String[]::new)).out());
+                assertEquals("[{\"label\":2,\"size\":6},{\"label\":3,\"size\":2},{\"label\":1,\"size\":1}]",
+                        json.get("top").toString(), what);
+                assertEquals("x", json.get("regions").get("rows").get(1).get("wraps").asText(), what);
+            }
+        }
+
+        // graphs too: components {0..3}, {4}, {5, 6}
+        Path graph = Files.writeString(dir.resolve("g.el"), "5 6\n0 1\n1 2\n2 3\n");
+        Result r = run("label", graph.toString(), "--stats", "--regions", dir.resolve("g.csv").toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("largest components (label: size): 1: 4, 3: 2, 2: 1\n"), r.out());
+        // without --regions, the canonical labels that --out writes
+        r = run("label", graph.toString(), "--stats");
+        assertTrue(r.out().contains("largest components (label: size): 0: 4, 5: 2, 4: 1\n"), r.out());
     }
 
     @Test
