@@ -14,9 +14,11 @@ import java.util.Objects;
 import java.util.stream.IntStream;
 import org.ccl4j.CsrGraph;
 import org.ccl4j.GraphBuilder;
+import org.ccl4j.io.internal.Source;
 
 /**
- * Reads graphs from files into off-heap {@link CsrGraph}s.
+ * Reads graphs from files, standard input and other streams ({@link Input}) into off-heap
+ * {@link CsrGraph}s.
  *
  * <p>Whatever the format, the graph comes out undirected and clean: every edge as two arcs, self
  * loops and repeated edges dropped, neighbour lists sorted ascending. Vertex counts:
@@ -24,7 +26,8 @@ import org.ccl4j.GraphBuilder;
  * <li>{@link GraphFormat#EGR}: the header's. A file that is already clean (strictly increasing
  *     neighbour lists, no self loops, every arc's reverse present, as {@code .egr} files from ECL's
  *     converters are) is memory-mapped into the arena and used in place, without a copy: it must not
- *     change while the graph is in use. Any other is rebuilt through {@link GraphBuilder}. Telling
+ *     change while the graph is in use (from a stream or compressed, it is copied into the arena
+ *     instead). Any other is rebuilt through {@link GraphBuilder}. Telling
  *     them apart costs a sequential pass and a random-access pass over the arcs, both parallel, and
  *     4 bytes per vertex. Edge weights after the neighbour lists are accepted and ignored.</li>
  * <li>{@link GraphFormat#MTX}: the matrix dimension; entry {@code (i, j)} is the edge
@@ -41,16 +44,36 @@ import org.ccl4j.GraphBuilder;
  *     an arc line {@code a u v w} or an edge line {@code e u v} is the edge {@code u-1 – v-1}, the
  *     weight optional and ignored; node lines {@code n v value} are skipped. The file must hold
  *     exactly {@code M} arc or edge lines.</li>
- * <li>{@link GraphFormat#SNAP}: by default the distinct ids (up to {@code 2^63-1}) numbered
+ * <li>{@link GraphFormat#SNAP}: by default the distinct ids (numbers up to {@code 2^63-1}) numbered
  *     {@code 0..n-1} in order of first appearance, with the file's ids in
- *     {@link GraphFile#originalIds()}; with {@link ReadOptions#keepIds()} the largest id plus one.</li>
- * <li>{@link GraphFormat#EDGES}: the largest id plus one: ids are vertex numbers, isolated vertices
- *     below the largest id included.</li>
+ *     {@link GraphFile#vertexIds()}; with {@link ReadOptions#keepIds()} the largest id plus one.</li>
+ * <li>{@link GraphFormat#EDGES}: when every id is a vertex number (an integer below
+ *     {@link Integer#MAX_VALUE}), the largest id plus one, isolated vertices below the largest id
+ *     included; this common case needs no map and is read in one pass. Otherwise (text ids such as
+ *     {@code alice}, quoted CSV fields, ids of {@code 2^31-1} and beyond) the distinct ids numbered
+ *     {@code 0..n-1} in order of first appearance, with the file's ids in
+ *     {@link GraphFile#vertexIds()}: the reader meets the first such id, and reads the file again
+ *     from the start (a stream's temporary copy, for standard input). Numeric ids are numbered in
+ *     an off-heap map of 4 to 50 bytes an id; once an id is text, every id is kept as text in an
+ *     off-heap map of its bytes plus 24 to 40 bytes an id (a hundred million ids of 10 bytes take
+ *     3.4 to 5 GB), and {@link GraphFile#vertexIds()} holds the text plus 8 bytes an id in the
+ *     arena.</li>
  * </ul>
  * In SNAP and EDGES files a line holds two ids and optionally one more number (a weight or time,
  * ignored); ids are separated by spaces, tabs or commas; SNAP comments start with {@code #}, EDGES
- * comments with {@code #} or {@code %}. Blank lines are skipped everywhere, and a file that holds only
- * comments is an empty graph, but a file of zero bytes is an error.
+ * comments with {@code #} or {@code %}. An EDGES file may start with a header line, which is
+ * skipped: by default the first line that is neither blank nor a comment when one of its first
+ * two fields is not a number ({@code source,target}); {@link ReadOptions#withHeader} says otherwise.
+ * EDGES ids may be text of up to 1000 bytes without control characters,
+ * and fields in double quotes, as CSV writes them ({@code "Smith, J."}, {@code ""} for a quote).
+ * Blank lines are skipped everywhere, and a file that holds only comments is an empty graph, but a
+ * file of zero bytes is an error.
+ *
+ * <p>Every format may be gzip-compressed, recognised by its first bytes whatever the name (a
+ * {@code .gz} extension is then dropped to find the format by the name): text is decompressed as
+ * it is parsed, an {@code .egr} file into a temporary file first. Formats that ccl4j recognises by
+ * their first bytes but does not read (images, volumes, archives, other compressors: see
+ * {@link GraphFormat#detect}) are refused by name.
  *
  * <p>Malformed input raises a {@link GraphFormatException} that names the file, the line (text) or
  * byte offset (binary), the offending value and what is wrong with it. Nothing is allocated by what
@@ -72,7 +95,16 @@ public final class GraphReader {
     private GraphReader() {
     }
 
-    /** Reads {@code file}, detecting its format, with the default options. */
+    /**
+     * Reads {@code file}, detecting its format, with the default options.
+     *
+     * @param file  the file
+     * @param arena where the graph (and the file's ids, when they are renumbered) is allocated
+     * @return the graph, its format and the file's ids
+     * @throws GraphFormatException when the file does not follow the format, or is of a format that
+     *                              ccl4j recognises but does not read
+     * @throws IOException          when the file cannot be read
+     */
     public static GraphFile read(Path file, Arena arena) throws IOException {
         return read(file, GraphFormat.AUTO, ReadOptions.defaults(), arena);
     }
@@ -80,29 +112,69 @@ public final class GraphReader {
     /**
      * Reads {@code file} as {@code format} ({@link GraphFormat#AUTO}: detected) into {@code arena}.
      *
-     * @throws GraphFormatException when the file does not follow the format
+     * @param file    the file, plain or gzip-compressed
+     * @param format  the format, or {@link GraphFormat#AUTO} to detect it
+     * @param options how to read it
+     * @param arena   where the graph (and the file's ids, when they are renumbered) is allocated
+     * @return the graph, its format and the file's ids
+     * @throws GraphFormatException when the file does not follow the format, or is of a format that
+     *                              ccl4j recognises but does not read
      * @throws IOException          when the file cannot be read
      */
     public static GraphFile read(Path file, GraphFormat format, ReadOptions options, Arena arena)
             throws IOException {
-        Objects.requireNonNull(file, "file");
+        return read(Input.of(Objects.requireNonNull(file, "file")), format, options, arena);
+    }
+
+    /**
+     * Reads {@code input} (a file, standard input or another stream: see {@link Input}) as
+     * {@code format} into {@code arena}. With {@link GraphFormat#AUTO} the format is detected as
+     * {@link GraphFormat#detect(Path)} says; a stream has no extension, so only its content tells:
+     * a Matrix Market banner, an {@code .egr} header that fits its size, the first character of
+     * the first line (DIMACS, SNAP, EDGES), or else an edge list.
+     *
+     * @param input   the input, plain or gzip-compressed
+     * @param format  the format, or {@link GraphFormat#AUTO} to detect it
+     * @param options how to read it
+     * @param arena   where the graph (and the file's ids, when they are renumbered) is allocated
+     * @return the graph, its format and the file's ids; its {@link GraphFile#source()} is the input's
+     *         {@link Input#name()}
+     * @throws GraphFormatException when the input does not follow the format, is of a format that
+     *                              ccl4j recognises but does not read, or its compressed data is
+     *                              damaged
+     * @throws IOException          when the input cannot be read
+     */
+    public static GraphFile read(Input input, GraphFormat format, ReadOptions options, Arena arena)
+            throws IOException {
+        Objects.requireNonNull(input, "input");
+        Objects.requireNonNull(format, "format");
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(arena, "arena");
-        GraphFormat resolved = format.resolve(file);
-        return switch (resolved) {
-            case EGR -> new GraphFile(readEgr(file, arena), file, resolved, null);
-            case MTX -> new GraphFile(readMatrixMarket(file, options, arena), file, resolved, null);
-            case DIMACS -> new GraphFile(readDimacs(file, options, arena), file, resolved, null);
-            case SNAP -> readEdgeList(file, resolved, !options.keepIds(), options, arena);
-            case EDGES -> readEdgeList(file, resolved, false, options, arena);
-            case AUTO -> throw new AssertionError("resolve never returns AUTO");
-        };
+        try (Source source = Source.of(input.file(), input.stream(), input.name())) {
+            GraphFormat resolved = GraphFormat.resolve(source, format);
+            Path name = source.name();
+            return switch (resolved) {
+                case EGR -> new GraphFile(readEgr(source, arena), name, resolved, (VertexIds) null);
+                case MTX -> new GraphFile(readMatrixMarket(source, options, arena), name, resolved, (VertexIds) null);
+                case DIMACS -> new GraphFile(readDimacs(source, options, arena), name, resolved, (VertexIds) null);
+                case SNAP, EDGES -> readEdgeList(source, resolved, options, arena);
+                case AUTO -> throw new AssertionError("resolve never returns AUTO");
+            };
+        } catch (Source.DamagedException e) {
+            throw new GraphFormatException(input.name(), -1, -1, e.getMessage(), e);
+        }
+    }
+
+    /** The text of {@code source}'s content, decompressed when it is compressed. */
+    private static TextInput text(Source source, boolean commaSeparates) throws IOException {
+        return new TextInput(source.name(), source.open(), source.contentSize(), commaSeparates);
     }
 
     // ---- ECL binary CSR ----------------------------------------------------------------------
 
-    private static CsrGraph readEgr(Path file, Arena arena) throws IOException {
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+    private static CsrGraph readEgr(Source source, Arena arena) throws IOException {
+        Path file = source.name();
+        try (FileChannel channel = FileChannel.open(source.contentFile(), StandardOpenOption.READ)) {
             long size = channel.size();
             if (size < EGR_HEADER_BYTES) {
                 throw new GraphFormatException(file, -1, size == 0 ? -1 : 0, size == 0 ? "the file is empty"
@@ -131,7 +203,10 @@ public final class GraphReader {
             try (Arena check = Arena.ofShared()) {
                 CsrGraph mapped = mapEgr(file, channel, csrBytes, n, check);
                 if (isCanonical(mapped)) {
-                    return mapEgr(file, channel, csrBytes, n, arena);
+                    // A temporary file (a stream's copy, decompressed content) is deleted once read:
+                    // its graph is copied into the arena rather than mapped.
+                    return source.contentIsTemporary() ? copy(mapped, csrBytes, n, arena)
+                            : mapEgr(file, channel, csrBytes, n, arena);
                 }
                 GraphBuilder builder = new GraphBuilder().vertexCount(n);
                 MemorySegment offsets = mapped.offsets();
@@ -145,6 +220,17 @@ public final class GraphReader {
                 return builder.build(arena);
             }
         }
+    }
+
+    /** A copy in {@code arena} of the checked CSR arrays of an .egr file of {@code csrBytes} bytes. */
+    private static CsrGraph copy(CsrGraph mapped, long csrBytes, int n, Arena arena) {
+        MemorySegment offsets = arena.allocate(ValueLayout.JAVA_INT, n + 1L);
+        MemorySegment.copy(mapped.offsets(), 0, offsets, 0, offsets.byteSize());
+        long neighborBytes = csrBytes - EGR_HEADER_BYTES - offsets.byteSize();
+        MemorySegment neighbors = arena.allocate(Math.max(Integer.BYTES, neighborBytes), Integer.BYTES)
+                .asSlice(0, neighborBytes);
+        MemorySegment.copy(mapped.neighbors(), 0, neighbors, 0, neighborBytes);
+        return CsrGraph.wrap(offsets, Integer.BYTES, neighbors);
     }
 
     /** Maps the CSR part of an .egr file and checks its structure; copies it on big-endian machines. */
@@ -302,9 +388,9 @@ public final class GraphReader {
 
     // ---- Matrix Market --------------------------------------------------------------------------
 
-    private static CsrGraph readMatrixMarket(Path file, ReadOptions options, Arena arena) throws IOException {
-        try (TextInput in = new TextInput(file, false); GraphBuilder builder = new GraphBuilder()) {
-            requireNonEmpty(file, in);
+    private static CsrGraph readMatrixMarket(Source source, ReadOptions options, Arena arena) throws IOException {
+        try (TextInput in = text(source, false); GraphBuilder builder = new GraphBuilder()) {
+            requireNonEmpty(in);
             String banner = in.readWord();
             if (!"%%MatrixMarket".equalsIgnoreCase(banner)) {
                 throw in.error("expected the Matrix Market banner '%%MatrixMarket matrix coordinate <field> "
@@ -345,11 +431,9 @@ public final class GraphReader {
                 throw in.error("missing the size line 'rows columns entries'");
             }
             long sizeLine = in.line();
+            VertexBound bound = new VertexBound(in, options, in.sizeKnown());
             long rows = in.readUnsigned("row count", Integer.MAX_VALUE);
-            long vertexLimit = options.vertexLimit(in.fileSize());
-            if (rows > vertexLimit) {
-                throw tooManyVertices(in, vertexLimit, rows, "row count " + rows);
-            }
+            bound.check(rows, "row count", rows);
             long columns = in.readUnsigned("column count", Integer.MAX_VALUE);
             long entries = in.readUnsigned("entry count");
             if (!in.atLineEnd()) {
@@ -395,6 +479,7 @@ public final class GraphReader {
                 throw in.errorAtLine(in.line(), "the file ends after " + read + " of the " + entries
                         + " entries declared on line " + sizeLine);
             }
+            bound.finish();
             return builder.build(arena);
         }
     }
@@ -427,9 +512,10 @@ public final class GraphReader {
      * line are taken under every problem, with or without a weight (ignored), as JGraphT's importer
      * does; node lines {@code n v value} and {@code %} comments are skipped.
      */
-    private static CsrGraph readDimacs(Path file, ReadOptions options, Arena arena) throws IOException {
-        try (TextInput in = new TextInput(file, false); GraphBuilder builder = new GraphBuilder()) {
-            requireNonEmpty(file, in);
+    private static CsrGraph readDimacs(Source source, ReadOptions options, Arena arena) throws IOException {
+        try (TextInput in = text(source, false); GraphBuilder builder = new GraphBuilder()) {
+            requireNonEmpty(in);
+            VertexBound bound = new VertexBound(in, options, in.sizeKnown());
             long n = -1;
             long declared = 0;
             long problemLine = -1;
@@ -479,10 +565,7 @@ public final class GraphReader {
                     counted = problem.equals("sp") ? "arcs" : "edges";
                     problemLine = in.line();
                     n = in.readUnsigned("vertex count", Integer.MAX_VALUE);
-                    long vertexLimit = options.vertexLimit(in.fileSize());
-                    if (n > vertexLimit) {
-                        throw tooManyVertices(in, vertexLimit, n, "vertex count " + n);
-                    }
+                    bound.check(n, "vertex count", n);
                     declared = in.readUnsigned(problem.equals("sp") ? "arc count" : "edge count");
                     if (!in.atLineEnd()) {
                         throw in.error("unexpected '" + in.readWord() + "' after the problem line 'p " + problem
@@ -495,46 +578,99 @@ public final class GraphReader {
                 in.nextLine();
             }
             if (n < 0) {
-                throw new GraphFormatException(file, -1, -1, "missing the problem line (" + DIMACS_PROBLEMS + ")");
+                throw new GraphFormatException(in.file(), -1, -1, "missing the problem line (" + DIMACS_PROBLEMS + ")");
             }
             if (edges < declared) {
                 throw in.errorAtLine(in.line(), "the file ends after " + edges + " of the " + declared + " "
                         + counted + " declared on line " + problemLine);
             }
+            bound.finish();
             return builder.build(arena);
         }
     }
 
     // ---- SNAP and plain edge lists ------------------------------------------------------------
 
-    private static GraphFile readEdgeList(Path file, GraphFormat format, boolean remap, ReadOptions options,
+    /** How an edge list's ids become vertices. */
+    private enum Ids {
+        /** SNAP with kept ids: ids are vertex numbers, and anything else is an error. */
+        KEPT,
+        /** EDGES, first: ids are vertex numbers while they all are; the first that is not restarts with NUMBERED. */
+        VERTEX_NUMBERS,
+        /** Ids numbered in order of first appearance: numbers (SNAP), numbers or text (EDGES). */
+        NUMBERED
+    }
+
+    /** An EDGES id that is not a vertex number: the file is read again, its ids numbered. */
+    private static final class NotVertexNumbers extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        NotVertexNumbers() {
+            super(null, null, false, false);
+        }
+    }
+
+    private static GraphFile readEdgeList(Source source, GraphFormat format, ReadOptions options, Arena arena)
+            throws IOException {
+        if (format == GraphFormat.SNAP) {
+            return readEdgeList(source, format, options.keepIds() ? Ids.KEPT : Ids.NUMBERED, options, arena);
+        }
+        try {
+            return readEdgeList(source, format, Ids.VERTEX_NUMBERS, options, arena);
+        } catch (NotVertexNumbers e) {
+            return readEdgeList(source, format, Ids.NUMBERED, options, arena);
+        }
+    }
+
+    /**
+     * Reads a SNAP or plain edge list. Plain edge lists ({@link GraphFormat#EDGES}) may start with a
+     * header line, and take ids as vertex numbers while every id is one (the fast path: no map);
+     * at the first id that is not, the file is read again from the start with its ids, numbers or
+     * text, numbered in order of first appearance. Kept ids are bounded by the file's size only
+     * at the end, since a later id may turn the file into one whose ids are numbered.
+     */
+    private static GraphFile readEdgeList(Source source, GraphFormat format, Ids ids, ReadOptions options,
                                           Arena arena) throws IOException {
-        boolean percentComments = format == GraphFormat.EDGES;
-        long maxId = remap ? Long.MAX_VALUE : Integer.MAX_VALUE - 1;
-        try (TextInput in = new TextInput(file, true); GraphBuilder builder = new GraphBuilder();
-             IdMap ids = remap ? new IdMap() : null) {
-            requireNonEmpty(file, in);
-            // Kept ids are vertex numbers: the largest implies the vertex count.
-            long vertexLimit = options.vertexLimit(in.fileSize());
+        boolean edges = format == GraphFormat.EDGES;
+        try (TextInput in = text(source, true); GraphBuilder builder = new GraphBuilder();
+             Numbering numbering = ids == Ids.NUMBERED ? new Numbering() : null) {
+            requireNonEmpty(in);
+            VertexBound bound = ids == Ids.NUMBERED ? null : new VertexBound(in, options, ids == Ids.KEPT && in.sizeKnown());
+            boolean firstLine = true;
             while (true) {
                 int b = in.skipBlanks();
                 if (b == TextInput.EOF) {
                     break;
                 }
-                if (b == '\n' || b == '#' || (b == '%' && percentComments)) {
+                if (b == '\n' || b == '#' || (b == '%' && edges)) {
                     in.nextLine();
                     continue;
                 }
-                long source = in.readUnsigned("source id", maxId);
-                if (!remap && source >= vertexLimit) {
-                    throw tooManyVertices(in, vertexLimit, source + 1, "source id " + source);
+                boolean suspicious = false;
+                if (firstLine) {
+                    firstLine = false;
+                    if (!edges) {
+                        suspicious = in.atHeaderLine();
+                    } else if (switch (options.header()) {
+                        case DETECT -> in.atHeaderLine();
+                        case PRESENT -> true;
+                        case ABSENT -> false;
+                    }) {
+                        in.nextLine();
+                        continue;
+                    }
                 }
-                int u = remap ? number(in, ids, source) : (int) source;
-                long target = in.readUnsigned("target id", maxId);
-                if (!remap && target >= vertexLimit) {
-                    throw tooManyVertices(in, vertexLimit, target + 1, "target id " + target);
+                int u;
+                int v;
+                try {
+                    u = vertex(in, "source id", ids, edges, numbering, bound);
+                    v = vertex(in, "target id", ids, edges, numbering, bound);
+                } catch (GraphFormatException e) {
+                    // A SNAP file with a header line or text ids: the plain edge-list reader takes those.
+                    throw suspicious ? new GraphFormatException(in.file(), e.line(), e.byteOffset(), e.reason()
+                            + "; SNAP ids are numbers: read it as an edge list (format edges) to skip a header line"
+                            + " and number text ids", e) : e;
                 }
-                int v = remap ? number(in, ids, target) : (int) target;
                 if (!in.atLineEnd()) {
                     in.skipNumber("weight", false);
                     if (!in.atLineEnd()) {
@@ -545,14 +681,87 @@ public final class GraphReader {
                 builder.addEdge(u, v);
                 in.nextLine();
             }
-            CsrGraph graph = builder.build(arena);
-            MemorySegment originalIds = null;
-            if (remap) {
-                // every id numbered occurs in an edge, so the ids number the vertices exactly
-                originalIds = arena.allocate(ValueLayout.JAVA_LONG, ids.size());
-                ids.copyIdsTo(originalIds);
+            if (bound != null) {
+                bound.finish();
             }
-            return new GraphFile(graph, file, format, originalIds);
+            CsrGraph graph = builder.build(arena);
+            // every id numbered occurs in an edge, so the ids number the vertices exactly
+            VertexIds vertexIds = numbering == null ? null : numbering.copyTo(arena);
+            return new GraphFile(graph, source.name(), format, vertexIds);
+        }
+    }
+
+    /** Reads the next id of an edge line and gives its vertex. */
+    private static int vertex(TextInput in, String what, Ids ids, boolean edges, Numbering numbering,
+                              VertexBound bound) throws IOException {
+        switch (ids) {
+            case KEPT -> {
+                long id = in.readUnsigned(what, Integer.MAX_VALUE - 1);
+                bound.check(id + 1, what, id);
+                return (int) id;
+            }
+            case VERTEX_NUMBERS -> {
+                long id = in.readId(what);
+                if (id < 0 || id >= Integer.MAX_VALUE) {
+                    throw new NotVertexNumbers();
+                }
+                bound.check(id + 1, what, id);
+                return (int) id;
+            }
+            default -> {
+                if (!edges) {
+                    long id = in.readUnsigned(what);
+                    return number(in, numbering.numberOf(id), id);
+                }
+                long id = in.readId(what);
+                int number = id >= 0 ? numbering.numberOf(id) : numbering.numberOf(in.idText(), in.idLength());
+                return number(in, number, id);
+            }
+        }
+    }
+
+    /**
+     * The bound on the vertex count that headers declare and kept ids imply
+     * ({@link ReadOptions#vertexLimit}): checked at once when the input's size is known, else (for
+     * compressed input, and kept edge-list ids, which a later text id may make numbered) at the
+     * end of the input, against the largest count seen, before anything is allocated for it.
+     */
+    private static final class VertexBound {
+        private final TextInput in;
+        private final ReadOptions options;
+        private final long limit;
+        private long largest = -1;
+        private long line;
+        private long offset;
+        private String what;
+        private long value;
+
+        VertexBound(TextInput in, ReadOptions options, boolean now) {
+            this.in = in;
+            this.options = options;
+            this.limit = now ? options.vertexLimit(in.fileSize()) : Long.MAX_VALUE;
+        }
+
+        /** {@code count} vertices asked for by the current token, {@code what} {@code value} ("row count 7"). */
+        void check(long count, String what, long value) {
+            if (count > limit) {
+                throw tooManyVertices(in, in.line(), in.tokenOffset(), limit, count, what + " " + value);
+            }
+            if (count > largest) {
+                largest = count;
+                line = in.line();
+                offset = in.tokenOffset();
+                this.what = what;
+                this.value = value;
+            }
+        }
+
+        /** Checks the largest count against the bound of the whole input, once it has been read. */
+        void finish() {
+            long end = options.vertexLimit(in.fileSize());
+            if (largest > end) {
+                throw tooManyVertices(in, line, offset, end, largest, what + " " + value);
+            }
         }
     }
 
@@ -560,24 +769,28 @@ public final class GraphReader {
      * The error, at the current token {@code value}, of a vertex count above {@code limit}
      * ({@link ReadOptions#vertexLimit}): the memory it would take is not justified by the file.
      */
-    private static GraphFormatException tooManyVertices(TextInput in, long limit, long count, String value) {
-        return in.error(value + " means " + count + " vertices, more than a " + in.fileSize()
-                + "-byte file can justify (at most " + limit + "); if they are genuine, allow them with "
+    private static GraphFormatException tooManyVertices(TextInput in, long line, long offset, long limit, long count,
+                                                        String value) {
+        String size = in.sizeKnown() ? "a " + in.fileSize() + "-byte file"
+                : "the " + in.fileSize() + " bytes that the input decompresses to";
+        return new GraphFormatException(in.file(), line, offset, value + " means " + count + " vertices, more than "
+                + size + " can justify (at most " + limit + "); if they are genuine, allow them with "
                 + "ReadOptions.withMaxVertices(" + count + ")");
     }
 
-    private static int number(TextInput in, IdMap ids, long id) {
-        int number = ids.numberOf(id);
+    /** The number {@link Numbering} gave the current id ({@code id}, or -1 for text), or the error of one too many. */
+    private static int number(TextInput in, int number, long id) {
         if (number < 0) {
-            throw in.error("id " + id + " is new, but a graph holds at most " + Integer.MAX_VALUE
-                    + " vertices");
+            throw in.error("id " + (id >= 0 ? Long.toString(id) : "'" + new String(in.idText().asSlice(0, in.idLength())
+                    .toArray(ValueLayout.JAVA_BYTE), java.nio.charset.StandardCharsets.UTF_8) + "'")
+                    + " is new, but a graph holds at most " + Integer.MAX_VALUE + " vertices");
         }
         return number;
     }
 
-    private static void requireNonEmpty(Path file, TextInput in) {
+    private static void requireNonEmpty(TextInput in) {
         if (in.isEmptyFile()) {
-            throw new GraphFormatException(file, -1, -1, "the file is empty");
+            throw new GraphFormatException(in.file(), -1, -1, "the file is empty");
         }
     }
 }

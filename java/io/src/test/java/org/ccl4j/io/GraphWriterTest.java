@@ -132,7 +132,7 @@ class GraphWriterTest {
             assertArrayEquals(new int[] {0, 0, 2, -1, 70000}, back);
 
             Path text = dir.resolve("labels.txt");
-            LabelWriter.writeText(labels, 4, null, text);
+            LabelWriter.writeText(labels, 4, (VertexIds) null, text);
             assertEquals("0 0\n1 0\n2 2\n3 -1\n", Files.readString(text));
 
             MemorySegment ids = arena.allocateFrom(ValueLayout.JAVA_LONG, 500, 9_000_000_000_000_000_001L, 7);

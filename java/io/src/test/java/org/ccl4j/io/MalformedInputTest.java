@@ -135,14 +135,23 @@ class MalformedInputTest {
         assertMalformed(dir, "d.txt", "1 2\n3 4 w\n", 2, "expected weight, found 'w'");
         assertMalformed(dir, "e.txt", "1 2\n-5 3\n", 2, "source id -5 is negative");
         assertMalformed(dir, "f.txt", "a b\n", 1, "expected source id, found 'a'");
+        // a SNAP file with a header line: the plain edge-list reader takes those
+        assertMalformed(dir, "header.txt", "src dst\n1 2\n", 1, "expected source id, found 'src'; SNAP ids are numbers: "
+                + "read it as an edge list (format edges) to skip a header line and number text ids");
         assertMalformed(dir, "g.txt", "1 9223372036854775808\n", 1, "target id 9223372036854775808 is too large");
         assertMalformed(write(dir, "h.txt", "0 1\n% not a SNAP comment\n"), GraphFormat.SNAP, 2,
                 "expected source id, found '%'");
-        assertMalformed(dir, "i.edges", "0 1\n2 2147483647\n", 2,
-                "target id 2147483647 is too large (the largest is 2147483646)");
-        assertMalformed(dir, "j.edges", "0 1\n\n\n12x 3\n", 4, "expected source id, found '12x'");
+        // Edge-list ids that are not vertex numbers (2147483647, 12x) are numbered instead (GraphReaderTest),
+        // but an edge list still needs two ids a line, text, and quotes that close.
+        assertMalformed(dir, "i.edges", "0 1\n2\n", 2, "expected target id, found the end of the line");
+        assertMalformed(dir, "j.edges", "0 1\n\n\nx\u0001y 3\n", 4,
+                "source id holds the control byte 0x01: the input is not text");
         assertMalformed(dir, "k.edges", "", -1, "the file is empty");
-        Path keep = write(dir, "l.txt", "1 3000000000\n");
+        assertMalformed(dir, "l.csv", "a,b\n\"x,y\n", 2, "the quoted source id '\"x' has no closing quote on its line");
+        assertMalformed(dir, "m.csv", "a,b\n\"x\"y,z\n", 2, "unexpected 'y' after the closing quote of the source id");
+        assertMalformed(dir, "n.csv", "a,b\n\"\",z\n", 2, "the source id is empty");
+        assertMalformed(dir, "o.csv", "a,b\nx,y,z\n", 2, "expected weight, found 'z'");
+        Path keep = write(dir, "keep.txt", "1 3000000000\n");
         GraphFormatException e = assertThrows(GraphFormatException.class,
                 () -> GraphReader.read(keep, GraphFormat.SNAP, new ReadOptions(true), Arena.global()));
         assertEquals(1, e.line());
@@ -153,8 +162,13 @@ class MalformedInputTest {
     @Test
     void longTokensAreShortenedInMessages() throws IOException {
         String junk = "x".repeat(5000);
-        GraphFormatException e = assertMalformed(dir, "a.edges", "0 1\n" + junk + " 2\n", 2, "expected source id, found 'xxx");
+        GraphFormatException e = assertMalformed(dir, "a.edges", "0 1\n" + junk + " 2\n", 2,
+                "source id 'xxx");
+        assertTrue(e.getMessage().contains("is longer than the 1000 bytes an id may have"), e.getMessage());
         assertTrue(e.getMessage().length() < 200, e.getMessage());
+        GraphFormatException snap = assertMalformed(dir, "b.txt", "0 1\n" + junk + " 2\n", 2,
+                "expected source id, found 'xxx");
+        assertTrue(snap.getMessage().length() < 200, snap.getMessage());
     }
 
     // ---- ECL binary ----

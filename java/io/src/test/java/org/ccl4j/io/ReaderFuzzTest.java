@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -17,6 +19,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.zip.CRC32;
+import java.util.zip.GZIPOutputStream;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -36,7 +39,8 @@ import org.ccl4j.io.grid.ImageFormatException;
 import org.ccl4j.io.grid.PngBytes;
 
 /**
- * Fuzzing of every reader, graph and grid: valid files of each format mutated (bit flips,
+ * Fuzzing of every reader, graph and grid: valid files of each format, plain and gzip-compressed,
+ * mutated (bit flips,
  * truncation, inserted and deleted bytes, huge numbers in text, extreme ints in binary headers,
  * PNG CRCs recomputed so that the damage reaches the decoder) and random bytes behind a valid
  * beginning. Whatever the bytes, a reader returns a result whose size the file justifies or throws
@@ -105,6 +109,18 @@ class ReaderFuzzTest {
         return b.array();
     }
 
+    private static byte[] gzip(byte[] bytes) {
+        try {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            try (GZIPOutputStream gz = new GZIPOutputStream(out)) {
+                gz.write(bytes);
+            }
+            return out.toByteArray();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     private static byte[] concat(byte[] a, byte[] b) {
         byte[] c = Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, c, a.length, b.length);
@@ -145,6 +161,12 @@ class ReaderFuzzTest {
             text("snap kept ids", ".txt", GraphFormat.SNAP, ReadOptions.defaults().withKeepIds(true),
                     "# c\n10 20\n20 30 5\n40 10\n"),
             text("edges", ".edges", GraphFormat.EDGES, ReadOptions.defaults(), "% c\n0,1\n1,2,0.5\n\n4 3\n"),
+            text("csv with a header and text ids", ".csv", GraphFormat.AUTO, ReadOptions.defaults(),
+                    "source,target,w\nalice,bob,1\n\"Smith, J.\",alice,2\n9000000000,bob\n"),
+            graph("snap gzip", ".txt.gz", GraphFormat.AUTO, ReadOptions.defaults(),
+                    gzip("# c\n10\t20\n20\t30\t5\n".getBytes(StandardCharsets.ISO_8859_1))),
+            graph("egr gzip", ".egr.gz", GraphFormat.AUTO, ReadOptions.defaults(),
+                    gzip(littleEndianInts(4, 6, 0, 2, 4, 6, 6, 1, 2, 0, 2, 0, 1))),
             grid("pgm ascii", ".pgm", GridReadOptions.defaults(),
                     "P2\n# c\n3 2\n255\n0 1 2\n3 4 255\n".getBytes(StandardCharsets.US_ASCII)),
             grid("pgm binary 16-bit", ".pgm", GridReadOptions.defaults(),
@@ -152,6 +174,8 @@ class ReaderFuzzTest {
             // Detected by content; given their dimensions, as a file that turns out raw needs them.
             grid("pgm binary thresholded", ".img", GridReadOptions.defaults().withDims(new GridDims(3, 2, 1)).withThreshold(9),
                     concat("P5 3 2 255\n".getBytes(StandardCharsets.US_ASCII), new byte[] {1, 9, 10, 0, (byte) 200, 8})),
+            grid("pgm gzip", ".pgm.gz", GridReadOptions.defaults(),
+                    gzip("P2\n3 2\n255\n0 1 2\n3 4 255\n".getBytes(StandardCharsets.US_ASCII))),
             grid("raw u8", ".raw", GridReadOptions.defaults().withDims(new GridDims(3, 2, 2)),
                     new byte[] {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}),
             grid("raw i32", ".vol", GridReadOptions.defaults().withDims(new GridDims(2, 2, 1)).withRawType(Grid.CellType.I32),
@@ -370,8 +394,10 @@ class ReaderFuzzTest {
             Files.write(file, bytes);
             try (Arena arena = Arena.ofConfined()) {
                 long size = seed.reading().read(file, arena);
-                long bound = seed.kind() == Kind.GRAPH ? ReadOptions.defaults().vertexLimit(bytes.length)
-                        : CELLS_PER_BYTE * bytes.length;
+                // gzip content is bounded by what it decompresses to: at most 1032 bytes a byte
+                long justified = seed.extension().endsWith(".gz") ? 1032L * bytes.length : bytes.length;
+                long bound = seed.kind() == Kind.GRAPH ? ReadOptions.defaults().vertexLimit(justified)
+                        : CELLS_PER_BYTE * justified;
                 assertTrue(size <= bound, () -> seed + " gave " + size + " from " + bytes.length + " bytes");
             } catch (GraphFormatException | ImageFormatException e) {
                 assertNotNull(e.getMessage());

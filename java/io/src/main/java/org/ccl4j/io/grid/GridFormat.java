@@ -1,17 +1,17 @@
 package org.ccl4j.io.grid;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.Locale;
+import org.ccl4j.io.internal.Magic;
+import org.ccl4j.io.internal.Source;
 
 
 /**
  * The grid file formats that {@link GridReader} reads and {@link GridWriter} writes. Each has a
  * short name, as on command lines ({@link #formatName()}, {@link #fromName}); {@link #AUTO} stands for
- * "find out" ({@link #detect}).
+ * "find out" ({@link #detect}). Every format may be gzip-compressed: readers recognise gzip by its
+ * first bytes, whatever the extension, and decompress it through {@link java.util.zip.GZIPInputStream}.
  */
 public enum GridFormat {
     /** Detect the format: see {@link #detect(Path)}. */
@@ -23,15 +23,17 @@ public enum GridFormat {
     /** Raw cells, nothing else: uint8, or little-endian int32; the dimensions and cell type are given. */
     RAW("raw");
 
-    private static final byte[] PNG_SIGNATURE = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
-
     private final String formatName;
 
     GridFormat(String formatName) {
         this.formatName = formatName;
     }
 
-    /** The name used on command lines: {@code auto}, {@code pgm}, {@code png}, {@code raw}. */
+    /**
+     * The name used on command lines: {@code auto}, {@code pgm}, {@code png}, {@code raw}.
+     *
+     * @return the name
+     */
     public String formatName() {
         return formatName;
     }
@@ -39,6 +41,8 @@ public enum GridFormat {
     /**
      * The format with command-line name {@code name}, ignoring case.
      *
+     * @param name the name
+     * @return the format
      * @throws IllegalArgumentException naming the valid names when there is none
      */
     public static GridFormat fromName(String name) {
@@ -51,36 +55,111 @@ public enum GridFormat {
                 + java.util.Arrays.stream(values()).map(GridFormat::formatName).collect(java.util.stream.Collectors.joining(", ")));
     }
 
-    /** This format, or for {@link #AUTO} the format {@link #detect} finds for {@code file}. */
+    /**
+     * This format, or for {@link #AUTO} the format {@link #detect} finds for {@code file}.
+     *
+     * @param file the file
+     * @return a format other than {@link #AUTO}
+     * @throws ImageFormatException when the file is of a format that ccl4j recognises but does not read
+     * @throws IOException          when the file cannot be read
+     */
     public GridFormat resolve(Path file) throws IOException {
         return this == AUTO ? detect(file) : this;
     }
 
     /**
-     * Finds the format of {@code file}: {@code .raw}, {@code .bin} and {@code .vol} files are RAW;
-     * otherwise a PNG signature means PNG and {@code P} followed by a digit (a Netpbm magic number)
-     * PGM; failing both, the extension decides: {@code .png} PNG, {@code .pgm} PGM (so that the
-     * reader reports what is wrong with the file), anything else RAW.
+     * Finds the format of {@code file}. First by its first bytes: gzip-compressed files are
+     * decompressed and their content is what the rest looks at (and {@code scan.pgm.gz} has the
+     * extension {@code .pgm}); formats that ccl4j recognises but does not read are refused by name
+     * (TIFF, JPEG and GIF images; NumPy, NRRD, NIfTI, HDF5 and DICOM files; zip, tar, 7-Zip
+     * archives; bzip2, zstd and xz data). Then {@code .raw}, {@code .bin} and {@code .vol} files
+     * are RAW; otherwise a PNG signature means PNG and {@code P} followed by a digit (a Netpbm
+     * magic number) PGM; failing both, the extension decides: {@code .png} PNG, {@code .pgm} PGM
+     * (so that the reader reports what is wrong with the file), anything else RAW.
      *
+     * @param file the file
      * @return a format other than {@link #AUTO}
+     * @throws ImageFormatException when the file is of a format that ccl4j recognises but does not
+     *                              read, or its compressed data is damaged
+     * @throws IOException          when the file cannot be read
      */
     public static GridFormat detect(Path file) throws IOException {
-        GridFormat byName = ofExtension(file);
-        String name = file.getFileName() == null ? "" : file.getFileName().toString().toLowerCase(Locale.ROOT);
-        if (name.endsWith(".raw") || name.endsWith(".bin") || name.endsWith(".vol")) {
+        try (Source source = Source.ofFile(file)) {
+            return resolve(source, GridReadOptions.defaults());
+        } catch (Source.DamagedException e) {
+            throw new ImageFormatException(file, -1, -1, e.getMessage(), e);
+        }
+    }
+
+    private static final String READS = "ccl4j reads PGM, PNG and raw grids, plain or gzip-compressed";
+
+    /**
+     * The format to read {@code source} as: {@code options.format()} or, for {@link #AUTO}, the
+     * detected one. Decompresses {@code source} when it is gzip-compressed, and refuses the formats
+     * that ccl4j recognises but does not read, except for a raw grid whose size is the one its
+     * dimensions give (raw cells may begin with any bytes).
+     */
+    static GridFormat resolve(Source source, GridReadOptions options) throws IOException {
+        GridFormat requested = options.format();
+        Path name = source.name();
+        Path content = source.contentName();
+        GridFormat expected = requested != AUTO ? requested : named(content);
+        boolean raw = options.dims() != null && (requested == RAW || (requested == AUTO && rawName(content)))
+                && source.storedSize() == options.dims().cellCount() * options.rawType().bytes();
+        if (!raw) {
+            Magic stored = Magic.of(source.storedHead(), source.storedHead().length);
+            if (stored == Magic.GZIP) {
+                source.decompress();
+                Magic inner = Magic.of(source.head(), source.head().length);
+                if (inner != null && !readable(inner)) {
+                    throw refusal(name, inner, true, expected);
+                }
+            } else if (stored != null && !readable(stored)) {
+                throw refusal(name, stored, false, expected);
+            }
+        }
+        if (requested != AUTO) {
+            return requested;
+        }
+        if (rawName(content)) {
             return RAW;
         }
-        byte[] head;
-        try (InputStream in = Files.newInputStream(file)) {
-            head = in.readNBytes(PNG_SIGNATURE.length);
-        }
-        if (Arrays.equals(head, PNG_SIGNATURE)) {
+        byte[] head = source.head();
+        if (Magic.of(head, head.length) == Magic.PNG) {
             return PNG;
         }
-        if (head.length >= 2 && head[0] == 'P' && head[1] >= '0' && head[1] <= '9') {
+        if (Magic.looksLikeNetpbm(head, head.length)) {
             return PGM;
         }
-        return byName;
+        return ofExtension(content);
+    }
+
+    /** PNG and Netpbm images go to their readers, which report what is wrong with them. */
+    private static boolean readable(Magic magic) {
+        return magic == Magic.PNG || magic == Magic.PGM || magic == Magic.NETPBM;
+    }
+
+    private static boolean rawName(Path file) {
+        String name = file.getFileName() == null ? "" : file.getFileName().toString().toLowerCase(Locale.ROOT);
+        return name.endsWith(".raw") || name.endsWith(".bin") || name.endsWith(".vol");
+    }
+
+    /** The format the extension of {@code file} names, or AUTO when it names none. */
+    private static GridFormat named(Path file) {
+        String name = file.getFileName() == null ? "" : file.getFileName().toString().toLowerCase(Locale.ROOT);
+        return rawName(file) ? RAW : name.endsWith(".pgm") ? PGM : name.endsWith(".png") ? PNG : AUTO;
+    }
+
+    private static ImageFormatException refusal(Path name, Magic magic, boolean compressed, GridFormat expected) {
+        String not = switch (expected) {
+            case PGM -> ", not a PGM file";
+            case PNG -> ", not a PNG file";
+            case RAW -> ", not raw cells";
+            case AUTO -> "";
+        };
+        return new ImageFormatException(name, -1, 0, "this is " + magic.description()
+                + (compressed ? " inside gzip-compressed data" : "") + not + "; " + READS + ": "
+                + magic.advice("PGM, PNG or raw cells"));
     }
 
     /** The format that the extension of {@code file} names: {@code .pgm} PGM, {@code .png} PNG, else RAW. */

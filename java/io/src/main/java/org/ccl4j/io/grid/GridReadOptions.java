@@ -50,37 +50,72 @@ public record GridReadOptions(GridFormat format, GridDims dims, Grid.CellType ra
         }
     }
 
-    /** Detect the format; uint8 raw cells; no dimensions, no threshold; luminance for colour. */
+    /**
+     * Detect the format; uint8 raw cells; no dimensions, no threshold; luminance for colour.
+     *
+     * @return the defaults
+     */
     public static GridReadOptions defaults() {
         return new GridReadOptions(GridFormat.AUTO, null, Grid.CellType.U8, OptionalInt.empty(), ColorMode.LUMINANCE);
     }
 
-    /** With the file format ({@link GridFormat#AUTO}: detect it). */
+    /**
+     * With the file format ({@link GridFormat#AUTO}: detect it).
+     *
+     * @param newFormat the format
+     * @return the options
+     */
     public GridReadOptions withFormat(GridFormat newFormat) {
         return new GridReadOptions(newFormat, dims, rawType, threshold, color);
     }
 
-    /** With the dimensions (required for raw files). */
+    /**
+     * With the dimensions (required for raw files).
+     *
+     * @param newDims the dimensions, or null
+     * @return the options
+     */
     public GridReadOptions withDims(GridDims newDims) {
         return new GridReadOptions(format, newDims, rawType, threshold, color);
     }
 
-    /** With the cell type of raw files. */
+    /**
+     * With the cell type of raw files.
+     *
+     * @param newRawType {@link Grid.CellType#U8} or {@link Grid.CellType#I32}
+     * @return the options
+     */
     public GridReadOptions withRawType(Grid.CellType newRawType) {
         return new GridReadOptions(format, dims, newRawType, threshold, color);
     }
 
-    /** Cells {@code >= t} become 1, the others 0 (uint8). */
+    /**
+     * Cells {@code >= t} become 1, the others 0 (uint8).
+     *
+     * @param t the threshold
+     * @return the options
+     * @throws IllegalArgumentException when the options pack colours as {@link ColorMode#RGB}
+     */
     public GridReadOptions withThreshold(int t) {
         return new GridReadOptions(format, dims, rawType, OptionalInt.of(t), color);
     }
 
-    /** Without a threshold: cells keep their values. */
+    /**
+     * Without a threshold: cells keep their values.
+     *
+     * @return the options
+     */
     public GridReadOptions withoutThreshold() {
         return new GridReadOptions(format, dims, rawType, OptionalInt.empty(), color);
     }
 
-    /** With what palette and colour PNG pixels become. */
+    /**
+     * With what palette and colour PNG pixels become.
+     *
+     * @param newColor luminance or packed RGB
+     * @return the options
+     * @throws IllegalArgumentException when {@link ColorMode#RGB} meets a threshold
+     */
     public GridReadOptions withColor(ColorMode newColor) {
         return new GridReadOptions(format, dims, rawType, threshold, newColor);
     }

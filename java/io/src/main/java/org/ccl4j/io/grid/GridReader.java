@@ -6,6 +6,8 @@ import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.nio.file.Path;
 import java.util.Objects;
+import org.ccl4j.io.Input;
+import org.ccl4j.io.internal.Source;
 
 /**
  * Reads grids from image and volume files into off-heap {@link Grid}s.
@@ -30,12 +32,28 @@ import java.util.Objects;
  * claims beyond what the file can hold: PGM and raw sizes are checked against the file length, and
  * a PNG's image data against what its compressed data can expand to, before the grid is allocated,
  * so truncated files and bogus headers fail at once.
+ *
+ * <p>Every format may be gzip-compressed, recognised by its first bytes whatever the extension; the
+ * content is decompressed into a temporary file, deleted once read. Files of formats that ccl4j
+ * recognises but does not read (TIFF, JPEG, GIF, NumPy, NRRD, NIfTI, HDF5, DICOM; zip, tar, bzip2,
+ * zstd, xz) raise an {@link ImageFormatException} that names the format, rather than being misread
+ * as raw cells.
  */
 public final class GridReader {
     private GridReader() {
     }
 
-    /** Reads a PGM or PNG file, detecting the format, without threshold. */
+    /**
+     * Reads a PGM or PNG file, detecting the format, without threshold.
+     *
+     * @param file  the file, plain or gzip-compressed
+     * @param arena where the grid is allocated
+     * @return the grid
+     * @throws ImageFormatException     when the file does not follow its format, or is of a format
+     *                                  that ccl4j recognises but does not read
+     * @throws IllegalArgumentException when the file turns out to be raw cells, which need dimensions
+     * @throws IOException              when the file cannot be read
+     */
     public static Grid read(Path file, Arena arena) throws IOException {
         return read(file, GridReadOptions.defaults(), arena);
     }
@@ -43,20 +61,59 @@ public final class GridReader {
     /**
      * Reads {@code file} into {@code arena} as the options say.
      *
-     * @throws ImageFormatException     when the file does not follow its format or the dimensions
+     * @param file    the file, plain or gzip-compressed
+     * @param options the format, dimensions, cell type, threshold and colour mode
+     * @param arena   where the grid is allocated
+     * @return the grid
+     * @throws ImageFormatException     when the file does not follow its format or the dimensions,
+     *                                  or is of a format that ccl4j recognises but does not read
+     *                                  (TIFF, NumPy, ...: the message names it)
      * @throws IllegalArgumentException when a raw file is read without dimensions
      * @throws IOException              when the file cannot be read
      */
     public static Grid read(Path file, GridReadOptions options, Arena arena) throws IOException {
-        Objects.requireNonNull(file, "file");
+        return read(Input.of(Objects.requireNonNull(file, "file")), options, arena);
+    }
+
+    /**
+     * Reads {@code input} (a file, standard input or another stream: see {@link Input}) into
+     * {@code arena} as the options say. A stream has no extension: with {@link GridFormat#AUTO} its
+     * first bytes tell PNG and PGM apart, and anything else is raw cells, which need the dimensions.
+     * Binary content from a stream or compressed is read from a temporary file, deleted afterwards.
+     *
+     * @param input   the input, plain or gzip-compressed
+     * @param options the format, dimensions, cell type, threshold and colour mode
+     * @param arena   where the grid is allocated
+     * @return the grid
+     * @throws ImageFormatException     when the input does not follow its format or the dimensions,
+     *                                  is of a format that ccl4j recognises but does not read, or its
+     *                                  compressed data is damaged
+     * @throws IllegalArgumentException when raw cells are read without dimensions (for a stream of
+     *                                  undetected format, the message says so)
+     * @throws IOException              when the input cannot be read
+     */
+    public static Grid read(Input input, GridReadOptions options, Arena arena) throws IOException {
+        Objects.requireNonNull(input, "input");
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(arena, "arena");
-        return switch (options.format().resolve(file)) {
-            case PGM -> PgmReader.read(file, options, arena);
-            case PNG -> PngReader.read(file, options, arena);
-            case RAW -> RawReader.read(file, options, arena);
-            case AUTO -> throw new AssertionError("resolve never returns AUTO");
-        };
+        try (Source source = Source.of(input.file(), input.stream(), input.name())) {
+            GridFormat format = GridFormat.resolve(source, options);
+            Path name = source.name();
+            if (format == GridFormat.RAW && options.dims() == null && options.format() == GridFormat.AUTO
+                    && source.isStream()) {
+                throw new IllegalArgumentException(name + ": the format cannot be detected: the content is neither "
+                        + "a PNG nor a PGM image, the formats a stream's first bytes tell; raw cells need the format "
+                        + "raw with their dimensions (WxH or WxHxD) and cell type");
+            }
+            return switch (format) {
+                case PGM -> PgmReader.read(source.contentFile(), name, options, arena);
+                case PNG -> PngReader.read(source.contentFile(), name, options, arena);
+                case RAW -> RawReader.read(source, name, options, arena);
+                case AUTO -> throw new AssertionError("resolve never returns AUTO");
+            };
+        } catch (Source.DamagedException e) {
+            throw new ImageFormatException(input.name(), -1, -1, e.getMessage(), e);
+        }
     }
 
     /** An image's dimensions against the ones the options give, if any. */

@@ -38,7 +38,15 @@ public class ImageFormatException extends IOException {
         this(file, line, byteOffset, reason, null);
     }
 
-    /** As {@link #ImageFormatException(Path, long, long, String)}, with the exception that revealed it. */
+    /**
+     * As {@link #ImageFormatException(Path, long, long, String)}, with the exception that revealed it.
+     *
+     * @param file       the file being read
+     * @param line       the 1-based line of the problem (text headers and samples), or -1
+     * @param byteOffset the offset of the offending bytes from the start of the file, or -1
+     * @param reason     what is wrong, naming the value
+     * @param cause      the exception that revealed the problem, or null
+     */
     public ImageFormatException(Path file, long line, long byteOffset, String reason, Throwable cause) {
         super(FormatMessages.message(Objects.requireNonNull(file, "file"), line, byteOffset, reason), cause);
         this.file = file;
@@ -46,17 +54,30 @@ public class ImageFormatException extends IOException {
         this.byteOffset = byteOffset;
     }
 
-    /** The file that was read. */
+    /**
+     * The file that was read.
+     *
+     * @return the file, or the name of the stream
+     */
     public Path file() {
         return file;
     }
 
-    /** The 1-based line of the problem, or -1 when it has none (binary data, the whole file). */
+    /**
+     * The line of the problem.
+     *
+     * @return the 1-based line, or -1 when it has none (binary data, the whole file)
+     */
     public long line() {
         return line;
     }
 
-    /** The offset in bytes of the problem from the start of the file, or -1 when it has none. */
+    /**
+     * The offset of the problem from the start of the file (of the decompressed content, for
+     * compressed input).
+     *
+     * @return the offset in bytes, or -1 when it has none
+     */
     public long byteOffset() {
         return byteOffset;
     }

@@ -26,12 +26,18 @@ final class PgmReader {
     private PgmReader() {
     }
 
-    static Grid read(Path file, GridReadOptions options, Arena arena) throws IOException {
-        long size = Files.size(file);
+    /**
+     * Reads the greymap in {@code data}.
+     *
+     * @param content the file to read (a temporary copy for streams and compressed files)
+     * @param file    how errors name it
+     */
+    static Grid read(Path content, Path file, GridReadOptions options, Arena arena) throws IOException {
+        long size = Files.size(content);
         if (size == 0) {
             throw new ImageFormatException(file, -1, -1, "the file is empty");
         }
-        try (Input in = new Input(file)) {
+        try (Input in = new Input(content, file)) {
             int p = in.read();
             int kind = in.read();
             if (p != 'P' || kind < '0' || kind > '9') {
@@ -162,9 +168,9 @@ final class PgmReader {
         private long consumed;
         private long line = 1;
 
-        Input(Path file) throws IOException {
+        Input(Path content, Path file) throws IOException {
             this.file = file;
-            this.in = Files.newInputStream(file);
+            this.in = Files.newInputStream(content);
         }
 
         long offset() {

@@ -104,8 +104,14 @@ final class PngReader {
     private record Layout(Header header, int[] palette, long firstIdat, long idatEnd, long idatBytes) {
     }
 
-    static Grid read(Path file, GridReadOptions options, Arena arena) throws IOException {
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+    /**
+     * Reads the PNG in {@code data}.
+     *
+     * @param content the file to read (a temporary copy for streams and compressed files)
+     * @param file    how errors name it
+     */
+    static Grid read(Path content, Path file, GridReadOptions options, Arena arena) throws IOException {
+        try (FileChannel channel = FileChannel.open(content, StandardOpenOption.READ)) {
             long size = channel.size();
             if (size == 0) {
                 throw new ImageFormatException(file, -1, -1, "the file is empty");

@@ -11,6 +11,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Locale;
+import org.ccl4j.io.internal.Source;
 
 /**
  * Reads raw cells: {@code width * height * depth} uint8 bytes or little-endian int32s, x fastest,
@@ -22,14 +23,19 @@ final class RawReader {
     private RawReader() {
     }
 
-    static Grid read(Path file, GridReadOptions options, Arena arena) throws IOException {
+    /**
+     * Reads the cells of {@code source}'s content.
+     *
+     * @param file how errors name it
+     */
+    static Grid read(Source source, Path file, GridReadOptions options, Arena arena) throws IOException {
         GridDims dims = options.dims();
         if (dims == null) {
             throw new IllegalArgumentException(file + ": a raw grid file needs its dimensions (WxH or WxHxD) and cell type");
         }
         Grid.CellType type = options.rawType();
         long need = Math.multiplyExact(dims.cellCount(), type.bytes());
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+        try (FileChannel channel = FileChannel.open(source.contentFile(), StandardOpenOption.READ)) {
             long size = channel.size();
             if (size != need) {
                 throw new ImageFormatException(file, -1, Math.min(size, need), "the file is " + size + " bytes but a "
