@@ -42,7 +42,7 @@ class BuildToolsTest {
             [INFO] Downloaded from central: https://repo.maven.apache.org/maven2/b/b.jar (264 kB at 331 kB/s)
             [INFO] --- antrun:3.1.0:run (native-build-jobs) @ ccl4j-parent ---
             [INFO] Executing tasks
-            [INFO]      [echo] native build: 2 parallel compile jobs (2 cores, 18000 MiB available at 2048 MiB a job)
+            [INFO]      [echo] native build jobs: 2 (2 cores, 18000 MiB available at 2048 MiB a job)
             [INFO] --- cmake:3.31.5-b1:generate (cmake-generate) @ ccl4j-parent ---
             [INFO] -- The CXX compiler identification is GNU 12.2.0
             [INFO] -- ccl4j 0.1.0
@@ -73,7 +73,7 @@ class BuildToolsTest {
         assertEquals(List.of(
                 "ccl4j: [1/5] ccl4j",
                 "ccl4j:   downloading plugins and libraries from Maven Central (first build)",
-                "ccl4j:   native build: 2 parallel compile jobs (2 cores, 18000 MiB available at 2048 MiB a job)",
+                "ccl4j:   native build jobs: 2 (2 cores, 18000 MiB available at 2048 MiB a job)",
                 "ccl4j:   configuring the native build (CMake)",
                 "ccl4j:   CUDA backend ON (nvcc 13.0.88, architectures 80-real;90-real;90-virtual)",
                 "ccl4j:   compiling the native library (CMake)",
