@@ -34,7 +34,8 @@ public final class CliNames {
             LatticeKind.class, "lattice",
             Grid.CellType.class, "cell type",
             GridReadOptions.ColorMode.class, "colour mode",
-            GenerateGraphCommand.Format.class, "graph format");
+            GenerateGraphCommand.Format.class, "graph format",
+            GraphInput.Header.class, "header setting");
 
     private CliNames() {
     }

@@ -14,6 +14,7 @@ import org.ccl4j.MeshAlgorithm;
 import org.ccl4j.MeshMode;
 import org.ccl4j.io.GraphFormat;
 import org.ccl4j.io.GraphGenerator;
+import org.ccl4j.io.Input;
 import org.ccl4j.io.grid.GridFormat;
 import org.ccl4j.io.grid.GridReadOptions;
 import org.ccl4j.physics.LatticeKind;
@@ -24,7 +25,8 @@ import picocli.CommandLine.TypeConversionException;
 /**
  * How picocli turns option values into the API's types: enum constants by their {@link CliNames}
  * ({@code --backend cpu-serial}), file formats by their format names, dimensions by
- * {@link GridDims#parse}. The parsers' own messages name the value and the valid choices; picocli
+ * {@link GridDims#parse}, the files that commands read by {@link Input#of(String)} ({@code -} is
+ * standard input). The parsers' own messages name the value and the valid choices; picocli
  * puts the option's name in front. Also the completion candidates that list the names in the help
  * ({@code ${COMPLETION-CANDIDATES}}) and for shell completion.
  */
@@ -42,9 +44,12 @@ final class Converters {
         byCliName(commandLine, Grid.CellType.class);
         byCliName(commandLine, GridReadOptions.ColorMode.class);
         byCliName(commandLine, GenerateGraphCommand.Format.class);
+        byCliName(commandLine, GraphInput.Header.class);
         commandLine.registerConverter(GraphFormat.class, text -> convert(() -> GraphFormat.fromName(text)));
         commandLine.registerConverter(GridFormat.class, text -> convert(() -> GridFormat.fromName(text)));
         commandLine.registerConverter(GridDims.class, text -> convert(() -> GridDims.parse(text)));
+        // FILE arguments of the readers: - is standard input (a name that cannot be a file's is refused)
+        commandLine.registerConverter(Input.class, text -> convert(() -> Input.of(text)));
     }
 
     private static <E extends Enum<E>> void byCliName(CommandLine commandLine, Class<E> type) {
@@ -152,6 +157,13 @@ final class Converters {
     static final class GraphOutputFormatNames extends Names {
         GraphOutputFormatNames() {
             super(GenerateGraphCommand.Format.class);
+        }
+    }
+
+    /** label and distances --header. */
+    static final class HeaderNames extends Names {
+        HeaderNames() {
+            super(GraphInput.Header.class);
         }
     }
 

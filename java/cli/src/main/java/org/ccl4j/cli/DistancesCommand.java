@@ -4,8 +4,6 @@ import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -20,6 +18,8 @@ import org.ccl4j.DistanceMatrix;
 import org.ccl4j.Distances;
 import org.ccl4j.io.GraphFile;
 import org.ccl4j.io.GraphFormat;
+import org.ccl4j.io.Input;
+import org.ccl4j.io.VertexIds;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -50,8 +50,9 @@ final class DistancesCommand implements Callable<Integer> {
     @ParentCommand
     private Main main;
 
-    @Parameters(paramLabel = "FILE", description = "The graph: .egr, Matrix Market, SNAP, DIMACS or an edge list.")
-    private Path file;
+    @Parameters(paramLabel = "FILE", description = "The graph: .egr, Matrix Market, SNAP, DIMACS or an edge list"
+            + " (spaces, tabs or commas; ids numbers or text), plain or gzip-compressed; - reads standard input.")
+    private Input file;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "auto",
             completionCandidates = Converters.GraphFormatNames.class,
@@ -123,7 +124,8 @@ final class DistancesCommand implements Callable<Integer> {
                 DistanceMatrix m = labeler.distanceMatrix(graph, a);
                 OutputFile.write(matrix, path -> writeCsv(m, path));
             }
-            MemorySegment ids = input.originalIds();
+            // a component is named by its smallest vertex: by that vertex's id in the file when they were renumbered
+            VertexIds ids = input.vertexIds();
             if (json) {
                 ObjectNode result = Json.object().put("vertices", graph.vertexCount()).put("arcs", graph.arcCount())
                         .put("components", d.count()).put("backend", CliNames.of(d.backend()))
@@ -135,8 +137,10 @@ final class DistancesCommand implements Callable<Integer> {
                 ArrayNode rows = result.putArray("rows");
                 for (ComponentDistances c : d.components()) {
                     ObjectNode row = rows.addObject().put("label", c.label());
-                    if (ids != null) {
-                        row.put("fileId", ids.getAtIndex(ValueLayout.JAVA_LONG, c.label()));
+                    if (ids != null && ids.isNumeric()) {
+                        row.put("fileId", ids.numericId(c.label()));
+                    } else if (ids != null) {
+                        row.put("fileId", ids.id(c.label()));
                     }
                     // the mean in full (shortest round-trip digits): it is exact arithmetic on exact sums
                     row.put("vertices", c.vertices()).put("pathSum", c.pathSum())
@@ -151,8 +155,8 @@ final class DistancesCommand implements Callable<Integer> {
                 stdout.printf("%10s %10s %20s %14s %8s%n", ids != null ? "file id" : "label", "vertices", "path sum",
                         "mean path", "diameter");
                 for (ComponentDistances c : d.components()) {
-                    long label = ids != null ? ids.getAtIndex(ValueLayout.JAVA_LONG, c.label()) : c.label();
-                    stdout.printf(Locale.ROOT, "%10d %10d %20d %14.6f %8d%n", label, c.vertices(), c.pathSum(),
+                    String label = ids != null ? ids.id(c.label()) : Integer.toString(c.label());
+                    stdout.printf(Locale.ROOT, "%10s %10d %20d %14.6f %8d%n", label, c.vertices(), c.pathSum(),
                             c.meanPathLength(), c.diameter());
                 }
                 if (matrix != null) {

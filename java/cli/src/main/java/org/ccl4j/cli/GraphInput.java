@@ -13,14 +13,16 @@ import org.ccl4j.io.GraphFile;
 import org.ccl4j.io.GraphFormat;
 import org.ccl4j.io.GraphFormatException;
 import org.ccl4j.io.GraphReader;
+import org.ccl4j.io.Input;
 import org.ccl4j.io.ReadOptions;
 
 import picocli.CommandLine.Option;
 
 /**
- * How {@code label} and {@code distances} read their graph: {@code --max-vertices}, the progress of
- * a large file, the time taken, and failures that name the file and, where the reader advises its
- * API, the option that does the same.
+ * How {@code label} and {@code distances} read their graph: a file or standard input ({@code -}),
+ * plain or gzip-compressed, {@code --max-vertices} and {@code --header}, the progress of a large
+ * file, the time taken, and failures that name the file (or {@value Input#STANDARD_INPUT_NAME})
+ * and, where the reader advises its API, the option that does the same.
  */
 final class GraphInput {
     /** Text files from this size on show their reading progress: smaller ones are read in a moment. */
@@ -28,11 +30,37 @@ final class GraphInput {
 
     /** The reader's advice for a vertex count past the bound by the file's size: {@code ReadOptions.withMaxVertices(N)}. */
     private static final Pattern MAX_VERTICES_ADVICE = Pattern.compile("ReadOptions\\.withMaxVertices\\((\\d+)\\)");
+    /** The reader's advice for a SNAP file with a header or text ids: read it as an edge list. */
+    private static final String FORMAT_ADVICE = "(format edges)";
+
+    /** {@code --header}: whether an edge list starts with a line of column names. */
+    enum Header {
+        /** A first line whose first two fields are not both numbers ({@code source,target}) is a header. */
+        AUTO(ReadOptions.Header.DETECT),
+        /** The first line is a header, whatever it holds. */
+        YES(ReadOptions.Header.PRESENT),
+        /** No header: the first line is an edge, also when its ids are text. */
+        NO(ReadOptions.Header.ABSENT);
+
+        final ReadOptions.Header reader;
+
+        Header(ReadOptions.Header reader) {
+            this.reader = reader;
+        }
+    }
 
     @Option(names = "--max-vertices", paramLabel = "N", description = "Accept vertex counts up to N whatever the"
             + " file's size, for files that genuinely declare many isolated vertices (default: 0; without it a file"
             + " may declare 2^20 vertices plus 16 per byte of it, so that a few bytes cannot ask for gigabytes).")
     long maxVertices;
+
+    @Option(names = "--header", paramLabel = "WHEN", defaultValue = "auto",
+            completionCandidates = Converters.HeaderNames.class,
+            description = "Whether an edge list starts with a header line of column names, which is skipped:"
+                    + " ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}: when one of the first line's first two"
+                    + " fields is not a number, as in source,target). An edge list of text ids without a header"
+                    + " needs --header no, or its first edge is taken for a header.")
+    Header header = Header.AUTO;
 
     /** A graph read from its file, and the time the reading took. */
     record Read(GraphFile file, double ms) {
@@ -44,38 +72,48 @@ final class GraphInput {
     }
 
     /**
-     * Reads {@code file}, showing the progress of a large one as {@code progress} says; I/O
-     * failures name the file (the JDK's messages do not always).
+     * Reads {@code input}, showing the progress of a large file as {@code progress} says (standard
+     * input shows none: its size is unknown until it ends); I/O failures name the file or
+     * {@value Input#STANDARD_INPUT_NAME} (the JDK's messages do not always).
      */
-    Read read(Path file, GraphFormat format, boolean keepIds, Arena arena, Progress.Options progress, Main top)
+    Read read(Input input, GraphFormat format, boolean keepIds, Arena arena, Progress.Options progress, Main top)
             throws IOException {
         if (maxVertices < 0) {
             throw new UsageException("--max-vertices must not be negative, got " + maxVertices);
         }
-        ReadOptions options = new ReadOptions(keepIds, maxVertices);
+        if (header != Header.AUTO && format != GraphFormat.AUTO && format != GraphFormat.EDGES) {
+            throw new UsageException("--header " + CliNames.of(header) + " applies to edge lists (--format edges or"
+                    + " auto), not to --format " + format.formatName());
+        }
+        ReadOptions options = new ReadOptions(keepIds, maxVertices).withHeader(header.reader);
         try {
             long start = System.nanoTime();
-            long bytes = Files.size(file);
             GraphFile graph;
-            if (progress.off || bytes < PROGRESS_BYTES || mapped(file, format)) {
-                graph = GraphReader.read(file, format, options, arena);
+            Path file = input.file();
+            long bytes = file == null ? 0 : Files.size(file);
+            if (file == null || progress.off || bytes < PROGRESS_BYTES || mapped(file, format)) {
+                graph = GraphReader.read(input, format, options, arena);
             } else {
                 try (Progress shown = progress.startReading(top, "read " + file.getFileName(), bytes);
                      ReadProgress _ = new ReadProgress(shown, file, bytes)) {
-                    graph = GraphReader.read(file, format, options, arena);
+                    graph = GraphReader.read(input, format, options, arena);
                 }
             }
             return new Read(graph, (System.nanoTime() - start) / 1e6);
         } catch (NoSuchFileException e) {
             throw e;
         } catch (GraphFormatException e) {
+            // the reader advises its API: here the options that do the same
             Matcher advice = MAX_VERTICES_ADVICE.matcher(e.getMessage());
-            if (!advice.find()) {
-                throw e;
+            if (advice.find()) {
+                throw new IllegalArgumentException(advice.replaceFirst("--max-vertices $1"), e);
             }
-            throw new IllegalArgumentException(advice.replaceFirst("--max-vertices $1"), e);
+            if (e.getMessage().contains(FORMAT_ADVICE)) {
+                throw new IllegalArgumentException(e.getMessage().replace(FORMAT_ADVICE, "(--format edges)"), e);
+            }
+            throw e;
         } catch (IOException e) {
-            throw new IOException(file + ": " + e.getMessage(), e);
+            throw new IOException(input + ": " + e.getMessage(), e);
         }
     }
 

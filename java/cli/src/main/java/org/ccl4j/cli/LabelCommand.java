@@ -18,6 +18,7 @@ import org.ccl4j.Numbering;
 import org.ccl4j.Timings;
 import org.ccl4j.io.GraphFile;
 import org.ccl4j.io.GraphFormat;
+import org.ccl4j.io.Input;
 import org.ccl4j.io.LabelWriter;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -34,14 +35,18 @@ import picocli.CommandLine.Spec;
 @Command(name = "label", mixinStandardHelpOptions = true,
         description = "Label the connected components of a graph.")
 final class LabelCommand implements Callable<Integer> {
+    /** What the mapping of renumbered ids beside binary labels adds to their name. */
+    static final String IDS_SUFFIX = ".ids.csv";
+
     @Spec
     private CommandSpec command;
 
     @ParentCommand
     private Main main;
 
-    @Parameters(paramLabel = "FILE", description = "The graph: .egr, Matrix Market, SNAP, DIMACS or an edge list.")
-    private Path file;
+    @Parameters(paramLabel = "FILE", description = "The graph: .egr, Matrix Market, SNAP, DIMACS or an edge list"
+            + " (spaces, tabs or commas; ids numbers or text), plain or gzip-compressed; - reads standard input.")
+    private Input file;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "auto",
             completionCandidates = Converters.GraphFormatNames.class,
@@ -69,7 +74,10 @@ final class LabelCommand implements Callable<Integer> {
     private boolean check;
 
     @Option(names = "--out", paramLabel = "FILE", description = "Write the labels: text (\"vertex label\" lines) when"
-            + " FILE ends in .txt or .tsv, otherwise raw little-endian int32, one per vertex.")
+            + " FILE ends in .txt or .tsv, otherwise raw little-endian int32, one per vertex. When the file's ids"
+            + " were numbered 0..n-1 in order of first appearance (SNAP without --keep-ids, edge lists of text or"
+            + " 64-bit ids), text lines start with the file's id instead, and binary labels get the mapping beside"
+            + " them: FILE" + IDS_SUFFIX + ", \"vertex,id\" lines.")
     private Path out;
 
     @Option(names = "--regions", paramLabel = "FILE", description = "Write one CSV row per component, labelled 1..k"
@@ -105,6 +113,8 @@ final class LabelCommand implements Callable<Integer> {
              OutputFile.Group outputs = new OutputFile.Group()) {
             GraphInput.Read read = graphInput.read(file, format, keepIds, arena, progressOptions, main);
             GraphFile input = read.file();
+            // binary labels name vertices 0..n-1: the file's ids of renumbered vertices go beside them
+            Path idsFile = out != null && input.isRenumbered() && !isText(out) ? idsFile(out) : null;
             CsrGraph graph = input.graph();
             // canonical labels, as --out expects; the table's rows are in raster order all the same
             try (GraphStatistics table = regions == null ? null
@@ -120,6 +130,9 @@ final class LabelCommand implements Callable<Integer> {
                     writeLabels(outputs, out, bookkeeping.compact ? labels.compact(Labels.Order.SMALLEST_MEMBER)
                             : labels, input);
                 }
+                if (idsFile != null) {
+                    outputs.write(idsFile, input.vertexIds()::writeCsv);
+                }
                 outputs.commit();
                 // with --regions the largest components go by the table's labels, as the CSV numbers them
                 LabelStatistics statistics = rows != null ? bookkeeping.ofRegions(table.count(), table::vertices)
@@ -130,6 +143,10 @@ final class LabelCommand implements Callable<Integer> {
                             .put("largestComponent", labels.largestComponentSize())
                             .put("backend", CliNames.of(t.backend())).put("algorithm", CliNames.algorithm(t.algorithm()))
                             .put("iterations", t.iterations());
+                    result.put("idsRenumbered", input.isRenumbered());
+                    if (idsFile != null) {
+                        result.put("idsFile", idsFile.toString());
+                    }
                     result.set("readMs", Json.number(read.ms()));
                     ObjectNode timings = result.putObject("timingsMs");
                     timings.set("total", Json.number(t.totalMs()));
@@ -141,6 +158,12 @@ final class LabelCommand implements Callable<Integer> {
                 } else {
                     stdout.printf("%s: %d vertices, %d arcs (%s), read in %s%n", file, graph.vertexCount(),
                             graph.arcCount(), input.format(), read.time());
+                    if (input.isRenumbered()) {
+                        stdout.printf("ids: the file's %s ids, numbered in order of first appearance%s%n",
+                                input.vertexIds().isNumeric() ? "numeric" : "text",
+                                idsFile != null ? "; mapping: " + idsFile
+                                        : out != null ? "; " + out + " names vertices by them" : "");
+                    }
                     stdout.printf("components: %d, largest: %d vertices%n", labels.count(),
                             labels.largestComponentSize());
                     stdout.printf("backend: %s, algorithm: %s, %.3f ms", CliNames.of(t.backend()),
@@ -173,13 +196,23 @@ final class LabelCommand implements Callable<Integer> {
         };
     }
 
+    /** Whether --out {@code path} is written as text, by its extension. */
+    private static boolean isText(Path path) {
+        String name = String.valueOf(path.getFileName());
+        return name.endsWith(".txt") || name.endsWith(".tsv");
+    }
+
+    /** Where the mapping of renumbered ids goes beside binary labels {@code out}: {@code out.ids.csv}. */
+    static Path idsFile(Path out) {
+        return Path.of(out + IDS_SUFFIX);
+    }
+
     private static void writeLabels(OutputFile.Group outputs, Path path, Labels labels, GraphFile input)
             throws IOException {
-        String name = path.getFileName().toString();
-        boolean text = name.endsWith(".txt") || name.endsWith(".tsv");
+        boolean text = isText(path);
         outputs.write(path, file -> {
             if (text) {
-                LabelWriter.writeText(labels.segment(), labels.vertexCount(), input.originalIds(), file);
+                LabelWriter.writeText(labels.segment(), labels.vertexCount(), input.vertexIds(), file);
             } else {
                 LabelWriter.writeBinary(labels.segment(), labels.vertexCount(), file);
             }

@@ -34,6 +34,7 @@ import org.ccl4j.MeshStatistics;
 import org.ccl4j.Numbering;
 import org.ccl4j.StatisticsOptions;
 import org.ccl4j.Timings;
+import org.ccl4j.io.Input;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -75,8 +76,9 @@ final class MeshCommand implements Callable<Integer> {
     private Main main;
 
     @Parameters(paramLabel = "FILE", arity = "0..1", description = "The grid: a PGM or PNG image, or a raw file"
-            + " (with --dims).")
-    private Path file;
+            + " (with --dims), plain or gzip-compressed; - reads standard input (raw cells from it need --format raw"
+            + " --dims).")
+    private Input file;
 
     @Option(names = "--generate", paramLabel = "SPEC", description = "Label a generated field instead of a file:"
             + " spiral:N | percolation:WxH[xD]:p:seed | alloy:N:steps:seed | alloy:WxH[xD]:steps:seed"
@@ -168,8 +170,8 @@ final class MeshCommand implements Callable<Integer> {
 
     @Option(names = "--intensity", paramLabel = "FILE", description = "With --regions: the grid whose values are"
             + " summed, of the grid's extents, read as FILE is (--format, --dims, --type, --color; not --threshold)."
-            + " Default: the labelled cells' values (0 or 1 after --threshold).")
-    private Path intensity;
+            + " Default: the labelled cells' values (0 or 1 after --threshold). - reads standard input.")
+    private Input intensity;
 
     @Mixin
     private LabelStatistics.Options bookkeeping;
@@ -266,8 +268,8 @@ final class MeshCommand implements Callable<Integer> {
                 }
                 stdout.println(Json.write(statistics == null ? result : statistics.addTo(result)));
             } else {
-                String source = generator == null ? file.toString() : generator;
-                summary(stdout, region == null ? source : source + " region " + region, grid, labels, options,
+                String name = generator == null ? file.toString() : generator;
+                summary(stdout, region == null ? name : name + " region " + region, grid, labels, options,
                         memory, pictures);
                 if (rows != null) {
                     stdout.printf("regions: %s (%d rows)%n", regions, table.count());
@@ -296,10 +298,13 @@ final class MeshCommand implements Callable<Integer> {
         }
     }
 
-    /** --intensity refines --regions. */
+    /** --intensity refines --regions; standard input is read once. */
     private void checkRegions() {
         if (regions == null && intensity != null) {
             throw new UsageException("--intensity gives the values that --regions sums; give --regions FILE");
+        }
+        if (intensity != null && file != null && !intensity.isFile() && !file.isFile()) {
+            throw new UsageException("FILE and --intensity cannot both be standard input (-)");
         }
     }
 
@@ -365,17 +370,23 @@ final class MeshCommand implements Callable<Integer> {
         };
     }
 
-    /** Reads the grid; I/O failures name the file (format errors and missing files already do). */
-    private static Grid read(Path file, GridReadOptions options, Arena arena) throws IOException {
+    /**
+     * Reads the grid; I/O failures name the file or {@value Input#STANDARD_INPUT_NAME} (format errors
+     * and missing files already do).
+     */
+    private static Grid read(Input input, GridReadOptions options, Arena arena) throws IOException {
         try {
-            return GridReader.read(file, options, arena);
+            return GridReader.read(input, options, arena);
         } catch (NoSuchFileException | ImageFormatException e) {
             throw e;
         } catch (IllegalArgumentException e) {
-            // a raw file without --dims: the command line is incomplete (the message names the file)
-            throw new UsageException(e.getMessage() + ": give --dims WxH[xD] (and --type i32 for int32 cells)");
+            // raw cells without --dims: the command line is incomplete (the message names the file); on a
+            // stream, which has no extension, only the first bytes of PGM and PNG tell a format: raw needs naming
+            boolean nameRaw = !input.isFile() && options.format() != GridFormat.RAW;
+            throw new UsageException(e.getMessage() + ": give " + (nameRaw ? "--format raw " : "")
+                    + "--dims WxH[xD] (and --type i32 for int32 cells)");
         } catch (IOException e) {
-            throw new IOException(file + ": " + e.getMessage(), e);
+            throw new IOException(input + ": " + e.getMessage(), e);
         }
     }
 

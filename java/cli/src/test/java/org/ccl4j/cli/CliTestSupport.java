@@ -3,8 +3,10 @@ package org.ccl4j.cli;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -38,6 +40,20 @@ final class CliTestSupport {
         int code = Main.run(List.of(args), new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8), stderrIsTerminal);
         return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * A run whose standard input holds {@code stdin} ({@link System#in} is replaced for the run and
+     * put back after it), as {@link #run(String...)}.
+     */
+    static Result runWithInput(byte[] stdin, String... args) {
+        InputStream in = System.in;
+        System.setIn(new ByteArrayInputStream(stdin));
+        try {
+            return run(args);
+        } finally {
+            System.setIn(in);
+        }
     }
 
     /**

@@ -275,7 +275,7 @@ class HelpAndErrorsTest {
         assertEquals("--dims applies to files, not to --generate", parse(r.out()).get("error").asText());
 
         // a malformed file: the message names it and the line
-        Path bad = Files.writeString(dir.resolve("bad.edges"), "0 1\n1 x\n");
+        Path bad = Files.writeString(dir.resolve("bad.edges"), "0 1\n1 2 x\n");
         r = run("label", bad.toString(), "--format", "edges", "--json");
         assertEquals(Main.INVALID_INPUT, r.code());
         assertTrue(parse(r.out()).get("error").asText().contains("bad.edges:2"), r.out());

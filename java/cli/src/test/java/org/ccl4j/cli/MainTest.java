@@ -115,7 +115,7 @@ class MainTest {
 
     @Test
     void malformedInputExitsWithThreeAndNamesTheProblem() throws IOException {
-        Path badToken = write("bad.edges", "0 1\n1 x\n");
+        Path badToken = write("bad.edges", "0 1\n1 2 x\n");
         Result r = run("label", badToken.toString(), "--format", "edges");
         assertEquals(3, r.code(), r.err());
         assertTrue(r.err().contains("bad.edges") && r.err().contains(":2"), r.err());
