@@ -24,7 +24,6 @@ class GridStridesTest {
         }
     }
 
-    /** A w x h x d int32 grid whose cell (x, y, z) holds 100 * z + 10 * y + x. */
     /** Byte and int cells from arrays, in 2D and in 3D alike. */
     @Test
     void bytesAndIntsMakeGridsOfEitherDimension() {
@@ -43,6 +42,7 @@ class GridStridesTest {
         }
     }
 
+    /** A grid allocated whole has the strides of its extents. */
     @Test
     void denseGridsHaveDenseStrides() {
         try (Arena arena = Arena.ofConfined()) {

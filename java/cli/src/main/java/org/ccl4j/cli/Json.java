@@ -18,7 +18,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * become {@code null}.
  */
 final class Json {
-    private static final JsonNodeFactory NODES = JsonNodeFactory.withExactBigDecimals(true);
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;  // keeps a BigDecimal's scale (trailing zeros) as given
     private static final ObjectMapper MAPPER = new ObjectMapper()
             .enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN);
 
