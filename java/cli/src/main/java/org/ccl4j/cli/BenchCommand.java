@@ -70,7 +70,7 @@ final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--suite", paramLabel = "NAME", defaultValue = "quick",
             completionCandidates = Converters.SuiteNames.class,
-            description = "The graphs and fields of shared/BENCHMARKS.md (full) or smaller ones (quick);"
+            description = "The benchmark suite of BENCHMARKS.md's tables (full) or smaller graphs and fields (quick);"
                     + " default: ${DEFAULT-VALUE}.")
     private String suite;
 

@@ -53,7 +53,7 @@ import picocli.CommandLine.Spec;
                 "",
                 "The graphs are the suite reference generator's, byte for byte (seed 42):",
                 "  ccl4j generate-graph rmat rmat22.egr 22 8",
-                "writes rmat22 of shared/BENCHMARKS.md. ccl4j bench makes its graphs so too.",
+                "writes the suite's rmat22. ccl4j bench makes its graphs so too.",
                 "A graph of bench's quick or full suite is named without PARAM:",
                 "  ccl4j generate-graph rmat18 rmat18.el --format el",
                 "",

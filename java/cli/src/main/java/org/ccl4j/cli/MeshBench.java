@@ -25,7 +25,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 /**
  * The mesh part of {@code ccl4j bench}: random site-percolation fields (uint8 cells, foreground
  * mode), labelled with the chosen mesh algorithms and checked against {@link MeshUnionFind} at the
- * field's connectivity. The full suite is the mesh tables of {@code shared/BENCHMARKS.md}: each
+ * field's connectivity. The full suite is the fields of BENCHMARKS.md's mesh tables: each
  * field face-connected (4 in 2D, 6 in 3D) and, named with {@code _c8} or {@code _c26}, fully
  * connected; the quick one has smaller fields of the same kinds. Fields are generated from a fixed
  * seed, so every run labels the same cells.

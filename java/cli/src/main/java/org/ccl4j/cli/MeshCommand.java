@@ -161,7 +161,7 @@ final class MeshCommand implements Callable<Integer> {
     private Path out;
 
     @Option(names = "--regions", paramLabel = "FILE", description = "Write one CSV row per cluster, labelled 1..k in"
-            + " raster order (as OpenCV and scikit-image): label,size,xmin,ymin,zmin,xmax,ymax,zmax,cx,cy,cz,sum,min,"
+            + " raster order (scikit-image's numbering; OpenCV's with CCL_SAUF): label,size,xmin,ymin,zmin,xmax,ymax,zmax,cx,cy,cz,sum,min,"
             + "max,mean,touches,wraps. Zero-based cell coordinates, an inclusive bounding box, the centroid, the sum,"
             + " minimum, maximum and mean of the intensity, the faces of the grid it touches (e.g. x-y+) and the"
             + " periodic axes it wraps around, i.e. percolates along (e.g. xy; empty for none). --stats then lists"

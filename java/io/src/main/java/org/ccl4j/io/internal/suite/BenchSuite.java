@@ -10,8 +10,8 @@ import org.ccl4j.io.GraphGenerator;
  * The benchmark suites' graphs, made by {@link GraphGenerator}: {@code ccl4j bench} and
  * {@code ccl4j generate-graph NAME} (ccl4j-cli) and the JMH benchmarks (ccl4j-bench) label the
  * same graphs, and each caches them as {@code .egr} files named after the graph
- * ({@code rmat22.egr}) in its own way. The full suite is the one of {@code shared/BENCHMARKS.md},
- * with its component counts; the quick suite has the same kinds of graph at sizes a 2-core machine
+ * ({@code rmat22.egr}) in its own way. The full suite is the one of BENCHMARKS.md's tables, with the
+ * component counts its reference generator gives; the quick suite has the same kinds of graph at sizes a 2-core machine
  * handles in seconds, with the component counts of the generated graphs.
  *
  * <p>Public for those two modules, in a package that the module does not export: they use it
@@ -65,7 +65,7 @@ public final class BenchSuite {
             new Graph("shuffledline_2e20", List.of("shuffledline", "20"), 1),
             new Graph("disjoint_300k", List.of("disjoint", "300000", "1800000", "100"), 103));
 
-    /** The full suite of {@code shared/BENCHMARKS.md}. */
+    /** The full suite: eleven graphs of 2^21 to 2^24 vertices. */
     public static final List<Graph> FULL = List.of(
             new Graph("grid2d_4096", List.of("grid2d", "4096"), 1),
             new Graph("bond2d_4096_p05", List.of("bond2d", "4096", "0.5"), 1_650_445),
