@@ -83,7 +83,7 @@ struct AlgorithmSpec {
 const AlgorithmSpec kAlgorithms[] = {
     {"union-find", CCL4J_ALGORITHM_MESH_UNION_FIND, false}, {"komura", CCL4J_ALGORITHM_MESH_KOMURA, false},
     {"D", CCL4J_ALGORITHM_MESH_EQUIVALENCE, true},          {"B", CCL4J_ALGORITHM_MESH_LOCAL, true},
-    {"C", CCL4J_ALGORITHM_MESH_DIRECTIONAL, true},          {"A", CCL4J_ALGORITHM_MESH_NEIGHBOUR, true},
+    {"C", CCL4J_ALGORITHM_MESH_DIRECTIONAL, true},          {"A", CCL4J_ALGORITHM_MESH_NEIGHBOR, true},
 };
 
 void generate(const FieldSpec& f, uint64_t seed, uint8_t* cells) {

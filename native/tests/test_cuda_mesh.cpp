@@ -44,7 +44,7 @@ struct Algorithm {
 };
 
 const std::vector<Algorithm> kAlgorithms = {
-    {"A", CCL4J_ALGORITHM_MESH_NEIGHBOUR, {"init", "propagate"}, true},
+    {"A", CCL4J_ALGORITHM_MESH_NEIGHBOR, {"init", "propagate"}, true},
     {"B", CCL4J_ALGORITHM_MESH_LOCAL, {"init", "propagate"}, true},
     {"C", CCL4J_ALGORITHM_MESH_DIRECTIONAL, {"init", "propagate"}, true},
     {"D", CCL4J_ALGORITHM_MESH_EQUIVALENCE, {"init", "scan", "analysis", "labelling"}, true},
@@ -231,7 +231,7 @@ void check_field(gpu::DeviceState& state, Field& f, const std::vector<int>& conn
                 const std::vector<int32_t> expected = reference(f, connectivity, periodic, mode);
                 for (CellType type : {CellType::U8, CellType::I32}) {
                     for (const Algorithm& a : kAlgorithms) {
-                        if (skip_slow && (a.id == CCL4J_ALGORITHM_MESH_NEIGHBOUR || a.id == CCL4J_ALGORITHM_MESH_LOCAL ||
+                        if (skip_slow && (a.id == CCL4J_ALGORITHM_MESH_NEIGHBOR || a.id == CCL4J_ALGORITHM_MESH_LOCAL ||
                                           a.id == CCL4J_ALGORITHM_MESH_DIRECTIONAL)) {
                             continue;
                         }
@@ -531,7 +531,7 @@ void check_limits_and_errors(gpu::DeviceState& state) {
         check_fails([&] { ccl4j::api::mesh_options(&abi, CCL4J_BACKEND_CUDA); }, CCL4J_INVALID_ARGUMENT, what);
     };
     ccl4j_mesh_options abi{};
-    abi.algorithm = CCL4J_ALGORITHM_MESH_NEIGHBOUR;
+    abi.algorithm = CCL4J_ALGORITHM_MESH_NEIGHBOR;
     abi.block_size = 48;
     refused(abi, "block size 48");
     gpu::MeshTuning tuning;

@@ -552,7 +552,7 @@ void single_layer() {
         {CCL4J_BACKEND_CPU_SERIAL, {CCL4J_ALGORITHM_MESH_CPU_RASTER, CCL4J_ALGORITHM_MESH_CPU_PARALLEL}}};
     if (caps.backends & (1u << CCL4J_BACKEND_CUDA)) {
         std::vector<ccl4j_algorithm> gpu;
-        for (int a = CCL4J_ALGORITHM_MESH_NEIGHBOUR; a <= CCL4J_ALGORITHM_MESH_UNION_FIND; ++a) {
+        for (int a = CCL4J_ALGORITHM_MESH_NEIGHBOR; a <= CCL4J_ALGORITHM_MESH_UNION_FIND; ++a) {
             gpu.push_back(static_cast<ccl4j_algorithm>(a));
         }
         runs.push_back({CCL4J_BACKEND_CUDA, gpu});

@@ -27,8 +27,8 @@ void test_table() {
         CHECK_MSG(reg::find(a.id) == &a, what + ": found by id");
         CHECK_MSG(a.backends != 0 && (a.backends & ~(reg::kCpu | reg::kCuda)) == 0, what + ": backends");
         const bool graph = a.kind == reg::Kind::Graph;
-        CHECK_MSG(graph ? a.id > CCL4J_ALGORITHM_AUTO && a.id < CCL4J_ALGORITHM_MESH_NEIGHBOUR
-                        : a.id >= CCL4J_ALGORITHM_MESH_NEIGHBOUR,
+        CHECK_MSG(graph ? a.id > CCL4J_ALGORITHM_AUTO && a.id < CCL4J_ALGORITHM_MESH_NEIGHBOR
+                        : a.id >= CCL4J_ALGORITHM_MESH_NEIGHBOR,
                   what + ": id in its kind's range of ccl4j.h");
         // Each backend the entry names has its plan, and no other backend has one.
         CHECK_MSG((graph ? a.graph_cpu != nullptr : a.mesh_cpu != nullptr) == a.runs_on_cpu(), what + ": CPU plan");
@@ -47,7 +47,7 @@ void test_table() {
     CHECK(reg::find(99) == nullptr);
     CHECK(reg::first_id(reg::Kind::Graph) == CCL4J_ALGORITHM_ECL_CC);
     CHECK(reg::last_id(reg::Kind::Graph) == CCL4J_ALGORITHM_AFFOREST);
-    CHECK(reg::first_id(reg::Kind::Mesh) == CCL4J_ALGORITHM_MESH_NEIGHBOUR);
+    CHECK(reg::first_id(reg::Kind::Mesh) == CCL4J_ALGORITHM_MESH_NEIGHBOR);
     CHECK(reg::last_id(reg::Kind::Mesh) == CCL4J_ALGORITHM_MESH_CPU_PARALLEL);
     // AUTO: Afforest on the CPU whatever the graph; on CUDA Afforest above three arcs per vertex.
     CHECK(reg::default_graph_algorithm(false, 10, 0) == CCL4J_ALGORITHM_AFFOREST);

@@ -33,7 +33,7 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 
 # the mesh algorithms that run on each backend (`ccl4j mesh --help`); java runs on every backend
 ALGORITHMS = {
-    "cuda": ["neighbour", "local", "directional", "equivalence", "komura", "union-find", "java"],
+    "cuda": ["neighbor", "local", "directional", "equivalence", "komura", "union-find", "java"],
     "cpu": ["cpu-raster", "cpu-equivalence", "cpu-parallel", "java"],
     "cpu-serial": ["cpu-raster", "cpu-equivalence", "cpu-parallel", "java"],
     "java": ["java"],

@@ -79,7 +79,7 @@ CCL4J_API ccl4j_status ccl4j_phase_run_labels(ccl4j_context context, ccl4j_phase
  * default, as for ccl4j_label_mesh) on `mesh` with its `cells`, checked as ccl4j_label_mesh checks it. The run is
  * used with the ccl4j_phase_run_* calls above (labels: cell_count entries, canonical after the
  * last phase, as ccl4j_label_mesh gives them). Phases, without the h2d and d2h copies:
- *   MESH_NEIGHBOUR, MESH_LOCAL, MESH_DIRECTIONAL: init, propagate
+ *   MESH_NEIGHBOR, MESH_LOCAL, MESH_DIRECTIONAL: init, propagate
  *   MESH_EQUIVALENCE: init, iterate (its scan, analysis and labelling kernels, every pass)
  *   MESH_KOMURA: init, analysis1, reduction, analysis2
  *   MESH_UNION_FIND: local, merge, finalize

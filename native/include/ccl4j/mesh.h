@@ -68,7 +68,7 @@ typedef struct ccl4j_mesh_options {
  * entries, host memory, not overlapping the cells).
  * options may be NULL (AUTO, face neighbours, open boundaries, foreground mode); timings may be
  * NULL. AUTO runs MESH_UNION_FIND on CUDA and MESH_CPU_PARALLEL on the CPU backends; the GPU
- * algorithms (MESH_NEIGHBOUR .. MESH_UNION_FIND) need a CUDA context and the CPU ones
+ * algorithms (MESH_NEIGHBOR .. MESH_UNION_FIND) need a CUDA context and the CPU ones
  * (MESH_CPU_*) a CPU context, otherwise CCL4J_UNSUPPORTED. A strided mesh is gathered into dense
  * device memory by the copy to the GPU itself (its h2d phase); the CPU backends pack it into a
  * dense buffer first (a "pack" phase), and read a dense mesh in place. */

@@ -109,7 +109,7 @@ std::vector<Algorithm> table() {
         graph(CCL4J_ALGORITHM_AFFOREST, "AFFOREST", kCpu | kCuda, afforest_cpu,
               {"init", "sample", "compress", "link", "finalize"}, CCL4J_CUDA_FN(cuda::detail::afforest_plan)),
         // Mesh algorithms: GPU ones in cuda/mesh_device.cuh, CPU ones in cpu/mesh_cpu.hpp.
-        mesh(CCL4J_ALGORITHM_MESH_NEIGHBOUR, "MESH_NEIGHBOUR", nullptr, CCL4J_CUDA_FN(cuda::mesh::neighbour_propagation)),
+        mesh(CCL4J_ALGORITHM_MESH_NEIGHBOR, "MESH_NEIGHBOR", nullptr, CCL4J_CUDA_FN(cuda::mesh::neighbour_propagation)),
         mesh(CCL4J_ALGORITHM_MESH_LOCAL, "MESH_LOCAL", nullptr, CCL4J_CUDA_FN(cuda::mesh::local_propagation)),
         mesh(CCL4J_ALGORITHM_MESH_DIRECTIONAL, "MESH_DIRECTIONAL", nullptr,
              CCL4J_CUDA_FN(cuda::mesh::directional_propagation)),

@@ -13,7 +13,7 @@ public enum MeshAlgorithm implements LabelingAlgorithm {
     /** The backend's best: {@link #UNION_FIND} on CUDA, {@link #CPU_PARALLEL} on the CPU, {@link #JAVA} in Java. */
     AUTO(Where.ANY),
     /** Hawick, Leist &amp; Playne 2010, kernel A: each cell takes its neighbours' smallest label, to a fixpoint. CUDA. */
-    NEIGHBOUR(Where.CUDA),
+    NEIGHBOR(Where.CUDA),
     /** Kernel B: kernel A iterated in shared memory within tiles (tile size a parameter). CUDA. */
     LOCAL(Where.CUDA),
     /** Kernel C: directional propagation along rows, one pass per direction per dimension. CUDA. */

@@ -239,14 +239,14 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_ALGORITHM_AFFOREST() {
         return CCL4J_ALGORITHM_AFFOREST;
     }
-    private static final int CCL4J_ALGORITHM_MESH_NEIGHBOUR = (int)16L;
+    private static final int CCL4J_ALGORITHM_MESH_NEIGHBOR = (int)16L;
     /**
      * {@snippet lang=c :
-     * #define CCL4J_ALGORITHM_MESH_NEIGHBOUR 16
+     * #define CCL4J_ALGORITHM_MESH_NEIGHBOR 16
      * }
      */
-    public static int CCL4J_ALGORITHM_MESH_NEIGHBOUR() {
-        return CCL4J_ALGORITHM_MESH_NEIGHBOUR;
+    public static int CCL4J_ALGORITHM_MESH_NEIGHBOR() {
+        return CCL4J_ALGORITHM_MESH_NEIGHBOR;
     }
     private static final int CCL4J_ALGORITHM_MESH_LOCAL = (int)17L;
     /**

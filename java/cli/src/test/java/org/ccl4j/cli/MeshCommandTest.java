@@ -484,7 +484,7 @@ class MeshCommandTest {
                 {"mesh", f, "--periodic=yes"},
                 {"mesh", f, "--backend", "quantum"},
                 {"mesh", f, "--algorithm", "magic"},
-                {"mesh", f, "--algorithm", "neighbour", "--backend", "cpu"},
+                {"mesh", f, "--algorithm", "neighbor", "--backend", "cpu"},
                 {"mesh", f, "--algorithm", "cpu-raster", "--backend", "java"},
                 {"mesh", f, "--device", "-1"},
                 {"mesh", f, "--threads", "-2"},
@@ -506,8 +506,8 @@ class MeshCommandTest {
         assertTrue(r.err().contains("cells.raw") && r.err().contains("--dims"), r.err());
         r = run("mesh", "--generate", "spiral:5", "--dims", "5x5");
         assertTrue(r.err().contains("--dims applies to files"), r.err());
-        r = run("mesh", f, "--algorithm", "neighbour", "--backend", "cpu-serial");
-        assertTrue(r.err().contains("--algorithm neighbour does not run on the cpu-serial backend"), r.err());
+        r = run("mesh", f, "--algorithm", "neighbor", "--backend", "cpu-serial");
+        assertTrue(r.err().contains("--algorithm neighbor does not run on the cpu-serial backend"), r.err());
         r = run("mesh", f, "--periodic-axes", "xw");
         assertTrue(r.err().contains("'xw'"), r.err());
     }

@@ -37,7 +37,7 @@ class MeshPhaseRunTest {
             MeshAlgorithm.CPU_EQUIVALENCE, List.of("init", "iterate"),
             MeshAlgorithm.CPU_PARALLEL, List.of("local", "merge", "flatten"));
     private static final Map<MeshAlgorithm, List<String>> GPU_PHASES = Map.of(
-            MeshAlgorithm.NEIGHBOUR, List.of("init", "propagate"),
+            MeshAlgorithm.NEIGHBOR, List.of("init", "propagate"),
             MeshAlgorithm.LOCAL, List.of("init", "propagate"),
             MeshAlgorithm.DIRECTIONAL, List.of("init", "propagate"),
             MeshAlgorithm.EQUIVALENCE, List.of("init", "iterate"),
