@@ -129,12 +129,23 @@ class OutputFileTest {
     }
 
     @Test
-    void generateGraphIntoAReadOnlyDirectoryIsPermissionDenied() throws IOException {
+    void generateGraphIntoAReadOnlyDirectoryIsRefusedWhereTheSystemRefuses() throws IOException {
         Path readOnly = Files.createDirectory(dir.resolve("read-only"));
         Files.setPosixFilePermissions(readOnly, PosixFilePermissions.fromString("r-xr-xr-x"));
-        Assumptions.assumeFalse(Files.isWritable(readOnly), "this user (root?) may write anywhere");
         Path file = readOnly.resolve("g.egr");
         Result r = run("generate-graph", "line", file.toString(), "4");
+        if (Files.isWritable(readOnly)) {
+            // Permission bits do not bind this user (root): the check must not refuse what the
+            // system allows, and the file is written whole.
+            System.out.println("NOTICE: this user may write into read-only directories - the refusal is"
+                    + " not exercised in OutputFileTest, only that such a directory is written to");
+            assertEquals(Main.OK, r.code(), r.err());
+            try (Stream<Path> list = Files.list(readOnly)) {
+                assertEquals(List.of(file), list.toList());
+            }
+            assertTrue(Files.size(file) > 0, "an empty graph file");
+            return;
+        }
         assertEquals(Main.OUTPUT_ERROR, r.code(), r.err());
         assertEquals("ccl4j: cannot write " + file + ": permission denied: cannot create files in " + readOnly + "\n",
                 r.err());
