@@ -26,13 +26,20 @@ import org.ccl4j.engine.spi.MeshSettings;
  *                      Int64 labels are written by {@link MeshAlgorithm#UNION_FIND},
  *                      {@link MeshAlgorithm#CPU_PARALLEL} and {@link MeshAlgorithm#JAVA}, the
  *                      algorithms that {@link MeshAlgorithm#AUTO} picks
+ * @param memoryBudget  bytes that labelling one slab may take when a grid is labelled in slabs along its
+ *                      slowest axis (z in 3D, y in 2D): device memory on CUDA, host memory of the slab's labels and
+ *                      working arrays on the CPU backends and in Java. A grid whose labelling needs more is labelled
+ *                      in slabs; the labels and statistics are those of the whole grid. 0 = slabs only where the
+ *                      whole grid does not fit: on CUDA when it needs more device memory than is free, elsewhere
+ *                      when its cells and labels exceed the host memory available (grids and labels in
+ *                      memory-mapped files). Applies to the calls of {@link ComponentLabeler} that label a grid
  */
 public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean periodicX, boolean periodicY,
                           boolean periodicZ, MeshMode mode, int cpuThreads, int blockSize, int tileSize,
-                          int maxIterations, boolean wideLabels) {
+                          int maxIterations, boolean wideLabels, long memoryBudget) {
 
     private static final MeshOptions DEFAULTS =
-            new MeshOptions(MeshAlgorithm.AUTO, 0, false, false, false, MeshMode.FOREGROUND, 0, 0, 0, 0, false);
+            new MeshOptions(MeshAlgorithm.AUTO, 0, false, false, false, MeshMode.FOREGROUND, 0, 0, 0, 0, false, 0);
 
     /**
      * Checks the options.
@@ -63,6 +70,9 @@ public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean per
         if (maxIterations < 0) {
             throw new IllegalArgumentException("maxIterations must not be negative, got " + maxIterations);
         }
+        if (memoryBudget < 0) {
+            throw new IllegalArgumentException("memoryBudget must not be negative, got " + memoryBudget);
+        }
     }
 
     /**
@@ -72,7 +82,7 @@ public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean per
      */
     MeshSettings settings(Grid grid) {
         return new MeshSettings(algorithm.name(), connectivityFor(grid), periodicX, periodicY, periodicZ,
-                mode == MeshMode.SAME_VALUE, cpuThreads, blockSize, tileSize, maxIterations);
+                mode == MeshMode.SAME_VALUE, cpuThreads, blockSize, tileSize, maxIterations, memoryBudget);
     }
 
     /**
@@ -92,7 +102,7 @@ public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean per
      */
     public MeshOptions withAlgorithm(MeshAlgorithm a) {
         return new MeshOptions(a, connectivity, periodicX, periodicY, periodicZ, mode, cpuThreads, blockSize, tileSize,
-                maxIterations, wideLabels);
+                maxIterations, wideLabels, memoryBudget);
     }
 
     /**
@@ -103,7 +113,7 @@ public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean per
      */
     public MeshOptions withConnectivity(int c) {
         return new MeshOptions(algorithm, c, periodicX, periodicY, periodicZ, mode, cpuThreads, blockSize, tileSize,
-                maxIterations, wideLabels);
+                maxIterations, wideLabels, memoryBudget);
     }
 
     /**
@@ -116,7 +126,7 @@ public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean per
      */
     public MeshOptions withPeriodic(boolean x, boolean y, boolean z) {
         return new MeshOptions(algorithm, connectivity, x, y, z, mode, cpuThreads, blockSize, tileSize, maxIterations,
-                wideLabels);
+                wideLabels, memoryBudget);
     }
 
     /**
@@ -137,7 +147,7 @@ public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean per
      */
     public MeshOptions withMode(MeshMode m) {
         return new MeshOptions(algorithm, connectivity, periodicX, periodicY, periodicZ, m, cpuThreads, blockSize,
-                tileSize, maxIterations, wideLabels);
+                tileSize, maxIterations, wideLabels, memoryBudget);
     }
 
     /**
@@ -148,7 +158,7 @@ public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean per
      */
     public MeshOptions withCpuThreads(int threads) {
         return new MeshOptions(algorithm, connectivity, periodicX, periodicY, periodicZ, mode, threads, blockSize,
-                tileSize, maxIterations, wideLabels);
+                tileSize, maxIterations, wideLabels, memoryBudget);
     }
 
     /**
@@ -159,7 +169,7 @@ public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean per
      */
     public MeshOptions withBlockSize(int threadsPerBlock) {
         return new MeshOptions(algorithm, connectivity, periodicX, periodicY, periodicZ, mode, cpuThreads,
-                threadsPerBlock, tileSize, maxIterations, wideLabels);
+                threadsPerBlock, tileSize, maxIterations, wideLabels, memoryBudget);
     }
 
     /**
@@ -170,7 +180,7 @@ public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean per
      */
     public MeshOptions withTileSize(int cells) {
         return new MeshOptions(algorithm, connectivity, periodicX, periodicY, periodicZ, mode, cpuThreads, blockSize,
-                cells, maxIterations, wideLabels);
+                cells, maxIterations, wideLabels, memoryBudget);
     }
 
     /**
@@ -181,7 +191,7 @@ public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean per
      */
     public MeshOptions withMaxIterations(int iterations) {
         return new MeshOptions(algorithm, connectivity, periodicX, periodicY, periodicZ, mode, cpuThreads, blockSize,
-                tileSize, iterations, wideLabels);
+                tileSize, iterations, wideLabels, memoryBudget);
     }
 
     /**
@@ -193,7 +203,19 @@ public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean per
      */
     public MeshOptions withWideLabels(boolean wide) {
         return new MeshOptions(algorithm, connectivity, periodicX, periodicY, periodicZ, mode, cpuThreads, blockSize,
-                tileSize, maxIterations, wide);
+                tileSize, maxIterations, wide, memoryBudget);
+    }
+
+    /**
+     * With a budget of {@code bytes} for labelling one slab of a grid (0: slabs only where the
+     * whole grid does not fit); see {@link #memoryBudget()}.
+     *
+     * @param bytes the most memory that labelling one slab may take, or 0
+     * @return these options with that budget
+     */
+    public MeshOptions withMemoryBudget(long bytes) {
+        return new MeshOptions(algorithm, connectivity, periodicX, periodicY, periodicZ, mode, cpuThreads, blockSize,
+                tileSize, maxIterations, wideLabels, bytes);
     }
 
     /**

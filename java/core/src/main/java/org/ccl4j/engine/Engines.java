@@ -11,6 +11,7 @@ import org.ccl4j.engine.nativelib.Abi;
 import org.ccl4j.engine.nativelib.LibraryFunctions;
 import org.ccl4j.engine.nativelib.NativeEngine;
 import org.ccl4j.engine.nativelib.NativeLibrary;
+import org.ccl4j.engine.slab.SlabEngine;
 import org.ccl4j.engine.spi.AlgorithmInfo;
 import org.ccl4j.engine.spi.AlgorithmTable;
 import org.ccl4j.engine.spi.Engine;
@@ -42,6 +43,10 @@ public final class Engines {
      *                          backend cannot run here
      */
     public static Engine open(String backend, int device, Failures failures) {
+        return new SlabEngine(engine(backend, device, failures), failures);
+    }
+
+    private static Engine engine(String backend, int device, Failures failures) {
         if (backend.equals("JAVA")) {
             return new JvmEngine(failures, algorithms());
         }
@@ -65,12 +70,12 @@ public final class Engines {
 
     /** An engine for work no labeler owns: the native CPU_PARALLEL backend, or the JVM without the library. */
     public static Engine host(Failures failures) {
-        return NativeLibrary.load() ? open("CPU_PARALLEL", 0, failures) : new JvmEngine(failures, algorithms());
+        return open(NativeLibrary.load() ? "CPU_PARALLEL" : "JAVA", 0, failures);
     }
 
     /** The JVM engine (it holds nothing: closing it does nothing but refuse later calls). */
     public static Engine jvm(Failures failures) {
-        return new JvmEngine(failures, algorithms());
+        return open("JAVA", 0, failures);
     }
 
     /** The JVM's assembly of a graph from edges added one at a time. */

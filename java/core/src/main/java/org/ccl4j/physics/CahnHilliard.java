@@ -422,7 +422,7 @@ public final class CahnHilliard implements AutoCloseable {
         MeshSettings settings = options == null ? null : new MeshSettings(options.algorithm().name(),
                 options.connectivity(), options.periodicX(), options.periodicY(), options.periodicZ(),
                 options.mode() == MeshMode.SAME_VALUE, options.cpuThreads(), options.blockSize(), options.tileSize(),
-                options.maxIterations());
+                options.maxIterations(), options.memoryBudget());
         Physics.Domains d = field.label(threshold, settings, labels == null ? MemorySegment.NULL : labels);
         return new Domains(d.count(), d.foreground(), d.largest(), d.meanSize(),
                 dims.is3d() ? Math.cbrt(d.meanSize()) : Math.sqrt(d.meanSize()), d.totalMs());

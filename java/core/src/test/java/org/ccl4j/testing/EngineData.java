@@ -30,6 +30,7 @@ public final class EngineData {
 
     public static MeshSettings settings(MeshOptions o, Grid g) {
         return new MeshSettings(o.algorithm().name(), o.connectivityFor(g), o.periodicX(), o.periodicY(), o.periodicZ(),
-                o.mode() == MeshMode.SAME_VALUE, o.cpuThreads(), o.blockSize(), o.tileSize(), o.maxIterations());
+                o.mode() == MeshMode.SAME_VALUE, o.cpuThreads(), o.blockSize(), o.tileSize(), o.maxIterations(),
+                o.memoryBudget());
     }
 }
