@@ -6,6 +6,7 @@ import java.util.Objects;
 
 import org.ccl4j.engine.Engines;
 import org.ccl4j.engine.spi.Engine;
+import org.ccl4j.engine.spi.MeshSettings;
 import org.ccl4j.engine.spi.RunTimings;
 import org.ccl4j.internal.OwnedArena;
 
@@ -410,16 +411,46 @@ public final class ComponentLabeler implements AutoCloseable {
         return labelWithStatistics(grid, options, statistics, arena, null);
     }
 
+    /**
+     * As {@link #labelWithStatistics(Grid, MeshOptions, StatisticsOptions)}, the labels written into
+     * {@code labels}, which may be larger than the host's memory (a memory-mapped file): a grid
+     * that does not fit is labelled in slabs ({@link MeshOptions#memoryBudget()}). Close the table
+     * to free it; the labels stay the caller's.
+     *
+     * @param grid the cells to label
+     * @param options the connectivity, boundaries, mode and algorithm
+     * @param statistics the numbering of the rows and the labels, and the intensity to sum
+     * @param labels where the labels are written: {@code grid.cellCount()} labels of
+     *               {@code options.labelBytesFor(grid, statistics.numbering())} bytes
+     * @return the table, with the cells' labels in its numbering over {@code labels}; close it to free its memory
+     */
+    public MeshStatistics labelWithStatistics(Grid grid, MeshOptions options, StatisticsOptions statistics,
+                                              MemorySegment labels) {
+        Objects.requireNonNull(labels, "labels");
+        return OwnedArena.make(owned -> labelWithStatistics(grid, options, statistics, owned.arena(), owned, labels));
+    }
+
     private MeshStatistics labelWithStatistics(Grid grid, MeshOptions options, StatisticsOptions statistics,
                                                Arena arena, OwnedArena owned) {
+        return labelWithStatistics(grid, options, statistics, arena, owned, null);
+    }
+
+    /** Labels and table into {@code arena}, the labels into {@code labels} when it is not null. */
+    private MeshStatistics labelWithStatistics(Grid grid, MeshOptions options, StatisticsOptions statistics,
+                                               Arena arena, OwnedArena owned, MemorySegment labels) {
         Objects.requireNonNull(grid, "grid");
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(statistics, "statistics");
         statistics.intensityFor(grid);  // checks its extents
-        int labelBytes = options.labelBytesFor(grid);
-        memoryNeeds(grid, options).require(grid.data().describe());
-        MemorySegment labels = engine.allocateLabels(arena, grid.cellCount(), labelBytes);
-        Engine.StatisticsRun run = engine.labelMeshWithStatistics(grid.data(), options.settings(grid), labelBytes,
+        int labelBytes = options.labelBytesFor(grid, statistics.numbering());
+        MeshSettings settings = options.settings(grid);
+        if (labels == null) {
+            MemoryNeeds.of(engine.meshMemory(grid.data(), settings, labelBytes)).require(grid.data().describe());
+            labels = engine.allocateLabels(arena, grid.cellCount(), labelBytes);
+        } else {
+            grid.checkLabels(labels, labelBytes);
+        }
+        Engine.StatisticsRun run = engine.labelMeshWithStatistics(grid.data(), settings, labelBytes,
                 statistics.numbering().rows(), statistics.intensityData(), labels, arena);
         return new MeshStatistics(grid.width(), grid.height(), grid.depth(), statistics.numbering(), labelBytes, labels,
                 run.table(), Timings.ofMesh(run.timings()), owned, engine);

@@ -230,6 +230,21 @@ public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean per
     }
 
     /**
+     * The bytes of one label of {@code grid} in {@code numbering}, as
+     * {@link ComponentLabeler#labelWithStatistics} writes them: canonical labels as
+     * {@link #labelBytesFor(Grid)} says; labels 1..k or 0..k-1 (RASTER, SIZE) in 4 bytes whatever
+     * the grid's size, since a table holds at most {@link Integer#MAX_VALUE} rows, unless
+     * {@link #wideLabels()} asks for 8.
+     *
+     * @param grid      the grid to label
+     * @param numbering the numbering of the labels
+     * @return 4 or 8
+     */
+    public int labelBytesFor(Grid grid, Numbering numbering) {
+        return numbering == Numbering.CANONICAL || wideLabels ? labelBytesFor(grid) : Integer.BYTES;
+    }
+
+    /**
      * The connectivity these options give {@code grid}: the face neighbours when it is 0. On a single
      * layer (depth 1) 6 gives 4 and 26 gives 8, which connect the same cells there: the neighbours
      * across z are absent, or with periodic z the cell itself.

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.nio.ByteOrder;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -157,8 +158,24 @@ final class MeshCommand implements Callable<Integer> {
     private Path png;
 
     @Option(names = "--out", paramLabel = "FILE", description = "Write the labels as raw little-endian int32, -1 for"
-            + " background (int64 for a grid of more than 2147483647 cells).")
+            + " background (int64 for a grid of more than 2147483647 cells); see --numbering. Written straight"
+            + " into the file (memory-mapped), so it may be larger than the host's memory.")
     private Path out;
+
+    @Option(names = "--numbering", paramLabel = "NUMBERING", defaultValue = "canonical",
+            completionCandidates = OutNumberings.class,
+            description = "The labels --out writes: canonical (each cluster's smallest cell index, -1 for background;"
+                    + " int32, int64 past 2147483647 cells) or raster (1..k in raster order, 0 for background, as"
+                    + " scikit-image and cc3d number them; int32 whatever the grid's size). Default: ${DEFAULT-VALUE}.")
+    private String numbering;
+
+    @Option(names = {"--memory-budget", "--device-memory"}, paramLabel = "SIZE", converter = ByteSizes.class,
+            description = "Label in slabs along the slowest axis (z; y in 2D), each taking at most SIZE (bytes, or"
+                    + " with K, M, G, T: 512M, 4G): device memory on CUDA, elsewhere the host memory of a slab's"
+                    + " labels and working arrays. Default: slabs only where the whole grid does not fit: the free"
+                    + " device memory on CUDA, elsewhere the host memory available for its cells and labels. A raw"
+                    + " FILE is mapped, not read, so grids larger than the host's memory are labelled too.")
+    private Long memoryBudget;
 
     @Option(names = "--regions", paramLabel = "FILE", description = "Write one CSV row per cluster, labelled 1..k in"
             + " raster order (scikit-image's numbering; OpenCV's with CCL_SAUF): label,size,xmin,ymin,zmin,xmax,ymax,zmax,cx,cy,cz,sum,min,"
@@ -201,7 +218,9 @@ final class MeshCommand implements Callable<Integer> {
         MeshOptions options = UsageException.whenInvalid(() -> MeshOptions.defaults().withAlgorithm(algorithm)
                 .withMode(mode).withConnectivity(connectivity)
                 .withPeriodic(periodicAxes[0], periodicAxes[1], periodicAxes[2]).withCpuThreads(run.threads)
-                .withMaxIterations(run.maxIterations).withWideLabels(int64Labels));
+                .withMaxIterations(run.maxIterations).withWideLabels(int64Labels)
+                .withMemoryBudget(memoryBudget == null ? 0 : memoryBudget));
+        boolean raster = rasterNumbering();
         Backend backend = backendFor(run.backend, algorithm);
         PrintWriter stdout = command.commandLine().getOut();
 
@@ -226,17 +245,33 @@ final class MeshCommand implements Callable<Integer> {
             }
             // int64 labels have their --stats and --top from a table (whose sizes may pass an int)
             boolean wide = options.labelBytesFor(grid) == Long.BYTES;
+            Numbering numbered = raster ? Numbering.RASTER : Numbering.CANONICAL;
+            int labelBytes = options.labelBytesFor(grid, numbered);
+            // --out is written straight into its file (no copy of the labels in memory) where the layouts agree
+            boolean mapped = out != null && !bookkeeping.compact && ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
+            MemorySegment target = mapped ? outputs.map(out, Math.multiplyExact(grid.cellCount(), labelBytes), arena)
+                    : null;
             MeshStatistics table = null;
-            MeshLabels labels;
-            if (regions != null || (wide && bookkeeping.wanted())) {
-                // canonical labels, as --out and --png expect; the rows are in raster order all the same
-                table = labeler.labelWithStatistics(grid, options,
-                        new StatisticsOptions(Numbering.CANONICAL, regions == null ? null : values), arena);
-                labels = table.canonicalLabels();
+            MeshLabels labels = null;
+            Result result;
+            if (regions != null || raster || (wide && bookkeeping.wanted())) {
+                // the rows are in raster order in both numberings
+                StatisticsOptions rows = new StatisticsOptions(numbered, regions == null ? null : values);
+                table = mapped ? labeler.labelWithStatistics(grid, options, rows, target)
+                        : labeler.labelWithStatistics(grid, options, rows, arena);
+                labels = raster ? null : table.canonicalLabels();
+                result = Result.of(table);
             } else {
-                labels = labeler.label(grid, options, arena);
+                labels = mapped ? labeler.label(grid, options, target) : labeler.label(grid, options, arena);
+                result = Result.of(labels);
             }
-            if (out != null && bookkeeping.compact) {
+            if (mapped) {
+                // written: the group forces the mapping to the disk at its commit
+            } else if (out != null && raster) {
+                MemorySegment written = table.labels();
+                outputs.write(out, temporary -> LabelImageWriter.writeRaw(written, grid.width(), grid.height(),
+                        grid.depth(), temporary));
+            } else if (out != null && bookkeeping.compact) {
                 MemorySegment written = labels.compact(arena);
                 outputs.write(out, temporary -> {
                     if (wide) {
@@ -255,21 +290,21 @@ final class MeshCommand implements Callable<Integer> {
             }
             // with --regions the largest components go by the table's labels, as the CSV numbers them
             LabelStatistics statistics = rows != null ? bookkeeping.ofRegions(table.count(), table::size)
-                    : wide ? bookkeeping.of(table) : bookkeeping.of(labels.labels());
+                    : wide || raster ? bookkeeping.of(table) : bookkeeping.of(labels.labels());
             List<Path> pictures = png == null ? List.of() : writePictures(outputs, labels, png);
             outputs.commit();
             if (json) {
-                ObjectNode result = json(grid, labels, memory);
+                ObjectNode node = json(grid, result, memory);
                 if (region != null) {
-                    result.put("region", region);
+                    node.put("region", region);
                 }
                 if (rows != null) {
-                    rows.addTo(result, bookkeeping.jsonRows());
+                    rows.addTo(node, bookkeeping.jsonRows());
                 }
-                stdout.println(Json.write(statistics == null ? result : statistics.addTo(result)));
+                stdout.println(Json.write(statistics == null ? node : statistics.addTo(node)));
             } else {
                 String name = generator == null ? file.toString() : generator;
-                summary(stdout, region == null ? name : name + " region " + region, grid, labels, options,
+                summary(stdout, region == null ? name : name + " region " + region, grid, result, options,
                         memory, pictures);
                 if (rows != null) {
                     stdout.printf("regions: %s (%d rows)%n", regions, table.count());
@@ -277,6 +312,9 @@ final class MeshCommand implements Callable<Integer> {
                 if (statistics != null) {
                     statistics.print(stdout);
                 }
+            }
+            if (table != null) {
+                table.close();  // the table over a mapped --out has memory of its own
             }
         }
         return Main.OK;
@@ -334,6 +372,32 @@ final class MeshCommand implements Callable<Integer> {
         return o;
     }
 
+    /** The names of --numbering. */
+    static final class OutNumberings extends Converters.Names {
+        OutNumberings() {
+            super(List.of("canonical", "raster"));
+        }
+    }
+
+    /** --numbering raster, checked against the outputs it applies to. */
+    private boolean rasterNumbering() {
+        boolean raster = switch (numbering.toLowerCase(Locale.ROOT)) {
+            case "canonical" -> false;
+            case "raster" -> true;
+            default -> throw new UsageException("unknown --numbering '" + numbering + "'; expected canonical or raster");
+        };
+        if (raster && out == null) {
+            throw new UsageException("--numbering numbers the labels that --out writes; give --out FILE");
+        }
+        if (raster && bookkeeping.compact) {
+            throw new UsageException("--compact and --numbering raster both renumber the labels; give one of them");
+        }
+        if (raster && png != null) {
+            throw new UsageException("--png colours the canonical labels; leave out --numbering raster");
+        }
+        return raster;
+    }
+
     /** --periodic (every axis) or --periodic-axes with a subset of xyz; open boundaries otherwise. */
     private boolean[] periodicAxes() {
         if (periodicAxes == null) {
@@ -376,6 +440,10 @@ final class MeshCommand implements Callable<Integer> {
      */
     private static Grid read(Input input, GridReadOptions options, Arena arena) throws IOException {
         try {
+            // raw cells are mapped, not read: no copy, and files larger than the host's memory label in slabs
+            if (input.isFile() && GridReader.canMap(input.file(), options)) {
+                return GridReader.map(input.file(), options, arena);
+            }
             return GridReader.read(input, options, arena);
         } catch (NoSuchFileException | ImageFormatException e) {
             throw e;
@@ -522,13 +590,33 @@ final class MeshCommand implements Callable<Integer> {
         }
     }
 
-    private static ObjectNode json(Grid grid, MeshLabels labels, MemoryNeeds needs) {
+    /** What the summary says of a labelling, from its labels or its table. */
+    private record Result(long clusters, long largest, int labelBytes, Timings timings) {
+        static Result of(MeshLabels labels) {
+            return new Result(labels.count(), labels.largestComponentSize(), labels.labelBytes(), labels.timings());
+        }
+
+        static Result of(MeshStatistics table) {
+            long largest = 0;
+            for (int r = 0; r < table.count(); r++) {
+                largest = Math.max(largest, table.size(r));
+            }
+            return new Result(table.count(), largest, table.labelBytes(), table.timings());
+        }
+
+        /** The slabs the grid was labelled in, 1 for the whole grid at once. */
+        int slabs() {
+            return timings.phasesMs().containsKey("label slabs") ? timings.iterations() : 1;
+        }
+    }
+
+    private static ObjectNode json(Grid grid, Result labels, MemoryNeeds needs) {
         Timings t = labels.timings();
         ObjectNode result = Json.object().put("width", grid.width()).put("height", grid.height())
-                .put("depth", grid.depth()).put("cells", grid.cellCount()).put("clusters", labels.count())
-                .put("largestCluster", labels.largestComponentSize()).put("labelBytes", labels.labelBytes())
+                .put("depth", grid.depth()).put("cells", grid.cellCount()).put("clusters", labels.clusters())
+                .put("largestCluster", labels.largest()).put("labelBytes", labels.labelBytes())
                 .put("backend", CliNames.of(t.backend())).put("algorithm", CliNames.algorithm(t.algorithm()))
-                .put("iterations", t.iterations());
+                .put("iterations", t.iterations()).put("slabs", labels.slabs());
         ObjectNode timings = result.putObject("timingsMs");
         timings.set("total", Json.number(t.totalMs()));
         t.phasesMs().forEach((phase, ms) -> timings.set(phase, Json.number(ms)));
@@ -539,16 +627,17 @@ final class MeshCommand implements Callable<Integer> {
         return result;
     }
 
-    private static void summary(PrintWriter out, String source, Grid grid, MeshLabels labels, MeshOptions options,
+    private static void summary(PrintWriter out, String source, Grid grid, Result labels, MeshOptions options,
             MemoryNeeds memory, List<Path> pictures) {
         Timings t = labels.timings();
         out.printf("%s: %s %s grid, %d cells%n", source, GridDims.of(grid), grid.type().name().toLowerCase(Locale.ROOT),
                 grid.cellCount());
         out.println("memory: " + memory);
-        out.printf("clusters: %d, largest: %d cells (%s, connectivity %d, %s)%n", labels.count(),
-                labels.largestComponentSize(), CliNames.of(options.mode()), options.connectivityFor(grid),
+        out.printf("clusters: %d, largest: %d cells (%s, connectivity %d, %s)%n", labels.clusters(),
+                labels.largest(), CliNames.of(options.mode()), options.connectivityFor(grid),
                 boundaries(options, grid));
-        out.printf("backend: %s, algorithm: %s, %.3f ms", CliNames.of(t.backend()), CliNames.algorithm(t.algorithm()), t.totalMs());
+        out.printf("backend: %s, algorithm: %s, %s%.3f ms", CliNames.of(t.backend()), CliNames.algorithm(t.algorithm()),
+                labels.slabs() > 1 ? labels.slabs() + " slabs, " : "", t.totalMs());
         StringBuilder p = new StringBuilder();
         for (Map.Entry<String, Double> phase : t.phasesMs().entrySet()) {
             p.append(p.isEmpty() ? " (" : ", ").append(phase.getKey()).append(' ')

@@ -3,6 +3,10 @@ package org.ccl4j.cli;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryIteratorException;
@@ -12,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
@@ -103,6 +108,8 @@ final class OutputFile {
         /** The temporary files that exist and are not yet moved: deleted by {@link #close}. */
         private final List<Path> temporaries = new ArrayList<>();
         private final List<Written> complete = new ArrayList<>();
+        /** The memory of the outputs written through {@link #map}: forced to the disk before the moves. */
+        private final List<MemorySegment> mapped = new ArrayList<>();
         /** At exit (Ctrl-C, SIGTERM) closes the group, after {@link #commit}'s moves if they have begun. */
         private final Thread atExit = new Thread(this::close, "ccl4j outputs at exit");
         private boolean hooked;
@@ -144,6 +151,51 @@ final class OutputFile {
         }
 
         /**
+         * A file of {@code bytes} bytes that the caller fills through the memory returned (the
+         * temporary file mapped read-write in {@code arena}), which replaces {@code file} at
+         * {@link #commit} as the others do: for outputs larger than the host's memory. The file's
+         * space is reserved first, written with zeros, so that a disk too small fails here, naming
+         * {@code file}, rather than with a fault when the mapping is written; the mapping is
+         * forced to the disk before the move.
+         *
+         * @throws OutputException when {@code file} cannot be written, naming it and the reason
+         */
+        MemorySegment map(Path file, long bytes, Arena arena) throws IOException {
+            check(file);
+            Path target = file.toAbsolutePath();
+            removeStale(target);
+            Path temporary = target.resolveSibling(PREFIX + ProcessHandle.current().pid() + "-"
+                    + SEQUENCE.incrementAndGet() + "-" + target.getFileName());
+            boolean reserved = false;
+            try {
+                create(temporary);
+                try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.READ,
+                        StandardOpenOption.WRITE)) {
+                    ByteBuffer zeros = ByteBuffer.allocateDirect(1 << 20);
+                    for (long at = 0; at < bytes; at += zeros.capacity()) {
+                        zeros.clear().limit((int) Math.min(zeros.capacity(), bytes - at));
+                        while (zeros.hasRemaining()) {
+                            channel.write(zeros, at + zeros.position());
+                        }
+                    }
+                    MemorySegment memory = channel.map(FileChannel.MapMode.READ_WRITE, 0, bytes, arena);
+                    synchronized (this) {
+                        complete.add(new Written(file, target, temporary));
+                        mapped.add(memory);
+                    }
+                    reserved = true;
+                    return memory;
+                }
+            } catch (IOException e) {
+                throw failure(file, temporary, e);
+            } finally {
+                if (!reserved) {
+                    discard(temporary);
+                }
+            }
+        }
+
+        /**
          * Creates {@code temporary}, listed for deletion before it exists: a signal between the two
          * cannot leave it.
          */
@@ -180,6 +232,9 @@ final class OutputFile {
                 throw new InterruptedIOException("the run is ending");
             }
             try {
+                for (MemorySegment memory : mapped) {
+                    memory.force();
+                }
                 for (Written w : complete) {
                     try {
                         move(w.temporary(), w.target());
@@ -199,6 +254,7 @@ final class OutputFile {
             temporaries.forEach(OutputFile::deleteQuietly);
             temporaries.clear();
             complete.clear();
+            mapped.clear();
             done = true;
             if (hooked) {
                 try {

@@ -12,6 +12,7 @@ import java.io.PrintStream;
 import java.lang.foreign.Arena;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.IntBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -45,7 +46,7 @@ class MeshCommandTest {
      */
     private static final Pattern JSON = Pattern.compile("\\{\"width\":\\d+,\"height\":\\d+,\"depth\":\\d+,\"cells\":\\d+,"
             + "\"clusters\":\\d+,\"largestCluster\":\\d+,\"labelBytes\":[48],\"backend\":\"[a-z-]+\","
-            + "\"algorithm\":\"[a-z-]+\",\"iterations\":\\d+,\"timingsMs\":\\{\"total\":[0-9.]+(,\"[A-Za-z0-9_-]+\":[0-9.]+)*},"
+            + "\"algorithm\":\"[a-z-]+\",\"iterations\":\\d+,\"slabs\":\\d+,\"timingsMs\":\\{\"total\":[0-9.]+(,\"[A-Za-z0-9_-]+\":[0-9.]+)*},"
             + "\"memoryBytes\":\\{\"cells\":\\d+,\"labels\":\\d+,\"hostWorking\":\\d+,\"device\":\\d+,"
             + "\"hostAvailable\":-?\\d+,\"deviceAvailable\":-?\\d+}}");
 
@@ -706,5 +707,85 @@ class MeshCommandTest {
         Result r = run("mesh", "--generate", "spiral:8", "--backend", "cuda");
         assertEquals(4, r.code(), r.err());
         assertTrue(r.err().contains("unavailable"), r.err());
+    }
+
+    /**
+     * A memory budget of a few planes labels a raw volume in slabs (the file mapped, not read): the
+     * labels, the regions and the summary's counts are those of the whole volume, periodic axes included.
+     */
+    @Test
+    void aMemoryBudgetLabelsInSlabsWhatTheWholeGridGets() throws IOException {
+        try (Arena arena = Arena.ofConfined()) {
+            GridWriter.writeRaw(GridGenerators.fromSpec("percolation:40x30x24:0.35:3", arena), dir.resolve("v.raw"));
+        }
+        for (List<String> boundaries : List.of(List.<String>of(), List.of("--periodic"))) {
+            List<String> common = new ArrayList<>(List.of("mesh", dir.resolve("v.raw").toString(), "--dims", "40x30x24",
+                    "--connectivity", "26", "--json"));
+            common.addAll(boundaries);
+            List<String> whole = new ArrayList<>(common);
+            whole.addAll(List.of("--out", dir.resolve("whole.raw").toString(), "--regions",
+                    dir.resolve("whole.csv").toString()));
+            List<String> slabbed = new ArrayList<>(common);
+            // a slab's host memory: 12 bytes a cell, 1200 cells a plane: 2 planes (28800 bytes) in 29 KiB
+            slabbed.addAll(List.of("--out", dir.resolve("slabs.raw").toString(), "--regions",
+                    dir.resolve("slabs.csv").toString(), "--memory-budget", "29K"));
+            Result a = run(whole);
+            Result b = run(slabbed);
+            assertEquals(Main.OK, a.code(), a.err());
+            assertEquals(Main.OK, b.code(), b.err());
+            JsonNode wholeJson = new ObjectMapper().readTree(a.out());
+            JsonNode slabJson = new ObjectMapper().readTree(b.out());
+            assertEquals(1, wholeJson.get("slabs").asInt());
+            assertEquals(12, slabJson.get("slabs").asInt(), b.out());
+            assertEquals(wholeJson.get("clusters"), slabJson.get("clusters"));
+            assertEquals(wholeJson.get("largestCluster"), slabJson.get("largestCluster"));
+            assertArrayEquals(Files.readAllBytes(dir.resolve("whole.raw")), Files.readAllBytes(dir.resolve("slabs.raw")),
+                    "labels " + boundaries);
+            assertEquals(Files.readString(dir.resolve("whole.csv")), Files.readString(dir.resolve("slabs.csv")),
+                    "regions " + boundaries);
+        }
+    }
+
+    /** --numbering raster writes 1..k in raster order and 0 for background: the canonical labels renumbered. */
+    @Test
+    void rasterNumberingWritesOneToKInRasterOrder() throws IOException {
+        Path canonical = dir.resolve("canonical.raw");
+        Path raster = dir.resolve("raster.raw");
+        String field = "percolation:37x29:0.55:8";
+        assertEquals(Main.OK, run("mesh", "--generate", field, "--out", canonical.toString()).code());
+        Result r = run("mesh", "--generate", field, "--out", raster.toString(), "--numbering", "raster",
+                "--memory-budget", "1K");
+        assertEquals(Main.OK, r.code(), r.err());
+        assertTrue(r.out().contains(" slabs, "), r.out());
+        IntBuffer c = ByteBuffer.wrap(Files.readAllBytes(canonical)).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer();
+        IntBuffer n = ByteBuffer.wrap(Files.readAllBytes(raster)).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer();
+        assertEquals(37 * 29, n.remaining());
+        java.util.Map<Integer, Integer> numbers = new java.util.HashMap<>();
+        for (int i = 0; i < c.remaining(); i++) {
+            int expected = c.get(i) < 0 ? 0 : numbers.computeIfAbsent(c.get(i), k -> numbers.size() + 1);
+            assertEquals(expected, n.get(i), "cell " + i);
+        }
+        assertTrue(numbers.size() > 10, numbers.size() + " clusters");
+    }
+
+    @Test
+    void slabAndNumberingOptionsAreCheckedBeforeAnyWork() {
+        String field = "percolation:20x20:0.5:1";
+        Result noOut = run("mesh", "--generate", field, "--numbering", "raster");
+        assertEquals(Main.USAGE, noOut.code());
+        assertTrue(noOut.err().startsWith("ccl4j: --numbering numbers the labels that --out writes; give --out FILE\n"),
+                noOut.err());
+        Result both = run("mesh", "--generate", field, "--numbering", "raster", "--compact", "--out",
+                dir.resolve("x.raw").toString());
+        assertEquals(Main.USAGE, both.code());
+        assertTrue(both.err().contains("--compact and --numbering raster both renumber"), both.err());
+        Result size = run("mesh", "--generate", field, "--memory-budget", "12Q");
+        assertEquals(Main.USAGE, size.code());
+        assertTrue(size.err().contains("'12Q' is not a size: expected bytes, or a number with K, M, G or T"), size.err());
+        Result tiny = run("mesh", "--generate", "percolation:300x200:0.5:1", "--memory-budget", "100");
+        assertEquals(6, tiny.code(), tiny.err());
+        assertTrue(tiny.err().contains("in slabs of one plane (300 cells) needs 3.6 kB; the memory budget is 100 bytes"),
+                tiny.err());
+        assertEquals(List.of(), List.of(dir.toFile().list()), "nothing written");
     }
 }

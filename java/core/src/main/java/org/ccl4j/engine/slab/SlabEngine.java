@@ -82,21 +82,28 @@ public final class SlabEngine extends ForwardingEngine {
         }
         boolean cuda = inner.backend().equals("CUDA");
         long budget = settings.memoryBudget();
-        if (budget == 0 && grid.cellCount() * (grid.cellBytes() + Integer.BYTES + labelBytes) < AUTOMATIC_FROM) {
+        // int32 labels (1..k) of more cells than an int32 indexes: only slabs, each indexed by int32, write them
+        boolean narrow = labelBytes == Integer.BYTES && grid.cellCount() > Integer.MAX_VALUE;
+        if (budget == 0 && !narrow
+                && grid.cellCount() * (grid.cellBytes() + Integer.BYTES + labelBytes) < AUTOMATIC_FROM) {
             return null;  // too small not to fit: spares the queries of free memory on every call
         }
-        MemoryFigures whole = inner.meshMemory(grid, settings, labelBytes);
+        // the engines weigh the whole grid with the labels they can write whole
+        MemoryFigures whole = inner.meshMemory(grid, settings, narrow ? Long.BYTES : labelBytes);
         if (budget == 0) {
             if (cuda && whole.deviceBytes() > whole.deviceAvailable()) {
                 budget = whole.deviceAvailable() / 10 * 9;
             } else if (!cuda && whole.hostAvailable() >= 0 && grid.cellCount() * grid.cellBytes()
                     + whole.labelsBytes() + whole.hostBytes() > whole.hostAvailable()) {
                 budget = whole.hostAvailable() / 4;
+            } else if (narrow) {
+                budget = Long.MAX_VALUE;
             } else {
                 return null;
             }
         }
-        if ((cuda ? whole.deviceBytes() : whole.hostBytes() + WORKING_BYTES_PER_CELL * grid.cellCount()) <= budget) {
+        if (!narrow
+                && (cuda ? whole.deviceBytes() : whole.hostBytes() + WORKING_BYTES_PER_CELL * grid.cellCount()) <= budget) {
             return null;  // the whole grid, weighed as a slab is, fits
         }
         long planeCells = SlabPlan.planeCells(grid);

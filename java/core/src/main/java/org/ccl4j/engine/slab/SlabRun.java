@@ -64,6 +64,7 @@ final class SlabRun {
 
     /** Writes the canonical labels of the grid into {@code labels} (ints or longs for {@code labelBytes} 8). */
     RunTimings label(int labelBytes, MemorySegment labels) {
+        requireRoom(RowNumbering.CANONICAL, labelBytes);
         long start = System.nanoTime();
         try (Arena run = Arena.ofConfined()) {
             MemorySegment local = engine.allocateLabels(run, plan.largestSlabCells(), Integer.BYTES);
@@ -79,6 +80,7 @@ final class SlabRun {
      */
     Engine.StatisticsRun labelWithStatistics(int labelBytes, RowNumbering numbering, IntensityData intensity,
                                              MemorySegment labels, Arena arena) {
+        requireRoom(numbering, labelBytes);
         long start = System.nanoTime();
         try (Arena run = Arena.ofConfined()) {
             MemorySegment local = engine.allocateLabels(run, plan.largestSlabCells(), Integer.BYTES);
@@ -89,6 +91,14 @@ final class SlabRun {
             phase("statistics", t);
             write(local, numbering, merged, labelBytes, labels, run);
             return new Engine.StatisticsRun(merged.table(), timings(start));
+        }
+    }
+
+    /** Canonical labels are cell indices: int32 holds them up to {@link Integer#MAX_VALUE} cells. */
+    private void requireRoom(RowNumbering numbering, int labelBytes) {
+        if (numbering == RowNumbering.CANONICAL && labelBytes == Integer.BYTES && grid.cellCount() > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("int32 labels cannot hold the canonical labels of " + grid.describe()
+                    + " (" + grid.cellCount() + " cells)");
         }
     }
 

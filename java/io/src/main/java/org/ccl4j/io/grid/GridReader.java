@@ -4,9 +4,11 @@ import org.ccl4j.Grid;
 import org.ccl4j.GridDims;
 import java.io.IOException;
 import java.lang.foreign.Arena;
+import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.util.Objects;
 import org.ccl4j.io.Input;
+import org.ccl4j.io.internal.Magic;
 import org.ccl4j.io.internal.Source;
 
 /**
@@ -114,6 +116,67 @@ public final class GridReader {
         } catch (Source.DamagedException e) {
             throw new ImageFormatException(input.name(), -1, -1, e.getMessage(), e);
         }
+    }
+
+    /**
+     * A grid over the cells of a raw file, mapped into memory rather than read ({@code FileChannel.map},
+     * read-only): nothing is copied and the file may be larger than the host's memory, the page
+     * cache serving the cells as they are labelled (in slabs, where the grid does not fit:
+     * {@code MeshOptions.memoryBudget}). The file must not shrink while the grid is in use: reading
+     * a page past its end faults.
+     *
+     * @param file    a raw file: uncompressed, its size exactly the dimensions' cells
+     * @param options the dimensions and cell type (format {@link GridFormat#RAW}, or {@link GridFormat#AUTO}
+     *                where the extension or the content says raw); no threshold
+     * @param arena   the arena of the mapping: the grid is valid until it closes
+     * @return a read-only grid over the mapped file
+     * @throws ImageFormatException     when the file's size does not match the dimensions and cell type
+     * @throws IllegalArgumentException when the file is not raw cells, is compressed, the dimensions
+     *                                  are missing, a threshold is asked for, or int32 cells are
+     *                                  mapped on a big-endian host (they are little-endian)
+     * @throws IOException              when the file cannot be read
+     */
+    public static Grid map(Path file, GridReadOptions options, Arena arena) throws IOException {
+        Objects.requireNonNull(file, "file");
+        Objects.requireNonNull(options, "options");
+        Objects.requireNonNull(arena, "arena");
+        try (Source source = Source.ofFile(file)) {
+            if (compressed(source)) {
+                throw new IllegalArgumentException(file + ": a compressed file cannot be mapped; read it instead");
+            }
+            GridFormat format = GridFormat.resolve(source, options);
+            if (format != GridFormat.RAW) {
+                throw new IllegalArgumentException(file + ": only raw cells can be mapped, not " + format.formatName());
+            }
+            return RawReader.map(file, options, arena);
+        } catch (Source.DamagedException e) {
+            throw new ImageFormatException(file, -1, -1, e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Whether {@link #map} takes {@code file} with {@code options}: uncompressed raw cells with their
+     * dimensions, no threshold, and int32 cells only on a little-endian host. Reads the first bytes only.
+     *
+     * @param file    the file
+     * @param options the options it would be read with
+     * @return whether it can be mapped
+     * @throws IOException when the file cannot be read
+     */
+    public static boolean canMap(Path file, GridReadOptions options) throws IOException {
+        Objects.requireNonNull(file, "file");
+        Objects.requireNonNull(options, "options");
+        if (options.dims() == null || options.threshold().isPresent()
+                || (options.rawType() != Grid.CellType.U8 && ByteOrder.nativeOrder() != ByteOrder.LITTLE_ENDIAN)) {
+            return false;
+        }
+        try (Source source = Source.ofFile(file)) {
+            return !compressed(source) && GridFormat.resolve(source, options) == GridFormat.RAW;
+        }
+    }
+
+    private static boolean compressed(Source source) {
+        return Magic.of(source.storedHead(), source.storedHead().length) == Magic.GZIP;
     }
 
     /** An image's dimensions against the ones the options give, if any. */

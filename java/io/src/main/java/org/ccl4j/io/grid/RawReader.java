@@ -36,13 +36,7 @@ final class RawReader {
         Grid.CellType type = options.rawType();
         long need = Math.multiplyExact(dims.cellCount(), type.bytes());
         try (FileChannel channel = FileChannel.open(source.contentFile(), StandardOpenOption.READ)) {
-            long size = channel.size();
-            if (size != need) {
-                throw new ImageFormatException(file, -1, Math.min(size, need), "the file is " + size + " bytes but a "
-                        + dims + " grid of " + type.name().toLowerCase(Locale.ROOT) + " cells is " + need
-                        + " bytes" + (size < need ? ": it is truncated or the dimensions are wrong"
-                        : ": the dimensions or the cell type are wrong"));
-            }
+            checkSize(file, channel.size(), need, dims, type);
             CellSink sink = new CellSink(arena, dims, type, options.threshold());
             boolean direct = options.threshold().isEmpty()
                     && (type == Grid.CellType.U8 || ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN);
@@ -64,6 +58,40 @@ final class RawReader {
                 }
             }
             return sink.grid();
+        }
+    }
+
+    /** A read-only grid over the mapped cells of the raw file {@code file} (see {@link GridReader#map}). */
+    static Grid map(Path file, GridReadOptions options, Arena arena) throws IOException {
+        GridDims dims = options.dims();
+        if (dims == null) {
+            throw new IllegalArgumentException(file + ": a raw grid file needs its dimensions (WxH or WxHxD) and cell type");
+        }
+        if (options.threshold().isPresent()) {
+            throw new IllegalArgumentException(file + ": a mapped grid is the file's cells as they are; a threshold"
+                    + " needs the file read");
+        }
+        Grid.CellType type = options.rawType();
+        if (type != Grid.CellType.U8 && ByteOrder.nativeOrder() != ByteOrder.LITTLE_ENDIAN) {
+            throw new IllegalArgumentException(file + ": little-endian int32 cells cannot be mapped on this"
+                    + " big-endian host; read them instead");
+        }
+        long need = Math.multiplyExact(dims.cellCount(), type.bytes());
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            checkSize(file, channel.size(), need, dims, type);
+            MemorySegment cells = channel.map(FileChannel.MapMode.READ_ONLY, 0, need, arena);
+            return Grid.wrap(cells, type, dims.width(), dims.height(), dims.depth());
+        }
+    }
+
+    /** The file's size must be the dimensions' cells exactly. */
+    private static void checkSize(Path file, long size, long need, GridDims dims, Grid.CellType type)
+            throws ImageFormatException {
+        if (size != need) {
+            throw new ImageFormatException(file, -1, Math.min(size, need), "the file is " + size + " bytes but a "
+                    + dims + " grid of " + type.name().toLowerCase(Locale.ROOT) + " cells is " + need
+                    + " bytes" + (size < need ? ": it is truncated or the dimensions are wrong"
+                    : ": the dimensions or the cell type are wrong"));
         }
     }
 

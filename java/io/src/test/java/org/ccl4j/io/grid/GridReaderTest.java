@@ -217,4 +217,65 @@ class GridReaderTest {
     static void assertNamesFile(ImageFormatException e, Path file) {
         assertTrue(e.getMessage().startsWith(file.toString()), e.getMessage());
     }
+
+    @Test
+    void aMappedRawFileIsTheGridThatReadingGivesWithoutACopy() throws IOException {
+        byte[] u8 = new byte[5 * 4 * 3];
+        for (int i = 0; i < u8.length; i++) {
+            u8[i] = (byte) (i * 7 + 200);
+        }
+        Path bytes = Files.write(dir.resolve("cells.raw"), u8);
+        java.nio.ByteBuffer ints = java.nio.ByteBuffer.allocate(6 * 2 * 4).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < 12; i++) {
+            ints.putInt(i * -123_457);
+        }
+        Path i32 = Files.write(dir.resolve("cells.i32"), ints.array());
+        try (Arena arena = Arena.ofConfined()) {
+            GridReadOptions o = GridReadOptions.defaults().withDims(GridDims.parse("5x4x3"));
+            Grid read = GridReader.read(bytes, o, arena);
+            Grid mapped = GridReader.map(bytes, o, arena);
+            assertEquals(GridDims.of(read), GridDims.of(mapped));
+            for (long i = 0; i < read.cellCount(); i++) {
+                assertEquals(read.get(i), mapped.get(i), "cell " + i);
+            }
+            assertTrue(mapped.cells().isMapped() && mapped.cells().isReadOnly(), "a read-only mapping");
+            assertTrue(GridReader.canMap(bytes, o));
+            GridReadOptions wide = GridReadOptions.defaults().withFormat(GridFormat.RAW).withDims(GridDims.parse("6x2"))
+                    .withRawType(Grid.CellType.I32);
+            Grid readInts = GridReader.read(i32, wide, arena);
+            Grid mappedInts = GridReader.map(i32, wide, arena);
+            for (long i = 0; i < 12; i++) {
+                assertEquals(i * -123_457, mappedInts.get(i));
+                assertEquals(readInts.get(i), mappedInts.get(i));
+            }
+        }
+    }
+
+    @Test
+    void onlyWholeUncompressedRawFilesAreMapped() throws Exception {
+        Path bytes = Files.write(dir.resolve("short.raw"), new byte[11]);
+        Path gzip = dir.resolve("cells.raw.gz");
+        try (var out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(gzip))) {
+            out.write(new byte[12]);
+        }
+        GridReadOptions o = GridReadOptions.defaults().withDims(GridDims.parse("4x3"));
+        try (Arena arena = Arena.ofConfined()) {
+            ImageFormatException shortFile = assertThrows(ImageFormatException.class, () -> GridReader.map(bytes, o, arena));
+            assertTrue(shortFile.getMessage().contains("the file is 11 bytes but a 4x3 grid of u8 cells is 12 bytes: it is"
+                    + " truncated"), shortFile.getMessage());
+            assertEquals(false, GridReader.canMap(gzip, o) || GridReader.canMap(fixture("grey8.png"), o));
+            IllegalArgumentException compressed = assertThrows(IllegalArgumentException.class,
+                    () -> GridReader.map(gzip, o, arena));
+            assertTrue(compressed.getMessage().contains("a compressed file cannot be mapped"), compressed.getMessage());
+            IllegalArgumentException png = assertThrows(IllegalArgumentException.class,
+                    () -> GridReader.map(fixture("grey8.png"), GridReadOptions.defaults(), arena));
+            assertTrue(png.getMessage().endsWith("only raw cells can be mapped, not png"), png.getMessage());
+            Path whole = Files.write(dir.resolve("whole.raw"), new byte[12]);
+            IllegalArgumentException threshold = assertThrows(IllegalArgumentException.class,
+                    () -> GridReader.map(whole, o.withThreshold(3), arena));
+            assertTrue(threshold.getMessage().contains("a threshold needs the file read"), threshold.getMessage());
+            assertEquals(false, GridReader.canMap(whole, o.withThreshold(3)));
+            assertTrue(GridReader.canMap(whole, o));
+        }
+    }
 }
