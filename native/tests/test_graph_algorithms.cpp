@@ -264,7 +264,7 @@ void test_abi() {
         const ccl4j_label_options negative = options_for(CCL4J_ALGORITHM_HAWICK_EDGE, -1);
         CHECK(ccl4j_label_graph(context, &small.shape, small.offsets, small.neighbors, &negative, labels.data(),
                                 nullptr) == CCL4J_INVALID_ARGUMENT);
-        const ccl4j_label_options unknown = options_for(CCL4J_ALGORITHM_AFFOREST + 1, 0);
+        const ccl4j_label_options unknown = options_for(CCL4J_ALGORITHM_STREAMED + 1, 0);
         CHECK(ccl4j_label_graph(context, &small.shape, small.offsets, small.neighbors, &unknown, labels.data(),
                                 nullptr) == CCL4J_INVALID_ARGUMENT);
         ccl4j_context_destroy(context);

@@ -32,9 +32,13 @@ void test_table() {
                   what + ": id in its kind's range of ccl4j.h");
         // Each backend the entry names has its plan, and no other backend has one.
         CHECK_MSG((graph ? a.graph_cpu != nullptr : a.mesh_cpu != nullptr) == a.runs_on_cpu(), what + ": CPU plan");
-        CHECK_MSG(!(graph ? a.mesh_cpu || a.mesh_cuda : a.graph_cpu || a.graph_cuda), what + ": plans of its kind only");
+        CHECK_MSG(!(graph ? a.mesh_cpu || a.mesh_cuda : a.graph_cpu || a.graph_cuda || a.graph_streamed),
+                  what + ": plans of its kind only");
+        // A streamed entry runs on the host graph itself: no plan over a device copy beside it.
+        CHECK_MSG(!(a.graph_streamed && a.graph_cuda), what + ": streamed or in memory");
 #ifdef CCL4J_WITH_CUDA
-        CHECK_MSG((graph ? a.graph_cuda != nullptr : a.mesh_cuda != nullptr) == a.runs_on_cuda(), what + ": CUDA plan");
+        CHECK_MSG((graph ? a.graph_cuda || a.graph_streamed : a.mesh_cuda != nullptr) == a.runs_on_cuda(),
+                  what + ": CUDA plan");
         // A tree plan is the labelling's CUDA plan without its finalize: only beside one.
         CHECK_MSG(!a.mesh_cuda_tree || a.mesh_cuda, what + ": tree plan beside a CUDA plan");
         CHECK_MSG((a.mesh_cuda_tree != nullptr) == (a.id == CCL4J_ALGORITHM_MESH_UNION_FIND), what + ": tree plan");
@@ -46,7 +50,7 @@ void test_table() {
     CHECK(reg::find(CCL4J_ALGORITHM_AUTO) == nullptr);
     CHECK(reg::find(99) == nullptr);
     CHECK(reg::first_id(reg::Kind::Graph) == CCL4J_ALGORITHM_ECL_CC);
-    CHECK(reg::last_id(reg::Kind::Graph) == CCL4J_ALGORITHM_AFFOREST);
+    CHECK(reg::last_id(reg::Kind::Graph) == CCL4J_ALGORITHM_STREAMED);
     CHECK(reg::first_id(reg::Kind::Mesh) == CCL4J_ALGORITHM_MESH_NEIGHBOR);
     CHECK(reg::last_id(reg::Kind::Mesh) == CCL4J_ALGORITHM_MESH_CPU_PARALLEL);
     // AUTO: Afforest on the CPU whatever the graph; on CUDA Afforest above three arcs per vertex.
@@ -56,6 +60,10 @@ void test_table() {
     CHECK(reg::default_graph_algorithm(true, 10, 31) == CCL4J_ALGORITHM_AFFOREST);
     CHECK(reg::default_graph_algorithm(true, 0, 0) == CCL4J_ALGORITHM_ECL_CC);
     CHECK(reg::default_graph_algorithm(true, INT32_MAX, 4LL * INT32_MAX) == CCL4J_ALGORITHM_AFFOREST);
+    // A host graph whose copy does not fit the device streams, on CUDA only.
+    CHECK(reg::default_graph_algorithm(true, 10, 30, false) == CCL4J_ALGORITHM_STREAMED);
+    CHECK(reg::default_graph_algorithm(false, 10, 30, false) == CCL4J_ALGORITHM_AFFOREST);
+    CHECK(reg::find(CCL4J_ALGORITHM_STREAMED)->runs_on_cuda() && !reg::find(CCL4J_ALGORITHM_STREAMED)->runs_on_cpu());
     CHECK(reg::default_mesh_algorithm(true) == CCL4J_ALGORITHM_MESH_UNION_FIND);
     CHECK(reg::default_mesh_algorithm(false) == CCL4J_ALGORITHM_MESH_CPU_PARALLEL);
     CHECK(std::string(reg::find(CCL4J_ALGORITHM_HAWICK_BFS)->name) == "HAWICK_BFS");
@@ -73,7 +81,7 @@ void test_cpu_plans() {
     for (const HostGraph& g : {grid2d(17, 9), rmat(10, 4, 7), random_components(40, 12, 3), isolated(5)}) {
         const std::vector<int32_t> expected = reference_labels(g);
         for (const reg::Algorithm& a : reg::all()) {
-            if (a.kind != reg::Kind::Graph) continue;
+            if (a.kind != reg::Kind::Graph || !a.runs_on_cpu()) continue;
             for (int threads : {1, 3}) {
                 ccl4j::LabelOptions options;
                 options.algorithm = a.id;
@@ -114,7 +122,7 @@ void test_label_options() {
         o = graph_options(CCL4J_ALGORITHM_ECL_CC, block_size, 0, 0);
         check_fails([&] { label_options(&o); }, CCL4J_INVALID_ARGUMENT, "block size " + std::to_string(block_size));
     }
-    for (ccl4j_algorithm id : {-1, 8, 16, 24, 99}) {
+    for (ccl4j_algorithm id : {-1, 9, 16, 24, 99}) {
         o = graph_options(id, 0, 0, 0);
         check_fails([&] { label_options(&o); }, CCL4J_INVALID_ARGUMENT, "graph algorithm " + std::to_string(id));
     }

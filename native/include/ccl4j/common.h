@@ -52,6 +52,8 @@ typedef int32_t ccl4j_algorithm;
 #define CCL4J_ALGORITHM_HAWICK_BFS 5    /* Hawick et al. kernel 3: one breadth-first search per component */
 #define CCL4J_ALGORITHM_KOMURA 6        /* Komura 2016: generalized label reduction on neighbour lists */
 #define CCL4J_ALGORITHM_AFFOREST 7      /* Sutton, Ben-Nun & Barak 2018: neighbour sampling, giant component skipped */
+#define CCL4J_ALGORITHM_STREAMED 8      /* Afforest with the arcs streamed through the GPU in blocks, each at most
+                                           once: host graphs larger than the device (CUDA) */
 /* Mesh algorithms (ccl4j_label_mesh). AUTO picks MESH_UNION_FIND on CUDA and MESH_CPU_PARALLEL on the CPU. */
 #define CCL4J_ALGORITHM_MESH_NEIGHBOR 16     /* Hawick et al. 2010 kernel A: neighbour propagation (CUDA) */
 #define CCL4J_ALGORITHM_MESH_LOCAL 17         /* kernel B: shared-memory local propagation in tiles (CUDA) */

@@ -40,6 +40,8 @@ typedef struct ccl4j_label_options {
     int32_t block_threshold;  /* ECL-CC: degree above which a vertex goes to the block tier; 0 = 352 */
     int32_t max_iterations;   /* iterative algorithms stop with CCL4J_NOT_CONVERGED after this many
                                  iterations; 0 = vertex_count + 2, which no correct run exceeds */
+    int64_t device_memory;    /* CUDA, host graphs: bytes of device memory the call may use; 0 = what
+                                 is free. AUTO streams a graph that does not fit (STREAMED) */
 } ccl4j_label_options;
 
 /* ---- graph labelling ---------------------------------------------------------------------- */

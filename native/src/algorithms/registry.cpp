@@ -74,6 +74,12 @@ Algorithm graph(ccl4j_algorithm id, const char* name, unsigned backends, GraphCp
     return a;
 }
 
+Algorithm streamed(ccl4j_algorithm id, const char* name, GraphStreamedRun run) {
+    Algorithm a{id, name, Kind::Graph, kCuda, {"init", "sample", "compress", "link", "finalize"}};
+    a.graph_streamed = run;
+    return a;
+}
+
 Algorithm mesh(ccl4j_algorithm id, const char* name, MeshCpuPlan cpu, MeshCudaPlan cuda,
                MeshCpuWidePlan cpu_wide = nullptr, MeshCudaPlan cuda_wide = nullptr, MeshCudaPlan cuda_tree = nullptr) {
     Algorithm a{id, name, Kind::Mesh, cpu ? kCpu : kCuda, {}};
@@ -108,6 +114,7 @@ std::vector<Algorithm> table() {
               {"init", "analysis1", "reduction", "analysis2"}, CCL4J_CUDA_FN(cuda::detail::komura_plan)),
         graph(CCL4J_ALGORITHM_AFFOREST, "AFFOREST", kCpu | kCuda, afforest_cpu,
               {"init", "sample", "compress", "link", "finalize"}, CCL4J_CUDA_FN(cuda::detail::afforest_plan)),
+        streamed(CCL4J_ALGORITHM_STREAMED, "STREAMED", CCL4J_CUDA_FN(cuda::label_streamed)),
         // Mesh algorithms: GPU ones in cuda/mesh_device.cuh, CPU ones in cpu/mesh_cpu.hpp.
         mesh(CCL4J_ALGORITHM_MESH_NEIGHBOR, "MESH_NEIGHBOR", nullptr, CCL4J_CUDA_FN(cuda::mesh::neighbour_propagation)),
         mesh(CCL4J_ALGORITHM_MESH_LOCAL, "MESH_LOCAL", nullptr, CCL4J_CUDA_FN(cuda::mesh::local_propagation)),
@@ -139,12 +146,15 @@ const Algorithm* find(ccl4j_algorithm id) {
     return nullptr;
 }
 
-ccl4j_algorithm default_graph_algorithm(bool cuda, int64_t vertex_count, int64_t arc_count) {
+ccl4j_algorithm default_graph_algorithm(bool cuda, int64_t vertex_count, int64_t arc_count, bool fits) {
     // The CPU: Afforest (BENCHMARKS.md, "CPU_PARALLEL against GAPBS"). The GPU: Afforest where a
     // vertex has more than three arcs on average, beyond the two it samples and the one ECL-CC's
     // init follows; with fewer there is nothing for it to skip, and ECL-CC's one pass over the
     // arcs is faster (BENCHMARKS.md, "Afforest on the GPU").
     if (!cuda) return CCL4J_ALGORITHM_AFFOREST;
+    // A graph that does not fit the device crosses the bus in blocks (BENCHMARKS.md, "Graphs
+    // larger than the GPU").
+    if (!fits) return CCL4J_ALGORITHM_STREAMED;
     return arc_count > 3 * vertex_count ? CCL4J_ALGORITHM_AFFOREST : CCL4J_ALGORITHM_ECL_CC;
 }
 
@@ -168,9 +178,13 @@ ccl4j_algorithm last_id(Kind kind) {
     return last;
 }
 
-const Algorithm& cuda_graph_algorithm(ccl4j_algorithm id) {
+const Algorithm& cuda_graph_algorithm(ccl4j_algorithm id, bool resident) {
     const Algorithm* a = find(id);
-    if (!a || a->kind != Kind::Graph || !a->graph_cuda) {
+    if (a && a->graph_streamed && resident) {
+        fail(CCL4J_UNSUPPORTED, a->label() + " labels host graphs as they cross the bus; a graph on the device is "
+                                             "labelled in place by AUTO, ECL_CC or AFFOREST");
+    }
+    if (!a || a->kind != Kind::Graph || !(a->graph_cuda || a->graph_streamed)) {
         fail(CCL4J_UNSUPPORTED, "algorithm " + std::to_string(id) + " has no CUDA implementation");
     }
     return *a;

@@ -49,6 +49,10 @@ using GraphCpuPlan = PhasePlan (*)(const Graph& graph, const LabelOptions& optio
 // on state.stream and leave the canonical labels in `labels` (device; cuda/graph_kernels.hpp).
 using GraphCudaPlan = PhasePlan (*)(cuda::DeviceState& state, const cuda::detail::DeviceCsr& graph, int32_t* labels,
                                     const LabelOptions& options);
+// A graph algorithm that labels a host graph on the GPU without a copy of it there (STREAMED):
+// the whole call, phases logged to `log`.
+using GraphStreamedRun = void (*)(cuda::DeviceState& state, const Graph& graph, const LabelOptions& options,
+                                  int32_t* labels, PhaseLog& log);
 // A mesh algorithm's CPU plan over a dense mesh; threads as for graphs.
 using MeshCpuPlan = PhasePlan (*)(const Mesh& mesh, const MeshOptions& options, int threads, int32_t* labels,
                                   PhaseLog& log);
@@ -70,6 +74,7 @@ struct Algorithm {
     // Null where the backend has no version, or (CUDA) the library was built without it.
     GraphCpuPlan graph_cpu = nullptr;
     GraphCudaPlan graph_cuda = nullptr;
+    GraphStreamedRun graph_streamed = nullptr;
     MeshCpuPlan mesh_cpu = nullptr;
     MeshCudaPlan mesh_cuda = nullptr;
     // Int64 labels (ccl4j_label_mesh64): null where the algorithm writes int32 labels only.
@@ -82,6 +87,7 @@ struct Algorithm {
 
     bool runs_on_cpu() const { return (backends & kCpu) != 0; }
     bool runs_on_cuda() const { return (backends & kCuda) != 0; }
+    bool has_cuda_version() const { return graph_cuda || graph_streamed || mesh_cuda; }
     // "MESH_KOMURA (20)": for messages.
     std::string label() const { return std::string(name) + " (" + std::to_string(id) + ")"; }
 };
@@ -93,8 +99,9 @@ const std::vector<Algorithm>& all();
 const Algorithm* find(ccl4j_algorithm id);
 
 // What AUTO labels a graph of vertex_count vertices and arc_count arcs with on a backend (cuda:
-// a CUDA context), and a mesh with.
-ccl4j_algorithm default_graph_algorithm(bool cuda, int64_t vertex_count, int64_t arc_count);
+// a CUDA context; fits: a host graph's copy fits the device memory the call may use, always true
+// for a resident graph), and a mesh with.
+ccl4j_algorithm default_graph_algorithm(bool cuda, int64_t vertex_count, int64_t arc_count, bool fits = true);
 ccl4j_algorithm default_mesh_algorithm(bool cuda);
 
 // The smallest and largest id of a kind, for messages.
@@ -102,8 +109,9 @@ ccl4j_algorithm first_id(Kind kind);
 ccl4j_algorithm last_id(Kind kind);
 
 // The entry of a graph algorithm for the CUDA backend. Throws Error(CCL4J_UNSUPPORTED) when it
-// has no CUDA version (Hawick's CPU reference, a mesh algorithm, or a build without CUDA).
-const Algorithm& cuda_graph_algorithm(ccl4j_algorithm id);
+// has no CUDA version (Hawick's CPU reference, a mesh algorithm, or a build without CUDA), or
+// (resident: a graph already on the device) streams host graphs only.
+const Algorithm& cuda_graph_algorithm(ccl4j_algorithm id, bool resident = false);
 // The entry of a GPU mesh algorithm; Error(CCL4J_UNSUPPORTED) for any other id.
 const Algorithm& cuda_mesh_algorithm(ccl4j_algorithm id);
 // Throws Error(CCL4J_UNSUPPORTED) unless the mesh algorithm writes int64 labels on the backend.

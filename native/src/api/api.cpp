@@ -10,6 +10,7 @@
 #include "ccl4j.h"
 #include "common/csr.hpp"
 #include "common/error.hpp"
+#include "common/memory.hpp"
 #include "common/parallel.hpp"
 #include "common/phase_log.hpp"
 #include "common/validate.hpp"
@@ -38,6 +39,22 @@ int cuda_device_count() {
 
 ccl4j_algorithm automatic_graph_algorithm(const ccl4j_context_s& context, int64_t vertex_count, int64_t arc_count) {
     return algorithms::default_graph_algorithm(context.backend == CCL4J_BACKEND_CUDA, vertex_count, arc_count);
+}
+
+ccl4j_algorithm automatic_graph_algorithm(const ccl4j_context_s& context, const Graph& graph,
+                                          const ccl4j_label_options* options) {
+    bool fits = true;
+#ifdef CCL4J_WITH_CUDA
+    if (context.backend == CCL4J_BACKEND_CUDA && graph.vertex_count > 0) {
+        const int64_t budget = options ? options->device_memory : 0;
+        fits = cuda::in_memory_device_bytes(graph.vertex_count, graph.arc_count, graph.offset_width) <=
+               cuda::device_memory_available(*context.cuda, budget);
+    }
+#else
+    (void)options;
+#endif
+    return algorithms::default_graph_algorithm(context.backend == CCL4J_BACKEND_CUDA, graph.vertex_count,
+                                               graph.arc_count, fits);
 }
 
 ccl4j_algorithm automatic_graph_algorithm(const ccl4j_context_s& context, const ccl4j_device_graph_s& graph) {
@@ -77,6 +94,14 @@ void label_graph(const ccl4j_context_s& context, const Graph& graph, const Label
     }
     if (context.backend == CCL4J_BACKEND_CUDA) {
 #ifdef CCL4J_WITH_CUDA
+        if (options.device_memory > 0 && options.algorithm != CCL4J_ALGORITHM_STREAMED) {
+            check_memory(cuda::in_memory_device_bytes(graph.vertex_count, graph.arc_count, graph.offset_width),
+                         options.device_memory,
+                         "labelling a graph of " + std::to_string(graph.vertex_count) + " vertices and " +
+                             std::to_string(graph.arc_count) + " arcs in memory with " +
+                             algorithms::find(options.algorithm)->label() + " (AUTO and STREAMED stream it)",
+                         "device");
+        }
         cuda::label(*context.cuda, graph, options, labels, log);
 #endif
     } else {
@@ -163,7 +188,7 @@ ccl4j_status ccl4j_get_algorithm_info(int32_t index, ccl4j_algorithm_info* out) 
         out->id = a.id;
         out->kind = a.kind == ccl4j::algorithms::Kind::Graph ? CCL4J_ALGORITHM_KIND_GRAPH : CCL4J_ALGORITHM_KIND_MESH;
         if (a.runs_on_cpu()) out->backends |= (1u << CCL4J_BACKEND_CPU_PARALLEL) | (1u << CCL4J_BACKEND_CPU_SERIAL);
-        if (a.graph_cuda || a.mesh_cuda) out->backends |= 1u << CCL4J_BACKEND_CUDA;
+        if (a.has_cuda_version()) out->backends |= 1u << CCL4J_BACKEND_CUDA;
         if (a.mesh_cpu_wide) {
             out->wide_backends |= (1u << CCL4J_BACKEND_CPU_PARALLEL) | (1u << CCL4J_BACKEND_CPU_SERIAL);
         }
@@ -219,7 +244,7 @@ ccl4j_status ccl4j_label_graph(ccl4j_context context, const ccl4j_csr* graph, co
                               (static_cast<size_t>(g.vertex_count) + 1) * g.offset_width, "graph offsets");
         ccl4j::check_disjoint(labels, label_bytes, "labels", g.neighbors,
                               static_cast<size_t>(g.arc_count) * sizeof(int32_t), "graph neighbours");
-        label_graph(*context, g, label_options(options, automatic_graph_algorithm(*context, g.vertex_count, g.arc_count)),
+        label_graph(*context, g, label_options(options, automatic_graph_algorithm(*context, g, options)),
                     labels, timings);
     });
 }

@@ -75,6 +75,10 @@ void label_mesh_on_cpu(const ccl4j_context_s& context, const Mesh& mesh, const M
 // What AUTO labels a graph of this size with on the context's backend
 // (algorithms::default_graph_algorithm).
 ccl4j_algorithm automatic_graph_algorithm(const ccl4j_context_s& context, int64_t vertex_count, int64_t arc_count);
+// For a host graph: STREAMED on CUDA when its copy does not fit options->device_memory or the
+// device's free memory.
+ccl4j_algorithm automatic_graph_algorithm(const ccl4j_context_s& context, const Graph& graph,
+                                          const ccl4j_label_options* options);
 ccl4j_algorithm automatic_graph_algorithm(const ccl4j_context_s& context, const ccl4j_device_graph_s& graph);
 
 // Throws CCL4J_UNSUPPORTED unless the context runs on CUDA; `what` names the operation.

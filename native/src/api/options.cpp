@@ -77,6 +77,10 @@ LabelOptions label_options(const ccl4j_label_options* options, ccl4j_algorithm a
     }
     check_iterations(o.max_iterations);
     out.max_iterations = o.max_iterations;
+    if (o.device_memory < 0) {
+        fail(CCL4J_INVALID_ARGUMENT, "device_memory is negative: " + std::to_string(o.device_memory));
+    }
+    out.device_memory = o.device_memory;
     return out;
 }
 

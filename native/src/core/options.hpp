@@ -25,6 +25,7 @@ struct LabelOptions {
     int32_t warp_threshold = kDefaultWarpThreshold;    // 0 <= warp_threshold <= block_threshold
     int32_t block_threshold = kDefaultBlockThreshold;
     int32_t max_iterations = 0;   // >= 0; 0 = vertex_count + 2, which no correct run exceeds
+    int64_t device_memory = 0;    // CUDA: bytes of device memory a call may use; 0 = what is free
 };
 
 // What the GPU mesh algorithms are tuned with.

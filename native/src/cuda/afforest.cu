@@ -31,6 +31,7 @@
 #include "cuda/cuda_check.hpp"
 #include "cuda/driver.hpp"
 #include "cuda/ecl_cc_kernels.cuh"
+#include "cuda/giant_component.cuh"
 #include "cuda/graph_kernels.hpp"
 
 namespace ccl4j::cuda {
@@ -38,37 +39,15 @@ namespace ccl4j::cuda {
 namespace {
 
 using afforest::kSampledArcs;
+using afforest_device::most_frequent_root;
+using afforest_device::point_to_roots_and_mark;
+using afforest_device::root_of;
 using afforest::kSamples;  // one block's threads draw them
 constexpr int kGiantShare = 8;  // a giant component holds at least 1 / kGiantShare of the samples
 
 // The places of counters[] (a workspace buffer): the worklist's two counts (ecl::Counter, which
 // init clears), the giant root found after init (or -1), and the giant root link works with.
 enum Place { kEarlyGiant = 2, kGiant = 3, kPlaces = 4 };
-
-// Walks from v to its root without changing the tree.
-__device__ __forceinline__ int32_t root_of(const ecl::Parents& parents, int32_t v) {
-    for (int32_t parent = parents.load(v); parent != v; parent = parents.load(v)) v = parent;
-    return v;
-}
-
-// Called by all kSamples threads of a one-block kernel: each walks from its sampled vertex
-// (afforest::sampled_vertex, as on the CPU) to its root and counts how many of the block's roots
-// equal its own; every thread gets the root counted most often (the smallest of
-// those on a tie) and its count.
-__device__ void most_frequent_root(int32_t n, const ecl::Parents& parents, int32_t& root, uint32_t& count) {
-    __shared__ int32_t roots[kSamples];
-    __shared__ unsigned long long best;  // count << 32 | (INT32_MAX - root): the largest wins
-    const int32_t mine = root_of(parents, afforest::sampled_vertex(static_cast<int>(threadIdx.x), n));
-    roots[threadIdx.x] = mine;
-    if (threadIdx.x == 0) best = 0;
-    __syncthreads();
-    uint32_t mine_count = 0;
-    for (int i = 0; i < kSamples; ++i) mine_count += roots[i] == mine;
-    atomicMax(&best, static_cast<unsigned long long>(mine_count) << 32 | static_cast<uint32_t>(INT32_MAX - mine));
-    __syncthreads();
-    root = INT32_MAX - static_cast<int32_t>(static_cast<uint32_t>(best));
-    count = static_cast<uint32_t>(best >> 32);
-}
 
 // After init: the root that at least half of the samples already share, else -1. Init alone
 // joins every vertex of a grid or a path into one tree (each takes its first smaller neighbour);
@@ -122,36 +101,6 @@ __global__ void find_giant(int32_t n, ecl::Parents parents, int32_t* __restrict_
     uint32_t count;
     most_frequent_root(n, parents, root, count);
     if (threadIdx.x == 0) counters[kGiant] = count * kGiantShare >= kSamples ? root : -1;
-}
-
-// Every vertex pointed at its root (as ecl::point_to_roots) and bit v of the bitmap set when that
-// root is the giant one; a warp writes the word of its 32 vertices. Without a giant component,
-// nothing: link's finds halve the paths they walk anyway, and a pass that only flattened the trees
-// measured slower than leaving them to link (disjoint_5m and bond2d_4096_p05 on an H100).
-__global__ void point_to_roots_and_mark(int32_t n, ecl::Parents parents, const int32_t* __restrict__ counters,
-                                        uint32_t* __restrict__ bitmap) {
-    const int32_t giant = counters[kGiant];
-    if (giant < 0) return;
-    const uint32_t lane = threadIdx.x % 32;
-    int32_t known_root = -1;
-    for (uint32_t base = ecl::thread_index() - lane; base < static_cast<uint32_t>(n); base += ecl::thread_count()) {
-        const int32_t v = static_cast<int32_t>(base + lane);
-        int32_t root = -1;
-        if (v < n) {
-            root = parents.load(v);
-            while (root != v && root != known_root) {
-                const int32_t next = parents.load(root);
-                if (next == root) {
-                    known_root = root;
-                    break;
-                }
-                parents.store(v, next);
-                root = next;
-            }
-        }
-        const uint32_t word = __ballot_sync(0xffffffffu, root == giant);
-        if (lane == 0) bitmap[base / 32] = word;
-    }
 }
 
 // The arcs link hooks (ecl::SmallerNeighbours says what the policy is): none of a vertex in the
@@ -245,7 +194,7 @@ PhasePlan kernel_plan(DeviceState& state, const detail::DeviceCsr& graph, int32_
              [=] {
                  find_giant<<<1, kSamples, 0, stream>>>(n, parents, counters);
                  check_launch("Afforest compress (giant component)");
-                 point_to_roots_and_mark<<<grids[kCompress], block, 0, stream>>>(n, parents, counters, bitmap);
+                 point_to_roots_and_mark<<<grids[kCompress], block, 0, stream>>>(n, parents, counters + kGiant, bitmap);
                  check_launch("Afforest compress");
                  return 0;
              }},

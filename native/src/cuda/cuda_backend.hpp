@@ -58,6 +58,19 @@ void label(DeviceState& state, const Graph& graph, const LabelOptions& options, 
 void label(DeviceState& state, const DeviceGraph& graph, const LabelOptions& options, int32_t* labels,
            PhaseLog& log);
 
+// STREAMED (graph_stream.cu): labels a host graph whose arcs cross the bus in blocks, each at
+// most once, while it is labelled; only the parent array (4 bytes a vertex) and a bitmap stay on
+// the device, within options.device_memory when positive. Phases: init, sample, compress, link,
+// finalize, d2h; iterations: the blocks sent. Error(CCL4J_OUT_OF_MEMORY) naming both sizes when
+// the parent array and two staging buffers do not fit; Error(CCL4J_INVALID_INPUT) naming the
+// offsets or the arc of an id out of range.
+void label_streamed(DeviceState& state, const Graph& graph, const LabelOptions& options, int32_t* labels,
+                    PhaseLog& log);
+// The device memory labelling a host graph in memory takes (its copy, labels, working arrays), and
+// what a call may use: `budget` when positive, else the device's free memory.
+int64_t in_memory_device_bytes(int64_t vertex_count, int64_t arc_count, int32_t offset_width);
+int64_t device_memory_available(DeviceState& state, int64_t budget);
+
 // Labels a host edge list (copied to the device, labels copied back) by the edge-list union-find
 // (edge_union_find.cu). Phases: h2d, init, link, finalize, d2h. Error(CCL4J_INVALID_INPUT)
 // naming the first edge with an id out of range; Error(CCL4J_OUT_OF_MEMORY) when the edges and

@@ -298,6 +298,12 @@ void run_graph(DeviceState& state, const DeviceGraph& graph, const std::vector<s
 
 DeviceBuffer& device_labels(DeviceState& state) { return state.workspace<GraphWorkspace>().labels; }
 
+void release_graph_copy(DeviceState& state) {
+    GraphWorkspace& work = state.workspace<GraphWorkspace>();
+    work.offsets.release();
+    work.neighbors.release();
+}
+
 DeviceGraphPtr upload(DeviceState& state, const Graph& graph, double* h2d_ms) {
     state.activate();
     DeviceGraphPtr resident(new DeviceGraph(state.device, graph));

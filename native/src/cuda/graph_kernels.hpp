@@ -78,6 +78,8 @@ void check_same_device(const DeviceState& state, const DeviceGraph& graph);
 // The labels the last graph labelling on the state left on the device (vertex_count entries),
 // until the next labelling on it; keep_resident_labels (label_stats.hpp) takes them over.
 DeviceBuffer& device_labels(DeviceState& state);
+// Frees the device copy of the last host graph labelled in memory (the streamed path needs the room).
+void release_graph_copy(DeviceState& state);
 
 namespace detail {
 

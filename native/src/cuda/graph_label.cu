@@ -9,8 +9,9 @@
 namespace ccl4j::cuda {
 namespace {
 
+// The entry of an algorithm that runs on a copy of the graph on the device.
 const algorithms::Algorithm& entry(const LabelOptions& options) {
-    return algorithms::cuda_graph_algorithm(options.algorithm);
+    return algorithms::cuda_graph_algorithm(options.algorithm, true);
 }
 
 // The registry's CUDA plan of options.algorithm as the driver builds it.
@@ -36,6 +37,8 @@ public:
 }  // namespace
 
 void label(DeviceState& state, const Graph& graph, const LabelOptions& options, int32_t* labels, PhaseLog& log) {
+    const algorithms::Algorithm& algorithm = algorithms::cuda_graph_algorithm(options.algorithm);
+    if (algorithm.graph_streamed) return algorithm.graph_streamed(state, graph, options, labels, log);
     run_graph(state, graph, options.check_input, entry(options).cuda_phases, builder(options), labels, log);
 }
 

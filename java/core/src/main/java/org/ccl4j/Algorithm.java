@@ -8,7 +8,9 @@ public enum Algorithm implements LabelingAlgorithm {
      * union-find in Java. Chosen from measurements on the suites of BENCHMARKS.md: on an H100
      * Afforest was faster than ECL-CC on 7 of the 8 suite graphs with more than three arcs per
      * vertex (1.25x slower on the one without a giant component) and slower on the 3 with two;
-     * on 2 cores Afforest is faster than GAPBS's Afforest on every graph of the quick suite. The
+     * on 2 cores Afforest is faster than GAPBS's Afforest on every graph of the quick suite. On
+     * CUDA a graph in host memory whose copy does not fit the device ({@link
+     * LabelOptions#deviceMemory()}, or the free memory) is streamed ({@link #STREAMED}). The
      * timings name the algorithm that ran.
      */
     AUTO,
@@ -48,6 +50,16 @@ public enum Algorithm implements LabelingAlgorithm {
      * read. CUDA and native CPU backends.
      */
     AFFOREST,
+    /**
+     * Afforest across the bus, for graphs larger than the GPU's memory: only the parent array (4
+     * bytes a vertex) and a bitmap live on the device; the arcs cross in blocks through page-locked
+     * staging buffers, each arc at most once, gathered on host threads while the previous block is
+     * uploaded and linked. The first three arcs of every row are linked first, the giant component
+     * found by sampling, and the rest of the rows outside it sent; the giant component's own rows
+     * never cross. Reads the graph where it lies, memory-mapped files included. CUDA only, graphs
+     * in host memory (not a {@link DeviceGraph}).
+     */
+    STREAMED,
     /**
      * Lock-free union-find in Java, on ForkJoin threads ({@link LabelOptions#cpuThreads()}): roots
      * hooked under smaller vertices with compare-and-set, path halving, each edge joined once. The

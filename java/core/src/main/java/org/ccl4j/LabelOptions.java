@@ -25,11 +25,15 @@ import org.ccl4j.engine.spi.GraphSettings;
  * @param maxIterations  iterative algorithms fail with a {@link Ccl4jException} after this many
  *                       iterations instead of running on; 0 = vertex count + 2, which no correct
  *                       run exceeds
+ * @param deviceMemory   CUDA: bytes of device memory a graph labelling may use; 0 = what the device
+ *                       has free. With {@link Algorithm#AUTO} a graph whose copy does not fit is
+ *                       streamed through the GPU ({@link Algorithm#STREAMED}); another algorithm
+ *                       that does not fit is refused with both sizes named. Ignored off CUDA
  */
 public record LabelOptions(Algorithm algorithm, boolean checkInput, int cpuThreads, int blockSize,
-                           int warpThreshold, int blockThreshold, int maxIterations) {
+                           int warpThreshold, int blockThreshold, int maxIterations, long deviceMemory) {
 
-    private static final LabelOptions DEFAULTS = new LabelOptions(Algorithm.AUTO, true, 0, 0, 0, 0, 0);
+    private static final LabelOptions DEFAULTS = new LabelOptions(Algorithm.AUTO, true, 0, 0, 0, 0, 0, 0);
 
     /**
      * Checks the options.
@@ -58,6 +62,25 @@ public record LabelOptions(Algorithm algorithm, boolean checkInput, int cpuThrea
         if (maxIterations < 0) {
             throw new IllegalArgumentException("maxIterations must not be negative, got " + maxIterations);
         }
+        if (deviceMemory < 0) {
+            throw new IllegalArgumentException("deviceMemory must not be negative, got " + deviceMemory);
+        }
+    }
+
+    /**
+     * Options without a device memory budget, as before {@code deviceMemory} was added.
+     *
+     * @param algorithm      the algorithm
+     * @param checkInput     check the graph before labelling
+     * @param cpuThreads     CPU threads; 0 = all cores
+     * @param blockSize      CUDA threads per block; 0 = the default
+     * @param warpThreshold  ECL-CC's warp tier threshold; 0 = 16
+     * @param blockThreshold ECL-CC's block tier threshold; 0 = 352
+     * @param maxIterations  the iteration limit; 0 = none that a correct run reaches
+     */
+    public LabelOptions(Algorithm algorithm, boolean checkInput, int cpuThreads, int blockSize, int warpThreshold,
+                        int blockThreshold, int maxIterations) {
+        this(algorithm, checkInput, cpuThreads, blockSize, warpThreshold, blockThreshold, maxIterations, 0);
     }
 
     /**
@@ -72,7 +95,7 @@ public record LabelOptions(Algorithm algorithm, boolean checkInput, int cpuThrea
     /** These options as the engines take them, with {@code checkInput} in place of theirs. */
     GraphSettings settings(boolean check) {
         return new GraphSettings(algorithm.name(), check, cpuThreads, blockSize, warpThreshold, blockThreshold,
-                maxIterations);
+                maxIterations, deviceMemory);
     }
 
     /**
@@ -82,7 +105,8 @@ public record LabelOptions(Algorithm algorithm, boolean checkInput, int cpuThrea
      * @return these options with {@code a}
      */
     public LabelOptions withAlgorithm(Algorithm a) {
-        return new LabelOptions(a, checkInput, cpuThreads, blockSize, warpThreshold, blockThreshold, maxIterations);
+        return new LabelOptions(a, checkInput, cpuThreads, blockSize, warpThreshold, blockThreshold, maxIterations,
+                deviceMemory);
     }
 
     /**
@@ -95,7 +119,7 @@ public record LabelOptions(Algorithm algorithm, boolean checkInput, int cpuThrea
      */
     public LabelOptions withCheckInput(boolean check) {
         return new LabelOptions(algorithm, check, cpuThreads, blockSize, warpThreshold, blockThreshold,
-                maxIterations);
+                maxIterations, deviceMemory);
     }
 
     /**
@@ -106,7 +130,7 @@ public record LabelOptions(Algorithm algorithm, boolean checkInput, int cpuThrea
      */
     public LabelOptions withCpuThreads(int threads) {
         return new LabelOptions(algorithm, checkInput, threads, blockSize, warpThreshold, blockThreshold,
-                maxIterations);
+                maxIterations, deviceMemory);
     }
 
     /**
@@ -117,7 +141,7 @@ public record LabelOptions(Algorithm algorithm, boolean checkInput, int cpuThrea
      */
     public LabelOptions withBlockSize(int threadsPerBlock) {
         return new LabelOptions(algorithm, checkInput, cpuThreads, threadsPerBlock, warpThreshold, blockThreshold,
-                maxIterations);
+                maxIterations, deviceMemory);
     }
 
     /**
@@ -128,7 +152,7 @@ public record LabelOptions(Algorithm algorithm, boolean checkInput, int cpuThrea
      * @return these options with the two thresholds
      */
     public LabelOptions withDegreeThresholds(int warp, int block) {
-        return new LabelOptions(algorithm, checkInput, cpuThreads, blockSize, warp, block, maxIterations);
+        return new LabelOptions(algorithm, checkInput, cpuThreads, blockSize, warp, block, maxIterations, deviceMemory);
     }
 
     /**
@@ -138,6 +162,20 @@ public record LabelOptions(Algorithm algorithm, boolean checkInput, int cpuThrea
      * @return these options with the limit
      */
     public LabelOptions withMaxIterations(int iterations) {
-        return new LabelOptions(algorithm, checkInput, cpuThreads, blockSize, warpThreshold, blockThreshold, iterations);
+        return new LabelOptions(algorithm, checkInput, cpuThreads, blockSize, warpThreshold, blockThreshold, iterations,
+                deviceMemory);
+    }
+
+    /**
+     * With a device memory budget for graph labelling on CUDA (0: what the device has free; see
+     * {@link #deviceMemory()}). A small budget makes {@link Algorithm#AUTO} stream even a graph
+     * that would fit.
+     *
+     * @param bytes the device memory a labelling may use, or 0 for the free memory
+     * @return these options with the budget
+     */
+    public LabelOptions withDeviceMemory(long bytes) {
+        return new LabelOptions(algorithm, checkInput, cpuThreads, blockSize, warpThreshold, blockThreshold,
+                maxIterations, bytes);
     }
 }

@@ -239,6 +239,15 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_ALGORITHM_AFFOREST() {
         return CCL4J_ALGORITHM_AFFOREST;
     }
+    private static final int CCL4J_ALGORITHM_STREAMED = (int)8L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_ALGORITHM_STREAMED 8
+     * }
+     */
+    public static int CCL4J_ALGORITHM_STREAMED() {
+        return CCL4J_ALGORITHM_STREAMED;
+    }
     private static final int CCL4J_ALGORITHM_MESH_NEIGHBOR = (int)16L;
     /**
      * {@snippet lang=c :

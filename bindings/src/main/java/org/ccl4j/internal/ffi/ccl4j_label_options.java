@@ -22,6 +22,7 @@ import static java.lang.foreign.MemoryLayout.PathElement.*;
  *     int32_t warp_threshold;
  *     int32_t block_threshold;
  *     int32_t max_iterations;
+ *     int64_t device_memory;
  * }
  * }
  */
@@ -38,7 +39,9 @@ public class ccl4j_label_options {
         ccl4j_h.C_INT.withName("block_size"),
         ccl4j_h.C_INT.withName("warp_threshold"),
         ccl4j_h.C_INT.withName("block_threshold"),
-        ccl4j_h.C_INT.withName("max_iterations")
+        ccl4j_h.C_INT.withName("max_iterations"),
+        MemoryLayout.paddingLayout(4),
+        ccl4j_h.C_LONG.withName("device_memory")
     ).withName("ccl4j_label_options");
 
     /**
@@ -354,6 +357,50 @@ public class ccl4j_label_options {
      */
     public static void max_iterations(MemorySegment struct, int fieldValue) {
         struct.set(max_iterations$LAYOUT, max_iterations$OFFSET, fieldValue);
+    }
+
+    private static final OfLong device_memory$LAYOUT = (OfLong)$LAYOUT.select(groupElement("device_memory"));
+
+    /**
+     * Layout for field:
+     * {@snippet lang=c :
+     * int64_t device_memory
+     * }
+     */
+    public static final OfLong device_memory$layout() {
+        return device_memory$LAYOUT;
+    }
+
+    private static final long device_memory$OFFSET = $LAYOUT.byteOffset(groupElement("device_memory"));
+
+    /**
+     * Offset for field:
+     * {@snippet lang=c :
+     * int64_t device_memory
+     * }
+     */
+    public static final long device_memory$offset() {
+        return device_memory$OFFSET;
+    }
+
+    /**
+     * Getter for field:
+     * {@snippet lang=c :
+     * int64_t device_memory
+     * }
+     */
+    public static long device_memory(MemorySegment struct) {
+        return struct.get(device_memory$LAYOUT, device_memory$OFFSET);
+    }
+
+    /**
+     * Setter for field:
+     * {@snippet lang=c :
+     * int64_t device_memory
+     * }
+     */
+    public static void device_memory(MemorySegment struct, long fieldValue) {
+        struct.set(device_memory$LAYOUT, device_memory$OFFSET, fieldValue);
     }
 
     /**

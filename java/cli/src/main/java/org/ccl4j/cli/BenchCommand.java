@@ -305,8 +305,9 @@ final class BenchCommand implements Callable<Integer> {
         long components = last.count();
         correct &= g.components() == components;
         int iterations = last.timings().iterations();
-        if (cuda) {
-            // Kernel-only: the graph resident on the device and the labels left there.
+        if (cuda && algorithm != Algorithm.STREAMED) {
+            // Kernel-only: the graph resident on the device and the labels left there (STREAMED
+            // labels host graphs only: its kernel column is its phases, transfers overlapped in them).
             try (DeviceGraph resident = labeler.upload(graph)) {
                 for (int i = -warmup; i < runs; i++) {
                     Timings t = labeler.label(resident, options, null).timings();

@@ -62,6 +62,12 @@ final class LabelCommand implements Callable<Integer> {
     @Mixin
     private RunOptions run;
 
+    @Option(names = "--device-memory", paramLabel = "SIZE", converter = ByteSizes.class,
+            description = "CUDA: the device memory labelling may use (bytes, or with K, M, G, T: 512M, 4G); default:"
+                    + " what is free. A graph whose copy does not fit is streamed through the GPU in blocks"
+                    + " (algorithm streamed, which --algorithm auto picks); another algorithm is refused.")
+    private Long deviceMemory;
+
     @Option(names = "--keep-ids", description = "Keep SNAP vertex ids as they are instead of renumbering them.")
     private boolean keepIds;
 
@@ -106,7 +112,7 @@ final class LabelCommand implements Callable<Integer> {
         }
         Backend backend = backendFor(run.backend, algorithm);
         LabelOptions options = LabelOptions.defaults().withAlgorithm(algorithm).withCheckInput(check)
-                .withCpuThreads(run.threads).withMaxIterations(run.maxIterations);
+                .withCpuThreads(run.threads).withMaxIterations(run.maxIterations).withDeviceMemory(deviceMemory == null ? 0 : deviceMemory);
         PrintWriter stdout = command.commandLine().getOut();
 
         try (Arena arena = Arena.ofConfined(); ComponentLabeler labeler = ComponentLabeler.create(backend, run.device);

@@ -93,7 +93,7 @@ public final class BondPercolation implements AutoCloseable {
 
     /** Default labelling settings with {@code algorithm}, without input checks: lattices are built well-formed. */
     static GraphSettings settings(Algorithm algorithm) {
-        return new GraphSettings(algorithm.name(), false, 0, 0, 0, 0, 0);
+        return new GraphSettings(algorithm.name(), false, 0, 0, 0, 0, 0, 0);
     }
 
     /**

@@ -238,7 +238,8 @@ public final class Abi {
 
     /** A {@code ccl4j_label_options}. */
     public static MemorySegment labelOptions(Arena arena, int algorithm, boolean checkInput, int cpuThreads,
-                                             int blockSize, int warpThreshold, int blockThreshold, int maxIterations) {
+                                             int blockSize, int warpThreshold, int blockThreshold, int maxIterations,
+                                             long deviceMemory) {
         MemorySegment s = ccl4j_label_options.allocate(arena);
         ccl4j_label_options.algorithm(s, algorithm);
         ccl4j_label_options.flags(s, checkInput ? CCL4J_CHECK_INPUT() : 0);
@@ -247,6 +248,7 @@ public final class Abi {
         ccl4j_label_options.warp_threshold(s, warpThreshold);
         ccl4j_label_options.block_threshold(s, blockThreshold);
         ccl4j_label_options.max_iterations(s, maxIterations);
+        ccl4j_label_options.device_memory(s, deviceMemory);
         return s;
     }
 

@@ -58,7 +58,7 @@ final class NativeCalls {
     /** The settings as a {@code ccl4j_label_options}, with {@code checkInput} in place of theirs. */
     static MemorySegment options(Arena arena, GraphSettings s, boolean checkInput) {
         return Abi.labelOptions(arena, Abi.algorithmCode(s.algorithm()), checkInput, s.cpuThreads(), s.blockSize(),
-                s.warpThreshold(), s.blockThreshold(), s.maxIterations());
+                s.warpThreshold(), s.blockThreshold(), s.maxIterations(), s.deviceMemory());
     }
 
     /** The grid's shape as a {@code ccl4j_mesh}, with its strides; its cells are an argument of their own. */

@@ -1,0 +1,106 @@
+package org.ccl4j;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.foreign.Arena;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.EdgeCasesMode;
+import net.jqwik.api.Example;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.lifecycle.AfterContainer;
+import net.jqwik.api.lifecycle.BeforeContainer;
+import org.ccl4j.testing.BackendLabelers;
+import org.ccl4j.testing.Graphs;
+import org.ccl4j.testing.Oracle;
+
+/**
+ * Graphs streamed through the GPU ({@link Algorithm#STREAMED}) get the oracle's labels under device
+ * memory budgets from the free memory down to two staging buffers of a few hundred bytes, with both
+ * offset widths; AUTO streams what does not fit a budget and an in-memory algorithm is refused under
+ * it. CUDA only: without a device the properties print a notice and check nothing.
+ */
+class StreamedLabelingProperties {
+    private static final Map<Backend, ComponentLabeler> labelers = new EnumMap<>(Backend.class);
+
+    @BeforeContainer
+    static void openLabelers() {
+        BackendLabelers.open(labelers, "streamed graphs are not labelled in StreamedLabelingProperties");
+    }
+
+    @AfterContainer
+    static void closeLabelers() {
+        BackendLabelers.close(labelers);
+    }
+
+    @Provide
+    Arbitrary<Graphs.EdgeList> graphs() {
+        return Graphs.any();
+    }
+
+    /** The device bytes of the parent array and bitmap, as the streamed engine counts them, plus {@code spare}. */
+    private static long budget(int n, long spare) {
+        return 4L * n + (n / 32 + 1) * 4L + 512 + spare;
+    }
+
+    @Property(tries = 60, edgeCases = EdgeCasesMode.NONE)
+    void streamedLabelsAreTheOraclesUnderAnyBudget(@ForAll("graphs") Graphs.EdgeList edges) {
+        ComponentLabeler cuda = labelers.get(Backend.CUDA);
+        if (cuda == null) {
+            return;
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            CsrGraph narrow = edges.toCsr(arena);
+            int[] expected = Oracle.labels(narrow);
+            int n = narrow.vertexCount();
+            for (CsrGraph g : List.of(narrow, Graphs.withWideOffsets(narrow, arena))) {
+                for (long budget : new long[] {0, budget(n, 1 << 16), budget(n, 700)}) {
+                    for (int threads : new int[] {1, 0}) {
+                        LabelOptions options = LabelOptions.defaults().withAlgorithm(Algorithm.STREAMED)
+                                .withDeviceMemory(budget).withCpuThreads(threads);
+                        Labels labels = cuda.label(g, options);
+                        assertArrayEquals(expected, labels.toArray(), "STREAMED on " + edges + ", budget " + budget
+                                + ", " + g.offsetBytes() + "-byte offsets, threads " + threads);
+                        assertEquals(Algorithm.STREAMED, labels.timings().algorithm());
+                    }
+                }
+                Labels auto = cuda.label(g, LabelOptions.defaults().withDeviceMemory(budget(n, 4096)));
+                assertArrayEquals(expected, auto.toArray(), "AUTO under a budget on " + edges);
+                assertEquals(n == 0 ? auto.timings().algorithm() : Algorithm.STREAMED, auto.timings().algorithm(),
+                        "AUTO under a budget the copy does not fit streams");
+            }
+        }
+    }
+
+    @Example
+    void aBudgetBelowTheParentArrayOrAnInMemoryAlgorithmThatDoesNotFitIsRefused() {
+        ComponentLabeler cuda = labelers.get(Backend.CUDA);
+        if (cuda == null) {
+            return;
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            CsrGraph g = Graphs.make(2, 20_000, 7).toCsr(arena);
+            long tooSmall = 4L * g.vertexCount() - 1;
+            Ccl4jException streamed = assertThrows(Ccl4jException.class, () -> cuda.label(g,
+                    LabelOptions.defaults().withAlgorithm(Algorithm.STREAMED).withDeviceMemory(tooSmall)));
+            assertTrue(streamed.getMessage().contains("parent array") && streamed.getMessage().contains("budget"),
+                    streamed.getMessage());
+            Ccl4jException inMemory = assertThrows(Ccl4jException.class, () -> cuda.label(g,
+                    LabelOptions.defaults().withAlgorithm(Algorithm.ECL_CC).withDeviceMemory(budget(g.vertexCount(), 4096))));
+            assertTrue(inMemory.getMessage().contains("STREAMED"), inMemory.getMessage());
+            // A device-resident graph is labelled in place, never streamed.
+            try (DeviceGraph resident = cuda.upload(g)) {
+                assertThrows(Ccl4jException.class,
+                        () -> cuda.label(resident, LabelOptions.defaults().withAlgorithm(Algorithm.STREAMED), null));
+            }
+        }
+    }
+}
