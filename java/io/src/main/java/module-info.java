@@ -4,10 +4,10 @@
  * <ul>
  * <li>{@link org.ccl4j.io}: graph files, read into off-heap {@code CsrGraph}s and written back
  *     ({@link org.ccl4j.io.GraphReader}, {@link org.ccl4j.io.GraphWriter}) in the formats of
- *     {@link org.ccl4j.io.GraphFormat}: ECL's binary CSR ({@code .egr}), Matrix Market, SNAP edge
- *     lists, DIMACS ({@code .gr}, {@code .col}, {@code .clq}) and plain edge lists; labels as raw
- *     int32 or text ({@link org.ccl4j.io.LabelWriter}); the benchmark suite's graph generators
- *     ({@link org.ccl4j.io.GraphGenerator}).</li>
+ *     {@link org.ccl4j.io.GraphFormat}: ccl4j's binary CSR ({@code .csr}), ECL's ({@code .egr}),
+ *     Matrix Market, SNAP edge lists, DIMACS ({@code .gr}, {@code .col}, {@code .clq}) and plain edge
+ *     lists; labels as raw int32 or text ({@link org.ccl4j.io.LabelWriter}); the benchmark suite's
+ *     graph generators ({@link org.ccl4j.io.GraphGenerator}).</li>
  * <li>{@link org.ccl4j.io.grid}: images and volumes, read into off-heap {@code Grid}s and written
  *     back ({@link org.ccl4j.io.grid.GridReader}, {@link org.ccl4j.io.grid.GridWriter}) as PGM,
  *     PNG or raw cells; label pictures ({@link org.ccl4j.io.grid.LabelImageWriter}); the test

@@ -50,8 +50,8 @@ final class DistancesCommand implements Callable<Integer> {
     @ParentCommand
     private Main main;
 
-    @Parameters(paramLabel = "FILE", description = "The graph: .egr, Matrix Market, SNAP, DIMACS or an edge list"
-            + " (spaces, tabs or commas; ids numbers or text), plain or gzip-compressed; - reads standard input.")
+    @Parameters(paramLabel = "FILE", description = "The graph: .csr, .egr, Matrix Market, SNAP, DIMACS or an edge"
+            + " list (spaces, tabs or commas; ids numbers or text), plain or gzip-compressed; - reads standard input.")
     private Input file;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "auto",

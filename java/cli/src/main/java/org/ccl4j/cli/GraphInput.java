@@ -19,7 +19,7 @@ import org.ccl4j.io.ReadOptions;
 import picocli.CommandLine.Option;
 
 /**
- * How {@code label} and {@code distances} read their graph: a file or standard input ({@code -}),
+ * How {@code label}, {@code distances} and {@code convert} read their graph: a file or standard input ({@code -}),
  * plain or gzip-compressed, {@code --max-vertices} and {@code --header}, the progress of a large
  * file, the time taken, and failures that name the file (or {@value Input#STANDARD_INPUT_NAME})
  * and, where the reader advises its API, the option that does the same.
@@ -66,9 +66,13 @@ final class GraphInput {
     record Read(GraphFile file, double ms) {
         /** The time as text: milliseconds below a second, else seconds. */
         String time() {
-            return ms < 1000 ? String.format(Locale.ROOT, "%.1f ms", ms)
-                    : String.format(Locale.ROOT, "%.1f s", ms / 1000);
+            return GraphInput.time(ms);
         }
+    }
+
+    /** {@code ms} as text: milliseconds below a second, else seconds. */
+    static String time(double ms) {
+        return ms < 1000 ? String.format(Locale.ROOT, "%.1f ms", ms) : String.format(Locale.ROOT, "%.1f s", ms / 1000);
     }
 
     /**
@@ -118,11 +122,12 @@ final class GraphInput {
     }
 
     /**
-     * Whether {@code file} is an .egr file, by {@code format} or its name: it is mapped, not read,
+     * Whether {@code file} is an .egr or .csr file, by {@code format} or its name: it is mapped, not read,
      * and has no reading to show (the reader tells the format of a file without an extension).
      */
     private static boolean mapped(Path file, GraphFormat format) {
-        return format == GraphFormat.EGR || (format == GraphFormat.AUTO
-                && String.valueOf(file.getFileName()).toLowerCase(Locale.ROOT).endsWith(".egr"));
+        String name = String.valueOf(file.getFileName()).toLowerCase(Locale.ROOT);
+        return format == GraphFormat.EGR || format == GraphFormat.CSR
+                || (format == GraphFormat.AUTO && (name.endsWith(".egr") || name.endsWith(".csr")));
     }
 }

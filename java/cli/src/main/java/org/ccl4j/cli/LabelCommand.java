@@ -44,8 +44,8 @@ final class LabelCommand implements Callable<Integer> {
     @ParentCommand
     private Main main;
 
-    @Parameters(paramLabel = "FILE", description = "The graph: .egr, Matrix Market, SNAP, DIMACS or an edge list"
-            + " (spaces, tabs or commas; ids numbers or text), plain or gzip-compressed; - reads standard input.")
+    @Parameters(paramLabel = "FILE", description = "The graph: .csr, .egr, Matrix Market, SNAP, DIMACS or an edge"
+            + " list (spaces, tabs or commas; ids numbers or text), plain or gzip-compressed; - reads standard input.")
     private Input file;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "auto",
@@ -76,7 +76,7 @@ final class LabelCommand implements Callable<Integer> {
 
     @Option(names = "--check", negatable = true, defaultValue = "true", fallbackValue = "true",
             description = "Check the graph (monotone offsets, ids in range, symmetry) before labelling (default)."
-                    + " --no-check labels an .egr file's arrays as they are: only for files checked before.")
+                    + " --no-check labels a .csr or .egr file's arrays as they are: only for files checked before.")
     private boolean check;
 
     @Option(names = "--out", paramLabel = "FILE", description = "Write the labels: text (\"vertex label\" lines) when"

@@ -39,9 +39,9 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = "Connected-component labelling of graphs and of 2D and 3D meshes, on NVIDIA GPUs and on CPUs.",
-        subcommands = {LabelCommand.class, DistancesCommand.class, MeshCommand.class, BenchCommand.class,
-                GenerateGraphCommand.class, PercolationCommand.class, IsingCommand.class, CoarseningCommand.class,
-                InfoCommand.class, HelpCommand.class, AutoComplete.GenerateCompletion.class},
+        subcommands = {LabelCommand.class, DistancesCommand.class, ConvertCommand.class, MeshCommand.class,
+                BenchCommand.class, GenerateGraphCommand.class, PercolationCommand.class, IsingCommand.class,
+                CoarseningCommand.class, InfoCommand.class, HelpCommand.class, AutoComplete.GenerateCompletion.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
                 "0:success",
@@ -67,8 +67,8 @@ import picocli.CommandLine.Spec;
                 "",
                 "Progress: bench, percolation and ising show it on standard error, also when standard output"
                         + " goes to a file: a bar on a terminal, else a line every 10 s. mesh shows it for a long"
-                        + " --generate, label and distances for a large graph file. --no-progress (or --quiet)"
-                        + " hides it.",
+                        + " --generate, label and distances for a large graph file, convert for a large graph file"
+                        + " and a long write. --no-progress (or --quiet) hides it.",
                 "",
                 "ccl4j help COMMAND or ccl4j COMMAND --help describes a command's options."})
 public final class Main implements Callable<Integer> {

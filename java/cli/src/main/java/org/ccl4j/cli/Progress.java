@@ -13,10 +13,10 @@ import picocli.CommandLine.Option;
 
 /**
  * The progress of a long command (bench, percolation, ising; the alloy of {@code mesh --generate},
- * the reading of a large graph file by {@code label} and {@code distances}) on standard error,
- * with the elapsed time and an estimate of the time left. It is shown whatever standard output is
- * (a file, a pipe: the results go there, the progress does not); {@code --no-progress} (or
- * {@code --quiet}) turns it off.
+ * the reading of a large graph file by {@code label}, {@code distances} and {@code convert}, the
+ * writing of {@code convert}) on standard error, with the elapsed time and an estimate of the time
+ * left. It is shown whatever standard output is (a file, a pipe: the results go there, the progress
+ * does not); {@code --no-progress} (or {@code --quiet}) turns it off.
  *
  * <p>On a terminal it is one line redrawn in place ({@code \r}) at most ten times a second and
  * cleared at the end, so that it never mixes with the results. Elsewhere (a log file, CI) it is
@@ -126,6 +126,11 @@ final class Progress implements AutoCloseable {
         done = Math.min(total, done + steps);
         what = now;
         draw(false);
+    }
+
+    /** {@code steps} steps in all are done; {@code now} is what is being done. */
+    void reach(long steps, String now) {
+        advance(steps - done, now);
     }
 
     /** One more step is done. */

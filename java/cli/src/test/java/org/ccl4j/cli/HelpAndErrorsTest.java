@@ -148,7 +148,7 @@ class HelpAndErrorsTest {
             }
             first = option;
         }
-        assertEquals(new TreeSet<>(List.of("bench", "coarsening", "distances", "ising", "label", "mesh",
+        assertEquals(new TreeSet<>(List.of("bench", "coarsening", "convert", "distances", "ising", "label", "mesh",
                 "percolation")), quiet);
         Path edges = Files.writeString(dir.resolve("g.edges"), "0 1\n");
         for (String command : List.of("label", "distances")) {

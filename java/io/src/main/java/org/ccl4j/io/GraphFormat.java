@@ -29,6 +29,14 @@ public enum GraphFormat {
      * edge weights, which are ignored.
      */
     EGR("egr"),
+    /**
+     * ccl4j's binary CSR ({@code .csr}): a checked header (magic bytes, version, flags, vertex and
+     * arc counts, offset width, CRC-32), then little-endian offsets of 4 or 8 bytes ({@code [n+1]},
+     * so more than 2^31 arcs) and {@code int32} neighbours ({@code [m]}), each array aligned to 8
+     * bytes; memory-mapped when read. The byte layout is specified in docs/FORMATS.md of the source
+     * repository.
+     */
+    CSR("csr"),
     /** Matrix Market coordinate format ({@code .mtx}): every entry {@code (i, j)} is an edge. */
     MTX("mtx"),
     /** SNAP edge list ({@code .txt}): {@code #} comments, pairs of ids of up to 63 bits. */
@@ -103,16 +111,19 @@ public enum GraphFormat {
     /**
      * Finds the format of {@code file}. First by its first bytes: gzip-compressed files are
      * decompressed and their content is what the rest looks at (and {@code b.snap.gz} has the
-     * extension {@code .snap}); formats that ccl4j recognises but does not read are refused by name
+     * extension {@code .snap}); a file that starts with the magic bytes of a {@code .csr} file is
+     * one, whatever its name; formats that ccl4j recognises but does not read are refused by name
      * (images such as PNG, PGM, TIFF, JPEG; NumPy, NRRD, NIfTI, HDF5 and DICOM files; zip, tar,
-     * 7-Zip archives; bzip2, zstd and xz data). Then by extension: {@code .egr} EGR, {@code .mtx}
+     * 7-Zip archives; bzip2, zstd and xz data). Then by extension: {@code .egr} EGR, {@code .csr}
+     * CSR (whose reader then refuses a file without the magic bytes), {@code .mtx}
      * MTX, {@code .gr .col .clq} DIMACS, {@code .edges .el .tsv .csv} EDGES. For {@code .txt},
      * {@code .snap} and unknown extensions, by content: a {@code %%MatrixMarket} banner means MTX; a
      * binary file whose size matches its {@code .egr} header means EGR; a first line starting with
      * {@code c} or {@code p} means DIMACS, with {@code #} SNAP, with {@code %} EDGES; otherwise (a
      * first line of numbers) SNAP for {@code .txt} and {@code .snap}, EDGES for anything else. A
      * binary file that is none of these is refused. A file whose size matches the {@code .egr}
-     * header at its start is an {@code .egr} file whatever its first bytes look like.
+     * header at its start is an {@code .egr} file whatever its first bytes look like, unless they
+     * are those of a {@code .csr} file, whose own header states its size.
      *
      * @param file the file
      * @return a format other than {@link #AUTO}
@@ -133,6 +144,7 @@ public enum GraphFormat {
         int dot = name.lastIndexOf('.');
         return switch (dot < 0 ? "" : name.substring(dot + 1)) {
             case "egr" -> EGR;
+            case "csr" -> CSR;
             case "mtx" -> MTX;
             case "gr", "col", "clq" -> DIMACS;
             case "edges", "el", "tsv", "csv" -> EDGES;
@@ -145,6 +157,7 @@ public enum GraphFormat {
     private String description() {
         return switch (this) {
             case EGR -> "an .egr file";
+            case CSR -> "a .csr file";
             case MTX -> "a Matrix Market file";
             case SNAP -> "a SNAP edge list";
             case DIMACS -> "a DIMACS file";
@@ -153,8 +166,8 @@ public enum GraphFormat {
         };
     }
 
-    private static final String READS = "ccl4j reads graphs as edge lists, SNAP, Matrix Market, DIMACS and .egr "
-            + "files, plain or gzip-compressed";
+    private static final String READS = "ccl4j reads graphs as edge lists, SNAP, Matrix Market, DIMACS, .egr and "
+            + ".csr files, plain or gzip-compressed";
 
     /**
      * The format to read {@code source} as, {@code requested} or, for {@link #AUTO}, the detected
@@ -165,20 +178,23 @@ public enum GraphFormat {
         Path name = source.name();
         GraphFormat expected = requested != AUTO ? requested : ofExtension(source.contentName());
         Magic stored = Magic.of(source.storedHead(), source.storedHead().length);
-        boolean egr = (requested == AUTO || requested == EGR)
+        boolean egr = (requested == EGR || (requested == AUTO && stored != Magic.CSR))
                 && egrFits(source.storedHead(), source.storedSize());
-        if (stored != null && !egr) {
-            if (stored != Magic.GZIP) {
-                throw refusal(name, stored, false, expected);
-            }
+        Magic content = egr ? null : stored;
+        boolean compressed = content == Magic.GZIP;
+        if (compressed) {
             source.decompress();
-            Magic inner = Magic.of(source.head(), source.head().length);
-            if (inner != null) {
-                throw refusal(name, inner, true, expected);
-            }
+            content = Magic.of(source.head(), source.head().length);
+        }
+        // a .csr file is the one recognised format that the graph reader reads
+        if (content != null && (content != Magic.CSR || (requested != AUTO && requested != CSR))) {
+            throw refusal(name, content, compressed, expected);
         }
         if (requested != AUTO) {
             return requested;
+        }
+        if (content == Magic.CSR) {
+            return CSR;
         }
         GraphFormat byName = ofExtension(source.contentName());
         return switch (byName) {
@@ -191,6 +207,7 @@ public enum GraphFormat {
     private static GraphFormatException refusal(Path name, Magic magic, boolean compressed, GraphFormat expected) {
         String advice = switch (magic) {
             case PNG, PGM, NETPBM -> "images are read as grids (GridReader), not as graphs";
+            case CSR -> "read it as csr, or let its format be detected (auto)";
             default -> magic.advice("one of them");
         };
         return new GraphFormatException(name, -1, 0, "this is " + magic.description()

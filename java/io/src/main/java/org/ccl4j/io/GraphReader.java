@@ -2,7 +2,6 @@ package org.ccl4j.io;
 
 import java.io.IOException;
 import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -11,7 +10,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Locale;
 import java.util.Objects;
-import java.util.stream.IntStream;
 import org.ccl4j.CsrGraph;
 import org.ccl4j.GraphBuilder;
 import org.ccl4j.io.internal.Source;
@@ -30,6 +28,15 @@ import org.ccl4j.io.internal.Source;
  *     instead). Any other is rebuilt through {@link GraphBuilder}. Telling
  *     them apart costs a sequential pass and a random-access pass over the arcs, both parallel, and
  *     4 bytes per vertex. Edge weights after the neighbour lists are accepted and ignored.</li>
+ * <li>{@link GraphFormat#CSR}: the header's. Mapped in place as an {@code .egr} file is, with
+ *     offsets of 4 or 8 bytes (more than 2^31 arcs). The header's fields are checked against each
+ *     other, its checksum and the file's size before anything is mapped, and the arrays (offsets,
+ *     neighbour ids) in one pass once mapped, whatever the file. A file whose canonical flag is set
+ *     (what {@link GraphWriter} writes for a canonical graph) is used in place without the
+ *     canonical test: its lists are taken to be sorted and symmetric, as the flag says. Symmetry,
+ *     which the labels depend on, is checked anyway when a mapped graph is labelled (unless
+ *     {@code LabelOptions.withCheckInput(false)}), and on demand by {@link CsrGraph#check()}. A file
+ *     without the flag is tested and, if need be, rebuilt as an {@code .egr} file is.</li>
  * <li>{@link GraphFormat#MTX}: the matrix dimension; entry {@code (i, j)} is the edge
  *     {@code i-1 – j-1} whatever its value, explicit zeros included; symmetric files may store
  *     either triangle. Coordinate matrices of every field ({@code pattern}, {@code integer},
@@ -87,9 +94,6 @@ import org.ccl4j.io.internal.Source;
  */
 public final class GraphReader {
     private static final long EGR_HEADER_BYTES = 8;
-    /** Below this many arcs the .egr checks run as one task. */
-    private static final long PARALLEL_ARCS = 1 << 20;
-    private static final int MAX_TASKS = 16;
     private static final String DIMACS_PROBLEMS = "'p sp N M', 'p edge N M' or 'p col N M'";
 
     private GraphReader() {
@@ -155,6 +159,7 @@ public final class GraphReader {
             Path name = source.name();
             return switch (resolved) {
                 case EGR -> new GraphFile(readEgr(source, arena), name, resolved, (VertexIds) null);
+                case CSR -> new GraphFile(readCsr(source, arena), name, resolved, (VertexIds) null);
                 case MTX -> new GraphFile(readMatrixMarket(source, options, arena), name, resolved, (VertexIds) null);
                 case DIMACS -> new GraphFile(readDimacs(source, options, arena), name, resolved, (VertexIds) null);
                 case SNAP, EDGES -> readEdgeList(source, resolved, options, arena);
@@ -170,7 +175,7 @@ public final class GraphReader {
         return new TextInput(source.name(), source.open(), source.contentSize(), commaSeparates);
     }
 
-    // ---- ECL binary CSR ----------------------------------------------------------------------
+    // ---- ECL's binary CSR, and ccl4j's -------------------------------------------------------
 
     private static CsrGraph readEgr(Source source, Arena arena) throws IOException {
         Path file = source.name();
@@ -192,198 +197,24 @@ public final class GraphReader {
             if (m < 0) {
                 throw new GraphFormatException(file, -1, 4, "arc count " + m + " is negative");
             }
-            long csrBytes = EGR_HEADER_BYTES + Integer.BYTES * ((long) n + 1) + Integer.BYTES * (long) m;
+            long neighborsAt = EGR_HEADER_BYTES + Integer.BYTES * ((long) n + 1);
+            MappedCsr.Layout layout = new MappedCsr.Layout(n, m, Integer.BYTES, EGR_HEADER_BYTES, neighborsAt);
+            long csrBytes = layout.end();
             if (size != csrBytes && size != csrBytes + Integer.BYTES * (long) m) {
                 throw new GraphFormatException(file, -1, Math.min(size, csrBytes), "the file is " + size
                         + " bytes but its header (" + n + " vertices, " + m + " arcs) needs " + csrBytes
                         + " bytes (" + (csrBytes + Integer.BYTES * (long) m) + " with edge weights)"
                         + (size < csrBytes ? ": it is truncated" : ""));
             }
-            // Shared: the checks run in parallel.
-            try (Arena check = Arena.ofShared()) {
-                CsrGraph mapped = mapEgr(file, channel, csrBytes, n, check);
-                if (isCanonical(mapped)) {
-                    // A temporary file (a stream's copy, decompressed content) is deleted once read:
-                    // its graph is copied into the arena rather than mapped.
-                    return source.contentIsTemporary() ? copy(mapped, csrBytes, n, arena)
-                            : mapEgr(file, channel, csrBytes, n, arena);
-                }
-                GraphBuilder builder = new GraphBuilder().vertexCount(n);
-                MemorySegment offsets = mapped.offsets();
-                MemorySegment neighbors = mapped.neighbors();
-                for (int u = 0; u < n; u++) {
-                    int end = offsets.getAtIndex(ValueLayout.JAVA_INT, u + 1);
-                    for (int a = offsets.getAtIndex(ValueLayout.JAVA_INT, u); a < end; a++) {
-                        builder.addEdge(u, neighbors.getAtIndex(ValueLayout.JAVA_INT, a));
-                    }
-                }
-                return builder.build(arena);
-            }
+            return MappedCsr.read(source, channel, layout, false, arena);
         }
     }
 
-    /** A copy in {@code arena} of the checked CSR arrays of an .egr file of {@code csrBytes} bytes. */
-    private static CsrGraph copy(CsrGraph mapped, long csrBytes, int n, Arena arena) {
-        MemorySegment offsets = arena.allocate(ValueLayout.JAVA_INT, n + 1L);
-        MemorySegment.copy(mapped.offsets(), 0, offsets, 0, offsets.byteSize());
-        long neighborBytes = csrBytes - EGR_HEADER_BYTES - offsets.byteSize();
-        MemorySegment neighbors = arena.allocate(Math.max(Integer.BYTES, neighborBytes), Integer.BYTES)
-                .asSlice(0, neighborBytes);
-        MemorySegment.copy(mapped.neighbors(), 0, neighbors, 0, neighborBytes);
-        return CsrGraph.wrap(offsets, Integer.BYTES, neighbors);
-    }
-
-    /** Maps the CSR part of an .egr file and checks its structure; copies it on big-endian machines. */
-    private static CsrGraph mapEgr(Path file, FileChannel channel, long csrBytes, int n, Arena arena)
-            throws IOException {
-        MemorySegment mapped = channel.map(FileChannel.MapMode.READ_ONLY, 0, csrBytes, arena);
-        if (ByteOrder.nativeOrder() != ByteOrder.LITTLE_ENDIAN) {
-            MemorySegment copy = arena.allocate(csrBytes, Integer.BYTES);
-            MemorySegment.copy(mapped, ValueLayout.JAVA_INT.withOrder(ByteOrder.LITTLE_ENDIAN), 0,
-                    copy, ValueLayout.JAVA_INT, 0, csrBytes / Integer.BYTES);
-            mapped = copy;
+    private static CsrGraph readCsr(Source source, Arena arena) throws IOException {
+        try (FileChannel channel = FileChannel.open(source.contentFile(), StandardOpenOption.READ)) {
+            CsrHeader header = CsrHeader.read(source.name(), channel);
+            return MappedCsr.read(source, channel, header.layout(), header.canonical(), arena);
         }
-        long offsetsEnd = EGR_HEADER_BYTES + Integer.BYTES * ((long) n + 1);
-        try {
-            return CsrGraph.wrap(mapped.asSlice(EGR_HEADER_BYTES, offsetsEnd - EGR_HEADER_BYTES), Integer.BYTES,
-                    mapped.asSlice(offsetsEnd));
-        } catch (IllegalArgumentException e) {
-            throw egrStructureError(file, mapped, n, e);
-        }
-    }
-
-    /**
-     * The error of an {@code .egr} file whose arrays {@link CsrGraph#wrap} refused: finds the first
-     * offending entry and names its byte offset and value (wrap knows array indices only).
-     */
-    private static GraphFormatException egrStructureError(Path file, MemorySegment csr, int n,
-                                                          IllegalArgumentException refusal) {
-        long m = csr.get(ValueLayout.JAVA_INT, Integer.BYTES);
-        long first = csr.get(ValueLayout.JAVA_INT, EGR_HEADER_BYTES);
-        if (first != 0) {
-            return new GraphFormatException(file, -1, EGR_HEADER_BYTES, "invalid CSR structure: offsets[0] is "
-                    + first + ", must be 0", refusal);
-        }
-        long previous = 0;
-        for (int v = 1; v <= n; v++) {
-            long at = EGR_HEADER_BYTES + (long) Integer.BYTES * v;
-            long offset = csr.get(ValueLayout.JAVA_INT, at);
-            if (offset < previous) {
-                return new GraphFormatException(file, -1, at, "invalid CSR structure: offsets[" + v + "] is "
-                        + offset + ", less than offsets[" + (v - 1) + "] = " + previous
-                        + ": offsets must not decrease", refusal);
-            }
-            if (offset > m) {
-                return new GraphFormatException(file, -1, at, "invalid CSR structure: offsets[" + v + "] is "
-                        + offset + ", past the " + m + " arcs that the header declares", refusal);
-            }
-            previous = offset;
-        }
-        long neighborsStart = EGR_HEADER_BYTES + Integer.BYTES * ((long) n + 1);
-        if (previous != m) {
-            return new GraphFormatException(file, -1, neighborsStart - Integer.BYTES, "invalid CSR structure: offsets["
-                    + n + "] is " + previous + ", but the header declares " + m + " arcs", refusal);
-        }
-        for (long a = 0; a < m; a++) {
-            long at = neighborsStart + Integer.BYTES * a;
-            int t = csr.get(ValueLayout.JAVA_INT, at);
-            if (t < 0 || t >= n) {
-                return new GraphFormatException(file, -1, at, "invalid CSR structure: neighbour id " + t
-                        + " of arc " + a + " is outside 0.." + (n - 1), refusal);
-            }
-        }
-        return new GraphFormatException(file, -1, -1, "invalid CSR structure: " + refusal.getMessage(), refusal);
-    }
-
-    /**
-     * True when every neighbour list is strictly increasing without self loops and every arc has its
-     * reverse. The symmetry test needs no sorting and no copy of the arcs: visiting sources
-     * {@code u} in increasing order, the arcs {@code u -> t} with {@code u < t} must meet the entries
-     * below {@code t} of {@code t}'s sorted list in that same order, one cursor per vertex. Each
-     * parallel task owns a range of targets {@code t}, so the cursors need no synchronisation.
-     */
-    private static boolean isCanonical(CsrGraph g) {
-        int n = g.vertexCount();
-        MemorySegment offsets = g.offsets();
-        MemorySegment neighbors = g.neighbors();
-        int[] bounds = arcBalancedRanges(offsets, n);
-        boolean sorted = IntStream.range(0, bounds.length - 1).parallel().allMatch(k -> {
-            for (int v = bounds[k]; v < bounds[k + 1]; v++) {
-                int end = offsets.getAtIndex(ValueLayout.JAVA_INT, v + 1);
-                int previous = -1;
-                for (int a = offsets.getAtIndex(ValueLayout.JAVA_INT, v); a < end; a++) {
-                    int t = neighbors.getAtIndex(ValueLayout.JAVA_INT, a);
-                    if (t <= previous || t == v) {
-                        return false;
-                    }
-                    previous = t;
-                }
-            }
-            return true;
-        });
-        if (!sorted) {
-            return false;
-        }
-        try (Arena scratch = Arena.ofShared()) {
-            MemorySegment cursors = scratch.allocate(ValueLayout.JAVA_INT, Math.max(1, n));
-            MemorySegment.copy(offsets, 0, cursors, 0, (long) n * Integer.BYTES);
-            return IntStream.range(0, bounds.length - 1).parallel()
-                    .allMatch(k -> reversesPresent(offsets, neighbors, cursors, bounds[k], bounds[k + 1]));
-        }
-    }
-
-    /** The symmetry test of {@link #isCanonical} for the arcs whose target lies in {@code lo .. hi-1}. */
-    private static boolean reversesPresent(MemorySegment offsets, MemorySegment neighbors, MemorySegment cursors,
-                                           int lo, int hi) {
-        for (int u = 0; u < hi - 1; u++) {
-            int end = offsets.getAtIndex(ValueLayout.JAVA_INT, u + 1);
-            for (int a = offsets.getAtIndex(ValueLayout.JAVA_INT, u); a < end; a++) {
-                int t = neighbors.getAtIndex(ValueLayout.JAVA_INT, a);
-                if (t >= hi) {
-                    break;
-                }
-                if (t <= u || t < lo) {
-                    continue;
-                }
-                int c = cursors.getAtIndex(ValueLayout.JAVA_INT, t);
-                if (c == offsets.getAtIndex(ValueLayout.JAVA_INT, t + 1)
-                        || neighbors.getAtIndex(ValueLayout.JAVA_INT, c) != u) {
-                    return false;
-                }
-                cursors.setAtIndex(ValueLayout.JAVA_INT, t, c + 1);
-            }
-        }
-        // Every entry below t in t's list must have been met: none is left before the cursor.
-        for (int t = lo; t < hi; t++) {
-            int c = cursors.getAtIndex(ValueLayout.JAVA_INT, t);
-            if (c < offsets.getAtIndex(ValueLayout.JAVA_INT, t + 1) && neighbors.getAtIndex(ValueLayout.JAVA_INT, c) < t) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** Vertex ranges of about equal arc counts, as bounds {@code 0 = b[0] <= ... <= b[k] = n}. */
-    private static int[] arcBalancedRanges(MemorySegment offsets, int n) {
-        long arcs = offsets.getAtIndex(ValueLayout.JAVA_INT, n);
-        int tasks = arcs < PARALLEL_ARCS ? 1 : Math.min(MAX_TASKS, Runtime.getRuntime().availableProcessors());
-        int[] bounds = new int[tasks + 1];
-        bounds[tasks] = n;
-        for (int k = 1; k < tasks; k++) {
-            long target = arcs * k / tasks;
-            int lo = bounds[k - 1];
-            int hi = n;
-            while (lo < hi) {
-                int mid = (lo + hi) >>> 1;
-                if (offsets.getAtIndex(ValueLayout.JAVA_INT, mid) < target) {
-                    lo = mid + 1;
-                } else {
-                    hi = mid;
-                }
-            }
-            bounds[k] = lo;
-        }
-        return bounds;
     }
 
     // ---- Matrix Market --------------------------------------------------------------------------

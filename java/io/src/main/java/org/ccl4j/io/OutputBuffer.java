@@ -9,13 +9,15 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * A buffer in front of an {@link OutputStream} that formats numbers by hand, in decimal or as
- * little-endian {@code int32}s, with no per-value allocation. {@link #flush()} empties it; the stream
+ * little-endian {@code int32}s and {@code int64}s, with no per-value allocation. {@link #flush()} empties it; the stream
  * is never closed here.
  */
 final class OutputBuffer {
     private static final int BUFFER_BYTES = 1 << 16;
     private static final ValueLayout.OfInt LITTLE_ENDIAN_INT =
             ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfLong LITTLE_ENDIAN_LONG =
+            ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
     private final OutputStream out;
     private final byte[] buffer = new byte[BUFFER_BYTES];
@@ -62,6 +64,12 @@ final class OutputBuffer {
         size += digits;
     }
 
+    void writeBytes(byte[] bytes) throws IOException {
+        for (byte b : bytes) {
+            writeByte(b);
+        }
+    }
+
     void writeIntLittleEndian(int value) throws IOException {
         if (BUFFER_BYTES - size < Integer.BYTES) {
             drain();
@@ -72,14 +80,24 @@ final class OutputBuffer {
 
     /** Writes {@code count} native-order {@code int}s of {@code ints}, from index {@code from}, little-endian. */
     void writeIntsLittleEndian(MemorySegment ints, long from, long count) throws IOException {
+        writeLittleEndian(ints, ValueLayout.JAVA_INT, LITTLE_ENDIAN_INT, from, count);
+    }
+
+    /** Writes {@code count} native-order {@code long}s of {@code longs}, from index {@code from}, little-endian. */
+    void writeLongsLittleEndian(MemorySegment longs, long from, long count) throws IOException {
+        writeLittleEndian(longs, ValueLayout.JAVA_LONG, LITTLE_ENDIAN_LONG, from, count);
+    }
+
+    private void writeLittleEndian(MemorySegment values, ValueLayout element, ValueLayout littleEndian, long from,
+                                   long count) throws IOException {
+        int bytes = (int) element.byteSize();
         while (count > 0) {
-            if (BUFFER_BYTES - size < Integer.BYTES) {
+            if (BUFFER_BYTES - size < bytes) {
                 drain();
             }
-            int chunk = (int) Math.min(count, (BUFFER_BYTES - size) / Integer.BYTES);
-            MemorySegment.copy(ints, ValueLayout.JAVA_INT, from * Integer.BYTES, bufferSegment, LITTLE_ENDIAN_INT,
-                    size, chunk);
-            size += chunk * Integer.BYTES;
+            int chunk = (int) Math.min(count, (BUFFER_BYTES - size) / bytes);
+            MemorySegment.copy(values, element, from * bytes, bufferSegment, littleEndian, size, chunk);
+            size += chunk * bytes;
             from += chunk;
             count -= chunk;
         }

@@ -4,8 +4,9 @@
  *
  * <ul>
  * <li>{@link org.ccl4j.io.GraphReader} reads a file in any {@link org.ccl4j.io.GraphFormat}
- *     ({@code AUTO} detects it by extension and content): ECL's binary CSR ({@code .egr},
- *     memory-mapped when already clean), Matrix Market coordinate files, SNAP edge lists, DIMACS
+ *     ({@code AUTO} detects it by extension and content): ccl4j's binary CSR ({@code .csr}, with a
+ *     checked header and 4- or 8-byte offsets, memory-mapped), ECL's ({@code .egr}, memory-mapped
+ *     when already clean), Matrix Market coordinate files, SNAP edge lists, DIMACS
  *     ({@code .gr}, {@code .col}, {@code .clq}) and plain edge lists. The result, a
  *     {@link org.ccl4j.io.GraphFile}, holds the graph, symmetrised with self loops and repeated
  *     edges dropped, and for renumbered SNAP ids the file's ids. {@link org.ccl4j.io.ReadOptions}
@@ -26,7 +27,7 @@
  *     GraphFile file = GraphReader.read(Path.of("graph.mtx"), arena);  // format detected
  *     Labels labels = labeler.label(file.graph());
  *     LabelWriter.writeBinary(labels.segment(), labels.vertexCount(), Path.of("labels.bin"));
- *     GraphWriter.write(file.graph(), Path.of("graph.egr"), GraphFormat.EGR);
+ *     GraphWriter.write(file.graph(), Path.of("graph.csr"), GraphFormat.CSR); // mapped when read again
  * }
  * }</pre>
  */

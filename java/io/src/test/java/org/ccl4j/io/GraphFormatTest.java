@@ -25,7 +25,7 @@ class GraphFormatTest {
         }
         assertEquals("dimacs", GraphFormat.DIMACS.formatName());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> GraphFormat.fromName("csv"));
-        assertEquals("unknown graph format 'csv'; expected one of auto, egr, mtx, snap, dimacs, edges", e.getMessage());
+        assertEquals("unknown graph format 'csv'; expected one of auto, egr, csr, mtx, snap, dimacs, edges", e.getMessage());
     }
 
     @Test
@@ -33,6 +33,7 @@ class GraphFormatTest {
         // The content says otherwise: the extension wins.
         String edges = "0 1\n";
         assertEquals(GraphFormat.EGR, GraphFormat.detect(write(dir, "g.EGR", edges)));
+        assertEquals(GraphFormat.CSR, GraphFormat.detect(write(dir, "g.csr", edges)));
         assertEquals(GraphFormat.MTX, GraphFormat.detect(write(dir, "g.mtx", edges)));
         assertEquals(GraphFormat.DIMACS, GraphFormat.detect(write(dir, "g.gr", edges)));
         assertEquals(GraphFormat.DIMACS, GraphFormat.detect(write(dir, "myciel3.col", edges)));

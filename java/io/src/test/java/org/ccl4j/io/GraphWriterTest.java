@@ -43,7 +43,8 @@ class GraphWriterTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"g.egr, AUTO", "g.mtx, AUTO", "g.gr, AUTO", "g.edges, AUTO", "g.el, EDGES", "g.bin, EGR"})
+    @CsvSource({"g.egr, AUTO", "g.csr, AUTO", "g.mtx, AUTO", "g.gr, AUTO", "g.edges, AUTO", "g.el, EDGES",
+            "g.bin, EGR", "g.dat, CSR"})
     void roundTrips(String name, GraphFormat format) throws IOException {
         for (boolean isolatedLast : new boolean[] {true, false}) {
             try (Arena arena = Arena.ofConfined()) {
@@ -112,7 +113,7 @@ class GraphWriterTest {
             CsrGraph g = new GraphBuilder().addEdge(0, 1).build(arena);
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                     () -> GraphWriter.write(g, dir.resolve("g.unknown"), GraphFormat.AUTO));
-            assertEquals("cannot tell a graph format from the name g.unknown: use .egr, .mtx, .gr, .txt, .snap, "
+            assertEquals("cannot tell a graph format from the name g.unknown: use .csr, .egr, .mtx, .gr, .txt, .snap, "
                     + ".edges, .el, .tsv or .csv, or name the format", e.getMessage());
             assertThrows(IllegalArgumentException.class,
                     () -> GraphWriter.write(g, GraphFormat.AUTO, new ByteArrayOutputStream()));

@@ -80,8 +80,8 @@ class MagicBytesTest {
             assertEquals(0, e.byteOffset(), e::getMessage);
             assertEquals(-1, e.line());
             assertTrue(e.getMessage().startsWith(file + ": at byte 0: this is " + description), e::getMessage);
-            assertTrue(e.getMessage().contains("ccl4j reads graphs as edge lists, SNAP, Matrix Market, DIMACS and"
-                    + " .egr files, plain or gzip-compressed"), e::getMessage);
+            assertTrue(e.getMessage().contains("ccl4j reads graphs as edge lists, SNAP, Matrix Market, DIMACS, .egr"
+                    + " and .csr files, plain or gzip-compressed"), e::getMessage);
             assertThrows(GraphFormatException.class, () -> GraphFormat.detect(file));
         }
         // an explicit format does not make the file readable, and the message says what was expected
@@ -96,11 +96,12 @@ class MagicBytesTest {
                 .endsWith(": decompress or extract it first"));
         assertTrue(refuse(write("a.mtx", bytes('I', 'I', '*', 0, 8, 0, 0, 0)), GraphFormat.AUTO).getMessage()
                 .endsWith("this is a TIFF image, not a Matrix Market file; ccl4j reads graphs as edge lists, SNAP, "
-                        + "Matrix Market, DIMACS and .egr files, plain or gzip-compressed: convert it to one of them first"));
+                        + "Matrix Market, DIMACS, .egr and .csr files, plain or gzip-compressed: convert it to one of them"
+                        + " first"));
         assertTrue(refuse(write("a.edges", ascii("P5\n1 1\n255\n\0")), GraphFormat.AUTO).getMessage()
                 .endsWith("this is a PGM image, not an edge list; ccl4j reads graphs as edge lists, SNAP, Matrix Market, "
-                        + "DIMACS and .egr files, plain or gzip-compressed: images are read as grids (GridReader), not as "
-                        + "graphs"));
+                        + "DIMACS, .egr and .csr files, plain or gzip-compressed: images are read as grids (GridReader), not"
+                        + " as graphs"));
     }
 
     /** The case: a gzip'd SNAP file read as text gave "expected source id, found 'ºs'". */

@@ -42,7 +42,8 @@ import org.ccl4j.io.grid.PngBytes;
  * Fuzzing of every reader, graph and grid: valid files of each format, plain and gzip-compressed,
  * mutated (bit flips,
  * truncation, inserted and deleted bytes, huge numbers in text, extreme ints in binary headers,
- * PNG CRCs recomputed so that the damage reaches the decoder) and random bytes behind a valid
+ * PNG and {@code .csr} header CRCs recomputed so that the damage reaches the decoder and the field
+ * checks) and random bytes behind a valid
  * beginning. Whatever the bytes, a reader returns a result whose size the file justifies or throws
  * its documented format exception ({@link GraphFormatException}, {@link ImageFormatException})
  * naming the file: never another exception, never an allocation that exhausts memory, never a hang.
@@ -77,7 +78,8 @@ class ReaderFuzzTest {
         long read(Path file, Arena arena) throws IOException;
     }
 
-    enum Kind { GRAPH, GRID, PNG }
+    /** What a seed is: {@code .csr} and PNG files carry CRCs, which a try may recompute after its damage. */
+    enum Kind { GRAPH, CSR, GRID, PNG }
 
     /** A valid file, the extension it is written with and how it is read. */
     record Seed(String name, String extension, byte[] bytes, Kind kind, Reading reading) {
@@ -90,6 +92,12 @@ class ReaderFuzzTest {
     private static Seed graph(String name, String extension, GraphFormat format, ReadOptions options, byte[] bytes) {
         return new Seed(name, extension, bytes, Kind.GRAPH,
                 (file, arena) -> GraphReader.read(file, format, options, arena).graph().vertexCount());
+    }
+
+    private static Seed csr(String name, String extension, byte[] bytes) {
+        return new Seed(name, extension, bytes, Kind.CSR,
+                (file, arena) -> GraphReader.read(file, GraphFormat.AUTO, ReadOptions.defaults(), arena).graph()
+                        .vertexCount());
     }
 
     private static Seed text(String name, String extension, GraphFormat format, ReadOptions options, String text) {
@@ -167,6 +175,13 @@ class ReaderFuzzTest {
                     gzip("# c\n10\t20\n20\t30\t5\n".getBytes(StandardCharsets.ISO_8859_1))),
             graph("egr gzip", ".egr.gz", GraphFormat.AUTO, ReadOptions.defaults(),
                     gzip(littleEndianInts(4, 6, 0, 2, 4, 6, 6, 1, 2, 0, 2, 0, 1))),
+            // the triangle flagged canonical (mapped untested); an unclean graph with 8-byte offsets (rebuilt)
+            csr("csr", ".csr", new CsrBytes(new long[] {0, 2, 4, 6, 6}, new int[] {1, 2, 0, 2, 0, 1}).canonical()
+                    .bytes()),
+            csr("csr wide unclean detected by magic", ".bin",
+                    new CsrBytes(new long[] {0, 3, 4, 4}, new int[] {2, 0, 2, 0}).width(8).bytes()),
+            csr("csr gzip", ".csr.gz", gzip(new CsrBytes(new long[] {0, 2, 4, 6, 6}, new int[] {1, 2, 0, 2, 0, 1})
+                    .canonical().bytes())),
             grid("pgm ascii", ".pgm", GridReadOptions.defaults(),
                     "P2\n# c\n3 2\n255\n0 1 2\n3 4 255\n".getBytes(StandardCharsets.US_ASCII)),
             grid("pgm binary 16-bit", ".pgm", GridReadOptions.defaults(),
@@ -306,6 +321,11 @@ class ReaderFuzzTest {
         if (seed.kind() == Kind.PNG && fixCrcs) {
             fixCrcs(bytes);
         }
+        if (seed.kind() == Kind.CSR && fixCrcs && !seed.extension().endsWith(".gz") && bytes.length >= CsrBytes.HEADER) {
+            CRC32 crc = new CRC32();
+            crc.update(bytes, 0, CsrBytes.HEADER - 4);
+            ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).putInt(CsrBytes.HEADER - 4, (int) crc.getValue());
+        }
         assertReadOrRefused(seed, bytes);
     }
 
@@ -396,7 +416,8 @@ class ReaderFuzzTest {
                 long size = seed.reading().read(file, arena);
                 // gzip content is bounded by what it decompresses to: at most 1032 bytes a byte
                 long justified = seed.extension().endsWith(".gz") ? 1032L * bytes.length : bytes.length;
-                long bound = seed.kind() == Kind.GRAPH ? ReadOptions.defaults().vertexLimit(justified)
+                long bound = seed.kind() == Kind.GRAPH || seed.kind() == Kind.CSR
+                        ? ReadOptions.defaults().vertexLimit(justified)
                         : CELLS_PER_BYTE * justified;
                 assertTrue(size <= bound, () -> seed + " gave " + size + " from " + bytes.length + " bytes");
             } catch (GraphFormatException | ImageFormatException e) {

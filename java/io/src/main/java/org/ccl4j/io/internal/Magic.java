@@ -8,8 +8,9 @@ import java.util.Arrays;
 /**
  * The file formats that ccl4j-io recognises by their first bytes (their magic numbers), whether it
  * reads them or not: the graph and grid readers look here before they trust an extension, read
- * what they can (gzip is decompressed, PNG and PGM go to the grid reader) and refuse the others by
- * name instead of misreading them. This package is not exported by the module.
+ * what they can (gzip is decompressed, {@code .csr} goes to the graph reader, PNG and PGM to the
+ * grid reader) and refuse the others by name instead of misreading them. This package is not
+ * exported by the module.
  *
  * <p>Only signatures that text files and real raw data practically never begin with are listed:
  * each is at least three fixed bytes, or a binary field and a second signature (NIfTI). A Netpbm
@@ -17,6 +18,8 @@ import java.util.Arrays;
  * comments) and a digit, as a header must be.
  */
 public enum Magic {
+    /** ccl4j's binary CSR graph ({@code .csr}): {@code 89 43 53 52 0d 0a 1a 0a}, read by the graph reader. */
+    CSR("a ccl4j .csr graph", Kind.GRAPH),
     /** gzip: {@code 1f 8b}, deflate (8) as the method, no reserved flag set. */
     GZIP("gzip-compressed data", Kind.COMPRESSED),
     /** bzip2: {@code BZh} and the block size {@code 1..9}. */
@@ -61,12 +64,20 @@ public enum Magic {
         /** Compressed data or an archive: decompress or extract it first. */
         COMPRESSED,
         /** An image or volume format, or an array container: convert it first. */
-        IMAGE
+        IMAGE,
+        /** A graph: the graph reader reads it. */
+        GRAPH
     }
 
     /** The bytes from the start of a file that {@link #of} needs to see: NIfTI-1 looks at byte 344. */
     public static final int HEAD_BYTES = 512;
 
+    /**
+     * PNG's design: a byte above 127 (never ASCII, and caught when a transfer drops the eighth bit),
+     * the name, CR LF and LF (caught when line endings are converted) and Ctrl-Z (which stops
+     * {@code type} on DOS).
+     */
+    private static final byte[] CSR_SIGNATURE = {(byte) 0x89, 'C', 'S', 'R', '\r', '\n', 0x1A, '\n'};
     private static final byte[] PNG_SIGNATURE = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
     private static final byte[] HDF5_SIGNATURE = {(byte) 0x89, 'H', 'D', 'F', '\r', '\n', 0x1A, '\n'};
     private static final byte[] XZ_SIGNATURE = {(byte) 0xFD, '7', 'z', 'X', 'Z', 0};
@@ -109,7 +120,20 @@ public enum Magic {
      * @return the advice, starting with a verb
      */
     public String advice(String into) {
-        return kind == Kind.COMPRESSED ? "decompress or extract it first" : "convert it to " + into + " first";
+        return switch (kind) {
+            case COMPRESSED -> "decompress or extract it first";
+            case IMAGE -> "convert it to " + into + " first";
+            case GRAPH -> "read it as a graph (GraphReader, ccl4j label)";
+        };
+    }
+
+    /**
+     * The first bytes of every {@code .csr} file, which {@link #CSR} stands for.
+     *
+     * @return a new array of the 8 bytes
+     */
+    public static byte[] csrSignature() {
+        return CSR_SIGNATURE.clone();
     }
 
     /**
@@ -121,6 +145,9 @@ public enum Magic {
      */
     public static Magic of(byte[] head, int length) {
         byte[] h = length == head.length ? head : Arrays.copyOf(head, length);
+        if (startsWith(h, CSR_SIGNATURE)) {
+            return CSR;
+        }
         if (h.length >= 4 && (h[0] & 0xFF) == 0x1F && (h[1] & 0xFF) == 0x8B && h[2] == 8 && (h[3] & 0xE0) == 0) {
             return GZIP;
         }

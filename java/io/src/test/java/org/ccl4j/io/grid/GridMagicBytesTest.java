@@ -58,6 +58,7 @@ class GridMagicBytesTest {
             {"image.pgm.xz", bytes(0xFD, '7', 'z', 'X', 'Z', 0, 0, 4), "xz-compressed data"},
             {"images.7z", bytes('7', 'z', 0xBC, 0xAF, 0x27, 0x1C), "a 7-Zip archive"},
             {"images.tar", tar, "a tar archive"},
+            {"graph.csr", bytes(0x89, 'C', 'S', 'R', '\r', '\n', 0x1A, '\n', 1, 0), "a ccl4j .csr graph"},
         };
     }
 
@@ -106,6 +107,8 @@ class GridMagicBytesTest {
                 .contains("this is a TIFF image, not raw cells; "));
         assertTrue(refuse(write("a.zip", bytes('P', 'K', 3, 4, 20, 0)), GridReadOptions.defaults()).getMessage()
                 .endsWith(": decompress or extract it first"));
+        assertTrue(refuse(write("g.csr", bytes(0x89, 'C', 'S', 'R', '\r', '\n', 0x1A, '\n', 1, 0)),
+                GridReadOptions.defaults()).getMessage().endsWith(": read it as a graph (GraphReader, ccl4j label)"));
         Path gz = write("a.pgm.gz", gzip(tiff));
         assertTrue(refuse(gz, GridReadOptions.defaults()).getMessage()
                 .startsWith(gz + ": at byte 0: this is a TIFF image inside gzip-compressed data, not a PGM file; "));
