@@ -146,15 +146,19 @@ const Algorithm* find(ccl4j_algorithm id) {
     return nullptr;
 }
 
-ccl4j_algorithm default_graph_algorithm(bool cuda, int64_t vertex_count, int64_t arc_count, bool fits) {
+ccl4j_algorithm default_graph_algorithm(bool cuda, int64_t vertex_count, int64_t arc_count, HostGraphPlace place) {
     // The CPU: Afforest (BENCHMARKS.md, "CPU_PARALLEL against GAPBS"). The GPU: Afforest where a
     // vertex has more than three arcs on average, beyond the two it samples and the one ECL-CC's
     // init follows; with fewer there is nothing for it to skip, and ECL-CC's one pass over the
     // arcs is faster (BENCHMARKS.md, "Afforest on the GPU").
     if (!cuda) return CCL4J_ALGORITHM_AFFOREST;
-    // A graph that does not fit the device crosses the bus in blocks (BENCHMARKS.md, "Graphs
+    // A graph that does not fit the device crosses the bus in blocks; one in page-locked memory
+    // with at least 32 arcs a vertex is read in place, where sampling leaves most of its arcs on
+    // the host: end-to-end 4.4 ms against 13.6 ms copied (kron21, 80 arcs a vertex). At 16 it
+    // depends on the graph: 4.0 against 6.3 ms (rmat22), 8.0 against 6.4 ms (powerlaw_2e22); with
+    // fewer, rows are shorter than what one read across the bus fetches (BENCHMARKS.md, "Graphs
     // larger than the GPU").
-    if (!fits) return CCL4J_ALGORITHM_STREAMED;
+    if (!place.fits || (place.readable_in_place && arc_count >= 32 * vertex_count)) return CCL4J_ALGORITHM_STREAMED;
     return arc_count > 3 * vertex_count ? CCL4J_ALGORITHM_AFFOREST : CCL4J_ALGORITHM_ECL_CC;
 }
 

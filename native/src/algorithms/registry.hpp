@@ -98,10 +98,18 @@ const std::vector<Algorithm>& all();
 // The algorithm with this id; nullptr for AUTO and unknown ids.
 const Algorithm* find(ccl4j_algorithm id);
 
+// Where a host graph labelled on CUDA lies: whether its copy fits the device memory the call may
+// use, and whether the GPU can read its neighbours in place (page-locked memory). A resident
+// graph fits and is not read in place.
+struct HostGraphPlace {
+    bool fits = true;
+    bool readable_in_place = false;
+};
+
 // What AUTO labels a graph of vertex_count vertices and arc_count arcs with on a backend (cuda:
-// a CUDA context; fits: a host graph's copy fits the device memory the call may use, always true
-// for a resident graph), and a mesh with.
-ccl4j_algorithm default_graph_algorithm(bool cuda, int64_t vertex_count, int64_t arc_count, bool fits = true);
+// a CUDA context), and a mesh with.
+ccl4j_algorithm default_graph_algorithm(bool cuda, int64_t vertex_count, int64_t arc_count,
+                                        HostGraphPlace place = {});
 ccl4j_algorithm default_mesh_algorithm(bool cuda);
 
 // The smallest and largest id of a kind, for messages.

@@ -43,18 +43,19 @@ ccl4j_algorithm automatic_graph_algorithm(const ccl4j_context_s& context, int64_
 
 ccl4j_algorithm automatic_graph_algorithm(const ccl4j_context_s& context, const Graph& graph,
                                           const ccl4j_label_options* options) {
-    bool fits = true;
+    algorithms::HostGraphPlace place;
 #ifdef CCL4J_WITH_CUDA
     if (context.backend == CCL4J_BACKEND_CUDA && graph.vertex_count > 0) {
         const int64_t budget = options ? options->device_memory : 0;
-        fits = cuda::in_memory_device_bytes(graph.vertex_count, graph.arc_count, graph.offset_width) <=
-               cuda::device_memory_available(*context.cuda, budget);
+        place.fits = cuda::in_memory_device_bytes(graph.vertex_count, graph.arc_count, graph.offset_width) <=
+                     cuda::device_memory_available(*context.cuda, budget);
+        place.readable_in_place = cuda::readable_in_place(graph, budget);
     }
 #else
     (void)options;
 #endif
     return algorithms::default_graph_algorithm(context.backend == CCL4J_BACKEND_CUDA, graph.vertex_count,
-                                               graph.arc_count, fits);
+                                               graph.arc_count, place);
 }
 
 ccl4j_algorithm automatic_graph_algorithm(const ccl4j_context_s& context, const ccl4j_device_graph_s& graph) {

@@ -70,6 +70,9 @@ void label_streamed(DeviceState& state, const Graph& graph, const LabelOptions& 
 // what a call may use: `budget` when positive, else the device's free memory.
 int64_t in_memory_device_bytes(int64_t vertex_count, int64_t arc_count, int32_t offset_width);
 int64_t device_memory_available(DeviceState& state, int64_t budget);
+// Whether STREAMED reads the graph's neighbours in place (page-locked memory, and room on the
+// device for its offsets and working arrays within `budget`, 0 = the free memory).
+bool readable_in_place(const Graph& graph, int64_t budget);
 
 // Labels a host edge list (copied to the device, labels copied back) by the edge-list union-find
 // (edge_union_find.cu). Phases: h2d, init, link, finalize, d2h. Error(CCL4J_INVALID_INPUT)

@@ -47,8 +47,10 @@ namespace {
 constexpr int kSampleSlots = 3;
 constexpr int32_t kEmptySlot = -1;
 constexpr int kGiantShare = 8;  // as afforest.cu: a giant component holds >= 1 / kGiantShare of the samples
-constexpr int kMaxGatherThreads = 8;
-constexpr size_t kMaxSlotBytes = size_t{64} << 20;
+// Blocks of a few MiB keep every gathering thread busy on graphs of a few million vertices and
+// still cross the bus at full speed.
+constexpr int kMaxGatherThreads = 16;
+constexpr size_t kMaxSlotBytes = size_t{4} << 20;
 constexpr size_t kMinSlotBytes = 256;
 
 // ---- kernels ----------------------------------------------------------------------------------
@@ -59,22 +61,35 @@ __global__ void init_parents(int32_t n, int32_t* parent) {
     }
 }
 
-__device__ __forceinline__ void hook(const ecl::Parents& parents, int32_t v, int32_t u, int32_t& known_root) {
-    const int32_t v_rep = ecl::find_representative(parents, v, known_root);
-    const int32_t u_rep = ecl::find_representative(parents, u, known_root);
-    if (v_rep != u_rep) ecl::unite(parents, v_rep, u_rep);
+// Joins the trees of v and u. Unlike ecl::unite, a failed hook finds the new representative again
+// (halving the path) instead of climbing one parent at a time: blocks arrive in any order with no
+// flattening pass between them, and on a path linked block by block the trees are long chains.
+__device__ __forceinline__ void hook(const ecl::Parents& parents, int32_t v, int32_t u) {
+    int32_t no_cache = -1;
+    int32_t a = ecl::find_representative(parents, v, no_cache);
+    int32_t b = ecl::find_representative(parents, u, no_cache);
+    while (a != b) {
+        if (a > b) {
+            const int32_t t = a;
+            a = b;
+            b = t;
+        }
+        const int32_t seen = parents.compare_exchange(b, b, a);  // the larger under the smaller
+        if (seen == b) return;
+        b = ecl::find_representative(parents, seen, no_cache);
+        a = ecl::find_representative(parents, a, no_cache);
+    }
 }
 
 // A sample block: rows first_row.. of kSampleSlots neighbours each, kEmptySlot past a row's end
 // (the host checked the ids).
 __global__ void link_sampled(const int32_t* __restrict__ slots, int32_t first_row, int64_t slot_count,
                              ecl::Parents parents) {
-    int32_t known_root = -1;
     const int64_t step = static_cast<int64_t>(gridDim.x) * blockDim.x;
     for (int64_t i = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < slot_count; i += step) {
         const int32_t u = ecl::read_only(slots + i);
         const int32_t v = first_row + static_cast<int32_t>(i / kSampleSlots);
-        if (u != kEmptySlot && u != v) hook(parents, v, u, known_root);
+        if (u != kEmptySlot && u != v) hook(parents, v, u);
     }
 }
 
@@ -85,7 +100,6 @@ __global__ void link_rows(const int32_t* __restrict__ arcs, int32_t arc_count, c
                           int32_t segment_count, int32_t n, ecl::Parents parents, const uint32_t* __restrict__ bitmap,
                           const int32_t* __restrict__ giant_root, unsigned long long* bad) {
     const bool giant = *giant_root >= 0;
-    int32_t known_root = -1;
     for (int32_t i = static_cast<int32_t>(ecl::thread_index()); i < arc_count; i += static_cast<int32_t>(ecl::thread_count())) {
         int32_t low = 0, high = segment_count - 1;  // the last segment starting at or before i
         while (low < high) {
@@ -99,7 +113,7 @@ __global__ void link_rows(const int32_t* __restrict__ arcs, int32_t arc_count, c
             continue;
         }
         const bool inside = giant && ((ecl::read_only(reinterpret_cast<const int32_t*>(bitmap) + (u >> 5)) >> (u & 31)) & 1);
-        if (u != v && (u < v || inside)) hook(parents, v, u, known_root);
+        if (u != v && (u < v || inside)) hook(parents, v, u);
     }
 }
 
@@ -121,6 +135,7 @@ struct Slot {
 };
 
 struct StreamWorkspace final : Workspace {
+    DeviceBuffer offsets;  // read in place: the copy of the offsets
     DeviceBuffer bitmap;
     DeviceBuffer scalars;  // the giant root (int32) and the first bad row (unsigned long long)
     std::vector<Slot> slots;
@@ -400,10 +415,13 @@ void stream_graph(DeviceState& state, const CsrView<Offset>& graph, const LabelO
     // What this call may use: the budget, or what is free once the copies of in-memory calls and an
     // earlier ring are let go.
     release_graph_copy(state);
-    work.release_slots();
-    const int64_t held = static_cast<int64_t>(parent_buffer.capacity() + work.bitmap.capacity() + work.scalars.capacity());
+    const int64_t held = static_cast<int64_t>(parent_buffer.capacity() + work.bitmap.capacity() + work.scalars.capacity() +
+                                              work.slots.size() * work.slot_bytes);
     const int64_t available = options.device_memory > 0 ? options.device_memory : device_free(state) + held;
     const RingShape shape = ring_shape(n, available, parallel::team_size(options.cpu_threads), options.device_memory);
+    if (work.slots.size() != 2 * static_cast<size_t>(shape.threads) || work.slot_bytes != shape.slot_bytes) {
+        work.release_slots();  // before the parent array grows into its room
+    }
     parent_buffer.reserve(static_cast<size_t>(n) * sizeof(int32_t), "parent array");
     work.bitmap.reserve((static_cast<size_t>(n) / 32 + 1) * sizeof(uint32_t), "giant-component bitmap");
     work.scalars.reserve(16, "giant root and input check");
@@ -461,11 +479,57 @@ void stream_graph(DeviceState& state, const CsrView<Offset>& graph, const LabelO
     log.set_iterations(static_cast<int32_t>(std::min<int64_t>(blocks, INT32_MAX)));
 }
 
+// The device address of host memory the GPU reads in place (page-locked and mapped into its
+// address space), or null.
+const int32_t* device_view(const int32_t* host) {
+    cudaPointerAttributes attributes{};
+    if (cudaPointerGetAttributes(&attributes, host) != cudaSuccess) {
+        cudaGetLastError();
+        return nullptr;
+    }
+    return attributes.type == cudaMemoryTypeHost ? static_cast<const int32_t*>(attributes.devicePointer) : nullptr;
+}
+
+// The device memory of reading in place: parent array, offsets, Afforest's worklist and bitmap.
+int64_t in_place_bytes(const Graph& graph) {
+    const int64_t n = graph.vertex_count;
+    return n * 4 + (n + 1) * graph.offset_width + (n + graph.arc_count / ecl::kHighChunk + 1) * 4 + n / 8 + 4096;
+}
+
+// Neighbours in page-locked memory are not copied at all: Afforest's kernels read them across the
+// bus where they lie (zero-copy), the offsets copied first. Sampling reads the first arcs of
+// every row, and link only the rows outside the giant component, so most of a graph with a giant
+// component never crosses. Phases: h2d (the offsets), Afforest's, d2h.
+void read_in_place(DeviceState& state, const Graph& graph, const int32_t* neighbors, const LabelOptions& options,
+                   int32_t* labels, PhaseLog& log) {
+    const int32_t n = graph.vertex_count;
+    release_graph_copy(state);
+    StreamWorkspace& work = state.workspace<StreamWorkspace>();
+    const size_t offset_bytes = (static_cast<size_t>(n) + 1) * graph.offset_width;
+    work.offsets.reserve(offset_bytes, "graph offsets");
+    DeviceBuffer& parent = device_labels(state);
+    parent.reserve(static_cast<size_t>(n) * sizeof(int32_t), "labels");
+    const detail::DeviceCsr csr{n, graph.arc_count, graph.offset_width, work.offsets.as<void>(), neighbors};
+    const PhasePlan plan = detail::afforest_plan(state, csr, parent.as<int32_t>(), options);
+    drive(
+        state, plan,
+        [&] {
+            CCL4J_CUDA_CHECK(cudaMemcpyAsync(work.offsets.as<void>(), graph.offsets, offset_bytes, cudaMemcpyHostToDevice,
+                                             state.stream));
+        },
+        [&] {
+            CCL4J_CUDA_CHECK(cudaMemcpyAsync(labels, parent.as<int32_t>(), static_cast<size_t>(n) * sizeof(int32_t),
+                                             cudaMemcpyDeviceToHost, state.stream));
+        },
+        log);
+}
+
 }  // namespace
 
 int64_t in_memory_device_bytes(int64_t vertex_count, int64_t arc_count, int32_t offset_width) {
     // The copy of the CSR, the labels, and the worklist and bitmap of ECL-CC and Afforest.
     const int64_t n = vertex_count;
+    if (n == 0) return 0;
     return (n + 1) * offset_width + arc_count * 4 + n * 4 + (n + arc_count / ecl::kHighChunk + 1) * 4 + n / 8 + 4096;
 }
 
@@ -475,6 +539,13 @@ int64_t device_memory_available(DeviceState& state, int64_t budget) {
     return device_free(state);
 }
 
+bool readable_in_place(const Graph& graph, int64_t budget) {
+    if (graph.vertex_count == 0 || !device_view(graph.neighbors)) return false;
+    size_t free = 0, total = 0;
+    CCL4J_CUDA_CHECK(cudaMemGetInfo(&free, &total));
+    return in_place_bytes(graph) <= (budget > 0 ? budget : static_cast<int64_t>(free));
+}
+
 void label_streamed(DeviceState& state, const Graph& graph, const LabelOptions& options, int32_t* labels,
                     PhaseLog& log) {
     if (graph.vertex_count == 0) {
@@ -482,6 +553,14 @@ void label_streamed(DeviceState& state, const Graph& graph, const LabelOptions& 
         return;
     }
     state.activate();
+    if (readable_in_place(graph, options.device_memory)) {
+        if (options.check_input) {
+            Stopwatch check;
+            check_input(graph, options.cpu_threads);
+            log.add("check", check.lap());
+        }
+        return read_in_place(state, graph, device_view(graph.neighbors), options, labels, log);
+    }
     graph.visit([&](const auto& csr) { stream_graph(state, csr, options, labels, log); });
 }
 

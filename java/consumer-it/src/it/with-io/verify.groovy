@@ -10,6 +10,8 @@ def jdkWarnings = log.readLines().findAll { it.startsWith('WARNING:') || it.cont
 check(jdkWarnings.isEmpty(), "JDK warnings in the runs:\n  " + jdkWarnings.join('\n  '))
 check(times('4 components, the largest has 4 vertices\nvertex 7 is in the component of vertex 7\n') == 2,
         'LabelGraph: not twice the expected output for graph.mtx')
+check((log =~ /(?m)^4 components, labelled by (STREAMED|AFFOREST|UNION_FIND)$/).size() == 2,
+        'LabelWithinBudget: not twice the expected output for graph.mtx')
 check((log =~ /(?m)^2 spiral arms, 1 in the mask; \d+ domains in the alloy$/).size() == 2, 'MeshFiles: not twice the expected output')
 ['spiral.pgm', 'alloy.raw', 'labels-z0.png', 'labels-z7.png'].each {
     check(new File(basedir, it).length() > 0, "MeshFiles did not write ${it}")

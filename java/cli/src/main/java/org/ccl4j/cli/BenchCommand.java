@@ -120,6 +120,11 @@ final class BenchCommand implements Callable<Integer> {
             description = "Where the generated graphs are cached, as NAME.egr (default: ${DEFAULT-VALUE}).")
     private Path dir;
 
+    @Option(names = "--device-memory", paramLabel = "SIZE", converter = ByteSizes.class,
+            description = "CUDA: the device memory a graph labelling may use (e.g. 512M); default: what is free."
+                    + " Below what reading in place needs, streamed takes the staging buffers.")
+    private Long deviceMemory;
+
     @Option(names = "--max-iterations", paramLabel = "N",
             description = "Stop iterative algorithms after N iterations and report them unconverged.")
     private int maxIterations;
@@ -194,7 +199,8 @@ final class BenchCommand implements Callable<Integer> {
                         for (Algorithm algorithm : algorithms) {
                             progress.show(g.name() + ": " + CliNames.of(algorithm));
                             LabelOptions options = LabelOptions.defaults().withAlgorithm(algorithm)
-                                    .withCheckInput(false).withMaxIterations(maxIterations).withCpuThreads(threads);
+                                    .withCheckInput(false).withMaxIterations(maxIterations).withCpuThreads(threads)
+                                    .withDeviceMemory(deviceMemory == null ? 0 : deviceMemory);
                             try {
                                 Result r = measure(labeler, g, graph, options, expected, arena, runs, warmup);
                                 allCorrect &= r.correct();
