@@ -98,6 +98,9 @@ typedef struct ccl4j_statistics_options {
  *    MEAN are then also the same everywhere); float intensities are summed in double in an order
  *    that depends on the backend and the thread count, so SUM and MEAN of F32 may differ in the
  *    last bits between runs;
+ *  - NaN intensities take no part in MIN and MAX (NumPy's nanmin and nanmax: NaN only for a
+ *    component whose every intensity is NaN) and make SUM and MEAN NaN (np.sum, np.mean), on the
+ *    CPU backends; on CUDA a positive NaN is still the largest MAX;
  *  - on periodic axes a cluster that crosses the boundary keeps its cells' coordinates in the
  *    array: its bounding box and centroid are those of its cells as stored (as scikit-image or
  *    OpenCV report for the same array), not of an unwrapped copy, which a cluster wrapping all the

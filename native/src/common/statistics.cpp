@@ -3,6 +3,7 @@
 #include "common/statistics.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <numeric>
@@ -54,8 +55,8 @@ public:
             }
             case CCL4J_STAT_TOUCHES: return copy_rows(r.touches, first, count, out);
             case CCL4J_STAT_SUM: return derive_rows(first, count, out, [&](size_t i) { return sum(i); });
-            case CCL4J_STAT_MIN: return copy_rows(r.intensity_min, first, count, out);
-            case CCL4J_STAT_MAX: return copy_rows(r.intensity_max, first, count, out);
+            case CCL4J_STAT_MIN: return derive_rows(first, count, out, [&](size_t i) { return extreme(r.intensity_min, i); });
+            case CCL4J_STAT_MAX: return derive_rows(first, count, out, [&](size_t i) { return extreme(r.intensity_max, i); });
             case CCL4J_STAT_MEAN:
                 return derive_rows(first, count, out, [&](size_t i) {
                     return r.float_intensity ? ratio(r.intensity_real_sum[i], r.size[i])
@@ -66,6 +67,12 @@ public:
     }
 
 private:
+    // NaN intensities take no part in MIN and MAX (NumPy's nanmin and nanmax): a component whose
+    // every intensity is NaN is left at the neutral +inf and -inf by the backends, and has NaN.
+    double extreme(const std::vector<double>& column, size_t i) const {
+        return rows_.intensity_min[i] > rows_.intensity_max[i] ? std::nan("") : column[i];
+    }
+
     double sum(size_t i) const {
         return rows_.float_intensity ? rows_.intensity_real_sum[i] : static_cast<double>(rows_.intensity_sum[i]);
     }

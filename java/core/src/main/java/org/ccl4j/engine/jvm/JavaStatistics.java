@@ -183,8 +183,10 @@ final class JavaStatistics {
             columns.setInt(Column.TOUCHES, r, rows.touches[o]);
             double sum = real ? rows.realSum[o] : (double) rows.integerSum[o];
             columns.setDouble(Column.SUM, r, sum);
-            columns.setDouble(Column.MIN, r, rows.low[o]);
-            columns.setDouble(Column.MAX, r, rows.high[o]);
+            // every intensity NaN: the extremes are NaN, not the neutral +inf and -inf
+            boolean none = rows.low[o] > rows.high[o];
+            columns.setDouble(Column.MIN, r, none ? Double.NaN : rows.low[o]);
+            columns.setDouble(Column.MAX, r, none ? Double.NaN : rows.high[o]);
             columns.setDouble(Column.MEAN, r, sum / (double) rows.size[o]);
         }
         int[] position = positions(order);
@@ -236,8 +238,10 @@ final class JavaStatistics {
                         v = f;
                     }
                 }
-                low = Math.min(low, v);
-                high = Math.max(high, v);
+                if (v == v) { // NaN takes no part in the extremes (NumPy's nanmin, nanmax), as natively
+                    low = Math.min(low, v);
+                    high = Math.max(high, v);
+                }
             }
             long n = x - start;
             int r = roots.row(root);

@@ -75,8 +75,8 @@ final class SlabStatistics {
                         sums.setAtIndex(ValueLayout.JAVA_LONG, at, sums.getAtIndex(ValueLayout.JAVA_LONG, at) + sum[a]);
                     }
                     acc.setDouble(Column.SUM, row, acc.getDouble(Column.SUM, row) + t.getDouble(Column.SUM, r));
-                    acc.setDouble(Column.MIN, row, Math.min(acc.getDouble(Column.MIN, row), t.getDouble(Column.MIN, r)));
-                    acc.setDouble(Column.MAX, row, Math.max(acc.getDouble(Column.MAX, row), t.getDouble(Column.MAX, r)));
+                    acc.setDouble(Column.MIN, row, nanMin(acc.getDouble(Column.MIN, row), t.getDouble(Column.MIN, r)));
+                    acc.setDouble(Column.MAX, row, nanMax(acc.getDouble(Column.MAX, row), t.getDouble(Column.MAX, r)));
                     continue;
                 }
                 int row = rows++;
@@ -140,6 +140,16 @@ final class SlabStatistics {
             out.setInt(Column.WRAPS, p, acc.getInt(Column.WRAPS, row));
         }
         return new SlabStatistics(out, rank);
+    }
+
+    // A slab's part of a component whose intensities there are all NaN has NaN extremes: the
+    // others' decide (NaN only when every part's are).
+    private static double nanMin(double a, double b) {
+        return a != a ? b : b != b ? a : Math.min(a, b);
+    }
+
+    private static double nanMax(double a, double b) {
+        return a != a ? b : b != b ? a : Math.max(a, b);
     }
 
     private static final Column[] MIN = {Column.MIN_X, Column.MIN_Y, Column.MIN_Z};
