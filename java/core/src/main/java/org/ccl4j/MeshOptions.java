@@ -33,13 +33,14 @@ import org.ccl4j.engine.spi.MeshSettings;
  *                      whole grid does not fit: on CUDA when it needs more device memory than is free, elsewhere
  *                      when its cells and labels exceed the host memory available (grids and labels in
  *                      memory-mapped files). Applies to the calls of {@link ComponentLabeler} that label a grid
+ * @param progress      hears after each slab of a grid labelled in slabs ({@link ProgressListener#NONE}: nothing)
  */
 public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean periodicX, boolean periodicY,
                           boolean periodicZ, MeshMode mode, int cpuThreads, int blockSize, int tileSize,
-                          int maxIterations, boolean wideLabels, long memoryBudget) {
+                          int maxIterations, boolean wideLabels, long memoryBudget, ProgressListener progress) {
 
-    private static final MeshOptions DEFAULTS =
-            new MeshOptions(MeshAlgorithm.AUTO, 0, false, false, false, MeshMode.FOREGROUND, 0, 0, 0, 0, false, 0);
+    private static final MeshOptions DEFAULTS = new MeshOptions(MeshAlgorithm.AUTO, 0, false, false, false,
+            MeshMode.FOREGROUND, 0, 0, 0, 0, false, 0, ProgressListener.NONE);
 
     /**
      * Checks the options.
@@ -73,6 +74,9 @@ public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean per
         if (memoryBudget < 0) {
             throw new IllegalArgumentException("memoryBudget must not be negative, got " + memoryBudget);
         }
+        if (progress == null) {
+            throw new IllegalArgumentException("progress must not be null (ProgressListener.NONE hears nothing)");
+        }
     }
 
     /**
@@ -82,7 +86,8 @@ public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean per
      */
     MeshSettings settings(Grid grid) {
         return new MeshSettings(algorithm.name(), connectivityFor(grid), periodicX, periodicY, periodicZ,
-                mode == MeshMode.SAME_VALUE, cpuThreads, blockSize, tileSize, maxIterations, memoryBudget);
+                mode == MeshMode.SAME_VALUE, cpuThreads, blockSize, tileSize, maxIterations, memoryBudget,
+                progress::progress);
     }
 
     /**
@@ -102,7 +107,7 @@ public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean per
      */
     public MeshOptions withAlgorithm(MeshAlgorithm a) {
         return new MeshOptions(a, connectivity, periodicX, periodicY, periodicZ, mode, cpuThreads, blockSize, tileSize,
-                maxIterations, wideLabels, memoryBudget);
+                maxIterations, wideLabels, memoryBudget, progress);
     }
 
     /**
@@ -113,7 +118,7 @@ public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean per
      */
     public MeshOptions withConnectivity(int c) {
         return new MeshOptions(algorithm, c, periodicX, periodicY, periodicZ, mode, cpuThreads, blockSize, tileSize,
-                maxIterations, wideLabels, memoryBudget);
+                maxIterations, wideLabels, memoryBudget, progress);
     }
 
     /**
@@ -126,7 +131,7 @@ public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean per
      */
     public MeshOptions withPeriodic(boolean x, boolean y, boolean z) {
         return new MeshOptions(algorithm, connectivity, x, y, z, mode, cpuThreads, blockSize, tileSize, maxIterations,
-                wideLabels, memoryBudget);
+                wideLabels, memoryBudget, progress);
     }
 
     /**
@@ -147,7 +152,7 @@ public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean per
      */
     public MeshOptions withMode(MeshMode m) {
         return new MeshOptions(algorithm, connectivity, periodicX, periodicY, periodicZ, m, cpuThreads, blockSize,
-                tileSize, maxIterations, wideLabels, memoryBudget);
+                tileSize, maxIterations, wideLabels, memoryBudget, progress);
     }
 
     /**
@@ -158,7 +163,7 @@ public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean per
      */
     public MeshOptions withCpuThreads(int threads) {
         return new MeshOptions(algorithm, connectivity, periodicX, periodicY, periodicZ, mode, threads, blockSize,
-                tileSize, maxIterations, wideLabels, memoryBudget);
+                tileSize, maxIterations, wideLabels, memoryBudget, progress);
     }
 
     /**
@@ -169,7 +174,7 @@ public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean per
      */
     public MeshOptions withBlockSize(int threadsPerBlock) {
         return new MeshOptions(algorithm, connectivity, periodicX, periodicY, periodicZ, mode, cpuThreads,
-                threadsPerBlock, tileSize, maxIterations, wideLabels, memoryBudget);
+                threadsPerBlock, tileSize, maxIterations, wideLabels, memoryBudget, progress);
     }
 
     /**
@@ -180,7 +185,7 @@ public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean per
      */
     public MeshOptions withTileSize(int cells) {
         return new MeshOptions(algorithm, connectivity, periodicX, periodicY, periodicZ, mode, cpuThreads, blockSize,
-                cells, maxIterations, wideLabels, memoryBudget);
+                cells, maxIterations, wideLabels, memoryBudget, progress);
     }
 
     /**
@@ -191,7 +196,7 @@ public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean per
      */
     public MeshOptions withMaxIterations(int iterations) {
         return new MeshOptions(algorithm, connectivity, periodicX, periodicY, periodicZ, mode, cpuThreads, blockSize,
-                tileSize, iterations, wideLabels, memoryBudget);
+                tileSize, iterations, wideLabels, memoryBudget, progress);
     }
 
     /**
@@ -203,7 +208,7 @@ public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean per
      */
     public MeshOptions withWideLabels(boolean wide) {
         return new MeshOptions(algorithm, connectivity, periodicX, periodicY, periodicZ, mode, cpuThreads, blockSize,
-                tileSize, maxIterations, wide, memoryBudget);
+                tileSize, maxIterations, wide, memoryBudget, progress);
     }
 
     /**
@@ -215,7 +220,7 @@ public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean per
      */
     public MeshOptions withMemoryBudget(long bytes) {
         return new MeshOptions(algorithm, connectivity, periodicX, periodicY, periodicZ, mode, cpuThreads, blockSize,
-                tileSize, maxIterations, wideLabels, bytes);
+                tileSize, maxIterations, wideLabels, bytes, progress);
     }
 
     /**
@@ -266,5 +271,17 @@ public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean per
                     + ": expected 6 or 26, or 0 for face neighbours");
         }
         return connectivity;
+    }
+
+    /**
+     * With a listener that hears after each slab of a grid labelled in slabs (see
+     * {@link #memoryBudget()}); the whole grid at once calls it nothing.
+     *
+     * @param listener what hears; {@link ProgressListener#NONE} for nothing
+     * @return these options with the listener
+     */
+    public MeshOptions withProgress(ProgressListener listener) {
+        return new MeshOptions(algorithm, connectivity, periodicX, periodicY, periodicZ, mode, cpuThreads, blockSize,
+                tileSize, maxIterations, wideLabels, memoryBudget, listener);
     }
 }

@@ -1,16 +1,20 @@
 package org.ccl4j;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.EdgeCasesMode;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -104,6 +108,33 @@ class SlabLabelingProperties {
         MemoryNeeds needs = labeler.memoryNeeds(slab, options.withWideLabels(false));
         return labeler.backend() == Backend.CUDA ? needs.deviceBytes()
                 : needs.hostBytes() + (Integer.BYTES + Long.BYTES) * slab.cellCount();
+    }
+
+    @Example
+    void theProgressListenerHearsBothPassesOverEverySlabAndEndsTheRunWhenItThrows() {
+        try (Arena arena = Arena.ofConfined()) {
+            Grid grid = new Fields.Case(9, 7, 12, Grid.CellType.U8, MeshMode.FOREGROUND, 26, false, false, false, 0.4, 2,
+                    3).grid(arena);
+            for (var e : labelers.entrySet()) {
+                ComponentLabeler labeler = e.getValue();
+                List<String> heard = new ArrayList<>();
+                MeshOptions options = MeshOptions.defaults().withMemoryBudget(budget(labeler, grid, MeshOptions.defaults(), 5))
+                        .withProgress((stage, done, total) -> heard.add(stage + " " + done + "/" + total));
+                labeler.label(grid, options, arena);
+                // 12 planes in slabs of 5: 3 slabs, labelled and joined, then labelled again and written
+                assertEquals(List.of("label slabs 1/6", "label slabs 2/6", "label slabs 3/6", "write 4/6", "write 5/6",
+                        "write 6/6"), heard, e.getKey().toString());
+                heard.clear();
+                labeler.label(grid, options.withMemoryBudget(0), arena);
+                assertEquals(List.of(), heard, e.getKey() + ": the whole grid at once");
+                MeshOptions failing = options.withProgress((stage, done, total) -> {
+                    throw new IllegalStateException("stopped at " + done);
+                });
+                IllegalStateException stopped = assertThrows(IllegalStateException.class,
+                        () -> labeler.label(grid, failing, arena));
+                assertEquals("stopped at 1", stopped.getMessage());
+            }
+        }
     }
 
     /** A grid of more planes than the budget allows was labelled in slabs. */

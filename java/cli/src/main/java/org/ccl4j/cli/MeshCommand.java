@@ -31,6 +31,7 @@ import org.ccl4j.MeshAlgorithm;
 import org.ccl4j.MeshLabels;
 import org.ccl4j.MeshMode;
 import org.ccl4j.MeshOptions;
+import org.ccl4j.ProgressListener;
 import org.ccl4j.MeshStatistics;
 import org.ccl4j.Numbering;
 import org.ccl4j.StatisticsOptions;
@@ -226,7 +227,9 @@ final class MeshCommand implements Callable<Integer> {
 
         try (Arena arena = Arena.ofConfined();
              ComponentLabeler labeler = ComponentLabeler.create(backend, run.device);
-             OutputFile.Group outputs = new OutputFile.Group()) {
+             OutputFile.Group outputs = new OutputFile.Group();
+             SlabProgress slabs = new SlabProgress()) {
+            options = options.withProgress(slabs);
             // checked before a large file is read
             if (algorithm != MeshAlgorithm.AUTO && !algorithm.runsOn(labeler.backend())) {
                 throw new UsageException("--algorithm " + CliNames.of(algorithm) + " does not run on the "
@@ -553,6 +556,26 @@ final class MeshCommand implements Callable<Integer> {
                     + field + " field needs " + HeapLimit.size(cells) + " for its cells and " + HeapLimit.size(labels)
                     + " for " + (labelBytes == Long.BYTES ? "int64" : "int32") + " labels of " + labelled
                     + " cells, more than the " + HeapLimit.size(available) + " the host has available");
+        }
+    }
+
+    /** The slabs' progress on standard error, from the first slab on: a grid labelled at once shows none. */
+    private final class SlabProgress implements ProgressListener, AutoCloseable {
+        private Progress shown;
+
+        @Override
+        public void progress(String stage, long done, long total) {
+            if (shown == null) {
+                shown = progressOptions.start(main, "mesh", total);
+            }
+            shown.reach(done, stage);
+        }
+
+        @Override
+        public void close() {
+            if (shown != null) {
+                shown.close();
+            }
         }
     }
 

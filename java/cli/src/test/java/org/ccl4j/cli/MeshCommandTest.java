@@ -737,6 +737,9 @@ class MeshCommandTest {
             JsonNode slabJson = new ObjectMapper().readTree(b.out());
             assertEquals(1, wholeJson.get("slabs").asInt());
             assertEquals(12, slabJson.get("slabs").asInt(), b.out());
+            // the slabs' progress: both passes over the 12 slabs, and none for the whole grid
+            assertTrue(b.err().contains("mesh: 24/24 (100%) in "), b.err());
+            assertFalse(a.err().contains("mesh: "), a.err());
             assertEquals(wholeJson.get("clusters"), slabJson.get("clusters"));
             assertEquals(wholeJson.get("largestCluster"), slabJson.get("largestCluster"));
             assertArrayEquals(Files.readAllBytes(dir.resolve("whole.raw")), Files.readAllBytes(dir.resolve("slabs.raw")),

@@ -13,6 +13,7 @@ import org.ccl4j.MeshOptions;
 import org.ccl4j.engine.spi.Engine;
 import org.ccl4j.engine.spi.MeshSettings;
 import org.ccl4j.engine.spi.Physics;
+import org.ccl4j.engine.spi.Progress;
 
 /**
  * Phase separation of a binary alloy by the Cahn-Hilliard equation
@@ -422,7 +423,7 @@ public final class CahnHilliard implements AutoCloseable {
         MeshSettings settings = options == null ? null : new MeshSettings(options.algorithm().name(),
                 options.connectivity(), options.periodicX(), options.periodicY(), options.periodicZ(),
                 options.mode() == MeshMode.SAME_VALUE, options.cpuThreads(), options.blockSize(), options.tileSize(),
-                options.maxIterations(), options.memoryBudget());
+                options.maxIterations(), options.memoryBudget(), Progress.NONE);
         Physics.Domains d = field.label(threshold, settings, labels == null ? MemorySegment.NULL : labels);
         return new Domains(d.count(), d.foreground(), d.largest(), d.meanSize(),
                 dims.is3d() ? Math.cbrt(d.meanSize()) : Math.sqrt(d.meanSize()), d.totalMs());

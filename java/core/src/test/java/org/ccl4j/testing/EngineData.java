@@ -9,6 +9,7 @@ import org.ccl4j.engine.spi.EdgeData;
 import org.ccl4j.engine.spi.GraphData;
 import org.ccl4j.engine.spi.GridData;
 import org.ccl4j.engine.spi.MeshSettings;
+import org.ccl4j.engine.spi.Progress;
 
 /** The engines' data of the API's inputs, made from their public views, for tests of an engine's parts. */
 public final class EngineData {
@@ -31,6 +32,6 @@ public final class EngineData {
     public static MeshSettings settings(MeshOptions o, Grid g) {
         return new MeshSettings(o.algorithm().name(), o.connectivityFor(g), o.periodicX(), o.periodicY(), o.periodicZ(),
                 o.mode() == MeshMode.SAME_VALUE, o.cpuThreads(), o.blockSize(), o.tileSize(), o.maxIterations(),
-                o.memoryBudget());
+                o.memoryBudget(), Progress.NONE);
     }
 }

@@ -126,6 +126,7 @@ final class SlabRun {
             backend = slab.backend();
             algorithm = slab.algorithm();
             phase("label slabs", t);
+            settings.progress().report("label slabs", s + 1L, 2L * plan.slabs());
 
             t = System.nanoTime();
             long base = plan.base(s);
@@ -242,6 +243,7 @@ final class SlabRun {
                 }
             });
             phase("write", t);
+            settings.progress().report("write", plan.slabs() + s + 1L, 2L * plan.slabs());
         }
     }
 

@@ -7,27 +7,28 @@ package org.ccl4j.engine.spi;
  * resolves it, except for a Cahn-Hilliard field, which the native library fits itself), the periodic axes, whether cells join by
  * equal value ({@code sameValue}) or as non-zero foreground, and the tuning of the API's
  * {@code MeshOptions}, which checked the values; {@code memoryBudget} bounds the memory of labelling one
- * slab of a grid labelled in slabs (bytes, 0: slabs only where the whole grid does not fit).
+ * slab of a grid labelled in slabs (bytes, 0: slabs only where the whole grid does not fit), and
+ * {@code progress} hears after each slab.
  */
 public record MeshSettings(String algorithm, int connectivity, boolean periodicX, boolean periodicY,
                            boolean periodicZ, boolean sameValue, int cpuThreads, int blockSize, int tileSize,
-                           int maxIterations, long memoryBudget) {
+                           int maxIterations, long memoryBudget, Progress progress) {
     /** The same settings with another algorithm. */
     public MeshSettings withAlgorithm(String name) {
         return new MeshSettings(name, connectivity, periodicX, periodicY, periodicZ, sameValue, cpuThreads, blockSize,
-                tileSize, maxIterations, memoryBudget);
+                tileSize, maxIterations, memoryBudget, progress);
     }
 
     /** The same settings with another connectivity. */
     public MeshSettings withConnectivity(int c) {
         return new MeshSettings(algorithm, c, periodicX, periodicY, periodicZ, sameValue, cpuThreads, blockSize,
-                tileSize, maxIterations, memoryBudget);
+                tileSize, maxIterations, memoryBudget, progress);
     }
 
     /** The same settings with open boundaries on every axis. */
     public MeshSettings open() {
         return new MeshSettings(algorithm, connectivity, false, false, false, sameValue, cpuThreads, blockSize, tileSize,
-                maxIterations, memoryBudget);
+                maxIterations, memoryBudget, progress);
     }
 
     /** Whether any axis wraps around. */
