@@ -256,7 +256,7 @@ class StatisticsProperties {
     private static MeshStatistics statisticsOn(Backend backend, MeshLabels labels, Grid grid, MeshOptions options,
                                                Numbering numbering, Intensity values, Arena arena) {
         MemorySegment copy = arena.allocate(ValueLayout.JAVA_INT, Math.max(1, labels.cellCount()));
-        MemorySegment.copy(labels.segment(), 0, copy, 0, (long) labels.cellCount() * Integer.BYTES);
+        MemorySegment.copy(labels.segment(), 0, copy, 0, labels.cellCount() * Integer.BYTES);
         MeshLabels own = new MeshLabels(labels.width(), labels.height(), labels.depth(), Integer.BYTES, copy, null,
                 labelers.get(backend).engine());
         return own.statistics(grid, options, new StatisticsOptions(numbering, values));

@@ -445,7 +445,7 @@ public final class GridGenerators {
                 return chunk;
             }).toArray(byte[][]::new);
             for (int k = 0; k < parts.length; k++) {
-                MemorySegment.copy(parts[k], 0, cells, ValueLayout.JAVA_BYTE, (long) (base + k) * CHUNK_CELLS,
+                MemorySegment.copy(parts[k], 0, cells, ValueLayout.JAVA_BYTE, (base + k) * CHUNK_CELLS,
                         parts[k].length);
             }
         }

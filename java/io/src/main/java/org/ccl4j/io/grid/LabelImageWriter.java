@@ -227,7 +227,7 @@ public final class LabelImageWriter {
             throw new IllegalArgumentException("a " + new GridDims(width, height, depth) + " grid has " + cells
                     + " cells, more than int32 labels number: its labels are int64 (write them from MeshLabels)");
         }
-        if (labels.byteSize() < (long) cells * Integer.BYTES) {
+        if (labels.byteSize() < cells * Integer.BYTES) {
             throw new IllegalArgumentException("labels segment of " + labels.byteSize() + " bytes does not hold the "
                     + cells + " int32 labels of a " + new GridDims(width, height, depth) + " grid");
         }
