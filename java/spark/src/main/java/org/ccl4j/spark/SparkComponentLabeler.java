@@ -64,7 +64,9 @@ import scala.Tuple2;
  * result is one join of the vertices with the labels.
  *
  * <h2>Memory</h2>
- * A partition labelled by ccl4j holds its edges in arrays, about 50 bytes an edge (the ids, their
+ * Every JVM that labels (the executors', and the driver's for the last pairs) makes one
+ * {@code ComponentLabeler} at its first partition and keeps it while it runs: on CUDA that is one
+ * context a JVM, whose engine takes the tasks' calls one at a time. A partition labelled by ccl4j holds its edges in arrays, about 50 bytes an edge (the ids, their
  * sorted copy, the local ids and the off-heap edge list and labels); a partition of more than
  * 2<sup>30</sup> edges is refused. A grouping by vertex holds one vertex's neighbours at a time, so
  * a vertex of very high degree needs its neighbour list in one executor's memory. The driver holds
