@@ -14,7 +14,6 @@ import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
-import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructField;
@@ -189,7 +188,8 @@ public final class SparkComponentLabeler {
      *
      * @param edges columns {@code src} and {@code dst}, integral ids (byte, short, int or long) without nulls
      * @param vertices a column {@code id} of the same kind, or null for none
-     * @return {@code (id, component)} for every vertex, once each, {@link #RESULT_SCHEMA}
+     * @return {@code (id, component)} for every vertex, once each, {@link #RESULT_SCHEMA}; computed
+     *         and persisted ({@code MEMORY_AND_DISK}): {@code unpersist()} it when done
      * @throws IllegalArgumentException for a missing or non-integral column, or a null id (found by a
      *                                  Spark job before the labelling starts)
      */
@@ -210,8 +210,14 @@ public final class SparkComponentLabeler {
                 .javaRDD().map(r -> new Tuple2<>(r.getLong(0), r.getLong(1)));
         JavaRDD<Long> ids = vertices == null ? null
                 : vertices.select(id.cast(DataTypes.LongType)).javaRDD().map(r -> r.getLong(0));
-        JavaRDD<Row> rows = components(pairs, ids).map(t -> RowFactory.create(t._1(), t._2()));
-        return edges.sparkSession().createDataFrame(rows, RESULT_SCHEMA);
+        JavaPairRDD<Long, Long> labels = components(pairs, ids);
+        Dataset<Row> result = edges.sparkSession()
+                .createDataFrame(labels.map(t -> RowFactory.create(t._1(), t._2())), RESULT_SCHEMA)
+                .persist(StorageLevel.MEMORY_AND_DISK());
+        // cached as the caller's Dataset, so that the RDD it came from, which they cannot reach, can go
+        result.count();
+        labels.unpersist(false);
+        return result;
     }
 
     /**
