@@ -78,7 +78,10 @@ import scala.Tuple2;
  * Every round's RDDs descend from the previous round's: with {@link #withCheckpointInterval} every
  * so many rounds the pairs and the forest are checkpointed (reliably, to the
  * {@code SparkContext}'s checkpoint directory when one is set, otherwise locally on the executors),
- * which cuts their lineage.
+ * which cuts their lineage. A local checkpoint lives in the executors' block stores: an executor
+ * lost after it fails the job, where a reliable one is read back; set a checkpoint directory on a
+ * cluster. Without checkpoints a lost block is computed again from the input (every step is
+ * deterministic: the stars do not depend on the order of a partition's edges).
  *
  * <p>Instances are immutable; the {@code with...} methods return copies.
  */

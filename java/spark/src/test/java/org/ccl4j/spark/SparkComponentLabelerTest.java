@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.spark.SparkException;
+import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.sql.Dataset;
@@ -152,8 +153,27 @@ class SparkComponentLabelerTest {
         JavaRDD<Tuple2<Long, Long>> rdd = TestSpark.context().parallelize(edges, 2);
         JavaPairRDD<Long, Long> result = ROUNDS.components(rdd, TestSpark.context().parallelize(List.of(100L, 2L)));
         Map<Long, Long> labels = new HashMap<>(result.collectAsMap());
-        result.unpersist(false);
         assertEquals(Map.of(2L, 2L, 6L, 2L, 8L, 2L, 11L, 11L, 12L, 11L, 100L, 100L), labels);
+        // unpersisted, the result is computed again from its lineage, through the rounds' freed RDDs
+        result.unpersist(true);
+        assertEquals(labels, new HashMap<>(result.collectAsMap()));
+    }
+
+    @Test
+    void tasksThatFailOnceAreRetriedWithTheSameResult() {
+        long[][] edges = path(3, 60, 1);
+        JavaRDD<Tuple2<Long, Long>> flaky = TestSpark.edgeTable(edges, 4).javaRDD().map(r -> {
+            // the first attempt of every task over partition 1 of the edges fails
+            if (TaskContext.getPartitionId() == 1 && TaskContext.get().attemptNumber() == 0) {
+                throw new IllegalStateException("injected failure");
+            }
+            return new Tuple2<>(r.getLong(0), r.getLong(1));
+        });
+        JavaPairRDD<Long, Long> result = ROUNDS.components(flaky);
+        Map<Long, Long> labels = new HashMap<>(result.collectAsMap());
+        result.unpersist(false);
+        assertEquals(60, labels.size());
+        assertTrue(labels.values().stream().allMatch(c -> c == 3L), labels.toString());
     }
 
     @Test

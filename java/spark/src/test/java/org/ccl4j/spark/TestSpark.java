@@ -29,7 +29,8 @@ final class TestSpark {
 
     static synchronized SparkSession session() {
         if (session == null) {
-            session = SparkSession.builder().master("local[2]").appName("ccl4j-spark-tests")
+            // two threads, and a failed task tried once more (local mode's default is no retry)
+            session = SparkSession.builder().master("local[2,2]").appName("ccl4j-spark-tests")
                     .config("spark.ui.enabled", "false")
                     .config("spark.sql.shuffle.partitions", "4")
                     .config("spark.driver.host", "127.0.0.1")
