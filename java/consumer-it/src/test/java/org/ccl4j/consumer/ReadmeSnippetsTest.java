@@ -22,6 +22,8 @@ import org.junit.jupiter.api.Test;
  * {@code ```java} block that declares a class is the file of that name (one, in one project), each
  * that declares a module is one project's module-info.java; and every class of the projects is in
  * the README. The invoker runs of those projects then compile and run exactly what the README shows.
+ * The Spark example is a test source of java/spark instead (its ReadmeExampleTest runs it in local
+ * mode), since Spark is no dependency of the consumer projects.
  */
 class ReadmeSnippetsTest {
     private static final Pattern CLASS = Pattern.compile("(?m)^public (?:final )?class (\\w+)");
@@ -29,6 +31,7 @@ class ReadmeSnippetsTest {
 
     private final Path readme = Path.of(System.getProperty("ccl4j.readme", "README.md"));
     private final Path projects = Path.of(System.getProperty("ccl4j.it.projects", "java/consumer-it/src/it"));
+    private final Path sparkExamples = Path.of(System.getProperty("ccl4j.spark.examples", "java/spark/src/test/java/example"));
 
     @Test
     void everyJavaBlockOfTheReadmeIsAConsumerSourceVerbatim() {
@@ -120,9 +123,9 @@ class ReadmeSnippetsTest {
     }
 
     private List<Path> sources() {
-        try (Stream<Path> files = Files.walk(projects)) {
-            return files.filter(p -> p.toString().endsWith(".java"))
-                    .filter(p -> p.toString().contains("/src/main/java/"))
+        try (Stream<Path> files = Files.walk(projects); Stream<Path> spark = Files.walk(sparkExamples)) {
+            return Stream.concat(files.filter(p -> p.toString().contains("/src/main/java/")), spark)
+                    .filter(p -> p.toString().endsWith(".java"))
                     .sorted()
                     .toList();
         } catch (IOException e) {

@@ -1,0 +1,406 @@
+package org.ccl4j.spark;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import org.apache.spark.HashPartitioner;
+import org.apache.spark.Partitioner;
+import org.apache.spark.api.java.JavaPairRDD;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.storage.StorageLevel;
+import scala.Tuple2;
+
+/**
+ * Connected components of a Spark edge table, labelled by ccl4j in every executor. Every vertex gets
+ * the smallest vertex id of its component, as GraphX's {@code ConnectedComponents} gives it.
+ *
+ * <h2>Algorithm</h2>
+ * Edges are pairs of {@code long} ids, in any order, repeated or self loops. A <em>star</em> of a
+ * set of edges is, for each of its components, the pairs {@code (v, root)} of every vertex {@code v}
+ * but the root, the component's smallest id: it connects what the edges connect, with fewer or as
+ * many pairs as there were edges. Batches of edges become stars by ccl4j ({@code LocalStars}): the
+ * ids compacted to {@code 0..n-1} in ascending order, one {@code ComponentLabeler.label(EdgeList)}
+ * call, the canonical labels read back as roots.
+ * <ol>
+ * <li><b>Local contraction.</b> Each partition of the edges becomes its star, in place: only
+ *     {@code (vertex, local root)} pairs leave it. The pairs are the edges of the next step.</li>
+ * <li><b>Rounds</b>, while more than {@link #withDriverThreshold driverThreshold} pairs are left:
+ *   <ol>
+ *   <li>large star (Kiveris et al., "Connected Components in MapReduce and Beyond", 2014): the pairs
+ *       are grouped by vertex, both ways, and every neighbour larger than a vertex {@code u} is linked
+ *       to the smallest of {@code u} and its neighbours; no more pairs than before;</li>
+ *   <li>small star, by ccl4j: the pairs are re-partitioned by their larger end and each partition
+ *       becomes its star (every vertex with its smaller neighbours, and whatever else the partition
+ *       connects, linked to their smallest id);</li>
+ *   <li>contraction: the pairs are grouped by vertex, both ways, and a vertex whose only neighbour
+ *       is smaller leaves the graph, remembered as {@code (vertex, neighbour)} in the round's forest;
+ *       then a local contraction as in 1.</li>
+ *   </ol>
+ *   Large and small stars alternated turn every component into a star around its smallest id in
+ *   O(log² n) rounds (Kiveris et al.); contraction then removes its leaves, so the pairs run out.</li>
+ * <li><b>Driver.</b> The remaining pairs are collected and labelled in one ccl4j call on the driver.</li>
+ * <li><b>Join back.</b> The forests, newest first, are joined with the labels known so far: a
+ *     vertex removed with neighbour {@code u} has {@code u}'s label, or {@code u} where {@code u} has
+ *     none (it was left alone: the smallest of its component). A vertex with no label at the end
+ *     (isolated, only self loops, or the smallest of its component) is its own component.</li>
+ * </ol>
+ *
+ * <h2>Shuffles</h2>
+ * Local contraction shuffles nothing. A round shuffles its pairs three times (grouping by vertex
+ * twice, sending each pair both ways, and re-partitioning once) and runs two jobs (the counts of the
+ * round's pairs and of its forest, both persisted). The join back shuffles each forest once, and the
+ * result is one join of the vertices with the labels.
+ *
+ * <h2>Memory</h2>
+ * Every JVM that labels (the executors', and the driver's for the last pairs) makes one
+ * {@code ComponentLabeler} at its first partition and keeps it while it runs: on CUDA that is one
+ * context a JVM, whose engine takes the tasks' calls one at a time. A partition labelled by ccl4j holds its edges in arrays, about 50 bytes an edge (the ids, their
+ * sorted copy, the local ids and the off-heap edge list and labels); a partition of more than
+ * 2<sup>30</sup> edges is refused. A grouping by vertex holds one vertex's neighbours at a time, so
+ * a vertex of very high degree needs its neighbour list in one executor's memory. The driver holds
+ * at most {@code driverThreshold} pairs at once, about 50 bytes each. Every round's forest stays
+ * persisted ({@link StorageLevel#MEMORY_AND_DISK()}) until the labels are joined back; the forests
+ * of all rounds together hold at most one pair per vertex. The result is computed before it is
+ * returned, persisted, and the forests freed.
+ *
+ * <h2>Long runs</h2>
+ * Every round's RDDs descend from the previous round's: with {@link #withCheckpointInterval} every
+ * so many rounds the pairs and the forest are checkpointed (reliably, to the
+ * {@code SparkContext}'s checkpoint directory when one is set, otherwise locally on the executors),
+ * which cuts their lineage. A local checkpoint lives in the executors' block stores: an executor
+ * lost after it fails the job, where a reliable one is read back; set a checkpoint directory on a
+ * cluster. Without checkpoints a lost block is computed again from the input (every step is
+ * deterministic: the stars do not depend on the order of a partition's edges).
+ *
+ * <p>Instances are immutable; the {@code with...} methods return copies.
+ */
+public final class SparkComponentLabeler {
+    /** The id columns must hold integers of at most 64 bits. */
+    private static final Set<DataType> ID_TYPES = Set.of(
+            DataTypes.ByteType, DataTypes.ShortType, DataTypes.IntegerType, DataTypes.LongType);
+
+    /** The result's schema: {@code id} and {@code component}, both {@code long}, neither null. */
+    public static final StructType RESULT_SCHEMA = new StructType(new StructField[] {
+            DataTypes.createStructField("id", DataTypes.LongType, false),
+            DataTypes.createStructField("component", DataTypes.LongType, false)});
+
+    private final long driverThreshold;
+    private final int checkpointInterval;
+    private final int partitions;
+    private final int maxRounds;
+
+    private SparkComponentLabeler(long driverThreshold, int checkpointInterval, int partitions, int maxRounds) {
+        this.driverThreshold = driverThreshold;
+        this.checkpointInterval = checkpointInterval;
+        this.partitions = partitions;
+        this.maxRounds = maxRounds;
+    }
+
+    /**
+     * Defaults: rounds until at most 1,000,000 pairs are left for the driver, no checkpoints, as many
+     * partitions as the edges have (at least the context's default parallelism), at most 200 rounds.
+     *
+     * @return a labeler with the default settings
+     */
+    public static SparkComponentLabeler create() {
+        return new SparkComponentLabeler(1_000_000, 0, 0, 200);
+    }
+
+    /**
+     * At most this many pairs are labelled on the driver, in one ccl4j call; rounds run until so
+     * few are left. 0 runs rounds until none are left.
+     *
+     * @param edges the most pairs labelled on the driver, in {@code [0, 2^29]}
+     * @return a copy with this threshold
+     */
+    public SparkComponentLabeler withDriverThreshold(long edges) {
+        if (edges < 0 || edges > 1L << 29) {
+            throw new IllegalArgumentException("driver threshold " + edges + " is outside [0, 2^29]");
+        }
+        return new SparkComponentLabeler(edges, checkpointInterval, partitions, maxRounds);
+    }
+
+    /**
+     * Checkpoints the pairs and the forest every {@code rounds} rounds, cutting their lineage; 0
+     * (the default) never does. Reliable when the context has a checkpoint directory
+     * ({@code SparkContext.setCheckpointDir}), otherwise local ({@code RDD.localCheckpoint}).
+     *
+     * @param rounds the rounds between checkpoints, 0 for none
+     * @return a copy with this interval
+     */
+    public SparkComponentLabeler withCheckpointInterval(int rounds) {
+        if (rounds < 0) {
+            throw new IllegalArgumentException("checkpoint interval " + rounds + " is negative");
+        }
+        return new SparkComponentLabeler(driverThreshold, rounds, partitions, maxRounds);
+    }
+
+    /**
+     * The partitions of every shuffle; 0 (the default) takes the edges' number of partitions, at
+     * least the context's default parallelism.
+     *
+     * @param count the number of partitions, 0 for the default
+     * @return a copy with this number of partitions
+     */
+    public SparkComponentLabeler withPartitions(int count) {
+        if (count < 0) {
+            throw new IllegalArgumentException("partition count " + count + " is negative");
+        }
+        return new SparkComponentLabeler(driverThreshold, checkpointInterval, count, maxRounds);
+    }
+
+    /**
+     * Stops with an {@link IllegalStateException} after this many rounds rather than running on: the
+     * rounds' count grows as log² of the vertices, so reaching it means something is wrong.
+     *
+     * @param rounds the most rounds, at least 1
+     * @return a copy with this limit
+     */
+    public SparkComponentLabeler withMaxRounds(int rounds) {
+        if (rounds < 1) {
+            throw new IllegalArgumentException("max rounds " + rounds + " is less than 1");
+        }
+        return new SparkComponentLabeler(driverThreshold, checkpointInterval, partitions, rounds);
+    }
+
+    /**
+     * {@link #components(Dataset, Dataset)} without a vertex table: the vertices are the edges' ends.
+     *
+     * @param edges columns {@code src} and {@code dst}, integral ids without nulls
+     * @return {@code (id, component)} for every vertex, {@link #RESULT_SCHEMA}
+     */
+    public Dataset<Row> components(Dataset<Row> edges) {
+        return components(edges, null);
+    }
+
+    /**
+     * The component of every vertex: {@code (id, component)}, the component being the smallest id
+     * in it. The vertices are the edges' ends and the vertex table's ids (isolated ones are their
+     * own components). Other columns are ignored.
+     *
+     * @param edges columns {@code src} and {@code dst}, integral ids (byte, short, int or long) without nulls
+     * @param vertices a column {@code id} of the same kind, or null for none
+     * @return {@code (id, component)} for every vertex, once each, {@link #RESULT_SCHEMA}; computed
+     *         and persisted ({@code MEMORY_AND_DISK}): {@code unpersist()} it when done
+     * @throws IllegalArgumentException for a missing or non-integral column, or a null id (found by a
+     *                                  Spark job before the labelling starts)
+     */
+    public Dataset<Row> components(Dataset<Row> edges, Dataset<Row> vertices) {
+        Objects.requireNonNull(edges, "edges");
+        Column src = idColumn(edges, "src", "edge");
+        Column dst = idColumn(edges, "dst", "edge");
+        Column id = vertices == null ? null : idColumn(vertices, "id", "vertex");
+        // a null found inside a task would surface as a task failure; finding it first names the row
+        List<Row> nullEdge = edges.filter(src.isNull().or(dst.isNull())).limit(1).collectAsList();
+        if (!nullEdge.isEmpty()) {
+            throw new IllegalArgumentException("edge " + nullEdge.get(0) + " has a null src or dst");
+        }
+        if (vertices != null && !vertices.filter(id.isNull()).isEmpty()) {
+            throw new IllegalArgumentException("the vertex table has a null id");
+        }
+        JavaRDD<Tuple2<Long, Long>> pairs = edges.select(src.cast(DataTypes.LongType), dst.cast(DataTypes.LongType))
+                .javaRDD().map(r -> new Tuple2<>(r.getLong(0), r.getLong(1)));
+        JavaRDD<Long> ids = vertices == null ? null
+                : vertices.select(id.cast(DataTypes.LongType)).javaRDD().map(r -> r.getLong(0));
+        JavaPairRDD<Long, Long> labels = components(pairs, ids);
+        Dataset<Row> result = edges.sparkSession()
+                .createDataFrame(labels.map(t -> RowFactory.create(t._1(), t._2())), RESULT_SCHEMA)
+                .persist(StorageLevel.MEMORY_AND_DISK());
+        // cached as the caller's Dataset, so that the RDD it came from, which they cannot reach, can go
+        result.count();
+        labels.unpersist(false);
+        return result;
+    }
+
+    /**
+     * {@link #components(JavaRDD, JavaRDD)} without extra vertices.
+     *
+     * @param edges the edges, {@code (one end, other end)}
+     * @return {@code (vertex, component)} for every end of an edge
+     */
+    public JavaPairRDD<Long, Long> components(JavaRDD<Tuple2<Long, Long>> edges) {
+        return components(edges, null);
+    }
+
+    /**
+     * The component of every vertex, {@code (vertex, component)}: the smallest id of its component.
+     * Runs the jobs now; the result is persisted ({@code MEMORY_AND_DISK}): unpersist it when done.
+     *
+     * @param edges the edges, {@code (one end, other end)}; repeated edges and self loops are fine,
+     *              a null id fails the job with an {@link IllegalArgumentException} naming the edge
+     * @param vertices further vertices (isolated ones are their own components), or null for none
+     * @return {@code (vertex, component)} for the ends of the edges and {@code vertices}, once each
+     */
+    public JavaPairRDD<Long, Long> components(JavaRDD<Tuple2<Long, Long>> edges, JavaRDD<Long> vertices) {
+        Objects.requireNonNull(edges, "edges");
+        JavaSparkContext sc = JavaSparkContext.fromSparkContext(edges.context());
+        int p = partitions > 0 ? partitions : Math.max(edges.getNumPartitions(), sc.defaultParallelism());
+        Partitioner byVertex = new HashPartitioner(p);
+        JavaRDD<Tuple2<Long, Long>> checked = edges.map(SparkComponentLabeler::checked);
+
+        JavaRDD<Tuple2<Long, Long>> pairs = checked.mapPartitions(LocalStars::stars)
+                .persist(StorageLevel.MEMORY_AND_DISK());
+        long count = pairs.count();
+        List<JavaPairRDD<Long, Long>> forests = new ArrayList<>();
+        int round = 0;
+        while (count > driverThreshold) {
+            if (++round > maxRounds) {
+                throw new IllegalStateException(count + " pairs left after " + maxRounds + " rounds");
+            }
+            JavaRDD<Tuple2<Long, Long>> small = JavaPairRDD.fromJavaRDD(largeStar(pairs, byVertex))
+                    .partitionBy(byVertex).map(t -> t).mapPartitions(LocalStars::stars);
+            JavaRDD<long[]> grouped = contract(small, byVertex).persist(StorageLevel.MEMORY_AND_DISK());
+            JavaRDD<Tuple2<Long, Long>> next = grouped.filter(t -> t[0] == EDGE).map(t -> new Tuple2<>(t[1], t[2]))
+                    .mapPartitions(LocalStars::stars).persist(StorageLevel.MEMORY_AND_DISK());
+            JavaPairRDD<Long, Long> forest = grouped.filter(t -> t[0] == LEAF)
+                    .mapToPair(t -> new Tuple2<>(t[1], t[2])).persist(StorageLevel.MEMORY_AND_DISK());
+            if (checkpointInterval > 0 && round % checkpointInterval == 0) {
+                checkpoint(sc, next.rdd());
+                checkpoint(sc, forest.rdd());
+            }
+            count = next.count();
+            forest.count();
+            grouped.unpersist(false);
+            pairs.unpersist(false);
+            pairs = next;
+            forests.add(forest);
+        }
+
+        List<Tuple2<Long, Long>> rest = pairs.collect();
+        long[] from = new long[rest.size()];
+        long[] to = new long[rest.size()];
+        for (int i = 0; i < from.length; i++) {
+            from[i] = rest.get(i)._1();
+            to[i] = rest.get(i)._2();
+        }
+        pairs.unpersist(false);
+        JavaPairRDD<Long, Long> labels = JavaPairRDD.fromJavaRDD(sc.parallelize(LocalStars.stars(from, to), p));
+        for (int i = forests.size() - 1; i >= 0; i--) {
+            // (vertex, neighbour) -> (neighbour, vertex) joined with the neighbour's label
+            JavaPairRDD<Long, Long> resolved = forests.get(i).mapToPair(Tuple2::swap)
+                    .leftOuterJoin(labels, byVertex)
+                    .mapToPair(t -> new Tuple2<>(t._2()._1(), t._2()._2().orElse(t._1())));
+            labels = labels.union(resolved);
+        }
+        JavaRDD<Long> ends = checked.flatMap(e -> List.of(e._1(), e._2()).iterator());
+        JavaRDD<Long> all = vertices == null ? ends : ends.union(vertices.map(SparkComponentLabeler::checked));
+        JavaPairRDD<Long, Long> result = all.mapToPair(v -> new Tuple2<>(v, v)).reduceByKey(byVertex, (a, b) -> a)
+                .leftOuterJoin(labels, byVertex)
+                .mapToPair(t -> new Tuple2<>(t._1(), t._2()._2().orElse(t._1())))
+                .persist(StorageLevel.MEMORY_AND_DISK());
+        // computed once here, so that the forests can go: the caller owns the persisted result
+        result.count();
+        for (JavaPairRDD<Long, Long> forest : forests) {
+            forest.unpersist(false);
+        }
+        return result;
+    }
+
+    private static final long EDGE = 0;
+    private static final long LEAF = 1;
+
+    /**
+     * Large star: for every vertex u, each neighbour larger than u linked to the smallest of u and its
+     * neighbours. Every pair is sent to both ends; each comes out at most once, from its smaller end.
+     */
+    private static JavaRDD<Tuple2<Long, Long>> largeStar(JavaRDD<Tuple2<Long, Long>> pairs, Partitioner byVertex) {
+        return bothWays(pairs).groupByKey(byVertex).flatMap(g -> {
+            long u = g._1();
+            long min = u;
+            for (long v : g._2()) {
+                min = Math.min(min, v);
+            }
+            List<Tuple2<Long, Long>> out = new ArrayList<>();
+            Set<Long> seen = new HashSet<>();
+            for (long v : g._2()) {
+                if (v > u && seen.add(v)) {
+                    out.add(new Tuple2<>(v, min));
+                }
+            }
+            return out.iterator();
+        });
+    }
+
+    /**
+     * Contraction: a vertex whose one neighbour is smaller leaves as {@code {LEAF, vertex,
+     * neighbour}}; every other pair comes out once, from its larger end, as {@code {EDGE, larger,
+     * smaller}}. Only a larger end leaves, so the smallest id of every component stays.
+     */
+    private static JavaRDD<long[]> contract(JavaRDD<Tuple2<Long, Long>> pairs, Partitioner byVertex) {
+        return bothWays(pairs).groupByKey(byVertex).flatMap(g -> {
+            long u = g._1();
+            Set<Long> neighbours = new HashSet<>();
+            for (long v : g._2()) {
+                neighbours.add(v);
+            }
+            if (neighbours.size() == 1) {
+                long v = neighbours.iterator().next();
+                if (v < u) {
+                    return List.of(new long[] {LEAF, u, v}).iterator();
+                }
+            }
+            List<long[]> out = new ArrayList<>();
+            for (long v : neighbours) {
+                if (v < u) {
+                    out.add(new long[] {EDGE, u, v});
+                }
+            }
+            return out.iterator();
+        });
+    }
+
+    private static JavaPairRDD<Long, Long> bothWays(JavaRDD<Tuple2<Long, Long>> pairs) {
+        return pairs.flatMapToPair(e -> List.of(e, e.swap()).iterator());
+    }
+
+    private static void checkpoint(JavaSparkContext sc, org.apache.spark.rdd.RDD<?> rdd) {
+        if (sc.getCheckpointDir().isPresent()) {
+            rdd.checkpoint();
+        } else {
+            rdd.localCheckpoint();
+        }
+    }
+
+    private static Tuple2<Long, Long> checked(Tuple2<Long, Long> e) {
+        if (e == null || e._1() == null || e._2() == null) {
+            throw new IllegalArgumentException("edge " + e + " has a null id");
+        }
+        return e;
+    }
+
+    private static Long checked(Long v) {
+        if (v == null) {
+            throw new IllegalArgumentException("a vertex id is null");
+        }
+        return v;
+    }
+
+    /** The column {@code name} of {@code table}, refused when missing or not integral. */
+    private static Column idColumn(Dataset<Row> table, String name, String what) {
+        StructType schema = table.schema();
+        int i;
+        try {
+            i = schema.fieldIndex(name);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("the " + what + " table has no column '" + name + "'; its columns: "
+                    + String.join(", ", schema.fieldNames()), e);
+        }
+        DataType type = schema.fields()[i].dataType();
+        if (!ID_TYPES.contains(type)) {
+            throw new IllegalArgumentException("column '" + name + "' of the " + what + " table is "
+                    + type.simpleString() + "; ids must be integers (tinyint, smallint, int or bigint)");
+        }
+        return table.col(name);
+    }
+}
