@@ -242,11 +242,18 @@ public final class SparkVsGraphX {
                 Result r = run.get(graphxTimeoutS, TimeUnit.SECONDS);
                 return new Result(r.seconds(), r.shuffleBytes(), pregel.finished.get() - iterations, r.labels());
             } catch (TimeoutException e) {
-                sc.cancelJobGroup("graphx");
-                try {
-                    run.get();
-                } catch (ExecutionException cancelled) {
-                    // the cancelled job's failure is the expected end of the run
+                // a cancel that falls between two Pregel jobs finds none running: again until the run ends
+                boolean ended = false;
+                while (!ended) {
+                    sc.cancelJobGroup("graphx");
+                    try {
+                        run.get(1, TimeUnit.SECONDS);
+                        ended = true;
+                    } catch (ExecutionException cancelled) {
+                        ended = true;
+                    } catch (TimeoutException stillRunning) {
+                        // cancelled again on the next pass
+                    }
                 }
                 System.out.printf("GraphX cancelled after %d Pregel iterations%n", pregel.finished.get() - iterations);
                 return null;
