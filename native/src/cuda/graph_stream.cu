@@ -399,10 +399,10 @@ private:
     std::atomic<bool> stop_{false};
 };
 
-int64_t device_free(DeviceState& state) {
+// The free memory of the current device.
+int64_t device_free() {
     size_t free = 0, total = 0;
     CCL4J_CUDA_CHECK(cudaMemGetInfo(&free, &total));
-    (void)state;
     return static_cast<int64_t>(free);
 }
 
@@ -417,7 +417,7 @@ void stream_graph(DeviceState& state, const CsrView<Offset>& graph, const LabelO
     release_graph_copy(state);
     const int64_t held = static_cast<int64_t>(parent_buffer.capacity() + work.bitmap.capacity() + work.scalars.capacity() +
                                               work.slots.size() * work.slot_bytes);
-    const int64_t available = options.device_memory > 0 ? options.device_memory : device_free(state) + held;
+    const int64_t available = options.device_memory > 0 ? options.device_memory : device_free() + held;
     const RingShape shape = ring_shape(n, available, parallel::team_size(options.cpu_threads), options.device_memory);
     if (work.slots.size() != 2 * static_cast<size_t>(shape.threads) || work.slot_bytes != shape.slot_bytes) {
         work.release_slots();  // before the parent array grows into its room
@@ -536,14 +536,12 @@ int64_t in_memory_device_bytes(int64_t vertex_count, int64_t arc_count, int32_t 
 int64_t device_memory_available(DeviceState& state, int64_t budget) {
     if (budget > 0) return budget;
     state.activate();
-    return device_free(state);
+    return device_free();
 }
 
 bool readable_in_place(const Graph& graph, int64_t budget) {
     if (graph.vertex_count == 0 || !device_view(graph.neighbors)) return false;
-    size_t free = 0, total = 0;
-    CCL4J_CUDA_CHECK(cudaMemGetInfo(&free, &total));
-    return in_place_bytes(graph) <= (budget > 0 ? budget : static_cast<int64_t>(free));
+    return in_place_bytes(graph) <= (budget > 0 ? budget : device_free());
 }
 
 void label_streamed(DeviceState& state, const Graph& graph, const LabelOptions& options, int32_t* labels,
