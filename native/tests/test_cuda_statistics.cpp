@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <limits>
 #include <numeric>
 #include <random>
 #include <string>
@@ -66,7 +67,7 @@ void compare_tables(const StatisticsTable& got, const StatisticsTable& want, boo
                 double x, y;
                 std::memcpy(&x, a.data() + r * width, 8);
                 std::memcpy(&y, b.data() + r * width, 8);
-                if (!(std::fabs(x - y) <= 1e-9 * std::max(1.0, std::fabs(y)))) bad = r;
+                if (std::isnan(x) != std::isnan(y) || (!std::isnan(y) && !(std::fabs(x - y) <= 1e-9 * std::max(1.0, std::fabs(y))))) bad = r;
             } else if (std::memcmp(a.data() + r * width, b.data() + r * width, width) != 0) {
                 bad = r;
             }
@@ -186,6 +187,20 @@ Grid random_grid(const Field& f, IntensityType type, std::mt19937& rng) {
     return g;
 }
 
+// NaN intensities (both signs) in a float grid: each cell's with probability `share`, and every
+// other value replaced by `constant` unless it is NaN (a tile of one number and some NaNs must not
+// pass for uniform). NaN takes no part in MIN/MAX and makes SUM/MEAN NaN, on both sides.
+void add_nans(Grid& g, double share, float constant, std::mt19937& rng) {
+    std::bernoulli_distribution nan(share);
+    for (size_t i = 0; i < g.reals.size(); ++i) {
+        if (nan(rng)) {
+            g.reals[i] = std::copysign(std::numeric_limits<float>::quiet_NaN(), (i & 1) ? -1.0f : 1.0f);
+        } else if (!std::isnan(constant)) {
+            g.reals[i] = constant;
+        }
+    }
+}
+
 std::string describe(const Mesh& m, const char* intensity) {
     char text[200];
     std::snprintf(text, sizeof(text), "%dx%dx%d %s c%d periodic %d %s%s intensity %s", m.width, m.height, m.depth,
@@ -281,6 +296,14 @@ void check_meshes(gpu::DeviceState& state, bool quick) {
             const Grid g = random_grid(f, type, rng);
             check_mesh(state, stored.mesh, &g.intensity, CCL4J_ALGORITHM_MESH_UNION_FIND,
                        names[static_cast<int>(type)]);
+        }
+        struct NanCase { double share; float constant; const char* name; };
+        const float random_values = std::numeric_limits<float>::quiet_NaN();
+        for (const NanCase& n : {NanCase{0.3, random_values, "f32 with NaNs"}, NanCase{0.05, 7.0f, "f32 7 with NaNs"},
+                                 NanCase{1.0, random_values, "f32 all NaN"}}) {
+            Grid g = random_grid(f, IntensityType::F32, rng);
+            add_nans(g, n.share, n.constant, rng);
+            check_mesh(state, stored.mesh, &g.intensity, CCL4J_ALGORITHM_MESH_UNION_FIND, n.name);
         }
         check_mesh(state, stored.mesh, nullptr, CCL4J_ALGORITHM_MESH_KOMURA, "own (komura)");
     }

@@ -163,7 +163,10 @@ CCL4J_API ccl4j_status ccl4j_cahn_hilliard_init(ccl4j_cahn_hilliard field, doubl
                                                 uint64_t seed);
 /* Sets the field to `values` (host, cell count floats, finite). Resets the step count. */
 CCL4J_API ccl4j_status ccl4j_cahn_hilliard_set_field(ccl4j_cahn_hilliard field, const float* values);
-/* Runs `steps` RK2 steps. total_ms (may be NULL): their time (CUDA events on the GPU). */
+/* Runs `steps` RK2 steps. total_ms (may be NULL): their time (CUDA events on the GPU). A field
+ * that is no longer finite afterwards (it diverged: it started far outside [-1, 1]) fails with
+ * CCL4J_NOT_CONVERGED naming the first such cell; the steps still count and the field stays as it
+ * is until init or set_field. */
 CCL4J_API ccl4j_status ccl4j_cahn_hilliard_step(ccl4j_cahn_hilliard field, int64_t steps, double* total_ms);
 /* Copies the field out (host, cell count floats). */
 CCL4J_API ccl4j_status ccl4j_cahn_hilliard_copy_field(ccl4j_cahn_hilliard field, float* values);

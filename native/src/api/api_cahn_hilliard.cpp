@@ -224,6 +224,32 @@ ccl4j_status ccl4j_cahn_hilliard_set_field(ccl4j_cahn_hilliard field, const floa
     });
 }
 
+namespace {
+
+// A field that left the floats (started far outside [-1, 1]: the cubic term overflows) is NaN
+// for good; the call that got there says so, rather than leave it to be thresholded.
+void check_finite(ccl4j_cahn_hilliard_s& f, int64_t steps) {
+    int64_t bad = -1;
+    if (f.on_cuda()) {
+#ifdef CCL4J_WITH_CUDA
+        bad = ccl4j::cuda::field_first_non_finite(*f.context->cuda, *f.device);
+#endif
+    } else {
+        const auto it = std::find_if(f.c.begin(), f.c.end(), [](float v) { return !std::isfinite(v); });
+        if (it != f.c.end()) bad = it - f.c.begin();
+    }
+    if (bad < 0) return;
+    const int64_t x = bad % f.shape.width, y = bad / f.shape.width % f.shape.height,
+                  z = bad / f.shape.width / f.shape.height;
+    fail(CCL4J_NOT_CONVERGED, "the field diverged: after step " + std::to_string(f.steps) + " (this call ran " +
+                                  std::to_string(steps) + ") cell " + std::to_string(bad) + " (x " +
+                                  std::to_string(x) + ", y " + std::to_string(y) + ", z " + std::to_string(z) +
+                                  ") is not finite; the explicit scheme stays finite for fields within about "
+                                  "[-1, 1]: init or set the field again");
+}
+
+}  // namespace
+
 ccl4j_status ccl4j_cahn_hilliard_step(ccl4j_cahn_hilliard field, int64_t steps, double* total_ms) {
     return with_field(field, [&](ccl4j_cahn_hilliard_s& f) {
         if (steps < 0) fail(CCL4J_INVALID_ARGUMENT, "steps is negative: " + std::to_string(steps));
@@ -243,6 +269,7 @@ ccl4j_status ccl4j_cahn_hilliard_step(ccl4j_cahn_hilliard field, int64_t steps, 
         }
         f.steps += steps;
         if (total_ms) *total_ms = ms;
+        check_finite(f, steps);
     });
 }
 

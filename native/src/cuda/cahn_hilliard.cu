@@ -60,6 +60,13 @@ __global__ void threshold_kernel(int32_t n, const float* __restrict__ c, float l
     for (int32_t i = thread_index(); i < n; i += thread_count()) cells[i] = c[i] > level ? 1 : 0;
 }
 
+// The first cell that is not finite (a field that diverged), by an atomic minimum of its index.
+__global__ void first_non_finite(int32_t n, const float* __restrict__ c, unsigned long long* first) {
+    for (int32_t i = thread_index(); i < n; i += thread_count()) {
+        if (!isfinite(c[i])) atomicMin(first, static_cast<unsigned long long>(i));
+    }
+}
+
 // Kernel A: a thread per cell reads its 13 (25) cells from global memory, through the read-only
 // cache, and evaluates mu at itself and its face neighbours; out = base + step * f(in).
 __global__ void stage_global(ch::Shape s, ch::Coefficients k, const float* __restrict__ in,
@@ -272,6 +279,19 @@ double field_steps(DeviceState& state, DeviceField& field, const ch::Coefficient
     float ms = 0;
     CCL4J_CUDA_CHECK(cudaEventElapsedTime(&ms, field.start, field.stop));
     return ms;
+}
+
+int64_t field_first_non_finite(DeviceState& state, DeviceField& field) {
+    state.activate();
+    const int32_t n = static_cast<int32_t>(field.shape.cells());
+    auto* first = field.sums.as<unsigned long long>();
+    CCL4J_CUDA_CHECK(cudaMemsetAsync(first, 0xff, sizeof(unsigned long long), state.stream));
+    first_non_finite<<<grid(state, n), kBlock, 0, state.stream>>>(n, field.c.as<float>(), first);
+    check_launch("first_non_finite");
+    unsigned long long host = 0;
+    CCL4J_CUDA_CHECK(cudaMemcpyAsync(&host, first, sizeof(host), cudaMemcpyDefault, state.stream));
+    CCL4J_CUDA_CHECK(cudaStreamSynchronize(state.stream));
+    return host == ~0ull ? -1 : static_cast<int64_t>(host);
 }
 
 void field_threshold(DeviceState& state, DeviceField& field, float level, uint8_t* cells) {

@@ -30,6 +30,8 @@ void field_copy(DeviceState& state, DeviceField& field, float* host);
 // `steps` RK2 steps with the global-memory kernel or the shared-memory one; returns their time in
 // ms between two CUDA events.
 double field_steps(DeviceState& state, DeviceField& field, const ch::Coefficients& k, bool shared, int64_t steps);
+// The index of the field's first cell that is not finite, -1 when all are.
+int64_t field_first_non_finite(DeviceState& state, DeviceField& field);
 // cells[i] = c > level (host).
 void field_threshold(DeviceState& state, DeviceField& field, float level, uint8_t* cells);
 

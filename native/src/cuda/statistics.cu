@@ -94,10 +94,15 @@ __device__ __forceinline__ u32 order_key(float v) {
 }
 __device__ __forceinline__ double key_value(u32 key, bool real) {
     if (!real) return static_cast<double>(static_cast<int32_t>(key ^ 0x80000000u));
-    return static_cast<double>(__uint_as_float((key & 0x80000000u) ? key & 0x7fffffffu : ~key));
+    const float v = __uint_as_float((key & 0x80000000u) ? key & 0x7fffffffu : ~key);
+    return isnan(v) ? __longlong_as_double(0x7ff8000000000000LL) : v;  // the CPU tables' NaN, bit for bit
 }
 
-// The intensity types: the cell as stored and the type a tile sums it in.
+// The intensity types: the cell as stored and the type a tile sums it in. `low` and `high` are the
+// keys a cell brings to MIN and MAX: equal to `key` but for a NaN, which takes no part in either
+// (NumPy's nanmin/nanmax): its low key is above and its high key below every number's, so a
+// component's extreme is NaN only when all its cells are. `key` itself still tells NaNs apart from
+// numbers, which the uniform-tile test needs (a NaN among equal numbers makes the sum NaN).
 template <IntensityType T>
 struct Traits;
 template <>
@@ -105,6 +110,8 @@ struct Traits<IntensityType::U8> {
     using Cell = uint8_t;
     using Sum = u32;  // a tile of 4096 cells sums at most 4096 * 255
     __device__ static u32 key(Cell v) { return order_key(static_cast<int32_t>(v)); }
+    __device__ static u32 low(Cell v) { return key(v); }
+    __device__ static u32 high(Cell v) { return key(v); }
     __device__ static Cell of_key(u32 k) { return static_cast<Cell>(k ^ 0x80000000u); }
     __device__ static Sum value(Cell v) { return v; }
 };
@@ -113,6 +120,8 @@ struct Traits<IntensityType::I32> {
     using Cell = int32_t;
     using Sum = u64;  // int64 in two's complement: sums are exact modulo 2^64
     __device__ static u32 key(Cell v) { return order_key(v); }
+    __device__ static u32 low(Cell v) { return key(v); }
+    __device__ static u32 high(Cell v) { return key(v); }
     __device__ static Cell of_key(u32 k) { return static_cast<Cell>(k ^ 0x80000000u); }
     __device__ static Sum value(Cell v) { return static_cast<u64>(static_cast<int64_t>(v)); }
 };
@@ -121,6 +130,8 @@ struct Traits<IntensityType::F32> {
     using Cell = float;
     using Sum = double;
     __device__ static u32 key(Cell v) { return order_key(v); }
+    __device__ static u32 low(Cell v) { return isnan(v) ? ~0u : order_key(v); }  // decodes to NaN
+    __device__ static u32 high(Cell v) { return isnan(v) ? 0u : order_key(v); }  // decodes to NaN
     __device__ static Cell of_key(u32 k) { return __uint_as_float((k & 0x80000000u) ? k & 0x7fffffffu : ~k); }
     __device__ static Sum value(Cell v) { return v; }
 };
@@ -406,10 +417,11 @@ __device__ __forceinline__ void add_row(const MeshPass<typename Traits<T>::Cell>
         const int32_t row = __shfl_sync(kFullMask, r.row, from < 0 ? lane : from);
         if (inside) p.labels[i] = r.cell ? row + 1 : 0;
     }
-    u32 low = Traits<T>::key(v), high = low;
+    const u32 key = Traits<T>::key(v);
+    u32 low = Traits<T>::low(v), high = Traits<T>::high(v);
     Sum sum = Traits<T>::value(v);
-    const u32 previous_key = __shfl_up_sync(kFullMask, low, 1);
-    if (__ballot_sync(kFullMask, r.cell && !head && previous_key != low) == 0) {
+    const u32 previous_key = __shfl_up_sync(kFullMask, key, 1);
+    if (__ballot_sync(kFullMask, r.cell && !head && previous_key != key) == 0) {
         sum *= static_cast<Sum>(tail - lane + 1);
     } else {
         reduce_run(low, high, sum, tail);
@@ -806,7 +818,8 @@ __global__ void __launch_bounds__(Tl::kThreads, Tl::TZ > 1 ? 3 : 4) finalize_sta
             u32 low = 0, high = 0;
             Sum sum = 0;
             if (!uniform) {
-                low = high = Traits<T>::key(value[q]);
+                low = Traits<T>::low(value[q]);
+                high = Traits<T>::high(value[q]);
                 sum = Traits<T>::value(value[q]);
                 reduce_run(low, high, sum, tail);
             }
@@ -855,10 +868,10 @@ __global__ void __launch_bounds__(Tl::kThreads, Tl::TZ > 1 ? 3 : 4) finalize_sta
             m.high[1] = y0 + 31 - __clz(ys);
             m.high[2] = k3D ? z0 + 31 - __clz(zs) : 0;
             if (uniform) {
-                const Sum one = Traits<T>::value(Traits<T>::of_key(t.key_min));
-                m.intensity = intensity_bits(static_cast<Sum>(size) * one);
-                m.intensity_low = ~t.key_min;
-                m.intensity_high = t.key_min;
+                const typename Traits<T>::Cell one = Traits<T>::of_key(t.key_min);
+                m.intensity = intensity_bits(static_cast<Sum>(size) * Traits<T>::value(one));
+                m.intensity_low = ~Traits<T>::low(one);
+                m.intensity_high = Traits<T>::high(one);
             } else {
                 m.intensity = intensity_bits(t.intensity[s]);
                 m.intensity_low = ~t.low[s];

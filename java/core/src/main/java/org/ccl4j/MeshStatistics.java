@@ -23,9 +23,8 @@ import org.ccl4j.internal.OwnedArena;
  * their sums and means do too; float intensities are summed in double in an order that depends on
  * the backend and its threads (equal to about 1e-12 relative). NaN intensities take no part in the
  * minimum and maximum (NumPy's nanmin and nanmax: NaN only for a component whose every intensity
- * is NaN) and make the sum and mean NaN (np.sum, np.mean), on the CPU and JAVA backends; on CUDA a
- * positive NaN is still the largest maximum. On periodic axes a component that
- * crosses the boundary keeps its cells' coordinates in the array: its bounding box and centroid
+ * is NaN) and make the sum and mean NaN (np.sum, np.mean), on every backend. On periodic axes a
+ * component that crosses the boundary keeps its cells' coordinates in the array: its bounding box and centroid
  * are those of its cells as stored, as OpenCV or scikit-image report for the same array, rather
  * than of an unwrapped copy, which a component wrapping all the way round (one that percolates)
  * does not have. Whether it wraps around a periodic axis (percolates) is in {@link #wraps(int)}.

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.List;
 
 import org.ccl4j.physics.CahnHilliard;
 import org.junit.jupiter.api.Test;
@@ -94,6 +96,33 @@ class CahnHilliardTest {
                     g.step(200);
                     assertArrayEquals(expected, g.field(), 1e-5f, kernel.name());
                     assertEquals(a.label(0).count(), g.label(0).count(), kernel.name());
+                }
+            }
+        }
+    }
+
+    @Test
+    void aDivergingFieldFailsNamingItsFirstCellThatIsNotFinite() {
+        List<Backend> backends = new ArrayList<>(List.of(Backend.CPU_SERIAL, Backend.CPU_PARALLEL));
+        if (ComponentLabeler.capabilities().backends().contains(Backend.CUDA)) {
+            backends.add(Backend.CUDA);
+        } else {
+            System.out.println("NOTICE: no CUDA device present - a diverging GPU Cahn-Hilliard field is not checked");
+        }
+        for (Backend backend : backends) {
+            try (CahnHilliard field = CahnHilliard.create(6, 5, 1, CahnHilliard.Parameters.defaults(), backend)) {
+                float[] values = new float[30];
+                values[13] = 1e15f;  // finite, but its cube is not: cell 13 is (1, 2)
+                field.setField(values);
+                Ccl4jException e = assertThrows(Ccl4jException.class, () -> field.step(2), backend.name());
+                assertEquals(Ccl4jException.Status.NOT_CONVERGED, e.status(), backend.name());
+                assertTrue(e.getMessage().contains("diverged") && e.getMessage().contains("after step 2"),
+                        e.getMessage());
+                assertEquals(2, field.steps(), backend.name());
+                field.init(0.1, 0.1, 1);
+                field.step(5);  // a field set again runs on
+                for (float v : field.field()) {
+                    assertTrue(Float.isFinite(v), backend.name());
                 }
             }
         }

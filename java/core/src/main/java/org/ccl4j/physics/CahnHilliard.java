@@ -338,6 +338,10 @@ public final class CahnHilliard implements AutoCloseable {
      *
      * @param steps the number of steps to run
      * @return their time in milliseconds
+     * @throws org.ccl4j.Ccl4jException with status {@code NOT_CONVERGED} when the field is no longer
+     *         finite after these steps (it diverged: it was set far outside [-1, 1]); the message
+     *         names the first such cell, the steps still count, and the field stays as it is until
+     *         {@link #init} or {@link #setField}
      */
     public double step(long steps) {
         if (steps < 0) {
