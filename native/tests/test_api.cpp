@@ -124,6 +124,33 @@ static void test_contexts(void) {
         ccl4j_context_destroy(cuda);
     }
 
+    /* A context of several devices: refused without one (or without CUDA); the devices listed. */
+    const int32_t two[2] = {0, 0};
+    ccl4j_context several = NULL;
+    status = ccl4j_context_create_devices(two, 2, &several);
+    if (capabilities.device_count == 0) {
+        CHECK(status == CCL4J_BACKEND_UNAVAILABLE);
+        CHECK(several == NULL);
+        CHECK(!is_empty(ccl4j_context_error_message(NULL)));
+    } else {
+        int32_t listed[4] = {-1, -1, -1, -1};
+        int32_t count = 0;
+        CHECK(status == CCL4J_SUCCESS);
+        CHECK(ccl4j_context_get_devices(several, listed, 4, &count) == CCL4J_SUCCESS);
+        CHECK(count == 2 && listed[0] == 0 && listed[1] == 0 && listed[2] == -1);
+        ccl4j_context_destroy(several);
+    }
+    CHECK(ccl4j_context_create_devices(two, 0, &several) == CCL4J_INVALID_ARGUMENT);
+    CHECK(ccl4j_context_create_devices(NULL, 2, &several) == CCL4J_INVALID_ARGUMENT);
+    CHECK(ccl4j_context_create_devices(two, 2, NULL) == CCL4J_INVALID_ARGUMENT);
+    ccl4j_context serial = NULL;
+    int32_t device_count = -1;
+    CHECK(ccl4j_context_create(CCL4J_BACKEND_CPU_SERIAL, 0, &serial) == CCL4J_SUCCESS);
+    CHECK(ccl4j_context_get_devices(serial, NULL, 0, &device_count) == CCL4J_SUCCESS);
+    CHECK(device_count == 0);
+    CHECK(ccl4j_context_get_devices(serial, NULL, 0, NULL) == CCL4J_INVALID_ARGUMENT);
+    ccl4j_context_destroy(serial);
+
     ccl4j_context unused = NULL;
     CHECK(ccl4j_context_create(99, 0, &unused) == CCL4J_INVALID_ARGUMENT);
     CHECK(unused == NULL);

@@ -68,7 +68,7 @@ typedef int32_t ccl4j_algorithm;
 /* ---- timings ------------------------------------------------------------------------------ */
 
 #define CCL4J_PHASE_NAME_SIZE 24
-#define CCL4J_MAX_PHASES 16
+#define CCL4J_MAX_PHASES 32 /* the several-device path logs two per device */
 
 typedef struct ccl4j_phase_time {
     char name[CCL4J_PHASE_NAME_SIZE]; /* NUL-terminated, e.g. "init", "compute1", "finalize" */
@@ -145,7 +145,19 @@ typedef struct ccl4j_context_s* ccl4j_context;
 
 /* Creates a context for a backend (AUTO is resolved here) and, for CUDA, a device index. */
 CCL4J_API ccl4j_status ccl4j_context_create(ccl4j_backend backend, int32_t device, ccl4j_context* out);
+/* A CUDA context over several devices: `count` (1 to 64) device indices, which may repeat (each
+ * repeat is a partition of that device of its own, so that one GPU runs the several-device
+ * path). Host graphs labelled with STREAMED, or with AUTO when they are large or do not fit one
+ * device, are shared out among all of them (their arcs streamed to each, the forests merged over
+ * peer copies into the first); every other call runs on the first device. Devices that can reach
+ * one another's memory directly (NVLink, PCIe peer to peer) are given access; the others' copies
+ * go through host memory. CCL4J_BACKEND_UNAVAILABLE naming a device that does not exist. */
+CCL4J_API ccl4j_status ccl4j_context_create_devices(const int32_t* devices, int32_t count, ccl4j_context* out);
 CCL4J_API void ccl4j_context_destroy(ccl4j_context context);
+/* The context's CUDA devices in order into devices[0, capacity), their number into *count
+ * (0 on the CPU backends). */
+CCL4J_API ccl4j_status ccl4j_context_get_devices(ccl4j_context context, int32_t* devices, int32_t capacity,
+                                                 int32_t* count);
 /* The backend this context runs on. */
 CCL4J_API ccl4j_backend ccl4j_context_backend(ccl4j_context context);
 /* The message of the last failure on this context, or "" when none; with NULL, the calling

@@ -1,5 +1,6 @@
 // The C ABI: argument checks, dispatch to the backends, and the translation of C++ failures into
 // status codes and messages. No exception leaves this file.
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -50,6 +51,7 @@ ccl4j_algorithm automatic_graph_algorithm(const ccl4j_context_s& context, const 
         place.fits = cuda::in_memory_device_bytes(graph.vertex_count, graph.arc_count, graph.offset_width) <=
                      cuda::device_memory_available(*context.cuda, budget);
         place.readable_in_place = cuda::readable_in_place(graph, budget);
+        place.devices = static_cast<int>(context.cuda_states().size());
     }
 #else
     (void)options;
@@ -103,7 +105,11 @@ void label_graph(const ccl4j_context_s& context, const Graph& graph, const Label
                              algorithms::find(options.algorithm)->label() + " (AUTO and STREAMED stream it)",
                          "device");
         }
-        cuda::label(*context.cuda, graph, options, labels, log);
+        if (options.algorithm == CCL4J_ALGORITHM_STREAMED && !context.more_cuda.empty()) {
+            cuda::label_streamed_across(context.cuda_states(), graph, options, labels, log);
+        } else {
+            cuda::label(*context.cuda, graph, options, labels, log);
+        }
 #endif
     } else {
         for (const Phase& phase : cpu_graph_plan(context, graph, options, labels, log)) phase.run();
@@ -118,6 +124,8 @@ namespace {
 
 using namespace ccl4j::api;
 using ccl4j::fail;
+
+constexpr int32_t kMaxContextDevices = 64;
 
 }  // namespace
 
@@ -215,6 +223,7 @@ ccl4j_status ccl4j_context_create(ccl4j_backend backend, int32_t device, ccl4j_c
             if (device < 0) fail(CCL4J_INVALID_ARGUMENT, "device index is negative: " + std::to_string(device));
             context->device = device;
             context->cuda = ccl4j::cuda::create_state(device);
+            context->devices = {device};
 #else
             (void)device;
             fail(CCL4J_BACKEND_UNAVAILABLE, "the CUDA backend is unavailable: this libccl4j was built without CUDA");
@@ -224,7 +233,51 @@ ccl4j_status ccl4j_context_create(ccl4j_backend backend, int32_t device, ccl4j_c
     });
 }
 
+ccl4j_status ccl4j_context_create_devices(const int32_t* devices, int32_t count, ccl4j_context* out) {
+    return guarded(thread_error(), [&] {
+        if (!out) fail(CCL4J_INVALID_ARGUMENT, "context output is NULL");
+        *out = nullptr;
+        if (!devices) fail(CCL4J_INVALID_ARGUMENT, "devices is NULL");
+        if (count < 1 || count > kMaxContextDevices) {
+            fail(CCL4J_INVALID_ARGUMENT, "device count " + std::to_string(count) + " is outside [1, " +
+                                             std::to_string(kMaxContextDevices) + "]");
+        }
+        for (int32_t i = 0; i < count; ++i) {
+            if (devices[i] < 0) {
+                fail(CCL4J_INVALID_ARGUMENT, "devices[" + std::to_string(i) + "] is negative: " + std::to_string(devices[i]));
+            }
+        }
+#ifdef CCL4J_WITH_CUDA
+        auto context = std::make_unique<ccl4j_context_s>();
+        context->backend = CCL4J_BACKEND_CUDA;
+        context->device = devices[0];
+        context->cuda = ccl4j::cuda::create_state(devices[0]);
+        for (int32_t i = 1; i < count; ++i) context->more_cuda.push_back(ccl4j::cuda::create_state(devices[i]));
+        context->devices.assign(devices, devices + count);
+        ccl4j::cuda::enable_peer_access(context->cuda_states());
+        *out = context.release();
+#else
+        fail(CCL4J_BACKEND_UNAVAILABLE, "the CUDA backend is unavailable: this libccl4j was built without CUDA");
+#endif
+    });
+}
+
 void ccl4j_context_destroy(ccl4j_context context) { delete context; }
+
+ccl4j_status ccl4j_context_get_devices(ccl4j_context context, int32_t* devices, int32_t capacity, int32_t* count) {
+    return with_context(context, [&] {
+        if (!count) fail(CCL4J_INVALID_ARGUMENT, "count is NULL");
+        if (capacity < 0 || (capacity > 0 && !devices)) {
+            fail(CCL4J_INVALID_ARGUMENT, "devices is NULL or capacity negative: " + std::to_string(capacity));
+        }
+        *count = 0;
+#ifdef CCL4J_WITH_CUDA
+        if (context->backend != CCL4J_BACKEND_CUDA) return;
+        *count = static_cast<int32_t>(context->devices.size());
+        std::copy_n(context->devices.begin(), std::min(capacity, *count), devices);
+#endif
+    });
+}
 
 ccl4j_backend ccl4j_context_backend(ccl4j_context context) {
     return context ? context->backend : CCL4J_BACKEND_AUTO;

@@ -6,6 +6,7 @@
 #include <new>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "ccl4j.h"
 #include "common/csr.hpp"
@@ -26,6 +27,15 @@ struct ccl4j_context_s {
     std::string error;
 #ifdef CCL4J_WITH_CUDA
     ccl4j::cuda::DeviceStatePtr cuda;
+    std::vector<int32_t> devices;  // the device of each state, the first one first
+    // A context of several devices (ccl4j_context_create_devices): the states after the first.
+    std::vector<ccl4j::cuda::DeviceStatePtr> more_cuda;
+    // Every state, the first one first.
+    std::vector<ccl4j::cuda::DeviceState*> cuda_states() const {
+        std::vector<ccl4j::cuda::DeviceState*> states{cuda.get()};
+        for (const auto& state : more_cuda) states.push_back(state.get());
+        return states;
+    }
 #endif
     // The last statistics call's table (ccl4j/statistics.h); declared last so that it goes first,
     // before the device state whose memory a GPU table holds.

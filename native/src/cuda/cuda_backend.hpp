@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <vector>
 
 #include "ccl4j.h"
 #include "common/csr.hpp"
@@ -66,6 +67,16 @@ void label(DeviceState& state, const DeviceGraph& graph, const LabelOptions& opt
 // offsets or the arc of an id out of range.
 void label_streamed(DeviceState& state, const Graph& graph, const LabelOptions& options, int32_t* labels,
                     PhaseLog& log);
+// STREAMED across several devices (graph_multi_gpu.cu; states may share a device): the graph's rows
+// and arcs shared out among them, each streaming its share into a forest of its own, the forests
+// merged over peer copies into the first. Labels and errors as label_streamed's. Phases: init,
+// sample, merge samples, compress, broadcast, link, merge forests, finalize, d2h, then each
+// device's "sample g" and "link g" (g its place in `states`). One state: label_streamed.
+void label_streamed_across(const std::vector<DeviceState*>& states, const Graph& graph, const LabelOptions& options,
+                           int32_t* labels, PhaseLog& log);
+// Lets each device of `states` read the others' memory directly where the hardware allows (NVLink
+// or PCIe peer to peer); elsewhere peer copies go through host memory.
+void enable_peer_access(const std::vector<DeviceState*>& states);
 // The device memory labelling a host graph in memory takes (its copy, labels, working arrays), and
 // what a call may use: `budget` when positive, else the device's free memory.
 int64_t in_memory_device_bytes(int64_t vertex_count, int64_t arc_count, int32_t offset_width);

@@ -145,6 +145,21 @@ DeviceStatePtr create_state(int device) {
     return DeviceStatePtr(new DeviceState(device));
 }
 
+void enable_peer_access(const std::vector<DeviceState*>& states) {
+    for (const DeviceState* a : states) {
+        for (const DeviceState* b : states) {
+            if (a->device == b->device) continue;
+            int possible = 0;
+            CCL4J_CUDA_CHECK(cudaDeviceCanAccessPeer(&possible, a->device, b->device));
+            if (!possible) continue;
+            a->activate();
+            const cudaError_t status = cudaDeviceEnablePeerAccess(b->device, 0);
+            if (status != cudaSuccess && status != cudaErrorPeerAccessAlreadyEnabled) check(status, "cudaDeviceEnablePeerAccess");
+            cudaGetLastError();  // clears cudaErrorPeerAccessAlreadyEnabled
+        }
+    }
+}
+
 // A resident graph is freed on its own device, whichever device the calling thread has current.
 void DeviceGraphDeleter::operator()(DeviceGraph* graph) const {
     if (!graph) return;
