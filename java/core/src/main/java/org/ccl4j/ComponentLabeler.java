@@ -2,6 +2,8 @@ package org.ccl4j;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Objects;
 
 import org.ccl4j.engine.Engines;
@@ -43,27 +45,28 @@ public final class ComponentLabeler implements AutoCloseable {
     }
 
     /**
-     * A labeler on the best backend: CUDA with a device, else CPU_PARALLEL, else JAVA without the
-     * native library (or with {@code -Dccl4j.native=false}), which is logged once as a warning.
+     * A labeler on the best backend: CUDA with a device (every device, {@link Devices#all()}), else
+     * CPU_PARALLEL, else JAVA without the native library (or with {@code -Dccl4j.native=false}),
+     * which is logged once as a warning.
      *
      * @return a new labeler; close it to free its native context
      */
     public static ComponentLabeler create() {
-        return create(Backend.AUTO, 0);
+        return create(Backend.AUTO, Devices.all());
     }
 
     /**
-     * A labeler on {@code backend} (device 0 for CUDA).
+     * A labeler on {@code backend} (every device for CUDA).
      *
      * @param backend the backend to run on; {@link Backend#AUTO} picks as {@link #create()} does
      * @return a new labeler on {@code backend}
      */
     public static ComponentLabeler create(Backend backend) {
-        return create(backend, 0);
+        return create(backend, Devices.all());
     }
 
     /**
-     * A labeler on {@code backend}; {@code device} selects the CUDA device.
+     * A labeler on {@code backend}; {@code device} selects the one CUDA device.
      *
      * @param backend the backend to run on; {@link Backend#AUTO} picks as {@link #create()} does
      * @param device the CUDA device index (ignored by the other backends)
@@ -71,11 +74,25 @@ public final class ComponentLabeler implements AutoCloseable {
      * @throws BackendUnavailableException when the backend cannot run here (no device, driver or library)
      */
     public static ComponentLabeler create(Backend backend, int device) {
-        Objects.requireNonNull(backend, "backend");
         if (device < 0) {
             throw new IllegalArgumentException("device index must not be negative, got " + device);
         }
-        return new ComponentLabeler(Engines.open(backend.name(), device, Ccl4jException.FAILURES));
+        return create(backend, Devices.of(device));
+    }
+
+    /**
+     * A labeler on {@code backend} and the CUDA {@code devices}: large host graphs are shared out
+     * among them (see {@link Devices}).
+     *
+     * @param backend the backend to run on; {@link Backend#AUTO} picks as {@link #create()} does
+     * @param devices the CUDA devices (ignored by the other backends)
+     * @return a new labeler on {@code backend}
+     * @throws BackendUnavailableException when the backend cannot run here, or a device does not exist
+     */
+    public static ComponentLabeler create(Backend backend, Devices devices) {
+        Objects.requireNonNull(backend, "backend");
+        Objects.requireNonNull(devices, "devices");
+        return new ComponentLabeler(Engines.open(backend.name(), devices.toArray(), Ccl4jException.FAILURES));
     }
 
     /**
@@ -98,12 +115,21 @@ public final class ComponentLabeler implements AutoCloseable {
     }
 
     /**
-     * The CUDA device index, or -1 for the CPU backends.
+     * The CUDA device index (the first of several), or -1 for the CPU backends.
      *
      * @return the device index, or -1
      */
     public int device() {
         return engine.device();
+    }
+
+    /**
+     * The CUDA devices in order (the first runs what is not shared out); empty for the CPU backends.
+     *
+     * @return the device indices
+     */
+    public List<Integer> devices() {
+        return Arrays.stream(engine.devices()).boxed().toList();
     }
 
     Engine engine() {

@@ -338,10 +338,10 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_PHASE_NAME_SIZE() {
         return CCL4J_PHASE_NAME_SIZE;
     }
-    private static final int CCL4J_MAX_PHASES = (int)16L;
+    private static final int CCL4J_MAX_PHASES = (int)32L;
     /**
      * {@snippet lang=c :
-     * #define CCL4J_MAX_PHASES 16
+     * #define CCL4J_MAX_PHASES 32
      * }
      */
     public static int CCL4J_MAX_PHASES() {
@@ -1254,6 +1254,68 @@ public class ccl4j_h extends ccl4j_h$shared {
         }
     }
 
+    private static class ccl4j_context_create_devices {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_context_create_devices");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_context_create_devices(const int32_t *devices, int32_t count, ccl4j_context *out)
+     * }
+     */
+    public static FunctionDescriptor ccl4j_context_create_devices$descriptor() {
+        return ccl4j_context_create_devices.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_context_create_devices(const int32_t *devices, int32_t count, ccl4j_context *out)
+     * }
+     */
+    public static MethodHandle ccl4j_context_create_devices$handle() {
+        return ccl4j_context_create_devices.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_context_create_devices(const int32_t *devices, int32_t count, ccl4j_context *out)
+     * }
+     */
+    public static MemorySegment ccl4j_context_create_devices$address() {
+        return ccl4j_context_create_devices.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_context_create_devices(const int32_t *devices, int32_t count, ccl4j_context *out)
+     * }
+     */
+    public static int ccl4j_context_create_devices(MemorySegment devices, int count, MemorySegment out) {
+        var mh$ = ccl4j_context_create_devices.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_context_create_devices", devices, count, out);
+            }
+            return (int)mh$.invokeExact(devices, count, out);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
     private static class ccl4j_context_destroy {
         public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
             ccl4j_h.C_POINTER
@@ -1306,6 +1368,69 @@ public class ccl4j_h extends ccl4j_h$shared {
                 traceDowncall("ccl4j_context_destroy", context);
             }
             mh$.invokeExact(context);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class ccl4j_context_get_devices {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_context_get_devices");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_context_get_devices(ccl4j_context context, int32_t *devices, int32_t capacity, int32_t *count)
+     * }
+     */
+    public static FunctionDescriptor ccl4j_context_get_devices$descriptor() {
+        return ccl4j_context_get_devices.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_context_get_devices(ccl4j_context context, int32_t *devices, int32_t capacity, int32_t *count)
+     * }
+     */
+    public static MethodHandle ccl4j_context_get_devices$handle() {
+        return ccl4j_context_get_devices.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_context_get_devices(ccl4j_context context, int32_t *devices, int32_t capacity, int32_t *count)
+     * }
+     */
+    public static MemorySegment ccl4j_context_get_devices$address() {
+        return ccl4j_context_get_devices.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_context_get_devices(ccl4j_context context, int32_t *devices, int32_t capacity, int32_t *count)
+     * }
+     */
+    public static int ccl4j_context_get_devices(MemorySegment context, MemorySegment devices, int capacity, MemorySegment count) {
+        var mh$ = ccl4j_context_get_devices.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_context_get_devices", context, devices, capacity, count);
+            }
+            return (int)mh$.invokeExact(context, devices, capacity, count);
         } catch (Error | RuntimeException ex) {
            throw ex;
         } catch (Throwable ex$) {

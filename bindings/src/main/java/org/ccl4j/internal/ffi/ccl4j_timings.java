@@ -20,7 +20,7 @@ import static java.lang.foreign.MemoryLayout.PathElement.*;
  *     int32_t iterations;
  *     ccl4j_backend backend;
  *     ccl4j_algorithm algorithm;
- *     ccl4j_phase_time phases[16];
+ *     ccl4j_phase_time phases[32];
  * }
  * }
  */
@@ -36,7 +36,7 @@ public class ccl4j_timings {
         ccl4j_h.C_INT.withName("iterations"),
         ccl4j_h.C_INT.withName("backend"),
         ccl4j_h.C_INT.withName("algorithm"),
-        MemoryLayout.sequenceLayout(16, ccl4j_phase_time.layout()).withName("phases")
+        MemoryLayout.sequenceLayout(32, ccl4j_phase_time.layout()).withName("phases")
     ).withName("ccl4j_timings");
 
     /**
@@ -271,7 +271,7 @@ public class ccl4j_timings {
     /**
      * Layout for field:
      * {@snippet lang=c :
-     * ccl4j_phase_time phases[16]
+     * ccl4j_phase_time phases[32]
      * }
      */
     public static final SequenceLayout phases$layout() {
@@ -283,7 +283,7 @@ public class ccl4j_timings {
     /**
      * Offset for field:
      * {@snippet lang=c :
-     * ccl4j_phase_time phases[16]
+     * ccl4j_phase_time phases[32]
      * }
      */
     public static final long phases$offset() {
@@ -293,7 +293,7 @@ public class ccl4j_timings {
     /**
      * Getter for field:
      * {@snippet lang=c :
-     * ccl4j_phase_time phases[16]
+     * ccl4j_phase_time phases[32]
      * }
      */
     public static MemorySegment phases(MemorySegment struct) {
@@ -303,19 +303,19 @@ public class ccl4j_timings {
     /**
      * Setter for field:
      * {@snippet lang=c :
-     * ccl4j_phase_time phases[16]
+     * ccl4j_phase_time phases[32]
      * }
      */
     public static void phases(MemorySegment struct, MemorySegment fieldValue) {
         MemorySegment.copy(fieldValue, 0L, struct, phases$OFFSET, phases$LAYOUT.byteSize());
     }
 
-    private static long[] phases$DIMS = { 16 };
+    private static long[] phases$DIMS = { 32 };
 
     /**
      * Dimensions for array field:
      * {@snippet lang=c :
-     * ccl4j_phase_time phases[16]
+     * ccl4j_phase_time phases[32]
      * }
      */
     public static long[] phases$dimensions() {
@@ -326,7 +326,7 @@ public class ccl4j_timings {
     /**
      * Indexed getter for field:
      * {@snippet lang=c :
-     * ccl4j_phase_time phases[16]
+     * ccl4j_phase_time phases[32]
      * }
      */
     public static MemorySegment phases(MemorySegment struct, long index0) {
@@ -342,7 +342,7 @@ public class ccl4j_timings {
     /**
      * Indexed setter for field:
      * {@snippet lang=c :
-     * ccl4j_phase_time phases[16]
+     * ccl4j_phase_time phases[32]
      * }
      */
     public static void phases(MemorySegment struct, long index0, MemorySegment fieldValue) {

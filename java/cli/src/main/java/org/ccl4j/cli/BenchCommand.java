@@ -21,6 +21,7 @@ import org.ccl4j.Ccl4jException;
 import org.ccl4j.ComponentLabeler;
 import org.ccl4j.CsrGraph;
 import org.ccl4j.DeviceGraph;
+import org.ccl4j.Devices;
 import org.ccl4j.LabelOptions;
 import org.ccl4j.Labels;
 import org.ccl4j.PinnedMemory;
@@ -100,8 +101,13 @@ final class BenchCommand implements Callable<Integer> {
                     + " (default: ${DEFAULT-VALUE}).")
     private String meshAlgorithmName;
 
-    @Option(names = "--device", paramLabel = "N", description = "CUDA device index (default: ${DEFAULT-VALUE}).")
-    private int device;
+    @Option(names = "--devices", paramLabel = "all|N[,N...]", description = "CUDA devices: all, or indices (0,2);"
+            + " end-to-end labellings of large graphs are shared out among them, kernel-only ones run on the first"
+            + " (default: all).")
+    private Devices devices;
+
+    @Option(names = "--device", paramLabel = "N", description = "One CUDA device: the same as --devices N.")
+    private Integer device;
 
     @Option(names = "--threads", paramLabel = "N",
             description = "CPU threads of the cpu and java backends, at most max(256, 4 x the processors) (default: 0"
@@ -174,6 +180,7 @@ final class BenchCommand implements Callable<Integer> {
             throw new UsageException("--runs must be at least 1, --warmup, --max-iterations and --threads not negative");
         }
         RunOptions.checkThreads(threads);
+        Devices chosen = RunOptions.devices(devices, device);
         if (markdownFile != null) {
             OutputFile.check(markdownFile); // before the suite runs
         }
@@ -182,7 +189,7 @@ final class BenchCommand implements Callable<Integer> {
         List<Result> results = new ArrayList<>();
         List<MeshBench.Result> meshResults = new ArrayList<>();
         boolean allCorrect = true;
-        try (ComponentLabeler labeler = ComponentLabeler.create(backend, device)) {
+        try (ComponentLabeler labeler = ComponentLabeler.create(backend, chosen)) {
             List<Algorithm> algorithms = algorithms(algorithmName, labeler.backend());
             List<MeshAlgorithm> meshAlgorithms = MeshBench.algorithms(meshAlgorithmName, labeler.backend());
             try (Progress progress = progressOptions.start(main, "bench",
@@ -240,8 +247,7 @@ final class BenchCommand implements Callable<Integer> {
                     }
                 }
             }
-            String deviceName = (labeler.backend() == Backend.CUDA
-                    ? ComponentLabeler.capabilities().devices().get(labeler.device()).name() : cpuName())
+            String deviceName = (labeler.backend() == Backend.CUDA ? gpuNames(labeler.devices()) : cpuName())
                     + (threads > 0 ? " (--threads " + threads + ")" : ""); // the machine's threads, then those used
             if (json) {
                 out.println(json(suite, labeler.backend(), deviceName, runs, results, meshResults));
@@ -370,6 +376,17 @@ final class BenchCommand implements Callable<Integer> {
         Arrays.sort(v);
         int n = v.length;
         return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+    }
+
+    /** "NVIDIA H200", or for several devices "2 x NVIDIA H200 (devices 0,1)". */
+    private static String gpuNames(List<Integer> devices) {
+        List<String> names = devices.stream().map(d -> ComponentLabeler.capabilities().devices().get(d).name()).distinct()
+                .toList();
+        if (devices.size() == 1) {
+            return names.get(0);
+        }
+        return devices.size() + " x " + String.join(" / ", names) + " (devices "
+                + String.join(",", devices.stream().map(String::valueOf).toList()) + ")";
     }
 
     private static String table(List<Result> results, String device) {

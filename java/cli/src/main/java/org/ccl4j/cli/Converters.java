@@ -8,6 +8,7 @@ import java.util.function.Supplier;
 
 import org.ccl4j.Algorithm;
 import org.ccl4j.Backend;
+import org.ccl4j.Devices;
 import org.ccl4j.Grid;
 import org.ccl4j.GridDims;
 import org.ccl4j.MeshAlgorithm;
@@ -48,6 +49,7 @@ final class Converters {
         commandLine.registerConverter(GraphFormat.class, text -> convert(() -> GraphFormat.fromName(text)));
         commandLine.registerConverter(GridFormat.class, text -> convert(() -> GridFormat.fromName(text)));
         commandLine.registerConverter(GridDims.class, text -> convert(() -> GridDims.parse(text)));
+        commandLine.registerConverter(Devices.class, text -> convert(() -> Devices.parse(text)));
         // FILE arguments of the readers: - is standard input (a name that cannot be a file's is refused)
         commandLine.registerConverter(Input.class, text -> convert(() -> Input.of(text)));
     }

@@ -115,7 +115,7 @@ final class LabelCommand implements Callable<Integer> {
                 .withCpuThreads(run.threads).withMaxIterations(run.maxIterations).withDeviceMemory(deviceMemory == null ? 0 : deviceMemory);
         PrintWriter stdout = command.commandLine().getOut();
 
-        try (Arena arena = Arena.ofConfined(); ComponentLabeler labeler = ComponentLabeler.create(backend, run.device);
+        try (Arena arena = Arena.ofConfined(); ComponentLabeler labeler = ComponentLabeler.create(backend, run.devices());
              OutputFile.Group outputs = new OutputFile.Group()) {
             GraphInput.Read read = graphInput.read(file, format, keepIds, arena, progressOptions, main);
             GraphFile input = read.file();

@@ -226,7 +226,7 @@ final class MeshCommand implements Callable<Integer> {
         PrintWriter stdout = command.commandLine().getOut();
 
         try (Arena arena = Arena.ofConfined();
-             ComponentLabeler labeler = ComponentLabeler.create(backend, run.device);
+             ComponentLabeler labeler = ComponentLabeler.create(backend, run.devices());
              OutputFile.Group outputs = new OutputFile.Group();
              SlabProgress slabs = new SlabProgress()) {
             options = options.withProgress(slabs);

@@ -1,12 +1,13 @@
 package org.ccl4j.cli;
 
 import org.ccl4j.Backend;
+import org.ccl4j.Devices;
 
 import picocli.CommandLine.Option;
 
 /**
- * Where and how {@code label} and {@code mesh} run: {@code --backend}, {@code --device},
- * {@code --threads}, {@code --max-iterations}.
+ * Where and how {@code label} and {@code mesh} run: {@code --backend}, {@code --devices} (or
+ * {@code --device}), {@code --threads}, {@code --max-iterations}.
  */
 final class RunOptions {
     @Option(names = "--backend", paramLabel = "NAME", defaultValue = "auto",
@@ -15,8 +16,12 @@ final class RunOptions {
                     + " present, else cpu).")
     Backend backend;
 
-    @Option(names = "--device", paramLabel = "N", description = "CUDA device index (default: ${DEFAULT-VALUE}).")
-    int device;
+    @Option(names = "--devices", paramLabel = "all|N[,N...]", description = "CUDA devices: all, or indices (0,2); a"
+            + " large graph is shared out among them (default: all).")
+    Devices devices;
+
+    @Option(names = "--device", paramLabel = "N", description = "One CUDA device: the same as --devices N.")
+    Integer device;
 
     @Option(names = "--threads", paramLabel = "N", description = "CPU threads, at most max(256, 4 x the processors)"
             + " (default: 0 = all cores).")
@@ -27,11 +32,28 @@ final class RunOptions {
             + " the vertex or cell count + 2, which no correct run exceeds).")
     int maxIterations;
 
+    /** The CUDA devices of --devices or --device. */
+    Devices devices() {
+        return devices(devices, device);
+    }
+
+    /** The CUDA devices of a command's --devices ({@code list}) or --device ({@code one}), at most one of them given; all by default. */
+    static Devices devices(Devices list, Integer one) {
+        if (list != null && one != null) {
+            throw new UsageException("--device and --devices are the same choice: give one of them");
+        }
+        if (one == null) {
+            return list == null ? Devices.all() : list;
+        }
+        if (one < 0) {
+            throw new UsageException("--device must not be negative, got " + one);
+        }
+        return Devices.of(one);
+    }
+
     /** Device and thread counts are indexes and counts, the iteration limit a count: not negative. */
     void check() {
-        if (device < 0) {
-            throw new UsageException("--device must not be negative, got " + device);
-        }
+        devices();
         checkThreads(threads);
         if (maxIterations < 0) {
             throw new UsageException("--max-iterations must not be negative, got " + maxIterations);

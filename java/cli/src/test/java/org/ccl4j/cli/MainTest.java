@@ -145,6 +145,31 @@ class MainTest {
     }
 
     /**
+     * --devices takes all or a list of indices, --device one index, and not both; a device that does
+     * not exist ends with exit code 4 naming it (without a GPU: no CUDA device at all).
+     */
+    @Test
+    void devicesAreAllOrAListAndAMissingOneIsNamed() throws IOException {
+        Path edges = write("d.edges", "0 1\n1 2\n4 5\n");
+        Result both = run("label", edges.toString(), "--device", "0", "--devices", "0,1");
+        assertEquals(2, both.code(), both.err());
+        assertTrue(both.err().contains("--device and --devices"), both.err());
+        Result word = run("label", edges.toString(), "--devices", "0,gpu1");
+        assertEquals(2, word.code(), word.err());
+        assertTrue(word.err().contains("'gpu1' is not a device index"), word.err());
+        Result negative = run("mesh", "--generate", "spiral:8", "--devices", "-1");
+        assertEquals(2, negative.code(), negative.err());
+        assertTrue(negative.err().contains("-1"), negative.err());
+        Result cpu = run("label", edges.toString(), "--backend", "cpu", "--devices", "0,1", "--json");
+        assertEquals(0, cpu.code(), cpu.err());
+        assertTrue(cpu.out().contains("\"components\":3"), cpu.out());  // 0-1-2, 3 alone, 4-5
+        int count = ComponentLabeler.capabilities().devices().size();
+        Result missing = run("label", edges.toString(), "--backend", "cuda", "--devices", "0," + Math.max(1, count));
+        assertEquals(4, missing.code(), missing.err());
+        assertTrue(missing.err().contains(count == 0 ? "CUDA" : "device " + count + " does not exist"), missing.err());
+    }
+
+    /**
      * A thread count past the library's limit is a usage error that names the option and its range,
      * not invalid input naming the library's field (cpu_threads, cpuThreads): on every command and
      * backend that takes --threads, before any work.

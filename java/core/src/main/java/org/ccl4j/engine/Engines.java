@@ -5,6 +5,7 @@ import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.IntStream;
 
 import org.ccl4j.engine.jvm.JvmEngine;
 import org.ccl4j.engine.nativelib.Abi;
@@ -43,10 +44,21 @@ public final class Engines {
      *                          backend cannot run here
      */
     public static Engine open(String backend, int device, Failures failures) {
-        return new SlabEngine(engine(backend, device, failures), failures);
+        return open(backend, new int[] {device}, failures);
     }
 
-    private static Engine engine(String backend, int device, Failures failures) {
+    /**
+     * An engine on {@code backend} and the CUDA {@code devices} (repeats allowed), or with null
+     * every device there is (device 0 where there is none, which a CUDA context then refuses).
+     *
+     * @throws RuntimeException what {@code failures} make of BACKEND_UNAVAILABLE when a named native
+     *                          backend cannot run here or a device does not exist
+     */
+    public static Engine open(String backend, int[] devices, Failures failures) {
+        return new SlabEngine(engine(backend, devices, failures), failures);
+    }
+
+    private static Engine engine(String backend, int[] requested, Failures failures) {
         if (backend.equals("JAVA")) {
             return new JvmEngine(failures, algorithms());
         }
@@ -57,8 +69,11 @@ public final class Engines {
             }
             throw failures.unavailable(NativeLibrary.loadError());
         }
+        // AUTO without a GPU is the CPU, whatever devices were asked for.
+        int[] devices = requested == null || (backend.equals("AUTO") && library(failures).devices().isEmpty())
+                ? everyDevice(failures) : requested;
         try {
-            return new NativeEngine(backend, device, new JvmEngine(failures, algorithms()), algorithms(), failures);
+            return new NativeEngine(backend, devices, new JvmEngine(failures, algorithms()), algorithms(), failures);
         } catch (RuntimeException e) {
             if (!backend.equals("AUTO")) {
                 throw e;
@@ -66,6 +81,12 @@ public final class Engines {
             warnOfFallback(e.getMessage());
             return new JvmEngine(failures, algorithms());
         }
+    }
+
+    /** Devices 0 .. n - 1 of the n there are, or device 0 alone where there is none. */
+    private static int[] everyDevice(Failures failures) {
+        int count = library(failures).devices().size();
+        return count == 0 ? new int[] {0} : IntStream.range(0, count).toArray();
     }
 
     /** An engine for work no labeler owns: the native CPU_PARALLEL backend, or the JVM without the library. */

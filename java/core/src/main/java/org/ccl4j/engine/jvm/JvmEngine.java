@@ -79,6 +79,11 @@ public final class JvmEngine implements Engine {
     }
 
     @Override
+    public int[] devices() {
+        return new int[0];
+    }
+
+    @Override
     public boolean isClosed() {
         return closed;
     }

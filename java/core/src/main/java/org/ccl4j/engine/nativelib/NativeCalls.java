@@ -37,11 +37,29 @@ final class NativeCalls {
     }
 
     /** A new native context on {@code backend} (an API name; AUTO resolved by the library). */
-    MemorySegment createContext(String backend, int device) {
+    MemorySegment createContext(String backend, int[] devices) {
         try (Arena call = Arena.ofConfined()) {
             MemorySegment out = call.allocate(ValueLayout.ADDRESS);
-            check(ccl4j_context_create(Abi.backendCode(backend), device, out), MemorySegment.NULL);
+            boolean gpu = backend.equals("CUDA") || backend.equals("AUTO");
+            if (gpu && devices.length > 1) {
+                check(ccl4j_context_create_devices(call.allocateFrom(ValueLayout.JAVA_INT, devices), devices.length, out),
+                        MemorySegment.NULL);
+            } else {
+                check(ccl4j_context_create(Abi.backendCode(backend), devices[0], out), MemorySegment.NULL);
+            }
             return Abi.pointer(out);
+        }
+    }
+
+    /** The CUDA devices of a context, in order; none on the CPU backends. */
+    int[] contextDevices(MemorySegment context) {
+        try (Arena call = Arena.ofConfined()) {
+            MemorySegment count = call.allocate(ValueLayout.JAVA_INT);
+            check(ccl4j_context_get_devices(context, MemorySegment.NULL, 0, count), context);
+            int n = count.get(ValueLayout.JAVA_INT, 0);
+            MemorySegment devices = call.allocate(ValueLayout.JAVA_INT, Math.max(1, n));
+            check(ccl4j_context_get_devices(context, devices, n, count), context);
+            return devices.asSlice(0, (long) n * Integer.BYTES).toArray(ValueLayout.JAVA_INT);
         }
     }
 

@@ -51,7 +51,7 @@ public final class NativeEngine implements Engine {
     private final String backend;
     /** Whether the context has a GPU: device memory, page-locked labels, device-resident graphs. */
     private final boolean gpu;
-    private final int device;
+    private final int[] devices;
     private final Engine jvm;
     private final AlgorithmTable algorithms;
     private final NativeCalls calls;
@@ -65,17 +65,18 @@ public final class NativeEngine implements Engine {
     private int deviceLabelCount = -1;
 
     /**
-     * Opens a context on {@code backend} (an API name; AUTO resolved by the library) and CUDA
-     * {@code device}; {@code jvm} runs the table's JVM algorithms.
+     * Opens a context on {@code backend} (an API name; AUTO resolved by the library) and the CUDA
+     * {@code devices} (one or more, repeats allowed; the other backends ignore them); {@code jvm}
+     * runs the table's JVM algorithms.
      *
      * @throws RuntimeException what {@code failures} make of BACKEND_UNAVAILABLE and other failures
      */
-    public NativeEngine(String backend, int device, Engine jvm, AlgorithmTable algorithms, Failures failures) {
+    public NativeEngine(String backend, int[] devices, Engine jvm, AlgorithmTable algorithms, Failures failures) {
         this.calls = new NativeCalls(failures);
-        this.context = calls.createContext(backend, device);
+        this.context = calls.createContext(backend, devices);
         this.backend = Abi.backendName(ccl4j_context_backend(context));
         this.gpu = ccl4j_context_backend(context) == CCL4J_BACKEND_CUDA();
-        this.device = gpu ? device : -1;
+        this.devices = calls.contextDevices(context);
         this.jvm = jvm;
         this.algorithms = algorithms;
     }
@@ -87,7 +88,12 @@ public final class NativeEngine implements Engine {
 
     @Override
     public int device() {
-        return device;
+        return devices.length > 0 ? devices[0] : -1;
+    }
+
+    @Override
+    public int[] devices() {
+        return devices.clone();
     }
 
     @Override

@@ -27,6 +27,11 @@ public abstract class ForwardingEngine implements Engine {
     }
 
     @Override
+    public int[] devices() {
+        return inner.devices();
+    }
+
+    @Override
     public boolean isClosed() {
         return inner.isClosed();
     }
