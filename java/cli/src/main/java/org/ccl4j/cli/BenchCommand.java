@@ -79,6 +79,11 @@ final class BenchCommand implements Callable<Integer> {
             description = "Only these graphs of the suite, or none (default: all).")
     private List<String> graphNames;
 
+    @Option(names = "--file", paramLabel = "FILE",
+            description = "Also a graph file of your own (any format label reads; a .csr file is mapped), checked"
+                    + " against the Java union-find; repeatable. With --graphs none, only the files.")
+    private List<Path> files = new ArrayList<>();
+
     @Option(names = "--fields", paramLabel = "NAME", split = ",",
             description = "Only these mesh fields (random site percolation; face neighbours, or 8 / 26 with a"
                     + " _c8 / _c26 name), or none (default: all).")
@@ -192,17 +197,26 @@ final class BenchCommand implements Callable<Integer> {
         try (ComponentLabeler labeler = ComponentLabeler.create(backend, chosen)) {
             List<Algorithm> algorithms = algorithms(algorithmName, labeler.backend());
             List<MeshAlgorithm> meshAlgorithms = MeshBench.algorithms(meshAlgorithmName, labeler.backend());
+            List<BenchSuite.Graph> inputs = new ArrayList<>(graphs);
+            for (Path file : files) {
+                inputs.add(new BenchSuite.Graph(file.toString(), List.of(), -1));  // components: the union-find's
+            }
             try (Progress progress = progressOptions.start(main, "bench",
-                    (long) graphs.size() * algorithms.size() + (long) fields.size() * meshAlgorithms.size())) {
-                for (BenchSuite.Graph g : graphs) {
-                    progress.show(g.name() + ": preparing");
-                    Path file = BenchGraphFiles.file(g, dir);
+                    (long) inputs.size() * algorithms.size() + (long) fields.size() * meshAlgorithms.size())) {
+                for (BenchSuite.Graph input : inputs) {
+                    progress.show(input.name() + ": preparing");
+                    boolean own = input.components() < 0;
                     try (Arena arena = Arena.ofShared()) {
-                        CsrGraph mapped = GraphReader.read(file, GraphFormat.EGR, ReadOptions.defaults(), arena).graph();
+                        CsrGraph mapped = own ? GraphReader.read(Path.of(input.name()), GraphFormat.AUTO, ReadOptions.defaults(),
+                                arena).graph()
+                                : GraphReader.read(BenchGraphFiles.file(input, dir), GraphFormat.EGR, ReadOptions.defaults(),
+                                        arena).graph();
                         CsrGraph graph = labeler.backend() == Backend.CUDA ? pinnedCopy(mapped, arena) : mapped;
                         graph.check(); // once: the timed runs below label it unchecked
                         MemorySegment expected = arena.allocate(ValueLayout.JAVA_INT, Math.max(1, graph.vertexCount()));
                         UnionFind.label(graph, expected);
+                        BenchSuite.Graph g = own ? new BenchSuite.Graph(Path.of(input.name()).getFileName().toString(),
+                                List.of(), roots(expected, graph.vertexCount())) : input;
                         for (Algorithm algorithm : algorithms) {
                             progress.show(g.name() + ": " + CliNames.of(algorithm));
                             LabelOptions options = LabelOptions.defaults().withAlgorithm(algorithm)
@@ -335,6 +349,15 @@ final class BenchCommand implements Callable<Integer> {
                 median(h2d), median(d2h), iterations);
     }
 
+    /** The components of canonical labels: the vertices that are their own label. */
+    private static long roots(MemorySegment labels, int n) {
+        long roots = 0;
+        for (int v = 0; v < n; v++) {
+            roots += labels.getAtIndex(ValueLayout.JAVA_INT, v) == v ? 1 : 0;
+        }
+        return roots;
+    }
+
     /** The sum of the kernel phases, transfers excluded (graph and mesh timings alike). */
     static double kernelMs(Map<String, Double> phasesMs) {
         return phasesMs.entrySet().stream().filter(e -> !TRANSFER_PHASES.contains(e.getKey()))
@@ -367,7 +390,7 @@ final class BenchCommand implements Callable<Integer> {
         return switch (backend) {
             case JAVA -> a == Algorithm.UNION_FIND;
             case CUDA -> a != Algorithm.CPU_REFERENCE;
-            default -> true;
+            default -> a != Algorithm.STREAMED;  // CUDA only
         };
     }
 

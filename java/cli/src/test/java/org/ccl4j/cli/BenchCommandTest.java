@@ -194,6 +194,28 @@ class BenchCommandTest {
         assertEquals(written, Files.getLastModifiedTime(cache.resolve("rmat18.egr")), "the cached file is used");
     }
 
+    /** --file benches a graph file of one's own beside (or, with --graphs none, instead of) the suite. */
+    @Test
+    void aGraphFileOfOnesOwnIsBenchedAndCheckedAgainstTheUnionFind() throws Exception {
+        Path own = dir.resolve("own.edges");
+        Files.writeString(own, "0 1\n1 2\n4 5\n7 7\n");  // {0,1,2}, {3}, {4,5}, {6}, {7}
+        Result r = run("bench", "--graphs", "none", "--fields", "none", "--file", own.toString(), "--backend", "cpu",
+                "--algorithm", "all", "--runs", "1", "--warmup", "0", "--json");
+        assertEquals(Main.OK, r.code(), r.err());
+        List<String> results = entries(r.out(), "results");
+        assertTrue(results.size() >= 2, r.out());
+        for (String result : results) {
+            assertEquals("own.edges", text(result, "graph"), result);
+            assertEquals(5, number(result, "components"), result);
+            assertEquals(8, number(result, "vertices"), result);
+            assertEquals("ok", text(result, "oracle"), result);
+        }
+        Result missing = run("bench", "--graphs", "none", "--fields", "none", "--file", dir.resolve("none.mtx").toString(),
+                "--backend", "cpu", "--runs", "1", "--warmup", "0");
+        assertEquals(3, missing.code(), missing.err());
+        assertTrue(missing.err().contains("none.mtx"), missing.err());
+    }
+
     /** --threads sets the CPU backend's threads, for graphs and fields, and the output says so. */
     @Test
     void threadsRunTheCpuBackendOnThatManyThreads() throws Exception {
