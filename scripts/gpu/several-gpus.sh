@@ -7,7 +7,8 @@
 #      (.egr, in /tmp, reused), then `ccl4j bench --file` on it: end to end from page-locked host
 #      memory into host labels, STREAMED on device 0 alone and on every device, and Afforest with
 #      the graph copied to device 0 whole; RUNS timed runs after one warm-up, each result checked
-#      against the Java union-find. Tables in $OUT (or /tmp/ccl4j-gpu-logs).
+#      against the Java union-find; then one labelling each from the mapped file with every phase.
+#      Tables in $OUT (or /tmp/ccl4j-gpu-logs).
 #
 #   bash scripts/gpu/several-gpus.sh [SCALE [EF [RUNS]]]      (default 25 16 5: 1.07 G arcs, 4.3 GB)
 set -euo pipefail
@@ -43,4 +44,11 @@ for run in "streamed 0" "streamed $devices" "afforest 0"; do
   set -- $run
   echo "== $(date +%T) $1 on devices $2"
   "${bench[@]}" --algorithm "$1" --devices "$2" --markdown "$logs/several-gpus-$1-${2//,/_}.md"
+done
+# One labelling each from the mapped file (pageable memory, read where it lies), with every phase:
+# each device's sample and link, the merges.
+for d in 0 "$devices"; do
+  echo "== $(date +%T) label the mapped file, STREAMED on devices $d"
+  "${java[@]}" -Xmx32g -jar "$java_dir/ccl4j.jar" label "$graph" --backend cuda --algorithm streamed --devices "$d" \
+    --no-check --json --quiet | tee "$logs/several-gpus-label-${d//,/_}.json"
 done
