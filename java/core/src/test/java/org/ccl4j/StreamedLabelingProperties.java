@@ -34,7 +34,9 @@ class StreamedLabelingProperties {
 
     @BeforeContainer
     static void openLabelers() {
-        BackendLabelers.open(labelers, "streamed graphs are not labelled in StreamedLabelingProperties");
+        // One device: its budgets and the in-place path are one device's (SeveralDevicesProperties
+        // has the labelers of several).
+        BackendLabelers.open(labelers, "streamed graphs are not labelled in StreamedLabelingProperties", Devices.of(0));
     }
 
     @AfterContainer

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -192,6 +193,23 @@ class BenchCommandTest {
         Result again = run(args);
         assertEquals(Main.OK, again.code(), again.err());
         assertEquals(written, Files.getLastModifiedTime(cache.resolve("rmat18.egr")), "the cached file is used");
+    }
+
+    /** The kernel column sums a labelling's kernel phases once: not the transfers, not one device's own. */
+    @Test
+    void theKernelColumnLeavesOutTransfersAndEachDevicesOwnPhases() {
+        Map<String, Double> phases = new java.util.LinkedHashMap<>();
+        phases.put("init", 1.0);
+        phases.put("sample", 10.0);
+        phases.put("merge samples", 0.5);
+        phases.put("link", 20.0);
+        phases.put("d2h", 3.0);
+        phases.put("sample 0", 9.0);
+        phases.put("sample 1", 9.5);
+        phases.put("link 0", 19.0);
+        phases.put("link 12", 18.0);
+        assertEquals(31.5, BenchCommand.kernelMs(phases), 1e-12);
+        assertEquals(4.0, BenchCommand.kernelMs(Map.of("h2d", 2.0, "compute1", 4.0)), 1e-12);
     }
 
     /** --file benches a graph file of one's own beside (or, with --graphs none, instead of) the suite. */
