@@ -149,7 +149,9 @@ CCL4J_API ccl4j_status ccl4j_context_create(ccl4j_backend backend, int32_t devic
  * repeat is a partition of that device of its own, so that one GPU runs the several-device
  * path). Host graphs labelled with STREAMED, or with AUTO when they are large or do not fit one
  * device, are shared out among all of them (their arcs streamed to each, the forests merged over
- * peer copies into the first); every other call runs on the first device. Devices that can reach
+ * peer copies into the first), but for a graph in page-locked memory that the first device reads
+ * in place, which it labels alone (faster: the host's gathering limits the shared-out path);
+ * every other call runs on the first device. Devices that can reach
  * one another's memory directly (NVLink, PCIe peer to peer) are given access; the others' copies
  * go through host memory. CCL4J_BACKEND_UNAVAILABLE naming a device that does not exist. */
 CCL4J_API ccl4j_status ccl4j_context_create_devices(const int32_t* devices, int32_t count, ccl4j_context* out);

@@ -105,7 +105,11 @@ void label_graph(const ccl4j_context_s& context, const Graph& graph, const Label
                              algorithms::find(options.algorithm)->label() + " (AUTO and STREAMED stream it)",
                          "device");
         }
-        if (options.algorithm == CCL4J_ALGORITHM_STREAMED && !context.more_cuda.empty()) {
+        // A graph the first device reads in place goes there alone: on two H200s, 1.05 G arcs in
+        // page-locked memory took 39.6 ms in place and 48.4 ms gathered across both, where the
+        // host's gathering is the limit (BENCHMARKS.md, "Several GPUs").
+        if (options.algorithm == CCL4J_ALGORITHM_STREAMED && !context.more_cuda.empty() &&
+            !cuda::readable_in_place(graph, options.device_memory)) {
             cuda::label_streamed_across(context.cuda_states(), graph, options, labels, log);
         } else {
             cuda::label(*context.cuda, graph, options, labels, log);

@@ -9,7 +9,8 @@ import java.util.Objects;
  * list of device indices ({@link #of(int...)}). A host graph of 2^27 arcs or more, or one that does
  * not fit the first device, is then shared out among them (its arcs streamed to each, the forests
  * merged on the first: {@link Algorithm#STREAMED}), as is any graph labelled with
- * {@link Algorithm#STREAMED}; every other call runs on the first device. An index may repeat:
+ * {@link Algorithm#STREAMED}, but for a graph in page-locked memory ({@link PinnedMemory}) that the
+ * first device reads in place, which it labels alone; every other call runs on the first device. An index may repeat:
  * each repeat is a partition of that device of its own, which runs the several-device path on one
  * GPU. The CPU and JAVA backends ignore the devices.
  *
