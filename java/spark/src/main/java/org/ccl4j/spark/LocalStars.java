@@ -5,9 +5,15 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
+import org.apache.spark.TaskContext;
+import org.apache.spark.resource.ResourceInformation;
+import org.ccl4j.Backend;
 import org.ccl4j.ComponentLabeler;
+import org.ccl4j.Devices;
 import org.ccl4j.EdgeList;
 import org.ccl4j.LabelOptions;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import scala.Tuple2;
 
 /**
@@ -20,24 +26,45 @@ final class LocalStars {
     /** Two long arrays of 2m ids must fit a Java array. */
     static final int MAX_EDGES = (Integer.MAX_VALUE - 16) / 2;
 
+    private static final Logger LOG = LoggerFactory.getLogger(SparkComponentLabeler.class);
+
     private static ComponentLabeler shared;
 
     private LocalStars() {
     }
 
     /**
-     * The executor's one labeler, made on first use: CUDA, CPU or the JVM, whatever this machine has.
-     * One per JVM because a CUDA context is costly to make; its engine serialises the tasks' calls.
+     * The JVM's one labeler, made on first use: on the GPUs Spark gave the task (resource
+     * {@code gpu}, {@code spark.executor.resource.gpu.amount}), else on every GPU of the machine,
+     * else the CPU, else the JVM. One per JVM because a CUDA context is costly to make; its engine
+     * serialises the tasks' calls. Logged once, at INFO.
      */
     static synchronized ComponentLabeler labeler() {
         if (shared == null) {
-            shared = ComponentLabeler.create();
+            Devices gpus = assignedGpus();
+            shared = gpus == null ? ComponentLabeler.create() : ComponentLabeler.create(Backend.AUTO, gpus);
+            LOG.info("ccl4j labels this JVM's batches on {}{}", shared.backend(),
+                    shared.devices().isEmpty() ? "" : " (CUDA devices " + shared.devices()
+                            + (gpus == null ? ", every one of the machine)" : ", assigned by Spark)"));
         }
         return shared;
     }
 
-    /** The stars of the edges read from {@code edges}; self loops join nothing and are dropped. */
-    static Iterator<Tuple2<Long, Long>> stars(Iterator<Tuple2<Long, Long>> edges) {
+    /** The addresses of the running task's {@code gpu} resource, or null outside a task or without one. */
+    private static Devices assignedGpus() {
+        TaskContext task = TaskContext.get();
+        ResourceInformation gpu = task == null ? null : task.resourcesJMap().get("gpu");
+        if (gpu == null || gpu.addresses().length == 0) {
+            return null;
+        }
+        return Devices.of(Arrays.stream(gpu.addresses()).mapToInt(a -> Integer.parseInt(a.strip())).toArray());
+    }
+
+    /**
+     * The stars of the edges read from {@code edges}; self loops join nothing and are dropped. A
+     * batch with an edge is counted in {@code tally} under the engine that labelled it.
+     */
+    static Iterator<Tuple2<Long, Long>> stars(Iterator<Tuple2<Long, Long>> edges, EngineTally tally) {
         LongList from = new LongList();
         LongList to = new LongList();
         while (edges.hasNext()) {
@@ -53,11 +80,11 @@ final class LocalStars {
                 to.add(b);
             }
         }
-        return stars(from.toArray(), to.toArray()).iterator();
+        return stars(from.toArray(), to.toArray(), tally).iterator();
     }
 
-    /** The stars of the edges {@code from[i]}–{@code to[i]}, none of them a self loop. */
-    static List<Tuple2<Long, Long>> stars(long[] from, long[] to) {
+    /** The stars of the edges {@code from[i]}–{@code to[i]}, none of them a self loop, counted in {@code tally}. */
+    static List<Tuple2<Long, Long>> stars(long[] from, long[] to, EngineTally tally) {
         int m = from.length;
         if (m == 0) {
             return List.of();
@@ -83,6 +110,7 @@ final class LocalStars {
             EdgeList edges = EdgeList.fromArrays(arena, n, sources, targets);
             labels = labeler().label(edges, LabelOptions.defaults(), arena).toArray();
         }
+        tally.add(labeler().backend().name());
         List<Tuple2<Long, Long>> out = new ArrayList<>(n);
         for (int v = 0; v < n; v++) {
             if (labels[v] != v) {

@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Consumer;
 import org.apache.spark.HashPartitioner;
 import org.apache.spark.Partitioner;
 import org.apache.spark.api.java.JavaPairRDD;
@@ -19,6 +20,8 @@ import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.storage.StorageLevel;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import scala.Tuple2;
 
 /**
@@ -35,6 +38,13 @@ import scala.Tuple2;
  * <ol>
  * <li><b>Local contraction.</b> Each partition of the edges becomes its star, in place: only
  *     {@code (vertex, local root)} pairs leave it. The pairs are the edges of the next step.</li>
+ * <li><b>Merges</b>, while more than {@link #withDriverThreshold driverThreshold} pairs are left
+ *     and half as many partitions would hold at most {@link #withMergeLimit mergeLimit} pairs
+ *     each on average: the partitions are joined two by two ({@code coalesce}, no shuffle) and each
+ *     joined one becomes the star of its pairs, so that stars of overlapping vertex sets shrink into
+ *     one (the chunk stitching of dask-image, and the forests-only merging of union-find on
+ *     MapReduce). One partition left holds the star of every edge: the labels, with no round and
+ *     nothing for the driver.</li>
  * <li><b>Rounds</b>, while more than {@link #withDriverThreshold driverThreshold} pairs are left:
  *   <ol>
  *   <li>large star (Kiveris et al., "Connected Components in MapReduce and Beyond", 2014): the pairs
@@ -57,17 +67,23 @@ import scala.Tuple2;
  * </ol>
  *
  * <h2>Shuffles</h2>
- * Local contraction shuffles nothing. A round shuffles its pairs three times (grouping by vertex
+ * Local contraction and merges shuffle nothing (a merge reads its two partitions where they lie,
+ * and counts them in one job). A round shuffles its pairs three times (grouping by vertex
  * twice, sending each pair both ways, and re-partitioning once) and runs two jobs (the counts of the
  * round's pairs and of its forest, both persisted). The join back shuffles each forest once, and the
  * result is one join of the vertices with the labels.
  *
  * <h2>Memory</h2>
  * Every JVM that labels (the executors', and the driver's for the last pairs) makes one
- * {@code ComponentLabeler} at its first partition and keeps it while it runs: on CUDA that is one
- * context a JVM, whose engine takes the tasks' calls one at a time. A partition labelled by ccl4j holds its edges in arrays, about 50 bytes an edge (the ids, their
- * sorted copy, the local ids and the off-heap edge list and labels); a partition of more than
- * 2<sup>30</sup> edges is refused. A grouping by vertex holds one vertex's neighbours at a time, so
+ * {@code ComponentLabeler} at its first partition and keeps it while it runs: on the GPUs Spark
+ * assigned the task (resource {@code gpu}) or else every GPU of the machine, one CUDA context a
+ * JVM whose engine takes the tasks' calls one at a time; the CPU without a GPU; the JVM without
+ * the native library. Each JVM logs its engine once at INFO, and {@link RunMetrics} counts the
+ * batches each engine labelled. A partition labelled by ccl4j holds its edges in arrays, about 50
+ * bytes an edge (the ids, their sorted copy, the local ids and the off-heap edge list and labels);
+ * a partition of more than
+ * 2<sup>30</sup> edges is refused; a merged partition holds about {@code mergeLimit} pairs (8,000,000
+ * by default, some 400 MB). A grouping by vertex holds one vertex's neighbours at a time, so
  * a vertex of very high degree needs its neighbour list in one executor's memory. The driver holds
  * at most {@code driverThreshold} pairs at once, about 50 bytes each. Every round's forest stays
  * persisted ({@link StorageLevel#MEMORY_AND_DISK()}) until the labels are joined back; the forests
@@ -95,26 +111,39 @@ public final class SparkComponentLabeler {
             DataTypes.createStructField("id", DataTypes.LongType, false),
             DataTypes.createStructField("component", DataTypes.LongType, false)});
 
+    private static final Logger LOG = LoggerFactory.getLogger(SparkComponentLabeler.class);
+
     private final long driverThreshold;
     private final int checkpointInterval;
     private final int partitions;
     private final int maxRounds;
+    private final long mergeLimit;
+    private final Consumer<RunMetrics> metricsListener;
 
-    private SparkComponentLabeler(long driverThreshold, int checkpointInterval, int partitions, int maxRounds) {
+    private SparkComponentLabeler(long driverThreshold, int checkpointInterval, int partitions, int maxRounds,
+                                  long mergeLimit, Consumer<RunMetrics> metricsListener) {
         this.driverThreshold = driverThreshold;
         this.checkpointInterval = checkpointInterval;
         this.partitions = partitions;
         this.maxRounds = maxRounds;
+        this.mergeLimit = mergeLimit;
+        this.metricsListener = metricsListener;
+    }
+
+    private SparkComponentLabeler with(long threshold, int interval, int count, int rounds, long limit,
+                                       Consumer<RunMetrics> listener) {
+        return new SparkComponentLabeler(threshold, interval, count, rounds, limit, listener);
     }
 
     /**
-     * Defaults: rounds until at most 1,000,000 pairs are left for the driver, no checkpoints, as many
-     * partitions as the edges have (at least the context's default parallelism), at most 200 rounds.
+     * Defaults: partitions merged while a merged one holds at most 8,000,000 pairs on average, rounds until at
+     * most 1,000,000 pairs are left for the driver, no checkpoints, as many partitions as the edges
+     * have (at least the context's default parallelism), at most 200 rounds.
      *
      * @return a labeler with the default settings
      */
     public static SparkComponentLabeler create() {
-        return new SparkComponentLabeler(1_000_000, 0, 0, 200);
+        return new SparkComponentLabeler(1_000_000, 0, 0, 200, 8_000_000, m -> { });
     }
 
     /**
@@ -128,7 +157,7 @@ public final class SparkComponentLabeler {
         if (edges < 0 || edges > 1L << 29) {
             throw new IllegalArgumentException("driver threshold " + edges + " is outside [0, 2^29]");
         }
-        return new SparkComponentLabeler(edges, checkpointInterval, partitions, maxRounds);
+        return with(edges, checkpointInterval, partitions, maxRounds, mergeLimit, metricsListener);
     }
 
     /**
@@ -143,7 +172,7 @@ public final class SparkComponentLabeler {
         if (rounds < 0) {
             throw new IllegalArgumentException("checkpoint interval " + rounds + " is negative");
         }
-        return new SparkComponentLabeler(driverThreshold, rounds, partitions, maxRounds);
+        return with(driverThreshold, rounds, partitions, maxRounds, mergeLimit, metricsListener);
     }
 
     /**
@@ -157,7 +186,7 @@ public final class SparkComponentLabeler {
         if (count < 0) {
             throw new IllegalArgumentException("partition count " + count + " is negative");
         }
-        return new SparkComponentLabeler(driverThreshold, checkpointInterval, count, maxRounds);
+        return with(driverThreshold, checkpointInterval, count, maxRounds, mergeLimit, metricsListener);
     }
 
     /**
@@ -171,7 +200,36 @@ public final class SparkComponentLabeler {
         if (rounds < 1) {
             throw new IllegalArgumentException("max rounds " + rounds + " is less than 1");
         }
-        return new SparkComponentLabeler(driverThreshold, checkpointInterval, partitions, rounds);
+        return with(driverThreshold, checkpointInterval, partitions, rounds, mergeLimit, metricsListener);
+    }
+
+    /**
+     * Hands {@code listener} the metrics of every labelling when it ends, on the driver's thread:
+     * which engine labelled how many batches, the pairs left after the local contraction, the
+     * rounds, the driver's pairs. The driver also logs them at INFO, and the Spark UI shows the
+     * engines' counts as named accumulators.
+     *
+     * @param listener takes the metrics of each run
+     * @return a copy with this listener
+     */
+    public SparkComponentLabeler withMetricsListener(Consumer<RunMetrics> listener) {
+        Objects.requireNonNull(listener, "listener");
+        return with(driverThreshold, checkpointInterval, partitions, maxRounds, mergeLimit, listener);
+    }
+
+    /**
+     * Merges the partitions' stars pairwise (without a shuffle) while a merged partition would hold
+     * at most {@code pairs} pairs on average, each merge labelled by ccl4j in one task; 0 never
+     * merges. The bound is what one task holds: about 50 bytes a pair.
+     *
+     * @param pairs the most pairs a merged partition holds on average, in {@code [0, 2^29]}
+     * @return a copy with this limit
+     */
+    public SparkComponentLabeler withMergeLimit(long pairs) {
+        if (pairs < 0 || pairs > 1L << 29) {
+            throw new IllegalArgumentException("merge limit " + pairs + " is outside [0, 2^29]");
+        }
+        return with(driverThreshold, checkpointInterval, partitions, maxRounds, pairs, metricsListener);
     }
 
     /**
@@ -248,21 +306,35 @@ public final class SparkComponentLabeler {
         int p = partitions > 0 ? partitions : Math.max(edges.getNumPartitions(), sc.defaultParallelism());
         Partitioner byVertex = new HashPartitioner(p);
         JavaRDD<Tuple2<Long, Long>> checked = edges.map(SparkComponentLabeler::checked);
+        EngineTally tally = new EngineTally(sc.sc());
 
-        JavaRDD<Tuple2<Long, Long>> pairs = checked.mapPartitions(LocalStars::stars)
+        JavaRDD<Tuple2<Long, Long>> pairs = checked.mapPartitions(batch -> LocalStars.stars(batch, tally))
                 .persist(StorageLevel.MEMORY_AND_DISK());
         long count = pairs.count();
+        long afterLocalContraction = count;
+        int levels = 0;
+        for (int parts = pairs.getNumPartitions(); count > driverThreshold && parts > 1
+                && count / ((parts + 1) / 2) <= mergeLimit; parts = pairs.getNumPartitions()) {
+            JavaRDD<Tuple2<Long, Long>> joined = pairs.coalesce((parts + 1) / 2)
+                    .mapPartitions(batch -> LocalStars.stars(batch, tally)).persist(StorageLevel.MEMORY_AND_DISK());
+            count = joined.count();
+            pairs.unpersist(false);
+            pairs = joined;
+            levels++;
+        }
         List<JavaPairRDD<Long, Long>> forests = new ArrayList<>();
         int round = 0;
-        while (count > driverThreshold) {
+        // One partition left holds the star of every edge: the labels, with nothing left to round or collect.
+        boolean merged = pairs.getNumPartitions() == 1 && levels > 0;
+        while (!merged && count > driverThreshold) {
             if (++round > maxRounds) {
                 throw new IllegalStateException(count + " pairs left after " + maxRounds + " rounds");
             }
             JavaRDD<Tuple2<Long, Long>> small = JavaPairRDD.fromJavaRDD(largeStar(pairs, byVertex))
-                    .partitionBy(byVertex).map(t -> t).mapPartitions(LocalStars::stars);
+                    .partitionBy(byVertex).map(t -> t).mapPartitions(batch -> LocalStars.stars(batch, tally));
             JavaRDD<long[]> grouped = contract(small, byVertex).persist(StorageLevel.MEMORY_AND_DISK());
             JavaRDD<Tuple2<Long, Long>> next = grouped.filter(t -> t[0] == EDGE).map(t -> new Tuple2<>(t[1], t[2]))
-                    .mapPartitions(LocalStars::stars).persist(StorageLevel.MEMORY_AND_DISK());
+                    .mapPartitions(batch -> LocalStars.stars(batch, tally)).persist(StorageLevel.MEMORY_AND_DISK());
             JavaPairRDD<Long, Long> forest = grouped.filter(t -> t[0] == LEAF)
                     .mapToPair(t -> new Tuple2<>(t[1], t[2])).persist(StorageLevel.MEMORY_AND_DISK());
             if (checkpointInterval > 0 && round % checkpointInterval == 0) {
@@ -277,15 +349,22 @@ public final class SparkComponentLabeler {
             forests.add(forest);
         }
 
-        List<Tuple2<Long, Long>> rest = pairs.collect();
-        long[] from = new long[rest.size()];
-        long[] to = new long[rest.size()];
-        for (int i = 0; i < from.length; i++) {
-            from[i] = rest.get(i)._1();
-            to[i] = rest.get(i)._2();
+        long driverPairs = 0;
+        JavaPairRDD<Long, Long> labels;
+        if (merged) {
+            labels = JavaPairRDD.fromJavaRDD(pairs);
+        } else {
+            List<Tuple2<Long, Long>> rest = pairs.collect();
+            long[] from = new long[rest.size()];
+            long[] to = new long[rest.size()];
+            for (int i = 0; i < from.length; i++) {
+                from[i] = rest.get(i)._1();
+                to[i] = rest.get(i)._2();
+            }
+            pairs.unpersist(false);
+            driverPairs = from.length;
+            labels = JavaPairRDD.fromJavaRDD(sc.parallelize(LocalStars.stars(from, to, tally), p));
         }
-        pairs.unpersist(false);
-        JavaPairRDD<Long, Long> labels = JavaPairRDD.fromJavaRDD(sc.parallelize(LocalStars.stars(from, to), p));
         for (int i = forests.size() - 1; i >= 0; i--) {
             // (vertex, neighbour) -> (neighbour, vertex) joined with the neighbour's label
             JavaPairRDD<Long, Long> resolved = forests.get(i).mapToPair(Tuple2::swap)
@@ -304,6 +383,14 @@ public final class SparkComponentLabeler {
         for (JavaPairRDD<Long, Long> forest : forests) {
             forest.unpersist(false);
         }
+        if (merged) {
+            pairs.unpersist(false);
+        }
+        RunMetrics metrics = new RunMetrics(tally.counts(), afterLocalContraction, levels, round, driverPairs);
+        LOG.info("ccl4j-spark: batches labelled by engine {}, {} pairs after the local contraction, {} merge levels,"
+                + " {} rounds, {} pairs labelled on the driver", metrics.batchesByEngine(),
+                metrics.pairsAfterLocalContraction(), metrics.mergeLevels(), metrics.rounds(), metrics.driverPairs());
+        metricsListener.accept(metrics);
         return result;
     }
 

@@ -12,7 +12,7 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.ShrinkingMode;
 import net.jqwik.api.constraints.IntRange;
 
-/** Random graphs, labelled in rounds and on the driver, against GraphX's ConnectedComponents. */
+/** Random graphs, labelled with merges, in rounds and on the driver, against GraphX's ConnectedComponents. */
 class SparkComponentLabelerProperties {
     /** A random graph: vertices {@code base + i * step} for i in [0, n), edges between them, extra isolated vertices. */
     record RandomGraph(long[][] edges, long[] vertices) {
@@ -50,9 +50,9 @@ class SparkComponentLabelerProperties {
     @Property(tries = 15, shrinking = ShrinkingMode.OFF)
     void sameComponentsAsGraphX(@ForAll("graphs") RandomGraph graph,
                                 @ForAll @IntRange(min = 1, max = 4) int partitions,
-                                @ForAll("thresholds") long threshold) {
+                                @ForAll("thresholds") long threshold, @ForAll("mergeLimits") long mergeLimit) {
         SparkComponentLabeler labeler = SparkComponentLabeler.create().withDriverThreshold(threshold)
-                .withPartitions(partitions);
+                .withPartitions(partitions).withMergeLimit(mergeLimit);
         Map<Long, Long> ours = TestSpark.collect(labeler.components(
                 TestSpark.edgeTable(graph.edges(), partitions), TestSpark.vertexTable(graph.vertices())));
         assertEquals(TestSpark.graphx(graph.edges(), graph.vertices(), partitions), ours);
@@ -61,5 +61,11 @@ class SparkComponentLabelerProperties {
     @Provide
     Arbitrary<Long> thresholds() {
         return Arbitraries.of(0L, 5L, 1_000_000L);
+    }
+
+    /** No merging, merging that stops early, merging down to one partition. */
+    @Provide
+    Arbitrary<Long> mergeLimits() {
+        return Arbitraries.of(0L, 3L, 8_000_000L);
     }
 }

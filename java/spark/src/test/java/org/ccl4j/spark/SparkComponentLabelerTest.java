@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.spark.SparkException;
 import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.JavaPairRDD;
@@ -19,13 +20,18 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
+import org.ccl4j.Backend;
+import org.ccl4j.ComponentLabeler;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import scala.Tuple2;
 
 class SparkComponentLabelerTest {
-    /** Rounds until no pair is left: every step of the algorithm runs, none is skipped by the driver. */
-    private static final SparkComponentLabeler ROUNDS = SparkComponentLabeler.create().withDriverThreshold(0);
+    /** Rounds until no pair is left: every step of the rounds runs, none is skipped by merges or the driver. */
+    private static final SparkComponentLabeler ROUNDS = SparkComponentLabeler.create().withDriverThreshold(0)
+            .withMergeLimit(0);
+    /** Partitions merged pairwise down to one, which holds the labels: no round, nothing on the driver. */
+    private static final SparkComponentLabeler MERGES = SparkComponentLabeler.create().withDriverThreshold(0);
 
     private static Map<Long, Long> run(SparkComponentLabeler labeler, long[][] edges, long[] vertices, int partitions) {
         Dataset<Row> table = TestSpark.edgeTable(edges, partitions);
@@ -118,6 +124,56 @@ class SparkComponentLabelerTest {
         assertEquals(onDriver, allRounds);
         assertEquals(120, onDriver.size());
         assertTrue(onDriver.values().stream().allMatch(c -> c == 0L));
+    }
+
+    /**
+     * The metrics name the engine that labelled every batch (the native CPU backend here, or the
+     * JVM without the library): one a partition in the local contraction and in each round's small
+     * star, and the driver's; the rounds and the pairs match the threshold.
+     */
+    @Test
+    void theMetricsSayWhichEngineLabelledHowManyBatches() {
+        long[][] edges = path(0, 400, 1);
+        List<RunMetrics> seen = new ArrayList<>();
+        Map<Long, Long> onDriver = run(SparkComponentLabeler.create().withMetricsListener(seen::add), edges, null, 4);
+        Map<Long, Long> inRounds = run(ROUNDS.withMetricsListener(seen::add), edges, null, 4);
+        assertEquals(onDriver, inRounds);
+        assertEquals(2, seen.size());
+        String engine = ComponentLabeler.capabilities().backends().contains(Backend.CPU_PARALLEL) ? "CPU_PARALLEL" : "JAVA";
+        RunMetrics driver = seen.get(0);
+        assertEquals(Map.of(engine, 4L + 1), driver.batchesByEngine(), "four partitions and the driver: " + driver);
+        assertEquals(0, driver.rounds());
+        assertEquals(driver.pairsAfterLocalContraction(), driver.driverPairs());
+        assertTrue(driver.pairsAfterLocalContraction() >= 399, "a path's stars keep a pair a vertex: " + driver);
+        RunMetrics rounds = seen.get(1);
+        assertTrue(rounds.rounds() >= 1 && rounds.driverPairs() == 0, rounds.toString());
+        assertEquals(Set.of(engine), rounds.batchesByEngine().keySet(), rounds.toString());
+        long batches = rounds.batchesByEngine().get(engine);
+        // the four partitions first; then each round labels its non-empty partitions twice (small star, contraction)
+        assertTrue(batches >= 4 + rounds.rounds() && batches <= 4 + 8L * rounds.rounds(), rounds.toString());
+    }
+
+    /**
+     * Merging the partitions' stars pairwise down to one gives the labels with no round; under a
+     * merge limit the merges stop where a merged partition would hold more, and rounds finish.
+     */
+    @Test
+    void mergedPartitionsGiveTheSameLabelsAsRounds() {
+        long[][] edges = path(0, 600, 1);
+        List<RunMetrics> seen = new ArrayList<>();
+        Map<Long, Long> rounds = run(ROUNDS, edges, null, 5);
+        Map<Long, Long> merged = run(MERGES.withMetricsListener(seen::add), edges, null, 5);
+        Map<Long, Long> someMerges = run(MERGES.withMergeLimit(200).withMetricsListener(seen::add), edges, null, 5);
+        assertEquals(rounds, merged);
+        assertEquals(rounds, someMerges);
+        assertEquals(600, merged.size());
+        assertTrue(merged.values().stream().allMatch(c -> c == 0L));
+        RunMetrics all = seen.get(0);
+        assertEquals(3, all.mergeLevels(), "5 partitions, then 3, 2, 1: " + all);
+        assertTrue(all.rounds() == 0 && all.driverPairs() == 0, all.toString());
+        RunMetrics limited = seen.get(1);
+        assertTrue(limited.mergeLevels() >= 1 && limited.mergeLevels() < 3 && limited.rounds() >= 1, limited.toString());
+        assertEquals(TestSpark.graphx(path(0, 40, 1), new long[0], 3), run(MERGES, path(0, 40, 1), null, 3));
     }
 
     @Test
@@ -229,6 +285,8 @@ class SparkComponentLabelerTest {
         assertThrows(IllegalArgumentException.class, () -> l.withCheckpointInterval(-1));
         assertThrows(IllegalArgumentException.class, () -> l.withPartitions(-1));
         assertThrows(IllegalArgumentException.class, () -> l.withMaxRounds(0));
+        assertThrows(IllegalArgumentException.class, () -> l.withMergeLimit(-1));
+        assertThrows(IllegalArgumentException.class, () -> l.withMergeLimit((1L << 29) + 1));
     }
 
     @Test

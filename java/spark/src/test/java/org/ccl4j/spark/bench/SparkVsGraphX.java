@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.core.LogEvent;
@@ -31,6 +32,7 @@ import org.apache.spark.scheduler.SparkListenerJobStart;
 import org.apache.spark.scheduler.SparkListenerTaskEnd;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.storage.StorageLevel;
+import org.ccl4j.spark.RunMetrics;
 import org.ccl4j.spark.SparkComponentLabeler;
 import scala.Tuple2;
 import scala.reflect.ClassTag;
@@ -221,12 +223,13 @@ public final class SparkVsGraphX {
     }
 
     private Result ccl4j(JavaRDD<Tuple2<Long, Long>> edges) throws Exception {
-        Result r = measure(() -> SparkComponentLabeler.create().components(edges));
-        // the RDD path runs one job for the first pairs, two a round, one collect and one for the result
-        if (r.rounds() < 3 || (r.rounds() - 3) % 2 != 0) {
-            throw new IllegalStateException(r.rounds() + " jobs do not fit 3 + 2 a round");
-        }
-        return new Result(r.seconds(), r.shuffleBytes(), (r.rounds() - 3) / 2, r.labels());
+        AtomicReference<RunMetrics> seen = new AtomicReference<>();
+        Result r = measure(() -> SparkComponentLabeler.create().withMetricsListener(seen::set).components(edges));
+        RunMetrics m = seen.get();
+        System.out.printf("ccl4j-spark: %s, %,d pairs after the local contraction, %d merge levels, %d rounds,"
+                + " %,d pairs on the driver%n", m.batchesByEngine(), m.pairsAfterLocalContraction(), m.mergeLevels(),
+                m.rounds(), m.driverPairs());
+        return new Result(r.seconds(), r.shuffleBytes(), m.rounds(), r.labels());
     }
 
     /** GraphX in a job group of its own, cancelled past the time limit (then null). */
