@@ -38,9 +38,8 @@ import scala.Tuple2;
  * <ol>
  * <li><b>Local contraction.</b> Each partition of the edges becomes its star, in place: only
  *     {@code (vertex, local root)} pairs leave it. The pairs are the edges of the next step.</li>
- * <li><b>Merges</b>, while more than {@link #withDriverThreshold driverThreshold} pairs are left
- *     and half as many partitions would hold at most {@link #withMergeLimit mergeLimit} pairs
- *     each on average: the partitions are joined two by two ({@code coalesce}, no shuffle) and each
+ * <li><b>Merges</b>, while half as many partitions would hold at most {@link #withMergeLimit
+ *     mergeLimit} pairs each on average: the partitions are joined two by two ({@code coalesce}, no shuffle) and each
  *     joined one becomes the star of its pairs, so that stars of overlapping vertex sets shrink into
  *     one (the chunk stitching of dask-image, and the forests-only merging of union-find on
  *     MapReduce). One partition left holds the star of every edge: the labels, with no round and
@@ -62,16 +61,19 @@ import scala.Tuple2;
  * <li><b>Driver.</b> The remaining pairs are collected and labelled in one ccl4j call on the driver.</li>
  * <li><b>Join back.</b> The forests, newest first, are joined with the labels known so far: a
  *     vertex removed with neighbour {@code u} has {@code u}'s label, or {@code u} where {@code u} has
- *     none (it was left alone: the smallest of its component). A vertex with no label at the end
- *     (isolated, only self loops, or the smallest of its component) is its own component.</li>
+ *     none (it was left alone: the smallest of its component). Every vertex of a component of two
+ *     or more is then a labelled vertex or, the smallest, a label. The vertices with only self
+ *     loops (found by the local contraction) and those of the vertex table that are neither are
+ *     their own components.</li>
  * </ol>
  *
  * <h2>Shuffles</h2>
  * Local contraction and merges shuffle nothing (a merge reads its two partitions where they lie,
  * and counts them in one job). A round shuffles its pairs three times (grouping by vertex
  * twice, sending each pair both ways, and re-partitioning once) and runs two jobs (the counts of the
- * round's pairs and of its forest, both persisted). The join back shuffles each forest once, and the
- * result is one join of the vertices with the labels.
+ * round's pairs and of its forest, both persisted). The join back shuffles each forest once; the
+ * result shuffles the labels' distinct values (the smallest ids) and, when there are vertices with
+ * only self loops or a vertex table, those vertices and the labels once more.
  *
  * <h2>Memory</h2>
  * Every JVM that labels (the executors', and the driver's for the last pairs) makes one
@@ -88,7 +90,8 @@ import scala.Tuple2;
  * at most {@code driverThreshold} pairs at once, about 50 bytes each. Every round's forest stays
  * persisted ({@link StorageLevel#MEMORY_AND_DISK()}) until the labels are joined back; the forests
  * of all rounds together hold at most one pair per vertex. The result is computed before it is
- * returned, persisted, and the forests freed.
+ * returned, persisted, and the forests freed. The vertices with only self loops in a partition are
+ * kept (persisted) until the end; they are few unless the edges are mostly self loops.
  *
  * <h2>Long runs</h2>
  * Every round's RDDs descend from the previous round's: with {@link #withCheckpointInterval} every
@@ -308,13 +311,14 @@ public final class SparkComponentLabeler {
         JavaRDD<Tuple2<Long, Long>> checked = edges.map(SparkComponentLabeler::checked);
         EngineTally tally = new EngineTally(sc.sc());
 
+        // The stars of the partitions, and (v, v) for each vertex with only self loops there.
         JavaRDD<Tuple2<Long, Long>> pairs = checked.mapPartitions(batch -> LocalStars.stars(batch, tally))
                 .persist(StorageLevel.MEMORY_AND_DISK());
         long count = pairs.count();
         long afterLocalContraction = count;
         int levels = 0;
-        for (int parts = pairs.getNumPartitions(); count > driverThreshold && parts > 1
-                && count / ((parts + 1) / 2) <= mergeLimit; parts = pairs.getNumPartitions()) {
+        for (int parts = pairs.getNumPartitions(); count > 0 && parts > 1 && count / ((parts + 1) / 2) <= mergeLimit;
+             parts = pairs.getNumPartitions()) {
             JavaRDD<Tuple2<Long, Long>> joined = pairs.coalesce((parts + 1) / 2)
                     .mapPartitions(batch -> LocalStars.stars(batch, tally)).persist(StorageLevel.MEMORY_AND_DISK());
             count = joined.count();
@@ -324,8 +328,23 @@ public final class SparkComponentLabeler {
         }
         List<JavaPairRDD<Long, Long>> forests = new ArrayList<>();
         int round = 0;
-        // One partition left holds the star of every edge: the labels, with nothing left to round or collect.
-        boolean merged = pairs.getNumPartitions() == 1 && levels > 0;
+        // One partition left holds the star of every edge: the labels, with nothing left to round or
+        // collect (its (v, v) pairs are the vertices with only self loops, their own components).
+        boolean merged = pairs.getNumPartitions() == 1;
+        JavaRDD<Long> loops = null;
+        if (!merged) {
+            // the rounds and the driver take edges: the (v, v) pairs wait aside for the result
+            loops = pairs.filter(t -> t._1().equals(t._2())).map(Tuple2::_1).persist(StorageLevel.MEMORY_AND_DISK());
+            JavaRDD<Tuple2<Long, Long>> edgesOnly = pairs.filter(t -> !t._1().equals(t._2()))
+                    .persist(StorageLevel.MEMORY_AND_DISK());
+            count = edgesOnly.count();
+            if (loops.isEmpty()) {
+                loops.unpersist(false);
+                loops = null;
+            }
+            pairs.unpersist(false);
+            pairs = edgesOnly;
+        }
         while (!merged && count > driverThreshold) {
             if (++round > maxRounds) {
                 throw new IllegalStateException(count + " pairs left after " + maxRounds + " rounds");
@@ -372,14 +391,24 @@ public final class SparkComponentLabeler {
                     .mapToPair(t -> new Tuple2<>(t._2()._1(), t._2()._2().orElse(t._1())));
             labels = labels.union(resolved);
         }
-        JavaRDD<Long> ends = checked.flatMap(e -> List.of(e._1(), e._2()).iterator());
-        JavaRDD<Long> all = vertices == null ? ends : ends.union(vertices.map(SparkComponentLabeler::checked));
-        JavaPairRDD<Long, Long> result = all.mapToPair(v -> new Tuple2<>(v, v)).reduceByKey(byVertex, (a, b) -> a)
-                .leftOuterJoin(labels, byVertex)
-                .mapToPair(t -> new Tuple2<>(t._1(), t._2()._2().orElse(t._1())))
-                .persist(StorageLevel.MEMORY_AND_DISK());
+        // Every vertex of a component of two or more is a key of the labels or, the smallest, a value.
+        JavaRDD<Long> roots = labels.filter(t -> !t._1().equals(t._2())).values().distinct(p);
+        JavaPairRDD<Long, Long> covered = labels.union(roots.mapToPair(c -> new Tuple2<>(c, c)));
+        JavaPairRDD<Long, Long> result = covered;
+        if (vertices != null || loops != null) {
+            // The rest (only self loops, or only in the vertex table) are their own components.
+            JavaRDD<Long> table = vertices == null ? null : vertices.map(SparkComponentLabeler::checked);
+            JavaRDD<Long> extra = loops == null ? table : table == null ? loops : loops.union(table);
+            result = covered.union(extra.mapToPair(v -> new Tuple2<>(v, v)).reduceByKey(byVertex, (a, b) -> a)
+                    .subtractByKey(covered, byVertex));
+        }
+        // mapped once more so that Spark's class tag of the elements is Tuple2, which collect() needs
+        result = result.mapToPair(t -> t).persist(StorageLevel.MEMORY_AND_DISK());
         // computed once here, so that the forests can go: the caller owns the persisted result
         result.count();
+        if (loops != null) {
+            loops.unpersist(false);
+        }
         for (JavaPairRDD<Long, Long> forest : forests) {
             forest.unpersist(false);
         }

@@ -135,7 +135,8 @@ class SparkComponentLabelerTest {
     void theMetricsSayWhichEngineLabelledHowManyBatches() {
         long[][] edges = path(0, 400, 1);
         List<RunMetrics> seen = new ArrayList<>();
-        Map<Long, Long> onDriver = run(SparkComponentLabeler.create().withMetricsListener(seen::add), edges, null, 4);
+        Map<Long, Long> onDriver = run(SparkComponentLabeler.create().withMergeLimit(0).withMetricsListener(seen::add),
+                edges, null, 4);
         Map<Long, Long> inRounds = run(ROUNDS.withMetricsListener(seen::add), edges, null, 4);
         assertEquals(onDriver, inRounds);
         assertEquals(2, seen.size());
@@ -159,14 +160,23 @@ class SparkComponentLabelerTest {
      */
     @Test
     void mergedPartitionsGiveTheSameLabelsAsRounds() {
-        long[][] edges = path(0, 600, 1);
+        long[][] path = path(0, 600, 1);
+        long[][] edges = new long[path.length + 4][];
+        System.arraycopy(path, 0, edges, 0, path.length);
+        edges[path.length] = new long[] {700, 700};       // a vertex with only self loops, in two partitions
+        edges[path.length + 1] = new long[] {3, 3};       // a self loop on the path
+        edges[path.length + 2] = new long[] {-9, -9};
+        edges[path.length + 3] = new long[] {700, 700};
         List<RunMetrics> seen = new ArrayList<>();
         Map<Long, Long> rounds = run(ROUNDS, edges, null, 5);
         Map<Long, Long> merged = run(MERGES.withMetricsListener(seen::add), edges, null, 5);
         Map<Long, Long> someMerges = run(MERGES.withMergeLimit(200).withMetricsListener(seen::add), edges, null, 5);
         assertEquals(rounds, merged);
         assertEquals(rounds, someMerges);
-        assertEquals(600, merged.size());
+        assertEquals(602, merged.size());
+        assertEquals(700L, merged.get(700L));
+        assertEquals(-9L, merged.get(-9L));
+        merged.keySet().removeAll(List.of(700L, -9L));
         assertTrue(merged.values().stream().allMatch(c -> c == 0L));
         RunMetrics all = seen.get(0);
         assertEquals(3, all.mergeLevels(), "5 partitions, then 3, 2, 1: " + all);
