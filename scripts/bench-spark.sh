@@ -32,7 +32,7 @@ cp_file=$root/java/spark/target/bench-classpath.txt
 ./mvnw -B -q $maven_args -pl java/spark dependency:build-classpath \
   -Dmdep.includeScope=test -Dmdep.outputFile="$cp_file"
 classpath=$root/java/spark/target/test-classes:$root/java/spark/target/classes:$(cat "$cp_file")
-read -r -a spark_opts <<< "$(sed -n 's:.*<spark.jvm.options>\(.*\)</spark.jvm.options>.*:\1:p' java/spark/pom.xml)"
+read -r -a spark_opts <<< "$(sed -n 's:.*<spark.jvm.options>\(.*\)</spark.jvm.options>.*:\1:p' pom.xml)"
 
 # the tests' log4j2-test.properties (on the class path) keeps Spark's INFO lines out
 exec "$java" -Xmx"${CCL4J_BENCH_HEAP:-18g}" --enable-native-access=ALL-UNNAMED "${spark_opts[@]}" \

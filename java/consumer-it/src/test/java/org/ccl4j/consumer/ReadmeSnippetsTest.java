@@ -21,9 +21,8 @@ import org.junit.jupiter.api.Test;
  * The README's Java snippets are the sources of the consumer projects in src/it, verbatim: each
  * {@code ```java} block that declares a class is the file of that name (one, in one project), each
  * that declares a module is one project's module-info.java; and every class of the projects is in
- * the README. The invoker runs of those projects then compile and run exactly what the README shows.
- * The Spark example is a test source of java/spark instead (its ReadmeExampleTest runs it in local
- * mode), since Spark is no dependency of the consumer projects.
+ * the README. The invoker runs of those projects then compile and run exactly what the README shows
+ * (the Spark example in local mode, in with-spark).
  */
 class ReadmeSnippetsTest {
     private static final Pattern CLASS = Pattern.compile("(?m)^public (?:final )?class (\\w+)");
@@ -31,7 +30,6 @@ class ReadmeSnippetsTest {
 
     private final Path readme = Path.of(System.getProperty("ccl4j.readme", "README.md"));
     private final Path projects = Path.of(System.getProperty("ccl4j.it.projects", "java/consumer-it/src/it"));
-    private final Path sparkExamples = Path.of(System.getProperty("ccl4j.spark.examples", "java/spark/src/test/java/example"));
 
     @Test
     void everyJavaBlockOfTheReadmeIsAConsumerSourceVerbatim() {
@@ -123,8 +121,8 @@ class ReadmeSnippetsTest {
     }
 
     private List<Path> sources() {
-        try (Stream<Path> files = Files.walk(projects); Stream<Path> spark = Files.walk(sparkExamples)) {
-            return Stream.concat(files.filter(p -> p.toString().contains("/src/main/java/")), spark)
+        try (Stream<Path> files = Files.walk(projects)) {
+            return files.filter(p -> p.toString().contains("/src/main/java/"))
                     .filter(p -> p.toString().endsWith(".java"))
                     .sorted()
                     .toList();

@@ -40,8 +40,8 @@ import scala.reflect.ClassTag$;
 
 /**
  * ccl4j-spark against GraphX's {@code ConnectedComponents} on the same generated edges in local mode:
- * wall time, shuffle bytes written (summed over the tasks' metrics) and rounds, and the two results
- * compared vertex by vertex. Arguments are {@code name=value}:
+ * wall time, shuffle bytes written (summed over the tasks' metrics), ccl4j-spark's metrics (merges,
+ * rounds) and GraphX's Pregel iterations, and the two results compared vertex by vertex. Arguments are {@code name=value}:
  * <ul>
  * <li>{@code graphs}: comma-separated {@code rmat:SCALE:EDGES} (R-MAT, a=0.57 b=0.19 c=0.19) and
  *     {@code grid:SIDE} (SIDE x SIDE 4-neighbour grid, ids scrambled), default
