@@ -17,7 +17,7 @@ final class RunOptions {
     Backend backend;
 
     @Option(names = "--devices", paramLabel = "all|N[,N...]", description = "CUDA devices: all, or indices (0,2); a"
-            + " large graph is shared out among them (default: all).")
+            + " large graph is shared out among them, meshes and the rest run on the first (default: all).")
     Devices devices;
 
     @Option(names = "--device", paramLabel = "N", description = "One CUDA device: the same as --devices N.")
