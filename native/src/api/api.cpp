@@ -105,11 +105,7 @@ void label_graph(const ccl4j_context_s& context, const Graph& graph, const Label
                              algorithms::find(options.algorithm)->label() + " (AUTO and STREAMED stream it)",
                          "device");
         }
-        // A graph the first device reads in place goes there alone: on two H200s, 1.05 G arcs in
-        // page-locked memory took 39.6 ms in place and 48.4 ms gathered across both, where the
-        // host's gathering is the limit (BENCHMARKS.md, "Several GPUs").
-        if (options.algorithm == CCL4J_ALGORITHM_STREAMED && !context.more_cuda.empty() &&
-            !cuda::readable_in_place(graph, options.device_memory)) {
+        if (options.algorithm == CCL4J_ALGORITHM_STREAMED && !context.more_cuda.empty()) {
             cuda::label_streamed_across(context.cuda_states(), graph, options, labels, log);
         } else {
             cuda::label(*context.cuda, graph, options, labels, log);
@@ -225,7 +221,6 @@ ccl4j_status ccl4j_context_create(ccl4j_backend backend, int32_t device, ccl4j_c
         if (backend == CCL4J_BACKEND_CUDA) {
 #ifdef CCL4J_WITH_CUDA
             if (device < 0) fail(CCL4J_INVALID_ARGUMENT, "device index is negative: " + std::to_string(device));
-            context->device = device;
             context->cuda = ccl4j::cuda::create_state(device);
             context->devices = {device};
 #else
@@ -254,7 +249,6 @@ ccl4j_status ccl4j_context_create_devices(const int32_t* devices, int32_t count,
 #ifdef CCL4J_WITH_CUDA
         auto context = std::make_unique<ccl4j_context_s>();
         context->backend = CCL4J_BACKEND_CUDA;
-        context->device = devices[0];
         context->cuda = ccl4j::cuda::create_state(devices[0]);
         for (int32_t i = 1; i < count; ++i) context->more_cuda.push_back(ccl4j::cuda::create_state(devices[i]));
         context->devices.assign(devices, devices + count);

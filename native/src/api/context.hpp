@@ -23,7 +23,6 @@
 
 struct ccl4j_context_s {
     ccl4j_backend backend = CCL4J_BACKEND_CPU_PARALLEL;
-    int32_t device = -1;
     std::string error;
 #ifdef CCL4J_WITH_CUDA
     ccl4j::cuda::DeviceStatePtr cuda;

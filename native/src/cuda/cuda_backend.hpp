@@ -71,7 +71,8 @@ void label_streamed(DeviceState& state, const Graph& graph, const LabelOptions& 
 // and arcs shared out among them, each streaming its share into a forest of its own, the forests
 // merged over peer copies into the first. Labels and errors as label_streamed's. Phases: init,
 // sample, merge samples, compress, broadcast, link, merge forests, finalize, d2h, then each
-// device's "sample g" and "link g" (g its place in `states`). One state: label_streamed.
+// device's "sample g" and "link g" (g its place in `states`). One state, or a graph the first
+// device reads in place (readable_in_place): label_streamed on the first.
 void label_streamed_across(const std::vector<DeviceState*>& states, const Graph& graph, const LabelOptions& options,
                            int32_t* labels, PhaseLog& log);
 // Lets each device of `states` read the others' memory directly where the hardware allows (NVLink

@@ -225,7 +225,13 @@ void stream_across(const std::vector<DeviceState*>& states, const CsrView<Offset
 
 void label_streamed_across(const std::vector<DeviceState*>& states, const Graph& graph, const LabelOptions& options,
                            int32_t* labels, PhaseLog& log) {
-    if (states.size() == 1) return label_streamed(*states[0], graph, options, labels, log);
+    // A graph the first device reads in place goes there alone: on two H200s, 1.05 G arcs in
+    // page-locked memory took 39.6 ms in place and 48.4 ms gathered across both, where the host's
+    // gathering is the limit (BENCHMARKS.md, "Several GPUs").
+    states[0]->activate();
+    if (states.size() == 1 || readable_in_place(graph, options.device_memory)) {
+        return label_streamed(*states[0], graph, options, labels, log);
+    }
     if (graph.vertex_count == 0) {
         for (const char* phase : {"init", "sample", "merge samples", "compress", "broadcast", "link", "merge forests",
                                   "finalize", "d2h"}) {
