@@ -22,6 +22,7 @@ import org.ccl4j.Ccl4jException;
 import org.ccl4j.ComponentLabeler;
 import org.ccl4j.CsrGraph;
 import org.ccl4j.DeviceGraph;
+import org.ccl4j.DeviceInfo;
 import org.ccl4j.Devices;
 import org.ccl4j.LabelOptions;
 import org.ccl4j.Labels;
@@ -409,8 +410,8 @@ final class BenchCommand implements Callable<Integer> {
 
     /** "NVIDIA H200", or for several devices "2 x NVIDIA H200 (devices 0,1)". */
     private static String gpuNames(List<Integer> devices) {
-        List<String> names = devices.stream().map(d -> ComponentLabeler.capabilities().devices().get(d).name()).distinct()
-                .toList();
+        List<DeviceInfo> all = ComponentLabeler.capabilities().devices();
+        List<String> names = devices.stream().map(d -> all.get(d).name()).distinct().toList();
         if (devices.size() == 1) {
             return names.get(0);
         }

@@ -69,9 +69,14 @@ public final class Engines {
             }
             throw failures.unavailable(NativeLibrary.loadError());
         }
-        // AUTO without a GPU is the CPU, whatever devices were asked for.
-        int[] devices = requested == null || (backend.equals("AUTO") && library(failures).devices().isEmpty())
-                ? everyDevice(failures) : requested;
+        int[] devices = requested;
+        if (requested == null || backend.equals("AUTO")) {
+            // every device by default; and AUTO without a GPU is the CPU, whatever devices were asked for
+            int count = library(failures).devices().size();
+            if (requested == null || count == 0) {
+                devices = count == 0 ? new int[] {0} : IntStream.range(0, count).toArray();
+            }
+        }
         try {
             return new NativeEngine(backend, devices, new JvmEngine(failures, algorithms()), algorithms(), failures);
         } catch (RuntimeException e) {
@@ -81,12 +86,6 @@ public final class Engines {
             warnOfFallback(e.getMessage());
             return new JvmEngine(failures, algorithms());
         }
-    }
-
-    /** Devices 0 .. n - 1 of the n there are, or device 0 alone where there is none. */
-    private static int[] everyDevice(Failures failures) {
-        int count = library(failures).devices().size();
-        return count == 0 ? new int[] {0} : IntStream.range(0, count).toArray();
     }
 
     /** An engine for work no labeler owns: the native CPU_PARALLEL backend, or the JVM without the library. */

@@ -74,11 +74,6 @@ public final class JvmEngine implements Engine {
     }
 
     @Override
-    public int device() {
-        return -1;
-    }
-
-    @Override
     public int[] devices() {
         return new int[0];
     }

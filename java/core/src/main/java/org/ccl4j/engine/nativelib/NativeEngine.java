@@ -87,11 +87,6 @@ public final class NativeEngine implements Engine {
     }
 
     @Override
-    public int device() {
-        return devices.length > 0 ? devices[0] : -1;
-    }
-
-    @Override
     public int[] devices() {
         return devices.clone();
     }

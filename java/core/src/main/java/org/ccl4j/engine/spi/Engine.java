@@ -25,11 +25,14 @@ public interface Engine extends AutoCloseable {
     /** The backend, as the API's {@code Backend} constant name, AUTO resolved. */
     String backend();
 
-    /** The CUDA device index (the first of several), or -1. */
-    int device();
-
     /** The CUDA devices in order (a device may repeat: partitions of it); none on the other backends. */
     int[] devices();
+
+    /** The CUDA device index (the first of several), or -1. */
+    default int device() {
+        int[] devices = devices();
+        return devices.length > 0 ? devices[0] : -1;
+    }
 
     /** Whether {@link #close()} has been called. */
     boolean isClosed();

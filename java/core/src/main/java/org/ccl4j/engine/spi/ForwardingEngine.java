@@ -22,11 +22,6 @@ public abstract class ForwardingEngine implements Engine {
     }
 
     @Override
-    public int device() {
-        return inner.device();
-    }
-
-    @Override
     public int[] devices() {
         return inner.devices();
     }
