@@ -12,12 +12,12 @@
 #include <string>
 #include <vector>
 
-#include "api/options.hpp"
 #include "ccl4j.h"
 #include "check.hpp"
 #include "common/error.hpp"
 #include "cuda/cuda_backend.hpp"
 #include "test_graphs.hpp"
+#include "test_streamed.hpp"
 
 namespace {
 
@@ -43,17 +43,6 @@ std::string describe(const std::vector<int32_t>& devices) {
     std::string text = "devices";
     for (int32_t d : devices) text += " " + std::to_string(d);
     return text;
-}
-
-// The device bytes of the parent array and bitmap of n vertices, as the streamed path counts them.
-int64_t fixed_bytes(int32_t n) { return 4LL * n + (n / 32 + 1) * 4LL + 512; }
-
-ccl4j::LabelOptions streamed(int64_t device_memory, int32_t threads) {
-    ccl4j_label_options options{};
-    options.algorithm = CCL4J_ALGORITHM_STREAMED;
-    options.device_memory = device_memory;
-    options.cpu_threads = threads;
-    return ccl4j::api::label_options(&options);
 }
 
 // The phases of a labelling across `count` devices.

@@ -13,12 +13,12 @@
 #include <string>
 #include <vector>
 
-#include "api/options.hpp"
 #include "ccl4j.h"
 #include "common/error.hpp"
 #include "cuda/cuda_backend.hpp"
 #include "check.hpp"
 #include "test_graphs.hpp"
+#include "test_streamed.hpp"
 
 namespace {
 
@@ -53,17 +53,6 @@ private:
     void* neighbors_;
     ccl4j::Graph graph_;
 };
-
-// The device bytes of the parent array and bitmap of n vertices, as the streamed path counts them.
-int64_t fixed_bytes(int32_t n) { return 4LL * n + (n / 32 + 1) * 4LL + 512; }
-
-ccl4j::LabelOptions streamed(int64_t device_memory, int32_t threads) {
-    ccl4j_label_options options{};
-    options.algorithm = CCL4J_ALGORITHM_STREAMED;
-    options.device_memory = device_memory;
-    options.cpu_threads = threads;
-    return ccl4j::api::label_options(&options);
-}
 
 // Budgets: the free memory, a ring of 64 KiB slots, and two slots of a few hundred bytes.
 std::vector<int64_t> budgets(int32_t n) { return {0, fixed_bytes(n) + (1 << 20), fixed_bytes(n) + 700}; }
