@@ -30,6 +30,17 @@ typedef struct ccl4j_csr {
 #define CCL4J_CHECK_INPUT 1u /* O(n + m) checks: monotone offsets, ids in range, symmetry; timed as the
                                 phase "check" */
 
+/* Hears the progress of ccl4j_label_graph (the other calls that take ccl4j_label_options ignore
+ * it): `done` of `total` units are done, the last in `stage`. A unit is an arc of the graph, and
+ * total = 2 * arc_count. A graph streamed through the GPU by gathering (STREAMED) reports its
+ * passes as they go: "sample" covers every row (all m arcs, sent or not), then "link" every arc
+ * position again; its first call comes once the first block of arcs has been handed to the GPU
+ * (a caller's "time to first byte"), later ones about once per 1/256 of total. Every call that
+ * succeeds ends with one call of stage "done" and done == total (the only call on the other
+ * paths). Calls come one at a time, from the library's threads (not necessarily the caller's);
+ * a listener must return quickly, must not call into ccl4j and cannot stop the labelling. */
+typedef void (*ccl4j_progress_fn)(void* user, const char* stage, int64_t done, int64_t total);
+
 typedef struct ccl4j_label_options {
     ccl4j_algorithm algorithm;
     uint32_t flags;
@@ -42,6 +53,8 @@ typedef struct ccl4j_label_options {
                                  iterations; 0 = vertex_count + 2, which no correct run exceeds */
     int64_t device_memory;    /* CUDA, host graphs: bytes of device memory the call may use; 0 = what
                                  is free. AUTO streams a graph that does not fit (STREAMED) */
+    ccl4j_progress_fn progress; /* NULL: none */
+    void* progress_user;        /* passed to progress as is */
 } ccl4j_label_options;
 
 /* ---- graph labelling ---------------------------------------------------------------------- */
