@@ -177,6 +177,21 @@ static void check_timings(const ccl4j_timings* t, ccl4j_backend backend, ccl4j_a
 }
 
 /* Labels the small graph with every algorithm and offset width on one context. */
+/* What a progress listener heard: how many calls, and the last one. */
+struct heard {
+    int calls;
+    char stage[16];
+    int64_t done, total;
+};
+
+static void listen(void* user, const char* stage, int64_t done, int64_t total) {
+    struct heard* h = (struct heard*)user;
+    ++h->calls;
+    snprintf(h->stage, sizeof(h->stage), "%s", stage);
+    h->done = done;
+    h->total = total;
+}
+
 static void test_labelling_on(ccl4j_backend backend) {
     ccl4j_context context = NULL;
     CHECK(ccl4j_context_create(backend, 0, &context) == CCL4J_SUCCESS);
@@ -211,6 +226,20 @@ static void test_labelling_on(ccl4j_backend backend) {
             }
         }
     }
+
+    /* A progress listener hears one call, ("done", 2m, 2m), on every backend for a graph this small. */
+    struct heard progress;
+    memset(&progress, 0, sizeof(progress));
+    ccl4j_label_options listened = options_for(CCL4J_ALGORITHM_AUTO, 0, 0);
+    listened.progress = listen;
+    listened.progress_user = &progress;
+    ccl4j_csr small = small_graph(4);
+    int32_t heard_labels[SMALL_N];
+    CHECK(ccl4j_label_graph(context, &small, small_offsets(4), small_neighbors, &listened, heard_labels, NULL) ==
+          CCL4J_SUCCESS);
+    CHECK(progress.calls == 1);
+    CHECK(strcmp(progress.stage, "done") == 0);
+    CHECK(progress.done == 2 * small.arc_count && progress.total == 2 * small.arc_count);
 
     /* Default options, no timings. */
     ccl4j_csr graph = small_graph(8);

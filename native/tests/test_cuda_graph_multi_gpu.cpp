@@ -4,7 +4,8 @@
 // them; both offset widths, budgets down to a ring of two slots of a few hundred bytes, one
 // gathering thread and all. Through the ABI: ccl4j_context_create_devices and its refusals,
 // ccl4j_context_get_devices, AUTO across devices for a graph that does not fit, ids out of range
-// found on any device. Without a CUDA device it prints "SKIPPED: no CUDA device" and passes.
+// found on any device; the progress of every device's passes. Without a CUDA device it prints
+// "SKIPPED: no CUDA device" and passes.
 // With --quick, a small set of graphs (for compute-sanitizer).
 #include <algorithm>
 #include <cstdint>
@@ -164,9 +165,12 @@ void test_abi() {
                              phases(devices.size()).size()},
                          Run{CCL4J_ALGORITHM_STREAMED, 0, CCL4J_ALGORITHM_STREAMED, phases(devices.size()).size()},
                          Run{CCL4J_ALGORITHM_ECL_CC, 0, CCL4J_ALGORITHM_ECL_CC, 0}}) {
+        ProgressCalls heard;
         ccl4j_label_options options{};
         options.algorithm = r.algorithm;
         options.device_memory = r.budget;
+        options.progress = ProgressCalls::listen;
+        options.progress_user = &heard;
         std::vector<int32_t> labels(static_cast<size_t>(g.n), kPoison);
         ccl4j_timings timings;
         const std::string what = "algorithm " + std::to_string(r.algorithm) + ", budget " + std::to_string(r.budget);
@@ -175,6 +179,9 @@ void test_abi() {
                   what + ": " + ccl4j_context_error_message(context));
         check_labels(labels, expected, what);
         CHECK_MSG(timings.algorithm == r.expected, what + " ran algorithm " + std::to_string(timings.algorithm));
+        // Every device's passes report to the one listener.
+        const std::string broken = heard.broken(g.arc_count(), r.expected == CCL4J_ALGORITHM_STREAMED);
+        CHECK_MSG(broken.empty(), what + ", progress: " + broken);
         if (r.phase_count > 0) {
             CHECK_MSG(timings.phase_count == static_cast<int32_t>(r.phase_count),
                       what + ": " + std::to_string(timings.phase_count) + " phases");

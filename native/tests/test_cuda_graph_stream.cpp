@@ -4,7 +4,8 @@
 // row in several), with one gathering thread and with all; repeatability on larger graphs; AUTO
 // streaming what does not fit a budget through the ABI; the refusals (a budget below the parent
 // array, an in-memory algorithm under a budget it does not fit, a resident graph, ids out of range,
-// offsets out of order). Without a CUDA device it prints "SKIPPED: no CUDA device" and passes.
+// offsets out of order); the progress listener. Without a CUDA device it prints "SKIPPED: no CUDA
+// device" and passes.
 // With --quick, a small set of graphs (for compute-sanitizer).
 #include <cstdint>
 #include <cstdio>
@@ -171,6 +172,30 @@ void test_auto() {
     ccl4j_context_destroy(context);
 }
 
+// The progress listener through the ABI: the passes as they go when streamed, one "done" otherwise.
+void test_progress() {
+    const HostGraph g = rmat(14, 8, 6);
+    ccl4j_context context = nullptr;
+    CHECK(ccl4j_context_create(CCL4J_BACKEND_CUDA, 0, &context) == CCL4J_SUCCESS);
+    const ccl4j_csr shape{g.n, g.arc_count(), 4, 0};
+    for (int64_t budget : {int64_t{0}, fixed_bytes(g.n) + (64 << 10)}) {
+        ProgressCalls heard;
+        ccl4j_label_options options{};
+        options.device_memory = budget;
+        options.progress = ProgressCalls::listen;
+        options.progress_user = &heard;
+        std::vector<int32_t> labels(static_cast<size_t>(g.n), kPoison);
+        CHECK(ccl4j_label_graph(context, &shape, g.offsets32.data(), g.neighbors.data(), &options, labels.data(),
+                                nullptr) == CCL4J_SUCCESS);
+        check_labels(labels, reference_labels(g), "progress, budget " + std::to_string(budget));
+        const std::string broken = heard.broken(g.arc_count(), budget > 0);
+        CHECK_MSG(broken.empty(), "progress with budget " + std::to_string(budget) + ": " + broken);
+        CHECK_MSG(budget == 0 || heard.calls.size() > 3,
+                  "streamed in blocks of 64 KiB, heard only " + std::to_string(heard.calls.size()) + " calls");
+    }
+    ccl4j_context_destroy(context);
+}
+
 void test_refusals(gpu::DeviceState& state) {
     const HostGraph g = rmat(12, 8, 2);
     std::vector<int32_t> labels(static_cast<size_t>(g.n));
@@ -239,6 +264,7 @@ int main(int argc, char** argv) {
         run("streamed graphs", [&] { test_graphs(*state, quick); });
         if (!quick) run("repeatability", [&] { test_repeatability(*state); });
         run("AUTO and the ABI", [&] { test_auto(); });
+        run("progress", [&] { test_progress(); });
         run("refusals", [&] { test_refusals(*state); });
     } catch (const ccl4j::Error& e) {
         CHECK_MSG(false, std::string("unexpected error, remaining tests abandoned: ") + e.what());

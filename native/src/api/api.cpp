@@ -88,7 +88,8 @@ PhasePlan cpu_graph_plan(const ccl4j_context_s& context, const Graph& graph, con
 void label_graph(const ccl4j_context_s& context, const Graph& graph, const LabelOptions& options, int32_t* labels,
                  ccl4j_timings* timings) {
     Stopwatch total;
-    PhaseLog log(timings);
+    ProgressReport progress(options.progress, options.progress_user, 2 * graph.arc_count);
+    PhaseLog log(timings, &progress);
     // On CUDA the device checks its copy of the graph (cuda/input_check.hpp), far faster.
     if (options.check_input && context.backend != CCL4J_BACKEND_CUDA) {
         Stopwatch check;
@@ -116,6 +117,7 @@ void label_graph(const ccl4j_context_s& context, const Graph& graph, const Label
     }
     log.set_resolved(context.backend, options.algorithm);
     log.set_total(total.lap());
+    progress.finish();
 }
 
 }  // namespace ccl4j::api

@@ -81,6 +81,8 @@ LabelOptions label_options(const ccl4j_label_options* options, ccl4j_algorithm a
         fail(CCL4J_INVALID_ARGUMENT, "device_memory is negative: " + std::to_string(o.device_memory));
     }
     out.device_memory = o.device_memory;
+    out.progress = o.progress;
+    out.progress_user = o.progress_user;
     return out;
 }
 

@@ -1,18 +1,23 @@
-// Named phase times and iteration counts, filled by every backend into ccl4j_timings.
+// Named phase times and iteration counts, filled by every backend into ccl4j_timings, and the
+// call's progress report, where the caller asked for one.
 #pragma once
 
 #include <chrono>
 #include <cstring>
 
 #include "ccl4j.h"
+#include "common/progress.hpp"
 
 namespace ccl4j {
 
 class PhaseLog {
 public:
-    explicit PhaseLog(ccl4j_timings* out) : out_(out) {
+    explicit PhaseLog(ccl4j_timings* out, ProgressReport* progress = nullptr) : out_(out), progress_(progress) {
         if (out_) std::memset(out_, 0, sizeof(*out_));
     }
+
+    // The call's progress report, or null: what streams reports as it goes.
+    ProgressReport* progress() const { return progress_; }
 
     void add(const char* name, double ms) {
         if (!out_ || out_->phase_count >= CCL4J_MAX_PHASES) return;
@@ -35,6 +40,7 @@ public:
 
 private:
     ccl4j_timings* out_;
+    ProgressReport* progress_;
 };
 
 // Host wall-clock stopwatch for CPU phases.

@@ -139,7 +139,8 @@ void stream_across(const std::vector<DeviceState*>& states, const CsrView<Offset
     std::vector<std::unique_ptr<Streamer<Offset>>> owned;
     for (const Part& p : parts) {
         owned.push_back(
-            std::make_unique<Streamer<Offset>>(*p.state, *p.room.work, graph, p.share, p.room.threads, p.room.parent));
+            std::make_unique<Streamer<Offset>>(*p.state, *p.room.work, graph, p.share, p.room.threads, p.room.parent,
+                                               log.progress()));
     }
     const int block = block_or_default(options.block_size);
     Part& first = parts[0];

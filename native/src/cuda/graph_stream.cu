@@ -146,7 +146,8 @@ void stream_graph(DeviceState& state, const CsrView<Offset>& graph, const LabelO
     const Room room = make_room(state, n, options.device_memory, parallel::team_size(options.cpu_threads), false);
     StreamWorkspace& work = *room.work;
     int32_t* parent = room.parent;
-    Streamer<Offset> streamer(state, work, graph, Share{0, n, 0, graph.arc_count}, room.threads, parent);
+    Streamer<Offset> streamer(state, work, graph, Share{0, n, 0, graph.arc_count}, room.threads, parent,
+                              log.progress());
     const int block = block_or_default(options.block_size);
 
     Stopwatch clock;

@@ -18,6 +18,7 @@
 #include "common/error.hpp"
 #include "common/memory.hpp"
 #include "common/parallel.hpp"
+#include "common/progress.hpp"
 #include "cuda/cuda_check.hpp"
 #include "cuda/driver.hpp"
 #include "cuda/ecl_cc_kernels.cuh"
@@ -148,9 +149,10 @@ struct Share {
 template <class Offset>
 class Streamer {
 public:
+    // progress (may be null) hears the arcs of each row sampled and each arc position linked.
     Streamer(DeviceState& state, StreamWorkspace& work, const CsrView<Offset>& graph, const Share& share, int threads,
-             int32_t* parent)
-        : state_(state), work_(work), graph_(graph), share_(share), threads_(threads), parents_(parent),
+             int32_t* parent, ProgressReport* progress)
+        : state_(state), work_(work), graph_(graph), share_(share), threads_(threads), parents_(parent), progress_(progress),
           giant_root_(work.scalars.as<int32_t>()),
           bad_(reinterpret_cast<unsigned long long*>(work.scalars.as<char>() + 8)),
           block_(block_or_default(0)) {}
@@ -187,6 +189,7 @@ public:
                     link_sampled<<<grid(count), block_, 0, state_.stream>>>(reinterpret_cast<const int32_t*>(device),
                                                                           first, count, parents_);
                 });
+                report("sample", static_cast<int64_t>(graph_.offsets[last]) - static_cast<int64_t>(graph_.offsets[first]));
             }
         });
         return blocks;
@@ -248,6 +251,7 @@ public:
                         from += take_arcs;
                     }
                 }
+                report("link", end_arc - first_arc);
             }
             if (slot) flush();
         });
@@ -302,6 +306,10 @@ private:
 
     int grid(int64_t items) const { return grid_size(state_, block_, items); }
 
+    void report(const char* stage, int64_t arcs) {
+        if (progress_) progress_->advance(stage, arcs);
+    }
+
     // The sample pass reads every offset before link relies on them (offsets[0] == 0 and
     // offsets[n] == m are checked on entry): a row whose range runs backwards or past the arcs
     // stops the call before any arc of it is read.
@@ -335,6 +343,7 @@ private:
     const Share share_;
     const int threads_;
     const ecl::Parents parents_;
+    ProgressReport* const progress_;
     int32_t* const giant_root_;
     unsigned long long* const bad_;
     const int block_;
