@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
 # GPU machine with host memory for about twice the graph (prepare here with scripts/gpu/prepare.sh
 # and carry .gpu-carry): a graph larger than the GPU's memory labelled end to end.
+#   0. past 2^31 arcs on every path: bench_big_graph with 48,000,000 vertices (about 2.2 G arcs,
+#      a 9.2 GB CSR that fits) in page-locked memory, labelled by Afforest and ECL-CC with the
+#      graph copied to the GPU and by STREAMED reading it in place, each checked against
+#      CPU_PARALLEL;
 #   1. bench_big_graph generates a symmetric graph of VERTICES vertices in host memory (about 46
 #      arcs a vertex, int64 offsets; 1,000,000,000 vertices make a CSR of about 192 GB, 1.27x an
 #      H200's 141 GB), labels it with CPU_PARALLEL, then RUNS times with STREAMED on device 0,
@@ -32,6 +36,10 @@ for place in /dev/shm "$dir"; do
   if [ "$(room_gb "$place")" -ge "$need_gb" ]; then file=$place/ccl4j-big.csr; break; fi
 done
 [ -n "$file" ] || echo "NOTICE: no room for a ${need_gb} GB file in /dev/shm or $dir: the mapped-file run is left out"
+
+step "past 2^31 arcs on every path"
+"$(find_binary bench_big_graph)" --vertices 48000000 --runs 1 --pinned --algorithms afforest,ecl-cc,streamed ||
+  failed "bench_big_graph, 2^31 arcs"
 
 step "bench_big_graph --vertices $vertices --runs $runs"
 "$(find_binary bench_big_graph)" --vertices "$vertices" --runs "$runs" ${file:+--csr "$file"} || failed "bench_big_graph"
