@@ -4,9 +4,11 @@
 // Optionally written as a .csr file (docs/FORMATS.md, canonical, int64 offsets) for
 // `ccl4j label`.
 //
-//   bench_big_graph --vertices N [--algorithms streamed,afforest] [--runs R] [--seed S]
-//                   [--pinned] [--no-cpu] [--csr FILE] [--threads T]
+//   bench_big_graph --vertices N [--algorithms streamed,afforest] [--devices 0/0,1/0,1,2,3]
+//                   [--runs R] [--seed S] [--pinned] [--no-cpu] [--csr FILE] [--threads T]
 //
+// --devices: the device sets to label on, separated by '/' (a context of several devices shares
+// STREAMED out among them; default 0).
 // The graph: every vertex v draws a weight w(v) from a hash: 0 (isolated) for 3 % of the
 // vertices, 1 for 12 %, else a Pareto tail floor(24 / sqrt(1 - t)) (t uniform), capped at 32768.
 // For i = 1, 2, ... the keyed bijection pi_i of [0, N) joins v and pi_i(v) when both weights are at
@@ -356,7 +358,7 @@ ccl4j_algorithm algorithm_named(const std::string& name) {
 
 int main(int argc, char** argv) {
     int64_t vertices = 1 << 20;
-    std::string algorithms = "streamed", csr;
+    std::string algorithms = "streamed", device_sets = "0", csr;
     int runs = 3, threads = 0;
     uint64_t seed = 1;
     bool pinned = false, cpu = true;
@@ -369,6 +371,7 @@ int main(int argc, char** argv) {
         try {
             if (a == "--vertices") vertices = std::stoll(value());
             else if (a == "--algorithms") algorithms = value();
+            else if (a == "--devices") device_sets = value();
             else if (a == "--runs") runs = std::stoi(value());
             else if (a == "--seed") seed = std::stoull(value());
             else if (a == "--threads") threads = std::stoi(value());
@@ -416,21 +419,28 @@ int main(int argc, char** argv) {
             ccl4j_context_destroy(context);
             std::fflush(stdout);
         }
-        if (gpu) {
+        std::vector<int32_t> labels(gpu ? g.n : 0);
+        for (std::string set; gpu && !device_sets.empty();) {
+            const size_t slash = device_sets.find('/');
+            set = device_sets.substr(0, slash);
+            device_sets = slash == std::string::npos ? "" : device_sets.substr(slash + 1);
+            std::vector<int32_t> devices;
+            for (const std::string& d : split(set)) devices.push_back(std::stoi(d));
             ccl4j_context context = nullptr;
-            if (ccl4j_context_create(CCL4J_BACKEND_CUDA, 0, &context) != CCL4J_SUCCESS) {
-                throw std::runtime_error("no CUDA context");
+            if (ccl4j_context_create_devices(devices.data(), static_cast<int32_t>(devices.size()), &context) !=
+                CCL4J_SUCCESS) {
+                throw std::runtime_error("no CUDA context on devices " + set);
             }
-            std::vector<int32_t> labels(g.n);
             for (const std::string& name : split(algorithms)) {
                 std::vector<double> totals;
                 for (int r = 0; r < runs; ++r) {
                     std::fill(labels.begin(), labels.end(), -1);
                     const Timing t = label(context, g, algorithm_named(name), threads, labels);
                     totals.push_back(t.total_ms);
-                    std::printf("CUDA %s (ran %d) run %d: %.1f ms (%.2f G arcs/s), first byte after %.1f ms, phases: %s\n",
-                                name.c_str(), t.algorithm, r + 1, t.total_ms, g.arcs / t.total_ms / 1e6, t.first_byte_ms,
-                                t.phases.c_str());
+                    std::printf("CUDA %s on devices %s (ran algorithm %d) run %d: %.1f ms (%.2f G arcs/s), first byte"
+                                " after %.1f ms, phases: %s\n",
+                                name.c_str(), set.c_str(), t.algorithm, r + 1, t.total_ms, g.arcs / t.total_ms / 1e6,
+                                t.first_byte_ms, t.phases.c_str());
                     if (cpu) {
                         const bool equal = labels == expected;
                         std::printf("  labels %s CPU_PARALLEL's\n", equal ? "EQUAL to" : "DIFFER from");
@@ -439,7 +449,8 @@ int main(int argc, char** argv) {
                     std::fflush(stdout);
                 }
                 const double m = median(totals);
-                std::printf("CUDA %s: median of %d %.1f ms, %.2f G arcs/s\n", name.c_str(), runs, m, g.arcs / m / 1e6);
+                std::printf("CUDA %s on devices %s: median of %d %.1f ms, %.2f G arcs/s\n", name.c_str(), set.c_str(), runs,
+                            m, g.arcs / m / 1e6);
             }
             ccl4j_context_destroy(context);
         }

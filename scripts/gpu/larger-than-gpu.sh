@@ -7,19 +7,21 @@
 #      CPU_PARALLEL;
 #   1. bench_big_graph generates a symmetric graph of VERTICES vertices in host memory (about 46
 #      arcs a vertex, int64 offsets; 1,000,000,000 vertices make a CSR of about 192 GB, 1.27x an
-#      H200's 141 GB), labels it with CPU_PARALLEL, then RUNS times with STREAMED on device 0,
-#      each result checked equal to CPU_PARALLEL's, and writes it as a .csr file;
+#      H200's 141 GB), labels it with CPU_PARALLEL, then RUNS times with STREAMED on each of the
+#      DEVICE_SETS ('/' between sets: 0/0,1/0,1,2,3), each result checked equal to CPU_PARALLEL's,
+#      and writes it as a .csr file;
 #   2. `ccl4j label` maps that file (FileChannel.map: zero copy) and labels it on the GPU, with
 #      its time to first byte, under `time`.
 # The file goes to /dev/shm when it has room (so that writing it costs no disk time; mapped, it is
 # served by the page cache either way), else to DIR. Logs in $OUT (or /tmp/ccl4j-gpu-logs).
 #
-#   bash scripts/gpu/larger-than-gpu.sh [VERTICES [RUNS [DIR]]]     (default 1000000000 3 /tmp)
+#   bash scripts/gpu/larger-than-gpu.sh [VERTICES [RUNS [DEVICE_SETS [DIR]]]]   (default 1000000000 3 0 /tmp)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 vertices=${1:-1000000000}
 runs=${2:-3}
-dir=${3:-/tmp}
+device_sets=${3:-0}
+dir=${4:-/tmp}
 source scripts/gpu/common.sh larger-than-gpu.txt
 describe_machine
 step "host"
@@ -42,7 +44,8 @@ step "past 2^31 arcs on every path"
   failed "bench_big_graph, 2^31 arcs"
 
 step "bench_big_graph --vertices $vertices --runs $runs"
-"$(find_binary bench_big_graph)" --vertices "$vertices" --runs "$runs" ${file:+--csr "$file"} || failed "bench_big_graph"
+"$(find_binary bench_big_graph)" --vertices "$vertices" --runs "$runs" --devices "$device_sets" ${file:+--csr "$file"} ||
+  failed "bench_big_graph"
 
 if [ -n "$file" ] && [ -f "$file" ]; then
   bash scripts/gpu/unpack-jre.sh
