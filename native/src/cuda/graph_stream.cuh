@@ -32,8 +32,9 @@ constexpr int kSampleSlots = 3;
 constexpr int32_t kEmptySlot = -1;
 constexpr int kGiantShare = 8;  // as afforest.cu: a giant component holds >= 1 / kGiantShare of the samples
 // Blocks of a few MiB keep every gathering thread busy on graphs of a few million vertices and
-// still cross the bus at full speed.
-constexpr int kMaxGatherThreads = 16;
+// still cross the bus at full speed. Gathering is bound by the host's memory latency (a row's
+// first cache line), so every core of a large host may gather: 64 threads hold 512 MiB of rings.
+constexpr int kMaxGatherThreads = 64;
 constexpr size_t kMaxSlotBytes = size_t{4} << 20;
 constexpr size_t kMinSlotBytes = 256;
 
