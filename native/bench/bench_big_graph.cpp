@@ -5,10 +5,13 @@
 // `ccl4j label`.
 //
 //   bench_big_graph --vertices N [--algorithms streamed,afforest] [--devices 0/0,1/0,1,2,3]
-//                   [--runs R] [--seed S] [--pinned] [--no-cpu] [--csr FILE] [--threads T]
+//                   [--memory pageable,pinned] [--runs R] [--seed S] [--no-cpu] [--csr FILE]
+//                   [--threads T]
 //
 // --devices: the device sets to label on, separated by '/' (a context of several devices shares
-// STREAMED out among them; default 0).
+// STREAMED out among them; default 0). --memory: the graph's host memory for each round of runs,
+// in order: pageable (as generated; STREAMED gathers it), then pinned (page-locked in place with
+// cudaHostRegister, which the GPU reads across the bus; default pageable).
 // The graph: every vertex v draws a weight w(v) from a hash: 0 (isolated) for 3 % of the
 // vertices, 1 for 12 %, else a Pareto tail floor(24 / sqrt(1 - t)) (t uniform), capped at 32768.
 // For i = 1, 2, ... the keyed bijection pi_i of [0, N) joins v and pi_i(v) when both weights are at
@@ -137,15 +140,14 @@ private:
     std::vector<Permutation> permutations_;
 };
 
-// Anonymous memory for the graph's arrays (huge pages asked for), or page-locked when pinned.
+// Anonymous memory for the graph's arrays (huge pages asked for), page-locked on demand.
 class HostArray {
 public:
-    HostArray(size_t bytes, bool pinned) : bytes_(std::max<size_t>(bytes, 1)) {
+    explicit HostArray(size_t bytes) : bytes_(std::max<size_t>(bytes, 1)) {
         void* p = mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
         if (p == MAP_FAILED) throw std::runtime_error("cannot map " + std::to_string(bytes_) + " bytes");
         madvise(p, bytes_, MADV_HUGEPAGE);
         data_ = p;
-        pinned_ = pinned;
     }
     HostArray(const HostArray&) = delete;
     HostArray& operator=(const HostArray&) = delete;
@@ -155,8 +157,8 @@ public:
     }
     // Page-locks the (filled) array and maps it for the GPU: what reading in place needs.
     void pin() {
-        if (!pinned_ || registered_) return;
-        const cudaError_t e = cudaHostRegister(data_, bytes_, cudaHostRegisterMapped);
+        if (registered_) return;
+        const cudaError_t e = cudaHostRegister(data_, bytes_, cudaHostRegisterMapped | cudaHostRegisterPortable);
         if (e != cudaSuccess) throw std::runtime_error(std::string("cudaHostRegister: ") + cudaGetErrorString(e));
         registered_ = true;
     }
@@ -169,7 +171,6 @@ public:
 private:
     void* data_ = nullptr;
     size_t bytes_;
-    bool pinned_ = false;
     bool registered_ = false;
 };
 
@@ -180,11 +181,11 @@ struct Graph {
     std::unique_ptr<HostArray> neighbors;  // int32, arcs
 };
 
-Graph generate(uint32_t n, uint64_t seed, bool pinned, int threads) {
+Graph generate(uint32_t n, uint64_t seed, int threads) {
     const Generator generator(n, seed);
     Graph g;
     g.n = n;
-    g.offsets = std::make_unique<HostArray>((static_cast<size_t>(n) + 1) * 8, pinned);
+    g.offsets = std::make_unique<HostArray>((static_cast<size_t>(n) + 1) * 8);
     int64_t* offsets = g.offsets->as<int64_t>();
     constexpr int64_t kChunk = 1 << 16;
     auto start = Clock::now();
@@ -201,7 +202,7 @@ Graph generate(uint32_t n, uint64_t seed, bool pinned, int threads) {
     std::printf("counted %lld arcs in %.1f s\n", static_cast<long long>(g.arcs), seconds_since(start));
     std::fflush(stdout);
     start = Clock::now();
-    g.neighbors = std::make_unique<HostArray>(static_cast<size_t>(g.arcs) * 4, pinned);
+    g.neighbors = std::make_unique<HostArray>(static_cast<size_t>(g.arcs) * 4);
     int32_t* neighbors = g.neighbors->as<int32_t>();
     ccl4j::parallel::for_chunks(int64_t{0}, static_cast<int64_t>(n), kChunk, threads, [&](int, int64_t from, int64_t to) {
         std::vector<int32_t> row;
@@ -211,15 +212,16 @@ Graph generate(uint32_t n, uint64_t seed, bool pinned, int threads) {
         }
     });
     std::printf("filled the rows in %.1f s\n", seconds_since(start));
-    if (pinned) {
-        start = Clock::now();
-        g.offsets->pin();
-        g.neighbors->pin();
-        std::printf("page-locked %.1f GB in %.1f s\n", (g.offsets->bytes() + g.neighbors->bytes()) / 1e9,
-                    seconds_since(start));
-    }
     std::fflush(stdout);
     return g;
+}
+
+void pin(const Graph& g) {
+    const auto start = Clock::now();
+    g.offsets->pin();
+    g.neighbors->pin();
+    std::printf("page-locked %.1f GB in %.1f s\n", (g.offsets->bytes() + g.neighbors->bytes()) / 1e9, seconds_since(start));
+    std::fflush(stdout);
 }
 
 // Component count and largest component of canonical labels.
@@ -354,14 +356,60 @@ ccl4j_algorithm algorithm_named(const std::string& name) {
     throw std::runtime_error("unknown algorithm " + name + " (streamed, afforest, ecl-cc, auto)");
 }
 
+// The device sets of --devices: lists of device indices separated by '/'.
+std::vector<std::string> sets_of(const std::string& list) {
+    std::vector<std::string> sets;
+    for (size_t from = 0; from <= list.size();) {
+        const size_t slash = std::min(list.find('/', from), list.size());
+        sets.push_back(list.substr(from, slash - from));
+        from = slash + 1;
+    }
+    return sets;
+}
+
+// `runs` labellings with each algorithm on a context of the devices `set`, each compared with
+// `expected` when it is not empty; false when one differs.
+bool run_on(const Graph& g, const std::string& memory, const std::string& set, const std::vector<std::string>& algorithms,
+            int runs, int threads, const std::vector<int32_t>& expected, std::vector<int32_t>& labels) {
+    std::vector<int32_t> devices;
+    for (const std::string& d : split(set)) devices.push_back(std::stoi(d));
+    ccl4j_context context = nullptr;
+    if (ccl4j_context_create_devices(devices.data(), static_cast<int32_t>(devices.size()), &context) != CCL4J_SUCCESS) {
+        throw std::runtime_error("no CUDA context on devices " + set);
+    }
+    bool equal = true;
+    for (const std::string& name : algorithms) {
+        std::vector<double> totals;
+        for (int r = 0; r < runs && equal; ++r) {
+            std::fill(labels.begin(), labels.end(), -1);
+            const Timing t = label(context, g, algorithm_named(name), threads, labels);
+            totals.push_back(t.total_ms);
+            std::printf("CUDA %s, %s, devices %s (ran algorithm %d) run %d: %.1f ms (%.2f G arcs/s), first byte after"
+                        " %.1f ms, phases: %s\n",
+                        name.c_str(), memory.c_str(), set.c_str(), t.algorithm, r + 1, t.total_ms,
+                        g.arcs / t.total_ms / 1e6, t.first_byte_ms, t.phases.c_str());
+            if (!expected.empty()) {
+                equal = labels == expected;
+                std::printf("  labels %s CPU_PARALLEL's\n", equal ? "EQUAL to" : "DIFFER from");
+            }
+            std::fflush(stdout);
+        }
+        const double m = median(totals);
+        std::printf("CUDA %s, %s, devices %s: median of %zu %.1f ms, %.2f G arcs/s\n", name.c_str(), memory.c_str(),
+                    set.c_str(), totals.size(), m, g.arcs / m / 1e6);
+    }
+    ccl4j_context_destroy(context);
+    return equal;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     int64_t vertices = 1 << 20;
-    std::string algorithms = "streamed", device_sets = "0", csr;
+    std::string algorithms = "streamed", device_sets = "0", memories = "pageable", csr;
     int runs = 3, threads = 0;
     uint64_t seed = 1;
-    bool pinned = false, cpu = true;
+    bool cpu = true;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         const auto value = [&]() -> std::string {
@@ -376,7 +424,7 @@ int main(int argc, char** argv) {
             else if (a == "--seed") seed = std::stoull(value());
             else if (a == "--threads") threads = std::stoi(value());
             else if (a == "--csr") csr = value();
-            else if (a == "--pinned") pinned = true;
+            else if (a == "--memory") memories = value();
             else if (a == "--no-cpu") cpu = false;
             else throw std::runtime_error("unknown option " + a);
         } catch (const std::exception& e) {
@@ -391,14 +439,17 @@ int main(int argc, char** argv) {
     try {
         const int team = ccl4j::parallel::thread_count(threads);
         auto start = Clock::now();
-        const Graph g = generate(static_cast<uint32_t>(vertices), seed, pinned, team);
+        for (const std::string& memory : split(memories)) {
+            if (memory != "pageable" && memory != "pinned") throw std::runtime_error("unknown --memory " + memory);
+        }
+        const Graph g = generate(static_cast<uint32_t>(vertices), seed, team);
         const double csr_bytes = (vertices + 1.0) * 8 + 4.0 * g.arcs;
         ccl4j_device_info device{};
         const bool gpu = ccl4j_get_device_info(0, &device) == CCL4J_SUCCESS;
-        std::printf("graph: %lld vertices, %lld arcs (%.2f a vertex), CSR %.1f GB (int64 offsets)%s, generated in %.1f s"
+        std::printf("graph: %lld vertices, %lld arcs (%.2f a vertex), CSR %.1f GB (int64 offsets), generated in %.1f s"
                     " on %d threads\n",
                     static_cast<long long>(vertices), static_cast<long long>(g.arcs), static_cast<double>(g.arcs) / vertices,
-                    csr_bytes / 1e9, pinned ? ", page-locked" : ", pageable", seconds_since(start), team);
+                    csr_bytes / 1e9, seconds_since(start), team);
         if (gpu) {
             std::printf("device 0: %s, %.1f GB: the CSR is %.2fx its memory\n", device.name, device.total_memory / 1e9,
                         csr_bytes / static_cast<double>(device.total_memory));
@@ -420,39 +471,11 @@ int main(int argc, char** argv) {
             std::fflush(stdout);
         }
         std::vector<int32_t> labels(gpu ? g.n : 0);
-        for (std::string set; gpu && !device_sets.empty();) {
-            const size_t slash = device_sets.find('/');
-            set = device_sets.substr(0, slash);
-            device_sets = slash == std::string::npos ? "" : device_sets.substr(slash + 1);
-            std::vector<int32_t> devices;
-            for (const std::string& d : split(set)) devices.push_back(std::stoi(d));
-            ccl4j_context context = nullptr;
-            if (ccl4j_context_create_devices(devices.data(), static_cast<int32_t>(devices.size()), &context) !=
-                CCL4J_SUCCESS) {
-                throw std::runtime_error("no CUDA context on devices " + set);
+        for (const std::string& memory : gpu ? split(memories) : std::vector<std::string>{}) {
+            if (memory == "pinned") pin(g);
+            for (const std::string& set : sets_of(device_sets)) {
+                if (!run_on(g, memory, set, split(algorithms), runs, threads, expected, labels)) return 1;
             }
-            for (const std::string& name : split(algorithms)) {
-                std::vector<double> totals;
-                for (int r = 0; r < runs; ++r) {
-                    std::fill(labels.begin(), labels.end(), -1);
-                    const Timing t = label(context, g, algorithm_named(name), threads, labels);
-                    totals.push_back(t.total_ms);
-                    std::printf("CUDA %s on devices %s (ran algorithm %d) run %d: %.1f ms (%.2f G arcs/s), first byte"
-                                " after %.1f ms, phases: %s\n",
-                                name.c_str(), set.c_str(), t.algorithm, r + 1, t.total_ms, g.arcs / t.total_ms / 1e6,
-                                t.first_byte_ms, t.phases.c_str());
-                    if (cpu) {
-                        const bool equal = labels == expected;
-                        std::printf("  labels %s CPU_PARALLEL's\n", equal ? "EQUAL to" : "DIFFER from");
-                        if (!equal) return 1;
-                    }
-                    std::fflush(stdout);
-                }
-                const double m = median(totals);
-                std::printf("CUDA %s on devices %s: median of %d %.1f ms, %.2f G arcs/s\n", name.c_str(), set.c_str(), runs,
-                            m, g.arcs / m / 1e6);
-            }
-            ccl4j_context_destroy(context);
         }
         if (!csr.empty()) write_csr(g, csr, team);
     } catch (const std::exception& e) {

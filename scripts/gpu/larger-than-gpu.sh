@@ -8,8 +8,9 @@
 #   1. bench_big_graph generates a symmetric graph of VERTICES vertices in host memory (about 46
 #      arcs a vertex, int64 offsets; 1,000,000,000 vertices make a CSR of about 192 GB, 1.27x an
 #      H200's 141 GB), labels it with CPU_PARALLEL, then RUNS times with STREAMED on each of the
-#      DEVICE_SETS ('/' between sets: 0/0,1/0,1,2,3), each result checked equal to CPU_PARALLEL's,
-#      and writes it as a .csr file;
+#      DEVICE_SETS ('/' between sets: 0/0,1/0,1,2,3), from pageable memory (gathered) and then
+#      page-locked (read in place), each result checked equal to CPU_PARALLEL's, and writes it as a
+#      .csr file;
 #   2. `ccl4j label` maps that file (FileChannel.map: zero copy) and labels it on the GPU, with
 #      its time to first byte, under `time`.
 # The file goes to /dev/shm when it has room (so that writing it costs no disk time; mapped, it is
@@ -40,11 +41,12 @@ done
 [ -n "$file" ] || echo "NOTICE: no room for a ${need_gb} GB file in /dev/shm or $dir: the mapped-file run is left out"
 
 step "past 2^31 arcs on every path"
-"$(find_binary bench_big_graph)" --vertices 48000000 --runs 1 --pinned --algorithms afforest,ecl-cc,streamed ||
+"$(find_binary bench_big_graph)" --vertices 48000000 --runs 1 --memory pinned --algorithms afforest,ecl-cc,streamed ||
   failed "bench_big_graph, 2^31 arcs"
 
 step "bench_big_graph --vertices $vertices --runs $runs"
-"$(find_binary bench_big_graph)" --vertices "$vertices" --runs "$runs" --devices "$device_sets" ${file:+--csr "$file"} ||
+"$(find_binary bench_big_graph)" --vertices "$vertices" --runs "$runs" --devices "$device_sets" --memory pageable,pinned \
+  ${file:+--csr "$file"} ||
   failed "bench_big_graph"
 
 if [ -n "$file" ] && [ -f "$file" ]; then
