@@ -1,6 +1,7 @@
 package org.ccl4j;
 
 import org.ccl4j.engine.spi.GraphSettings;
+import org.ccl4j.engine.spi.Progress;
 
 /**
  * How to label: the algorithm and its tuning parameters. Zero means "the default" for every
@@ -29,17 +30,23 @@ import org.ccl4j.engine.spi.GraphSettings;
  *                       has free. With {@link Algorithm#AUTO} a graph whose copy does not fit is
  *                       streamed through the GPU ({@link Algorithm#STREAMED}); another algorithm
  *                       that does not fit is refused with both sizes named. Ignored off CUDA
+ * @param progress       hears how a graph labelling advances, in arcs (see {@link ProgressListener});
+ *                       {@link ProgressListener#NONE}: nothing. Edge lists and device-resident graphs
+ *                       ignore it
  */
 public record LabelOptions(Algorithm algorithm, boolean checkInput, int cpuThreads, int blockSize,
-                           int warpThreshold, int blockThreshold, int maxIterations, long deviceMemory) {
+                           int warpThreshold, int blockThreshold, int maxIterations, long deviceMemory,
+                           ProgressListener progress) {
 
-    private static final LabelOptions DEFAULTS = new LabelOptions(Algorithm.AUTO, true, 0, 0, 0, 0, 0, 0);
+    private static final LabelOptions DEFAULTS = new LabelOptions(Algorithm.AUTO, true, 0, 0, 0, 0, 0, 0,
+            ProgressListener.NONE);
 
     /**
      * Checks the options.
      *
-     * @throws IllegalArgumentException for a null algorithm, a negative number, a block size that is not 0 or a
-     *                                  multiple of 32 up to 1024, or a warp threshold above the block threshold
+     * @throws IllegalArgumentException for a null algorithm or listener, a negative number, a block size that is
+     *                                  not 0 or a multiple of 32 up to 1024, or a warp threshold above the block
+     *                                  threshold
      */
     public LabelOptions {
         if (algorithm == null) {
@@ -65,6 +72,27 @@ public record LabelOptions(Algorithm algorithm, boolean checkInput, int cpuThrea
         if (deviceMemory < 0) {
             throw new IllegalArgumentException("deviceMemory must not be negative, got " + deviceMemory);
         }
+        if (progress == null) {
+            throw new IllegalArgumentException("progress must not be null (ProgressListener.NONE hears nothing)");
+        }
+    }
+
+    /**
+     * Options without a progress listener, as before {@code progress} was added.
+     *
+     * @param algorithm      the algorithm
+     * @param checkInput     check the graph before labelling
+     * @param cpuThreads     CPU threads; 0 = all cores
+     * @param blockSize      CUDA threads per block; 0 = the default
+     * @param warpThreshold  ECL-CC's warp tier threshold; 0 = 16
+     * @param blockThreshold ECL-CC's block tier threshold; 0 = 352
+     * @param maxIterations  the iteration limit; 0 = none that a correct run reaches
+     * @param deviceMemory   CUDA: the device memory a graph labelling may use; 0 = what is free
+     */
+    public LabelOptions(Algorithm algorithm, boolean checkInput, int cpuThreads, int blockSize, int warpThreshold,
+                        int blockThreshold, int maxIterations, long deviceMemory) {
+        this(algorithm, checkInput, cpuThreads, blockSize, warpThreshold, blockThreshold, maxIterations, deviceMemory,
+                ProgressListener.NONE);
     }
 
     /**
@@ -80,7 +108,8 @@ public record LabelOptions(Algorithm algorithm, boolean checkInput, int cpuThrea
      */
     public LabelOptions(Algorithm algorithm, boolean checkInput, int cpuThreads, int blockSize, int warpThreshold,
                         int blockThreshold, int maxIterations) {
-        this(algorithm, checkInput, cpuThreads, blockSize, warpThreshold, blockThreshold, maxIterations, 0);
+        this(algorithm, checkInput, cpuThreads, blockSize, warpThreshold, blockThreshold, maxIterations, 0,
+                ProgressListener.NONE);
     }
 
     /**
@@ -92,10 +121,13 @@ public record LabelOptions(Algorithm algorithm, boolean checkInput, int cpuThrea
         return DEFAULTS;
     }
 
-    /** These options as the engines take them, with {@code checkInput} in place of theirs. */
+    /**
+     * These options as the engines take them, with {@code checkInput} in place of theirs; no listener
+     * stays {@link Progress#NONE}, so that the engines know to spare the call one.
+     */
     GraphSettings settings(boolean check) {
         return new GraphSettings(algorithm.name(), check, cpuThreads, blockSize, warpThreshold, blockThreshold,
-                maxIterations, deviceMemory);
+                maxIterations, deviceMemory, progress == ProgressListener.NONE ? Progress.NONE : progress::progress);
     }
 
     /**
@@ -106,7 +138,7 @@ public record LabelOptions(Algorithm algorithm, boolean checkInput, int cpuThrea
      */
     public LabelOptions withAlgorithm(Algorithm a) {
         return new LabelOptions(a, checkInput, cpuThreads, blockSize, warpThreshold, blockThreshold, maxIterations,
-                deviceMemory);
+                deviceMemory, progress);
     }
 
     /**
@@ -119,7 +151,7 @@ public record LabelOptions(Algorithm algorithm, boolean checkInput, int cpuThrea
      */
     public LabelOptions withCheckInput(boolean check) {
         return new LabelOptions(algorithm, check, cpuThreads, blockSize, warpThreshold, blockThreshold,
-                maxIterations, deviceMemory);
+                maxIterations, deviceMemory, progress);
     }
 
     /**
@@ -130,7 +162,7 @@ public record LabelOptions(Algorithm algorithm, boolean checkInput, int cpuThrea
      */
     public LabelOptions withCpuThreads(int threads) {
         return new LabelOptions(algorithm, checkInput, threads, blockSize, warpThreshold, blockThreshold,
-                maxIterations, deviceMemory);
+                maxIterations, deviceMemory, progress);
     }
 
     /**
@@ -141,7 +173,7 @@ public record LabelOptions(Algorithm algorithm, boolean checkInput, int cpuThrea
      */
     public LabelOptions withBlockSize(int threadsPerBlock) {
         return new LabelOptions(algorithm, checkInput, cpuThreads, threadsPerBlock, warpThreshold, blockThreshold,
-                maxIterations, deviceMemory);
+                maxIterations, deviceMemory, progress);
     }
 
     /**
@@ -152,7 +184,8 @@ public record LabelOptions(Algorithm algorithm, boolean checkInput, int cpuThrea
      * @return these options with the two thresholds
      */
     public LabelOptions withDegreeThresholds(int warp, int block) {
-        return new LabelOptions(algorithm, checkInput, cpuThreads, blockSize, warp, block, maxIterations, deviceMemory);
+        return new LabelOptions(algorithm, checkInput, cpuThreads, blockSize, warp, block, maxIterations, deviceMemory,
+                progress);
     }
 
     /**
@@ -163,7 +196,7 @@ public record LabelOptions(Algorithm algorithm, boolean checkInput, int cpuThrea
      */
     public LabelOptions withMaxIterations(int iterations) {
         return new LabelOptions(algorithm, checkInput, cpuThreads, blockSize, warpThreshold, blockThreshold, iterations,
-                deviceMemory);
+                deviceMemory, progress);
     }
 
     /**
@@ -176,6 +209,20 @@ public record LabelOptions(Algorithm algorithm, boolean checkInput, int cpuThrea
      */
     public LabelOptions withDeviceMemory(long bytes) {
         return new LabelOptions(algorithm, checkInput, cpuThreads, blockSize, warpThreshold, blockThreshold,
-                maxIterations, bytes);
+                maxIterations, bytes, progress);
+    }
+
+    /**
+     * With a listener that hears how a graph labelling advances, in arcs (see {@link ProgressListener}):
+     * a graph streamed through the GPU is heard as it goes, from the first block of arcs sent on, and
+     * every labelling that succeeds ends with {@code ("done", total, total)}. Edge lists and
+     * device-resident graphs ignore it.
+     *
+     * @param listener what hears; {@link ProgressListener#NONE} for nothing
+     * @return these options with the listener
+     */
+    public LabelOptions withProgress(ProgressListener listener) {
+        return new LabelOptions(algorithm, checkInput, cpuThreads, blockSize, warpThreshold, blockThreshold,
+                maxIterations, deviceMemory, listener);
     }
 }

@@ -23,6 +23,8 @@ import static java.lang.foreign.MemoryLayout.PathElement.*;
  *     int32_t block_threshold;
  *     int32_t max_iterations;
  *     int64_t device_memory;
+ *     ccl4j_progress_fn progress;
+ *     void *progress_user;
  * }
  * }
  */
@@ -41,7 +43,9 @@ public class ccl4j_label_options {
         ccl4j_h.C_INT.withName("block_threshold"),
         ccl4j_h.C_INT.withName("max_iterations"),
         MemoryLayout.paddingLayout(4),
-        ccl4j_h.C_LONG.withName("device_memory")
+        ccl4j_h.C_LONG.withName("device_memory"),
+        ccl4j_h.C_POINTER.withName("progress"),
+        ccl4j_h.C_POINTER.withName("progress_user")
     ).withName("ccl4j_label_options");
 
     /**
@@ -401,6 +405,94 @@ public class ccl4j_label_options {
      */
     public static void device_memory(MemorySegment struct, long fieldValue) {
         struct.set(device_memory$LAYOUT, device_memory$OFFSET, fieldValue);
+    }
+
+    private static final AddressLayout progress$LAYOUT = (AddressLayout)$LAYOUT.select(groupElement("progress"));
+
+    /**
+     * Layout for field:
+     * {@snippet lang=c :
+     * ccl4j_progress_fn progress
+     * }
+     */
+    public static final AddressLayout progress$layout() {
+        return progress$LAYOUT;
+    }
+
+    private static final long progress$OFFSET = $LAYOUT.byteOffset(groupElement("progress"));
+
+    /**
+     * Offset for field:
+     * {@snippet lang=c :
+     * ccl4j_progress_fn progress
+     * }
+     */
+    public static final long progress$offset() {
+        return progress$OFFSET;
+    }
+
+    /**
+     * Getter for field:
+     * {@snippet lang=c :
+     * ccl4j_progress_fn progress
+     * }
+     */
+    public static MemorySegment progress(MemorySegment struct) {
+        return struct.get(progress$LAYOUT, progress$OFFSET);
+    }
+
+    /**
+     * Setter for field:
+     * {@snippet lang=c :
+     * ccl4j_progress_fn progress
+     * }
+     */
+    public static void progress(MemorySegment struct, MemorySegment fieldValue) {
+        struct.set(progress$LAYOUT, progress$OFFSET, fieldValue);
+    }
+
+    private static final AddressLayout progress_user$LAYOUT = (AddressLayout)$LAYOUT.select(groupElement("progress_user"));
+
+    /**
+     * Layout for field:
+     * {@snippet lang=c :
+     * void *progress_user
+     * }
+     */
+    public static final AddressLayout progress_user$layout() {
+        return progress_user$LAYOUT;
+    }
+
+    private static final long progress_user$OFFSET = $LAYOUT.byteOffset(groupElement("progress_user"));
+
+    /**
+     * Offset for field:
+     * {@snippet lang=c :
+     * void *progress_user
+     * }
+     */
+    public static final long progress_user$offset() {
+        return progress_user$OFFSET;
+    }
+
+    /**
+     * Getter for field:
+     * {@snippet lang=c :
+     * void *progress_user
+     * }
+     */
+    public static MemorySegment progress_user(MemorySegment struct) {
+        return struct.get(progress_user$LAYOUT, progress_user$OFFSET);
+    }
+
+    /**
+     * Setter for field:
+     * {@snippet lang=c :
+     * void *progress_user
+     * }
+     */
+    public static void progress_user(MemorySegment struct, MemorySegment fieldValue) {
+        struct.set(progress_user$LAYOUT, progress_user$OFFSET, fieldValue);
     }
 
     /**

@@ -11,6 +11,7 @@ import org.ccl4j.engine.Engines;
 import org.ccl4j.engine.spi.Engine;
 import org.ccl4j.engine.spi.GraphSettings;
 import org.ccl4j.engine.spi.Physics;
+import org.ccl4j.engine.spi.Progress;
 import org.ccl4j.internal.HostMemory;
 
 /**
@@ -93,7 +94,7 @@ public final class BondPercolation implements AutoCloseable {
 
     /** Default labelling settings with {@code algorithm}, without input checks: lattices are built well-formed. */
     static GraphSettings settings(Algorithm algorithm) {
-        return new GraphSettings(algorithm.name(), false, 0, 0, 0, 0, 0, 0);
+        return new GraphSettings(algorithm.name(), false, 0, 0, 0, 0, 0, 0, Progress.NONE);
     }
 
     /**

@@ -35,8 +35,10 @@ import org.junit.jupiter.params.provider.ValueSource;
  * memory used after its arena was closed (by this thread or, during a labelling, by another),
  * neighbour ids written out of range after {@link CsrGraph#wrap}, absurd thread counts, outputs
  * that alias inputs, asymmetric graphs; edge lists with ids out of range (written before a
- * labelling or by another thread during it), labels over the edges, freed edges. Each scenario runs in a JVM of its own on every backend
- * that JVM has (JAVA, CPU_SERIAL and CPU_PARALLEL; CUDA with a device), so that a crash fails the
+ * labelling or by another thread during it), labels over the edges, freed edges; progress listeners
+ * that throw, from the library's threads too (an exception out of an upcall ends the JVM). Each
+ * scenario runs in a JVM of its own on every backend that JVM has (JAVA, CPU_SERIAL and
+ * CPU_PARALLEL; CUDA with a device), so that a crash fails the
  * scenario instead of ending the test run; the test asserts that the JVM survived and that every
  * misuse ended in the exception it should.
  */
@@ -46,7 +48,7 @@ class NativeBoundaryMisuseTest {
             "gridInClosedArena", "idsOutOfRangeAfterWrap", "tooManyThreads", "outputsAliasingInputs",
             "asymmetricGraph", "arenaClosedByAnotherThread", "int64LabelsMisused", "edgeListsMisused",
             "edgeIdsChangedDuringLabelling", "distancesMisused",
-            "cahnHilliardMisused"})
+            "cahnHilliardMisused", "throwingProgressListener"})
     void theJvmSurvivesAndTheMisuseIsRefused(String scenario, @TempDir Path dir) throws Exception {
         ForkedJvm.Result r = ForkedJvm.run(dir, Scenarios.class, List.of("-Xmx512m"), List.of(scenario), 2,
                 TimeUnit.MINUTES);
@@ -88,6 +90,7 @@ class NativeBoundaryMisuseTest {
                 case "edgeIdsChangedDuringLabelling" -> edgeIdsChangedDuringLabelling(labeler);
                 case "distancesMisused" -> distancesMisused(labeler);
                 case "cahnHilliardMisused" -> cahnHilliardMisused(labeler);
+                case "throwingProgressListener" -> throwingProgressListener(labeler);
                 default -> throw new IllegalArgumentException("no scenario " + scenario);
             }
         }
@@ -131,6 +134,58 @@ class NativeBoundaryMisuseTest {
             field.close();
             Misuses.expect(IllegalStateException.class, "a closed field", () -> field.step(1));
             Misuses.expect(IllegalStateException.class, "a closed field's domains", () -> field.label(0));
+        }
+
+        /**
+         * A graph's progress listener that throws, an exception or an error, at its first call: at
+         * the end of the labelling, in Java for UNION_FIND, and on CUDA from the library's threads
+         * while a graph is streamed in many blocks. The labelling runs to its end, writes the labels
+         * and throws what the listener threw; the listener hears nothing more.
+         */
+        private static void throwingProgressListener(ComponentLabeler labeler) {
+            int n = 20_000;
+            int[] sources = new int[n - 1];
+            int[] targets = new int[n - 1];
+            for (int v = 1; v < n; v++) {
+                sources[v - 1] = v - 1;
+                targets[v - 1] = v;
+            }
+            List<LabelOptions> runs = new ArrayList<>(List.of(LabelOptions.defaults(),
+                    LabelOptions.defaults().withAlgorithm(Algorithm.UNION_FIND)));
+            if (labeler.backend() == Backend.CUDA) {
+                // the parent array and two staging buffers of a few hundred bytes
+                long budget = 4L * n + (n / 32 + 1) * 4L + 512 + 700;
+                runs.add(LabelOptions.defaults().withAlgorithm(Algorithm.STREAMED).withDeviceMemory(budget));
+            }
+            try (Arena arena = Arena.ofConfined()) {
+                CsrGraph path = CsrGraph.fromEdges(arena, n, sources, targets);
+                for (LabelOptions options : runs) {
+                    for (Throwable planted : List.of(new IllegalStateException("planted"), new AssertionError("planted"))) {
+                        String what = planted.getClass().getSimpleName() + " from the listener of "
+                                + options.algorithm();
+                        AtomicInteger heard = new AtomicInteger();
+                        MemorySegment labels = arena.allocate(ValueLayout.JAVA_INT, n).fill((byte) -1);
+                        Throwable thrown = null;
+                        try {
+                            labeler.label(path, options.withProgress((stage, done, total) -> {
+                                heard.incrementAndGet();
+                                if (planted instanceof Error e) {
+                                    throw e;
+                                }
+                                throw (RuntimeException) planted;
+                            }), labels);
+                        } catch (Throwable e) {
+                            thrown = e;
+                        }
+                        Misuses.check(thrown == planted, what + ": the labelling threw " + thrown);
+                        Misuses.check(heard.get() == 1, what + ": the listener heard " + heard + " calls, not 1");
+                        long written = labels.elements(ValueLayout.JAVA_INT)
+                                .filter(label -> label.get(ValueLayout.JAVA_INT, 0) == 0).count();
+                        Misuses.check(written == n, what + ": " + written + " of " + n + " labels written");
+                        System.out.println("rethrown " + what + " after the labels");
+                    }
+                }
+            }
         }
 
         /** Two components, {0, 1, 2} and {3, 4}. */

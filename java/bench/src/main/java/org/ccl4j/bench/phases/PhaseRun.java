@@ -82,7 +82,7 @@ public final class PhaseRun implements AutoCloseable {
                 csr = offsets = neighbors = MemorySegment.NULL;
             }
             // zeros: the library's defaults for every option but the algorithm
-            MemorySegment options = Abi.labelOptions(call, algorithmCode, false, 0, 0, 0, 0, 0, 0);
+            MemorySegment options = Abi.labelOptions(call, algorithmCode, false, 0, 0, 0, 0, 0, 0, MemorySegment.NULL);
             Native.check(ccl4j_phase_run_create(context, deviceGraph, csr, offsets, neighbors, options, out), context);
             return new PhaseRun(context, deviceGraph, out.get(ValueLayout.ADDRESS, 0), graph.vertexCount());
         } catch (RuntimeException e) {

@@ -122,7 +122,11 @@ public final class JvmEngine implements Engine {
         if (settings.checkInput()) {
             checkGraph(graph, true);
         }
-        return ParallelUnionFind.label(graph, labels, settings.cpuThreads());
+        RunTimings timings = ParallelUnionFind.label(graph, labels, settings.cpuThreads());
+        // nothing streams here: the one call every backend ends with, the labels written
+        long total = 2 * graph.arcCount();
+        settings.progress().report("done", total, total);
+        return timings;
     }
 
     @Override

@@ -236,10 +236,13 @@ public final class Abi {
         return s;
     }
 
-    /** A {@code ccl4j_label_options}. */
+    /**
+     * A {@code ccl4j_label_options}; {@code progress} is a {@code ccl4j_progress_fn} (an upcall
+     * stub that outlives the call) or NULL for none.
+     */
     public static MemorySegment labelOptions(Arena arena, int algorithm, boolean checkInput, int cpuThreads,
                                              int blockSize, int warpThreshold, int blockThreshold, int maxIterations,
-                                             long deviceMemory) {
+                                             long deviceMemory, MemorySegment progress) {
         MemorySegment s = ccl4j_label_options.allocate(arena);
         ccl4j_label_options.algorithm(s, algorithm);
         ccl4j_label_options.flags(s, checkInput ? CCL4J_CHECK_INPUT() : 0);
@@ -249,6 +252,7 @@ public final class Abi {
         ccl4j_label_options.block_threshold(s, blockThreshold);
         ccl4j_label_options.max_iterations(s, maxIterations);
         ccl4j_label_options.device_memory(s, deviceMemory);
+        ccl4j_label_options.progress(s, progress);
         return s;
     }
 

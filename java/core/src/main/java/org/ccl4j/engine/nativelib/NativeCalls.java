@@ -73,10 +73,18 @@ final class NativeCalls {
         return Abi.edges(arena, edges.vertexCount(), edges.edgeCount(), edges.stride());
     }
 
-    /** The settings as a {@code ccl4j_label_options}, with {@code checkInput} in place of theirs. */
+    /**
+     * The settings as a {@code ccl4j_label_options}, with {@code checkInput} in place of theirs and
+     * no progress listener (only {@code ccl4j_label_graph} hears one).
+     */
     static MemorySegment options(Arena arena, GraphSettings s, boolean checkInput) {
+        return options(arena, s, checkInput, MemorySegment.NULL);
+    }
+
+    /** As {@link #options(Arena, GraphSettings, boolean)}, with the listener {@code progress} (a stub, or NULL). */
+    static MemorySegment options(Arena arena, GraphSettings s, boolean checkInput, MemorySegment progress) {
         return Abi.labelOptions(arena, Abi.algorithmCode(s.algorithm()), checkInput, s.cpuThreads(), s.blockSize(),
-                s.warpThreshold(), s.blockThreshold(), s.maxIterations(), s.deviceMemory());
+                s.warpThreshold(), s.blockThreshold(), s.maxIterations(), s.deviceMemory(), progress);
     }
 
     /** The grid's shape as a {@code ccl4j_mesh}, with its strides; its cells are an argument of their own. */

@@ -27,6 +27,7 @@ import org.ccl4j.engine.spi.LabelsRef;
 import org.ccl4j.engine.spi.MemoryFigures;
 import org.ccl4j.engine.spi.MeshSettings;
 import org.ccl4j.engine.spi.Physics;
+import org.ccl4j.engine.spi.Progress;
 import org.ccl4j.engine.spi.RowNumbering;
 import org.ccl4j.engine.spi.RunTimings;
 import org.ccl4j.engine.spi.SizeBinning;
@@ -173,11 +174,21 @@ public final class NativeEngine implements Engine {
         if (onJvm(AlgorithmInfo.Kind.GRAPH, settings.algorithm())) {
             return jvm.labelGraph(graph, settings, labels);
         }
+        // no listener, no stub: the library reports to none
+        ProgressUpcall progress = settings.progress() == Progress.NONE ? null
+                : new ProgressUpcall(settings.progress());
         return locked(context -> {
-            try (Arena call = Arena.ofConfined()) {
+            try (Arena call = Arena.ofConfined(); Arena upcall = progress == null ? null : Arena.ofShared()) {
                 MemorySegment timings = ccl4j_timings.allocate(call);
-                calls.check(ccl4j_label_graph(context, NativeCalls.csr(call, graph), graph.offsets(), graph.neighbors(),
-                        NativeCalls.options(call, settings, settings.checkInput()), labels, timings), context);
+                MemorySegment options = NativeCalls.options(call, settings, settings.checkInput(),
+                        progress == null ? MemorySegment.NULL : progress.stub(upcall));
+                int status = ccl4j_label_graph(context, NativeCalls.csr(call, graph), graph.offsets(), graph.neighbors(),
+                        options, labels, timings);
+                if (progress == null) {
+                    calls.check(status, context);
+                } else {
+                    progress.afterCall(() -> calls.check(status, context));
+                }
                 return NativeCalls.timings(timings);
             }
         });

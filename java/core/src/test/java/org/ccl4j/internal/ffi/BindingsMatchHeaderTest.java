@@ -55,7 +55,7 @@ public class BindingsMatchHeaderTest {
     /** A C type as the header spells it, reduced to what decides the Java carrier. */
     private record CType(String base, boolean pointer) {
         Class<?> carrier() {
-            if (pointer || handles.contains(base)) {
+            if (pointer || handles.contains(base) || callbacks.containsKey(base)) {
                 return MemorySegment.class;
             }
             return switch (base) {
@@ -88,7 +88,13 @@ public class BindingsMatchHeaderTest {
     private record CTypedef(String name, boolean handle, Class<?> owner) {
     }
 
+    /** A function pointer type ({@code typedef R (*name)(P...)}), and the header class beside whose class it is bound. */
+    private record CCallback(CType result, String name, List<CType> parameters, Class<?> owner) {
+    }
+
     private static final List<CTypedef> typedefs = new ArrayList<>();
+    /** The function pointer types, by name: pointers where they are passed, a class of their own in the bindings. */
+    private static final Map<String, CCallback> callbacks = new LinkedHashMap<>();
     private static final Map<String, Long> macros = new LinkedHashMap<>();
     private static final Map<String, List<CField>> structs = new LinkedHashMap<>();
     private static final List<CFunction> functions = new ArrayList<>();
@@ -126,6 +132,7 @@ public class BindingsMatchHeaderTest {
         structs.clear();
         functions.clear();
         handles.clear();
+        callbacks.clear();
         for (var h : headers().entrySet()) {
             parseHeader(Files.readString(h.getKey()), h.getKey(), h.getValue());
         }
@@ -145,6 +152,11 @@ public class BindingsMatchHeaderTest {
         while (m.find()) {
             handles.add(m.group(1));
         }
+        m = Pattern.compile("(?s)typedef (\\w+) \\(\\*(ccl4j_\\w+)\\)\\((.*?)\\);").matcher(header);
+        while (m.find()) {
+            callbacks.put(m.group(2), new CCallback(new CType(m.group(1), false), m.group(2),
+                    parameters(m.group(3), m.group(2)), owner));
+        }
         m = Pattern.compile("(?s)typedef struct (\\w+) \\{(.*?)\\} \\1;").matcher(header);
         while (m.find()) {
             List<CField> fields = new ArrayList<>();
@@ -162,21 +174,27 @@ public class BindingsMatchHeaderTest {
         }
         m = Pattern.compile("(?ms)^CCL4J_API\\s+(?:const\\s+)?(\\w+)\\s*(\\*?)\\s*(ccl4j_\\w+)\\((.*?)\\);").matcher(header);
         while (m.find()) {
-            List<CType> params = new ArrayList<>();
-            String list = m.group(4).strip();
-            if (!list.equals("void") && !list.isEmpty()) {
-                for (String p : list.split(",")) {
-                    Matcher pm = Pattern.compile("(?:const\\s+)?(\\w+)\\s*(\\**)\\s*\\w+").matcher(p.strip().replaceAll("\\s+", " "));
-                    assertTrue(pm.matches(), "cannot parse parameter '" + p + "' of " + m.group(3));
-                    params.add(new CType(pm.group(1), !pm.group(2).isEmpty()));
-                }
-            }
-            functions.add(new CFunction(new CType(m.group(1), !m.group(2).isEmpty()), m.group(3), params, path, owner));
+            functions.add(new CFunction(new CType(m.group(1), !m.group(2).isEmpty()), m.group(3),
+                    parameters(m.group(4), m.group(3)), path, owner));
         }
         m = Pattern.compile("(?m)^typedef (int32_t|struct \\w+\\*) (ccl4j_\\w+);").matcher(header);
         while (m.find()) {
             typedefs.add(new CTypedef(m.group(2), !m.group(1).equals("int32_t"), owner));
         }
+    }
+
+    /** The types of a parameter list ({@code void} or empty: none) of {@code function}. */
+    private static List<CType> parameters(String list, String function) {
+        List<CType> params = new ArrayList<>();
+        list = list.strip();
+        if (!list.equals("void") && !list.isEmpty()) {
+            for (String p : list.split(",")) {
+                Matcher pm = Pattern.compile("(?:const\\s+)?(\\w+)\\s*(\\**)\\s*\\w+").matcher(p.strip().replaceAll("\\s+", " "));
+                assertTrue(pm.matches(), "cannot parse parameter '" + p + "' of " + function);
+                params.add(new CType(pm.group(1), !pm.group(2).isEmpty()));
+            }
+        }
+        return params;
     }
 
     /** ccl4j.h includes every topic header but the benchmarks' one. */
@@ -223,6 +241,38 @@ public class BindingsMatchHeaderTest {
             assertEquals(f.result().carrier() == void.class, descriptor.returnLayout().isEmpty(),
                     "void-ness of " + f.name());
         }
+    }
+
+    /**
+     * Every function pointer type has its class beside the header class: a {@code Function}
+     * interface whose {@code apply} takes the header's carriers, and a descriptor of the same.
+     */
+    @Test
+    void everyFunctionPointerTypeHasAnUpcallWithMatchingCarriers() throws Exception {
+        for (CCallback c : callbacks.values()) {
+            if (c.owner() == null) {
+                continue;
+            }
+            Class<?> type = Class.forName(c.owner().getPackageName() + "." + c.name());
+            Class<?>[] expected = c.parameters().stream().map(CType::carrier).toArray(Class<?>[]::new);
+            Method apply;
+            try {
+                apply = Class.forName(type.getName() + "$Function").getMethod("apply", expected);
+            } catch (ClassNotFoundException | NoSuchMethodException e) {
+                fail(c.name() + ".Function has no apply" + Arrays.toString(expected) + " for the header's " + c);
+                return;
+            }
+            assertEquals(c.result().carrier(), apply.getReturnType(), "return type of " + c.name());
+            var descriptor = (java.lang.foreign.FunctionDescriptor) type.getMethod("descriptor").invoke(null);
+            assertEquals(c.parameters().size(), descriptor.argumentLayouts().size(), "arity of " + c.name());
+            for (int i = 0; i < expected.length; i++) {
+                assertEquals(expected[i], carrierOf(descriptor.argumentLayouts().get(i)),
+                        "parameter " + i + " of " + c.name());
+            }
+            assertEquals(c.result().carrier() == void.class, descriptor.returnLayout().isEmpty(),
+                    "void-ness of " + c.name());
+        }
+        assertTrue(callbacks.containsKey("ccl4j_progress_fn"), "the progress listener's type was not parsed");
     }
 
     @Test
