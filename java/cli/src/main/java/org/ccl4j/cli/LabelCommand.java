@@ -65,7 +65,8 @@ final class LabelCommand implements Callable<Integer> {
     @Option(names = "--device-memory", paramLabel = "SIZE", converter = ByteSizes.class,
             description = "CUDA: the device memory labelling may use (bytes, or with K, M, G, T: 512M, 4G); default:"
                     + " what is free. A graph whose copy does not fit is streamed through the GPU in blocks"
-                    + " (algorithm streamed, which --algorithm auto picks); another algorithm is refused.")
+                    + " (algorithm streamed, which --algorithm auto picks), its progress on standard error and the"
+                    + " time to its first block in the output; another algorithm is refused.")
     private Long deviceMemory;
 
     @Option(names = "--keep-ids", description = "Keep SNAP vertex ids as they are instead of renumbering them.")
@@ -122,11 +123,15 @@ final class LabelCommand implements Callable<Integer> {
             // binary labels name vertices 0..n-1: the file's ids of renumbered vertices go beside them
             Path idsFile = out != null && input.isRenumbered() && !isText(out) ? idsFile(out) : null;
             CsrGraph graph = input.graph();
+            LabelProgress progress = new LabelProgress(total -> progressOptions.start(main, "label", total),
+                    System::nanoTime);
+            LabelOptions heard = options.withProgress(progress);
             // canonical labels, as --out expects; the table's rows are in raster order all the same
             try (GraphStatistics table = regions == null ? null
-                    : labeler.labelWithStatistics(graph, options, Numbering.CANONICAL)) {
-                Labels labels = table == null ? labeler.label(graph, options, arena)
+                    : progress.during(() -> labeler.labelWithStatistics(graph, heard, Numbering.CANONICAL))) {
+                Labels labels = table == null ? progress.during(() -> labeler.label(graph, heard, arena))
                         : Labels.of(table.labels(), graph.vertexCount()).using(labeler);
+                Double firstBlockMs = progress.firstBlockMs();
                 Timings t = table == null ? labels.timings() : table.timings();
                 RegionsCsv rows = table == null ? null : RegionsCsv.of(table);
                 if (rows != null) {
@@ -154,6 +159,9 @@ final class LabelCommand implements Callable<Integer> {
                         result.put("idsFile", idsFile.toString());
                     }
                     result.set("readMs", Json.number(read.ms()));
+                    if (firstBlockMs != null) {
+                        result.set("firstBlockMs", Json.number(firstBlockMs));
+                    }
                     ObjectNode timings = result.putObject("timingsMs");
                     timings.set("total", Json.number(t.totalMs()));
                     t.phasesMs().forEach((phase, ms) -> timings.set(phase, Json.number(ms)));
@@ -178,6 +186,9 @@ final class LabelCommand implements Callable<Integer> {
                     t.phasesMs().forEach((k, v) -> p.append(p.isEmpty() ? " (" : ", ").append(k).append(' ')
                             .append(String.format(Locale.ROOT, "%.3f", v)));
                     stdout.println(p.isEmpty() ? "" : p + ")");
+                    if (firstBlockMs != null) {
+                        stdout.printf("first block to the GPU: %.3f ms after the labelling started%n", firstBlockMs);
+                    }
                     if (rows != null) {
                         stdout.printf("regions: %s (%d rows)%n", regions, table.count());
                     }

@@ -3,6 +3,7 @@ package org.ccl4j.cli;
 import static org.ccl4j.cli.CliTestSupport.number;
 import static org.ccl4j.cli.CliTestSupport.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -16,6 +17,7 @@ import java.util.List;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import org.ccl4j.Backend;
 import org.ccl4j.Capabilities;
 import org.ccl4j.ComponentLabeler;
 import org.ccl4j.cli.CliTestSupport.Result;
@@ -57,6 +59,79 @@ class MainTest {
             assertTrue(json.contains("\"timingsMs\":{\"total\":"), json);
             assertTrue(json.contains("\"backend\":\""), json);
         }
+    }
+
+    /** A path of {@code n} vertices, one component. */
+    private Path path(int n) throws IOException {
+        StringBuilder text = new StringBuilder();
+        for (int v = 1; v < n; v++) {
+            text.append(v - 1).append(' ').append(v).append('\n');
+        }
+        return write("path.edges", text.toString());
+    }
+
+    /**
+     * Off CUDA nothing streams: the JSON has no firstBlockMs, the text no "first block" line, and
+     * standard error no progress (the labelling's one "done" call shows none), a terminal or not.
+     */
+    @Test
+    void aLabellingThatDoesNotStreamHasNoFirstBlockAndShowsNoProgress() throws IOException {
+        Path edges = path(2_000);
+        for (String backend : List.of("cpu", "cpu-serial", "java")) {
+            for (boolean terminal : new boolean[] {true, false}) {
+                String what = backend + (terminal ? ", a terminal" : "");
+                Result json = run(terminal, "label", edges.toString(), "--json", "--backend", backend);
+                assertEquals(Main.OK, json.code(), json.err());
+                assertEquals(1, number(json.out(), "components"), json.out());
+                assertFalse(json.out().contains("firstBlockMs"), what + ": " + json.out());
+                assertEquals("", json.err(), what);
+                Result text = run(terminal, "label", edges.toString(), "--backend", backend);
+                assertEquals(Main.OK, text.code(), text.err());
+                assertFalse(text.out().contains("first block"), what + ": " + text.out());
+                assertEquals("", text.err(), what);
+            }
+        }
+    }
+
+    /**
+     * A graph streamed through the GPU (a budget of a few pages) reports the time to its first
+     * block in the JSON and the text, and shows its arcs on standard error, unless --quiet.
+     */
+    @Test
+    void aStreamedGraphReportsItsFirstBlockAndShowsItsProgress() throws IOException {
+        if (!ComponentLabeler.capabilities().backends().contains(Backend.CUDA)) {
+            System.out.println("NOTICE: no CUDA device present - the first block of a streamed graph is not checked"
+                    + " in MainTest");
+            return;
+        }
+        int n = 20_000;
+        Path edges = path(n);
+        long total = 4L * (n - 1); // two arcs an edge, each heard twice (sample, link)
+        List<String> streamed = List.of("label", edges.toString(), "--backend", "cuda", "--device-memory", "96K");
+        Result r = run(false, concat(streamed, "--json"));
+        assertEquals(Main.OK, r.code(), r.err());
+        JsonNode json = new ObjectMapper().readTree(r.out());
+        assertEquals("streamed", json.get("algorithm").asText(), r.out());
+        assertTrue(json.get("firstBlockMs").isNumber() && json.get("firstBlockMs").asDouble() > 0, r.out());
+        assertTrue(r.err().matches("(?s)(.*\n)?label: " + total + "/" + total + " \\(100%\\) in 0:\\d\\d\n"),
+                "the last plain line, as a mesh's slabs end: " + r.err());
+
+        Result quiet = run(true, concat(streamed, "--json", "--quiet"));
+        assertEquals(Main.OK, quiet.code(), quiet.err());
+        assertEquals("", quiet.err());
+        assertTrue(new ObjectMapper().readTree(quiet.out()).get("firstBlockMs").isNumber(), quiet.out());
+
+        Result text = run(true, concat(streamed));
+        assertEquals(Main.OK, text.code(), text.err());
+        assertTrue(text.out().matches("(?s).*\nfirst block to the GPU: \\d+\\.\\d{3} ms after the labelling"
+                + " started\n.*"), text.out());
+        assertTrue(text.err().startsWith("\r[") && text.err().endsWith("\r"), "a bar, cleared: " + text.err());
+    }
+
+    private static String[] concat(List<String> args, String... more) {
+        List<String> all = new ArrayList<>(args);
+        all.addAll(List.of(more));
+        return all.toArray(String[]::new);
     }
 
     @Test
