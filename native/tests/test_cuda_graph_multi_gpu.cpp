@@ -3,7 +3,7 @@
 // merge), and where there are several GPUs every device, pairs in both orders and repeats of
 // them; both offset widths, budgets down to a ring of two slots of a few hundred bytes, one
 // gathering thread and all. Through the ABI: ccl4j_context_create_devices and its refusals,
-// ccl4j_context_get_devices, AUTO across devices for a graph that does not fit, ids out of range
+// ccl4j_context_get_devices, AUTO on the first device for a graph that does not fit, ids out of range
 // found on any device; the progress of every device's passes. Without a CUDA device it prints
 // "SKIPPED: no CUDA device" and passes.
 // With --quick, a small set of graphs (for compute-sanitizer).
@@ -45,6 +45,9 @@ std::string describe(const std::vector<int32_t>& devices) {
     for (int32_t d : devices) text += " " + std::to_string(d);
     return text;
 }
+
+// The phases of STREAMED gathering on one device: init, sample, compress, link, finalize, d2h.
+constexpr size_t kOneDevicePhases = 6;
 
 // The phases of a labelling across `count` devices.
 std::vector<std::string> phases(size_t count) {
@@ -135,8 +138,9 @@ void test_repeatability() {
     }
 }
 
-// Through the ABI: a context of several devices, AUTO across them for a graph that does not fit,
-// explicit STREAMED, another algorithm on the first device, ids out of range, the refusals.
+// Through the ABI: a context of several devices, AUTO streaming a graph that does not fit on the
+// first device alone, STREAMED by name across them, another algorithm on the first device, ids out
+// of range, the refusals.
 void test_abi() {
     const HostGraph g = rmat(14, 8, 4);
     const std::vector<int32_t> expected = reference_labels(g);
@@ -162,7 +166,7 @@ void test_abi() {
     };
     for (const Run& r : {Run{CCL4J_ALGORITHM_AUTO, 0, CCL4J_ALGORITHM_AFFOREST, 0},
                          Run{CCL4J_ALGORITHM_AUTO, fixed_bytes(g.n) * 2 + (64 << 10), CCL4J_ALGORITHM_STREAMED,
-                             phases(devices.size()).size()},
+                             kOneDevicePhases},
                          Run{CCL4J_ALGORITHM_STREAMED, 0, CCL4J_ALGORITHM_STREAMED, phases(devices.size()).size()},
                          Run{CCL4J_ALGORITHM_ECL_CC, 0, CCL4J_ALGORITHM_ECL_CC, 0}}) {
         ProgressCalls heard;

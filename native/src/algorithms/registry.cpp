@@ -146,9 +146,6 @@ const Algorithm* find(ccl4j_algorithm id) {
     return nullptr;
 }
 
-// Arcs from which a context of several devices shares a host graph out among them.
-constexpr int64_t kSpreadArcs = int64_t{1} << 27;
-
 ccl4j_algorithm default_graph_algorithm(bool cuda, int64_t vertex_count, int64_t arc_count, HostGraphPlace place) {
     // The CPU: Afforest (BENCHMARKS.md, "CPU_PARALLEL against GAPBS"). The GPU: Afforest where a
     // vertex has more than three arcs on average, beyond the two it samples and the one ECL-CC's
@@ -162,9 +159,6 @@ ccl4j_algorithm default_graph_algorithm(bool cuda, int64_t vertex_count, int64_t
     // fewer, rows are shorter than what one read across the bus fetches (BENCHMARKS.md, "Graphs
     // larger than the GPU").
     if (!place.fits || (place.readable_in_place && arc_count >= 32 * vertex_count)) return CCL4J_ALGORITHM_STREAMED;
-    // Several devices share out a large graph (STREAMED across them); a smaller one stays on the
-    // first, where one device's kernels take a few milliseconds at most.
-    if (place.devices > 1 && arc_count >= kSpreadArcs) return CCL4J_ALGORITHM_STREAMED;
     return arc_count > 3 * vertex_count ? CCL4J_ALGORITHM_AFFOREST : CCL4J_ALGORITHM_ECL_CC;
 }
 

@@ -99,12 +99,11 @@ const std::vector<Algorithm>& all();
 const Algorithm* find(ccl4j_algorithm id);
 
 // Where a host graph labelled on CUDA lies: whether its copy fits the device memory the call may
-// use, whether the GPU can read its neighbours in place (page-locked memory), and on how many
-// devices. A resident graph fits, is not read in place, and lies on one device.
+// use, and whether the GPU can read its neighbours in place (page-locked memory). A resident graph
+// fits and is not read in place.
 struct HostGraphPlace {
     bool fits = true;
     bool readable_in_place = false;
-    int devices = 1;  // the context's devices (STREAMED shares a graph out among several)
 };
 
 // What AUTO labels a graph of vertex_count vertices and arc_count arcs with on a backend (cuda:

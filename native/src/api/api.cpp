@@ -51,7 +51,6 @@ ccl4j_algorithm automatic_graph_algorithm(const ccl4j_context_s& context, const 
         place.fits = cuda::in_memory_device_bytes(graph.vertex_count, graph.arc_count, graph.offset_width) <=
                      cuda::device_memory_available(*context.cuda, budget);
         place.readable_in_place = cuda::readable_in_place(graph, budget);
-        place.devices = static_cast<int>(context.cuda_states().size());
     }
 #else
     (void)options;
@@ -106,7 +105,10 @@ void label_graph(const ccl4j_context_s& context, const Graph& graph, const Label
                              algorithms::find(options.algorithm)->label() + " (AUTO and STREAMED stream it)",
                          "device");
         }
-        if (options.algorithm == CCL4J_ALGORITHM_STREAMED && !context.more_cuda.empty()) {
+        // AUTO keeps a graph on the first device: gathering shares across devices was no faster
+        // than one device gathering all (BENCHMARKS.md, "Several GPUs"), so only STREAMED asked
+        // for by name spreads.
+        if (options.across_devices && !context.more_cuda.empty()) {
             cuda::label_streamed_across(context.cuda_states(), graph, options, labels, log);
         } else {
             cuda::label(*context.cuda, graph, options, labels, log);

@@ -62,6 +62,7 @@ LabelOptions label_options(const ccl4j_label_options* options, ccl4j_algorithm a
                                          std::to_string(algorithms::last_id(algorithms::Kind::Graph)) + ", or AUTO = 0)");
     }
     out.algorithm = algorithm->id;
+    out.across_devices = o.algorithm == CCL4J_ALGORITHM_STREAMED;
     out.check_input = (o.flags & CCL4J_CHECK_INPUT) != 0;
     check_threads(o.cpu_threads);
     out.cpu_threads = o.cpu_threads;

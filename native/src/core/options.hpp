@@ -26,6 +26,7 @@ struct LabelOptions {
     int32_t block_threshold = kDefaultBlockThreshold;
     int32_t max_iterations = 0;   // >= 0; 0 = vertex_count + 2, which no correct run exceeds
     int64_t device_memory = 0;    // CUDA: bytes of device memory a call may use; 0 = what is free
+    bool across_devices = false;  // STREAMED asked for by name: shared out among a context's devices
     ccl4j_progress_fn progress = nullptr;  // ccl4j_label_graph's listener, or null
     void* progress_user = nullptr;
 };

@@ -121,15 +121,20 @@ Room make_room(DeviceState& state, int32_t n, int64_t budget, int threads, bool 
     const int64_t available = budget > 0 ? budget : device_free() + held;
     const size_t forest = merging ? static_cast<size_t>(n) * sizeof(int32_t) : 0;
     const RingShape shape = ring_shape(n, available - static_cast<int64_t>(forest), threads, budget);
-    if (work.slots.size() != 2 * static_cast<size_t>(shape.threads) || work.slot_bytes != shape.slot_bytes) {
-        work.release_slots();  // before the parent array grows into its room
-    }
+    // The team a call may use follows the host's load from call to call: a ring with room for as
+    // many threads is kept (page-locking a new one costs far more than labelling a small graph),
+    // so long as it fits where the shape's would.
+    const size_t slots = 2 * static_cast<size_t>(shape.threads);
+    const bool keep = work.slot_bytes == shape.slot_bytes && work.slots.size() >= slots &&
+                      static_cast<int64_t>(work.slots.size() * work.slot_bytes) <=
+                          available - static_cast<int64_t>(forest + fixed_bytes(n));
+    if (!keep) work.release_slots();  // before the parent array grows into its room
     if (!merging) work.merge.release();
     parent.reserve(static_cast<size_t>(n) * sizeof(int32_t), "parent array");
     work.bitmap.reserve((static_cast<size_t>(n) / 32 + 1) * sizeof(uint32_t), "giant-component bitmap");
     work.scalars.reserve(16, "giant root and input check");
     if (merging) work.merge.reserve(forest, "another device's forest");
-    work.ring(2 * static_cast<size_t>(shape.threads), shape.slot_bytes);
+    if (!keep) work.ring(slots, shape.slot_bytes);
     return {&work, parent.as<int32_t>(), shape.threads};
 }
 

@@ -10,9 +10,8 @@ public enum Algorithm implements LabelingAlgorithm {
      * vertex (1.25x slower on the one without a giant component) and slower on the 3 with two;
      * on 2 cores Afforest is faster than GAPBS's Afforest on every graph of the quick suite. On
      * CUDA a graph in host memory whose copy does not fit the device ({@link
-     * LabelOptions#deviceMemory()}, or the free memory) is streamed ({@link #STREAMED}), and so is
-     * one of 2^27 arcs or more on a labeler of several devices. The timings name the algorithm
-     * that ran.
+     * LabelOptions#deviceMemory()}, or the free memory) is streamed ({@link #STREAMED}) on the
+     * first device. The timings name the algorithm that ran.
      */
     AUTO,
     /**
@@ -57,8 +56,8 @@ public enum Algorithm implements LabelingAlgorithm {
      * staging buffers, each arc at most once, gathered on host threads while the previous block is
      * uploaded and linked. The first three arcs of every row are linked first, the giant component
      * found by sampling, and the rest of the rows outside it sent; the giant component's own rows
-     * never cross. Reads the graph where it lies, memory-mapped files included. On a labeler of
-     * several devices ({@link Devices}) the rows and arcs are shared out among them, each device
+     * never cross. Reads the graph where it lies, memory-mapped files included. Asked for by name on
+     * a labeler of several devices ({@link Devices}), the rows and arcs are shared out among them, each device
      * streaming its share over its own link into a forest of its own, the forests merged on the
      * first; the labels are the same. CUDA only, graphs in host memory (not a {@link DeviceGraph}).
      */

@@ -81,8 +81,9 @@ public final class ComponentLabeler implements AutoCloseable {
     }
 
     /**
-     * A labeler on {@code backend} and the CUDA {@code devices}: large host graphs are shared out
-     * among them (see {@link Devices}).
+     * A labeler on {@code backend} and the CUDA {@code devices}: graphs labelled with
+     * {@link Algorithm#STREAMED} are shared out among them, the rest run on the first (see
+     * {@link Devices}).
      *
      * @param backend the backend to run on; {@link Backend#AUTO} picks as {@link #create()} does
      * @param devices the CUDA devices (ignored by the other backends)

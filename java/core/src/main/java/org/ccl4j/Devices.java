@@ -6,11 +6,12 @@ import java.util.Objects;
 
 /**
  * The CUDA devices a labeler uses: every device of the machine ({@link #all()}, the default) or a
- * list of device indices ({@link #of(int...)}). A host graph of 2^27 arcs or more, or one that does
- * not fit the first device, is then shared out among them (its arcs streamed to each, the forests
- * merged on the first: {@link Algorithm#STREAMED}), as is any graph labelled with
- * {@link Algorithm#STREAMED}, but for a graph in page-locked memory ({@link PinnedMemory}) that the
- * first device reads in place, which it labels alone; every other call runs on the first device. An index may repeat:
+ * list of device indices ({@link #of(int...)}). A graph labelled with {@link Algorithm#STREAMED} by
+ * name is shared out among them (its arcs streamed to each, the forests merged on the first), but
+ * for a graph in page-locked memory ({@link PinnedMemory}) that the first device reads in place,
+ * which it labels alone; every other call runs on the first device, {@link Algorithm#AUTO}
+ * included: on a host with four GPUs, one device gathering a graph was as fast as several
+ * (BENCHMARKS.md, "Several GPUs"). An index may repeat:
  * each repeat is a partition of that device of its own, which runs the several-device path on one
  * GPU. The CPU and JAVA backends ignore the devices.
  *

@@ -29,6 +29,30 @@ class CsrGraphTest {
         assertTrue(rejected(new int[0], new int[0]).getMessage().contains("n+1 >= 1"));
     }
 
+    /** The offsets are checked in chunks of vertices (in parallel where shared): the first decrease is named. */
+    @Test
+    void theFirstDecreaseIsNamedWhicheverChunkHoldsIt() {
+        int n = 100_000;
+        for (int at : new int[] {16_384, 16_385, 50_000, n}) {
+            for (int second : new int[] {0, at == n ? 0 : 70_000}) {
+                int[] offsets = new int[n + 1];
+                for (int v = 1; v <= n; v++) {
+                    offsets[v] = v >= at ? 1 : 2;
+                }
+                if (second > 0) {
+                    offsets[second] = 0;
+                }
+                for (Arena arena : new Arena[] {Arena.ofConfined(), Arena.ofShared()}) {
+                    try (arena) {
+                        String message = assertThrows(IllegalArgumentException.class,
+                                () -> CsrGraph.fromArrays(arena, offsets, new int[] {0, 0})).getMessage();
+                        assertTrue(message.contains("offsets decrease at vertex " + (at - 1) + ":"), at + ": " + message);
+                    }
+                }
+            }
+        }
+    }
+
     @Test
     void wrapChecksWidthsAndPlacement() {
         try (Arena arena = Arena.ofConfined()) {

@@ -2,6 +2,7 @@ package org.ccl4j;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.foreign.Arena;
@@ -23,8 +24,8 @@ import org.ccl4j.testing.Oracle;
  * Graphs shared out among several devices ({@link Devices}, {@link Algorithm#STREAMED}) get the
  * oracle's labels, with the merge's phases and each device's own: on partitions of device 0 (two,
  * three and five), and where the machine has several GPUs on all of them and on two in reverse
- * order; under budgets down to two staging buffers of a few hundred bytes; AUTO shares out what
- * does not fit. CUDA only: without a device the property prints a notice and checks nothing.
+ * order; under budgets down to two staging buffers of a few hundred bytes; AUTO streams what
+ * does not fit on the first device alone. CUDA only: without a device the property prints a notice and checks nothing.
  */
 class SeveralDevicesProperties {
     private static final List<ComponentLabeler> labelers = new ArrayList<>();
@@ -92,7 +93,9 @@ class SeveralDevicesProperties {
                     Labels auto = labeler.label(g, LabelOptions.defaults().withDeviceMemory(budget(n, 700)));
                     assertArrayEquals(expected, auto.toArray(), "AUTO under a budget across " + devices + " on " + edges);
                     if (n > 0) {
-                        assertEquals(Algorithm.STREAMED, auto.timings().algorithm(), "AUTO under a budget shares out");
+                        assertEquals(Algorithm.STREAMED, auto.timings().algorithm(), "AUTO under a budget streams");
+                        assertFalse(auto.timings().phasesMs().containsKey("merge samples"),
+                                "AUTO keeps the graph on the first device: " + auto.timings());
                     }
                 }
             }

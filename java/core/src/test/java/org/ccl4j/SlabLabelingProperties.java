@@ -137,6 +137,33 @@ class SlabLabelingProperties {
         }
     }
 
+    /**
+     * Slabs of more cells than the slab run's chunks (2^20): its chunk loops run in parallel over
+     * the run's own buffers (a volume of 2048^3 failed so before they were shared).
+     */
+    @Example
+    void slabsLargerThanAChunkAreLabelledInParallel() {
+        try (Arena arena = Arena.ofConfined()) {
+            Grid grid = new Fields.Case(3000, 3000, 1, Grid.CellType.U8, MeshMode.FOREGROUND, 8, false, false, false,
+                    0.59, 2, 5).grid(arena);
+            for (var e : labelers.entrySet()) {
+                ComponentLabeler labeler = e.getValue();
+                MeshOptions slabs = MeshOptions.defaults().withMemoryBudget(budget(labeler, grid, MeshOptions.defaults(),
+                        1500));
+                MeshLabels expected = labeler.label(grid, MeshOptions.defaults(), arena);
+                MeshLabels slabbed = labeler.label(grid, slabs, arena);
+                assertSlabbed(grid, 1500, slabbed.timings(), e.getKey().toString());
+                assertEquals(-1, expected.segment().mismatch(slabbed.segment()), e.getKey().toString());
+                StatisticsOptions raster = StatisticsOptions.defaults().withNumbering(Numbering.RASTER);
+                try (MeshStatistics whole = labeler.labelWithStatistics(grid, MeshOptions.defaults(), raster);
+                     MeshStatistics inSlabs = labeler.labelWithStatistics(grid, slabs, raster)) {
+                    assertEquals(whole.count(), inSlabs.count(), e.getKey().toString());
+                    assertEquals(-1, whole.labels().mismatch(inSlabs.labels()), e.getKey() + " raster labels");
+                }
+            }
+        }
+    }
+
     /** A grid of more planes than the budget allows was labelled in slabs. */
     private static void assertSlabbed(Grid grid, int planes, Timings timings, String what) {
         int extent = grid.is3d() ? grid.depth() : grid.height();

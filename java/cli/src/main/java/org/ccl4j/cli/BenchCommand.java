@@ -110,8 +110,8 @@ final class BenchCommand implements Callable<Integer> {
     private String meshAlgorithmName;
 
     @Option(names = "--devices", paramLabel = "all|N[,N...]", description = "CUDA devices: all, or indices (0,2);"
-            + " end-to-end labellings of large graphs are shared out among them, kernel-only ones run on the first"
-            + " (default: all).")
+            + " end-to-end labellings with --algorithm streamed are shared out among them, the rest run on the"
+            + " first (default: all).")
     private Devices devices;
 
     @Option(names = "--device", paramLabel = "N", description = "One CUDA device: the same as --devices N.")

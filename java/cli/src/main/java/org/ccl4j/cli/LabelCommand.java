@@ -116,7 +116,8 @@ final class LabelCommand implements Callable<Integer> {
                 .withCpuThreads(run.threads).withMaxIterations(run.maxIterations).withDeviceMemory(deviceMemory == null ? 0 : deviceMemory);
         PrintWriter stdout = command.commandLine().getOut();
 
-        try (Arena arena = Arena.ofConfined(); ComponentLabeler labeler = ComponentLabeler.create(backend, run.devices());
+        // Shared: the checks of a mapped graph and the labels' passes run on every core.
+        try (Arena arena = Arena.ofShared(); ComponentLabeler labeler = ComponentLabeler.create(backend, run.devices());
              OutputFile.Group outputs = new OutputFile.Group()) {
             GraphInput.Read read = graphInput.read(file, format, keepIds, arena, progressOptions, main);
             GraphFile input = read.file();

@@ -225,7 +225,8 @@ final class MeshCommand implements Callable<Integer> {
         Backend backend = backendFor(run.backend, algorithm);
         PrintWriter stdout = command.commandLine().getOut();
 
-        try (Arena arena = Arena.ofConfined();
+        // Shared: the slab run writes the labels (a mapped output file) on every core.
+        try (Arena arena = Arena.ofShared();
              ComponentLabeler labeler = ComponentLabeler.create(backend, run.devices());
              OutputFile.Group outputs = new OutputFile.Group();
              SlabProgress slabs = new SlabProgress()) {

@@ -16,8 +16,8 @@ final class RunOptions {
                     + " present, else cpu).")
     Backend backend;
 
-    @Option(names = "--devices", paramLabel = "all|N[,N...]", description = "CUDA devices: all, or indices (0,2); a"
-            + " large graph is shared out among them, meshes and the rest run on the first (default: all).")
+    @Option(names = "--devices", paramLabel = "all|N[,N...]", description = "CUDA devices: all, or indices (0,2);"
+            + " --algorithm streamed shares a graph out among them, the rest runs on the first (default: all).")
     Devices devices;
 
     @Option(names = "--device", paramLabel = "N", description = "One CUDA device: the same as --devices N.")

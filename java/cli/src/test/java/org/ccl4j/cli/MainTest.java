@@ -107,7 +107,9 @@ class MainTest {
         int n = 20_000;
         Path edges = path(n);
         long total = 4L * (n - 1); // two arcs an edge, each heard twice (sample, link)
-        List<String> streamed = List.of("label", edges.toString(), "--backend", "cuda", "--device-memory", "96K");
+        // One device: across several, each needs room for another's forest besides the budget's ring.
+        List<String> streamed = List.of("label", edges.toString(), "--backend", "cuda", "--device", "0",
+                "--device-memory", "96K");
         Result r = run(false, concat(streamed, "--json"));
         assertEquals(Main.OK, r.code(), r.err());
         JsonNode json = new ObjectMapper().readTree(r.out());

@@ -41,20 +41,18 @@ final class InputCheck {
         if (first != 0) {
             throw new IllegalArgumentException("offsets[0] must be 0, got " + first);
         }
-        long previous = 0;
-        for (int v = 1; v <= g.vertexCount(); v++) {
-            long o = g.offset(v);
-            if (o < previous) {
-                throw new IllegalArgumentException("offsets decrease at vertex " + (v - 1) + ": offsets["
-                        + (v - 1) + "] = " + previous + " > offsets[" + v + "] = " + o);
-            }
-            previous = o;
+        int n = g.vertexCount();
+        long decrease = chunks(g).mapToLong(c -> firstDecrease(g, c)).filter(v -> v >= 0).min().orElse(-1);
+        if (decrease >= 0) {
+            int v = (int) decrease;
+            throw new IllegalArgumentException("offsets decrease at vertex " + (v - 1) + ": offsets["
+                    + (v - 1) + "] = " + g.offset(v - 1) + " > offsets[" + v + "] = " + g.offset(v));
         }
-        if (previous != g.arcCount()) {
-            throw new IllegalArgumentException("offsets[" + g.vertexCount() + "] = " + previous
+        long last = g.offset(n);
+        if (last != g.arcCount()) {
+            throw new IllegalArgumentException("offsets[" + n + "] = " + last
                     + " but the neighbours segment holds " + g.arcCount() + " arcs");
         }
-        int n = g.vertexCount();
         long bad = chunks(g).mapToLong(c -> firstIdOutOfRange(g, c)).filter(a -> a >= 0).min().orElse(-1);
         if (bad >= 0) {
             throw new IllegalArgumentException("neighbour id " + g.neighbor(bad) + " at arc " + bad
@@ -75,6 +73,20 @@ final class InputCheck {
         IntStream chunks = IntStream.range(0, (int) ((g.vertexCount() + (long) CHUNK - 1) / CHUNK));
         boolean shared = ForkJoinLoop.isShared(g.offsets()) && ForkJoinLoop.isShared(g.neighbors());
         return shared ? chunks.parallel() : chunks;
+    }
+
+    /** The first v of the chunk's vertices and the one past them with offsets[v] below offsets[v - 1], or -1. */
+    private static long firstDecrease(GraphData g, int chunk) {
+        int last = (int) Math.min(g.vertexCount(), (long) (chunk + 1) * CHUNK);
+        long previous = g.offset(Math.max(0, chunk * CHUNK));
+        for (int v = Math.max(1, chunk * CHUNK + 1); v <= last; v++) {
+            long o = g.offset(v);
+            if (o < previous) {
+                return v;
+            }
+            previous = o;
+        }
+        return -1;
     }
 
     private static long firstIdOutOfRange(GraphData g, int chunk) {

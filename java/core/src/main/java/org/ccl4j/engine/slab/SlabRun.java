@@ -37,6 +37,8 @@ import org.ccl4j.internal.UninitializedMemory;
  */
 final class SlabRun {
     private static final int CHUNK = 1 << 20;
+    /** A thread that never runs: a segment it may access is shared. */
+    private static final Thread NO_THREAD = Thread.ofVirtual().unstarted(() -> { });
 
     private final Engine engine;
     private final GridData grid;
@@ -66,7 +68,7 @@ final class SlabRun {
     RunTimings label(int labelBytes, MemorySegment labels) {
         requireRoom(RowNumbering.CANONICAL, labelBytes);
         long start = System.nanoTime();
-        try (Arena run = Arena.ofConfined()) {
+        try (Arena run = Arena.ofShared()) {  // shared: the chunk loops over its buffers run in parallel
             MemorySegment local = engine.allocateLabels(run, plan.largestSlabCells(), Integer.BYTES);
             firstPass(local, null, null, run);
             write(local, RowNumbering.CANONICAL, null, labelBytes, labels, run);
@@ -82,7 +84,7 @@ final class SlabRun {
                                              MemorySegment labels, Arena arena) {
         requireRoom(numbering, labelBytes);
         long start = System.nanoTime();
-        try (Arena run = Arena.ofConfined()) {
+        try (Arena run = Arena.ofShared()) {  // shared: the chunk loops over its buffers run in parallel
             MemorySegment local = engine.allocateLabels(run, plan.largestSlabCells(), Integer.BYTES);
             StatisticsTable[] tables = new StatisticsTable[plan.slabs()];
             firstPass(local, intensity, tables, run);
@@ -230,7 +232,9 @@ final class SlabRun {
                 int root = clusters.rootOf(clusters.nodeOf(later));
                 map.setAtIndex(ValueLayout.JAVA_LONG, later - base, finalOfNode[root]);
             }
-            chunks(cells).forEach(c -> {
+            // the caller's labels may be confined to this thread
+            IntStream writes = labels.isAccessibleBy(NO_THREAD) ? chunks(cells) : chunks(cells).sequential();
+            writes.forEach(c -> {
                 long end = Math.min(cells, (c + 1L) * CHUNK);
                 for (long i = (long) c * CHUNK; i < end; i++) {
                     int l = local.getAtIndex(ValueLayout.JAVA_INT, i);
