@@ -5,8 +5,8 @@
 // `ccl4j label`.
 //
 //   bench_big_graph --vertices N [--algorithms streamed,afforest] [--devices 0/0,1/0,1,2,3]
-//                   [--memory pageable,pinned] [--runs R] [--seed S] [--no-cpu] [--csr FILE]
-//                   [--threads T]
+//                   [--memory pageable,pinned] [--runs R] [--warmup W] [--seed S] [--no-cpu]
+//                   [--csr FILE] [--threads T]
 //
 // --devices: the device sets to label on, separated by '/' (a context of several devices shares
 // STREAMED out among them; default 0). --memory: the graph's host memory for each round of runs,
@@ -19,7 +19,9 @@
 // repeats and self loops, sorted: symmetric by construction, generated row by row on every core
 // (a counting pass, then a filling pass), with a power-law degree tail (about 48 arcs a vertex on
 // average), a giant component, small components and isolated vertices.
-// Per run: the call's total, its phases, and the time to first byte (from the call's start to its
+// W warm-up runs (default 1: the first call page-locks its staging rings) come before the R timed
+// ones of each algorithm and device set; every run is checked. Per run: the call's total, its
+// phases, and the time to first byte (from the call's start to its
 // first progress report: the first block of arcs handed to the GPU when streamed). Arcs a second
 // count every arc of the graph, sent or not.
 #include <sys/mman.h>
@@ -370,7 +372,7 @@ std::vector<std::string> sets_of(const std::string& list) {
 // `runs` labellings with each algorithm on a context of the devices `set`, each compared with
 // `expected` when it is not empty; false when one differs.
 bool run_on(const Graph& g, const std::string& memory, const std::string& set, const std::vector<std::string>& algorithms,
-            int runs, int threads, const std::vector<int32_t>& expected, std::vector<int32_t>& labels) {
+            int warmup, int runs, int threads, const std::vector<int32_t>& expected, std::vector<int32_t>& labels) {
     std::vector<int32_t> devices;
     for (const std::string& d : split(set)) devices.push_back(std::stoi(d));
     ccl4j_context context = nullptr;
@@ -380,20 +382,22 @@ bool run_on(const Graph& g, const std::string& memory, const std::string& set, c
     bool equal = true;
     for (const std::string& name : algorithms) {
         std::vector<double> totals;
-        for (int r = 0; r < runs && equal; ++r) {
+        for (int r = -warmup; r < runs && equal; ++r) {
             std::fill(labels.begin(), labels.end(), -1);
             const Timing t = label(context, g, algorithm_named(name), threads, labels);
-            totals.push_back(t.total_ms);
-            std::printf("CUDA %s, %s, devices %s (ran algorithm %d) run %d: %.1f ms (%.2f G arcs/s), first byte after"
+            if (r >= 0) totals.push_back(t.total_ms);
+            std::printf("CUDA %s, %s, devices %s (ran algorithm %d) %s %d: %.1f ms (%.2f G arcs/s), first byte after"
                         " %.1f ms, phases: %s\n",
-                        name.c_str(), memory.c_str(), set.c_str(), t.algorithm, r + 1, t.total_ms,
-                        g.arcs / t.total_ms / 1e6, t.first_byte_ms, t.phases.c_str());
+                        name.c_str(), memory.c_str(), set.c_str(), t.algorithm, r < 0 ? "warm-up" : "run",
+                        r < 0 ? r + warmup + 1 : r + 1, t.total_ms, g.arcs / t.total_ms / 1e6, t.first_byte_ms,
+                        t.phases.c_str());
             if (!expected.empty()) {
                 equal = labels == expected;
                 std::printf("  labels %s CPU_PARALLEL's\n", equal ? "EQUAL to" : "DIFFER from");
             }
             std::fflush(stdout);
         }
+        if (totals.empty()) continue;
         const double m = median(totals);
         std::printf("CUDA %s, %s, devices %s: median of %zu %.1f ms, %.2f G arcs/s\n", name.c_str(), memory.c_str(),
                     set.c_str(), totals.size(), m, g.arcs / m / 1e6);
@@ -407,7 +411,7 @@ bool run_on(const Graph& g, const std::string& memory, const std::string& set, c
 int main(int argc, char** argv) {
     int64_t vertices = 1 << 20;
     std::string algorithms = "streamed", device_sets = "0", memories = "pageable", csr;
-    int runs = 3, threads = 0;
+    int runs = 3, warmup = 1, threads = 0;
     uint64_t seed = 1;
     bool cpu = true;
     for (int i = 1; i < argc; ++i) {
@@ -421,6 +425,7 @@ int main(int argc, char** argv) {
             else if (a == "--algorithms") algorithms = value();
             else if (a == "--devices") device_sets = value();
             else if (a == "--runs") runs = std::stoi(value());
+            else if (a == "--warmup") warmup = std::stoi(value());
             else if (a == "--seed") seed = std::stoull(value());
             else if (a == "--threads") threads = std::stoi(value());
             else if (a == "--csr") csr = value();
@@ -432,8 +437,8 @@ int main(int argc, char** argv) {
             return 2;
         }
     }
-    if (vertices < 2 || vertices > INT32_MAX || runs < 1) {
-        std::fprintf(stderr, "bench_big_graph: --vertices must be in 2..2^31-1 and --runs >= 1\n");
+    if (vertices < 2 || vertices > INT32_MAX || runs < 1 || warmup < 0) {
+        std::fprintf(stderr, "bench_big_graph: --vertices must be in 2..2^31-1, --runs >= 1 and --warmup >= 0\n");
         return 2;
     }
     try {
@@ -474,7 +479,7 @@ int main(int argc, char** argv) {
         for (const std::string& memory : gpu ? split(memories) : std::vector<std::string>{}) {
             if (memory == "pinned") pin(g);
             for (const std::string& set : sets_of(device_sets)) {
-                if (!run_on(g, memory, set, split(algorithms), runs, threads, expected, labels)) return 1;
+                if (!run_on(g, memory, set, split(algorithms), warmup, runs, threads, expected, labels)) return 1;
             }
         }
         if (!csr.empty()) write_csr(g, csr, team);
