@@ -110,7 +110,7 @@ constexpr uint32_t kMaxWeight = 32768;
 
 class Generator {
 public:
-    Generator(uint32_t n, uint64_t seed) : n_(n), seed_(seed) {
+    Generator(uint32_t n, uint64_t seed) : seed_(seed) {
         for (uint32_t i = 0; i < kMaxWeight; ++i) permutations_.emplace_back(n, mix(seed + i + 1));
     }
 
@@ -137,7 +137,6 @@ public:
     }
 
 private:
-    uint32_t n_;
     uint64_t seed_;
     std::vector<Permutation> permutations_;
 };
