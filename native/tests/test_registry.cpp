@@ -63,10 +63,10 @@ void test_table() {
     // A host graph whose copy does not fit the device streams, on CUDA only.
     CHECK(reg::default_graph_algorithm(true, 10, 30, {false, false}) == CCL4J_ALGORITHM_STREAMED);
     CHECK(reg::default_graph_algorithm(false, 10, 30, {false, false}) == CCL4J_ALGORITHM_AFFOREST);
-    // One in page-locked memory is read in place from 32 arcs a vertex.
-    CHECK(reg::default_graph_algorithm(true, 10, 320, {true, true}) == CCL4J_ALGORITHM_STREAMED);
-    CHECK(reg::default_graph_algorithm(true, 10, 319, {true, true}) == CCL4J_ALGORITHM_AFFOREST);
-    CHECK(reg::default_graph_algorithm(true, 10, 320, {true, false}) == CCL4J_ALGORITHM_AFFOREST);
+    // One in page-locked memory is read in place from 48 arcs a vertex.
+    CHECK(reg::default_graph_algorithm(true, 10, 480, {true, true}) == CCL4J_ALGORITHM_STREAMED);
+    CHECK(reg::default_graph_algorithm(true, 10, 479, {true, true}) == CCL4J_ALGORITHM_AFFOREST);
+    CHECK(reg::default_graph_algorithm(true, 10, 480, {true, false}) == CCL4J_ALGORITHM_AFFOREST);
     CHECK(reg::find(CCL4J_ALGORITHM_STREAMED)->runs_on_cuda() && !reg::find(CCL4J_ALGORITHM_STREAMED)->runs_on_cpu());
     CHECK(reg::default_mesh_algorithm(true) == CCL4J_ALGORITHM_MESH_UNION_FIND);
     CHECK(reg::default_mesh_algorithm(false) == CCL4J_ALGORITHM_MESH_CPU_PARALLEL);

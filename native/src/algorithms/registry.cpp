@@ -153,12 +153,14 @@ ccl4j_algorithm default_graph_algorithm(bool cuda, int64_t vertex_count, int64_t
     // arcs is faster (BENCHMARKS.md, "Afforest on the GPU").
     if (!cuda) return CCL4J_ALGORITHM_AFFOREST;
     // A graph that does not fit the device crosses the bus in blocks; one in page-locked memory
-    // with at least 32 arcs a vertex is read in place, where sampling leaves most of its arcs on
-    // the host: end-to-end 4.4 ms against 13.6 ms copied (kron21, 80 arcs a vertex). At 16 it
-    // depends on the graph: 4.0 against 6.3 ms (rmat22), 8.0 against 6.4 ms (powerlaw_2e22); with
-    // fewer, rows are shorter than what one read across the bus fetches (BENCHMARKS.md, "Graphs
-    // larger than the GPU").
-    if (!place.fits || (place.readable_in_place && arc_count >= 32 * vertex_count)) return CCL4J_ALGORITHM_STREAMED;
+    // with at least 48 arcs a vertex is read in place, where sampling leaves most of its arcs on
+    // the host: end-to-end 4.4 ms against 13.6 ms copied (kron21, 80 arcs a vertex). Below, the
+    // reads of every row's first arcs across the bus (about 0.5 G rows a second and pass) cost
+    // about what copying the rows does: 223.7 against 194.7 ms copied at 46 arcs a vertex
+    // (2.2 G arcs), 8.0 against 6.4 ms at 16 (powerlaw_2e22), though 4.0 against 6.3 ms on
+    // rmat22, whose many empty rows cost nothing (BENCHMARKS.md, "Graphs larger than the GPU",
+    // "Larger than the GPU: 46 G arcs").
+    if (!place.fits || (place.readable_in_place && arc_count >= 48 * vertex_count)) return CCL4J_ALGORITHM_STREAMED;
     return arc_count > 3 * vertex_count ? CCL4J_ALGORITHM_AFFOREST : CCL4J_ALGORITHM_ECL_CC;
 }
 
