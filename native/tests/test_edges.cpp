@@ -3,7 +3,9 @@
 // separate arrays and as interleaved pairs, in shuffled order with repeats, reversed edges and
 // self loops; the CSR build (ccl4j_csr_build_*) against the canonical CSR made here; and the
 // argument checks (ids out of range naming the first bad edge, NULL arrays, overlaps, strides,
-// algorithms). The GPU part prints a notice and is skipped when no CUDA device is present.
+// algorithms); on CUDA, edge lists past the device's room (a budget) streamed from ordinary memory
+// in blocks of a few edges and read in place from page-locked memory, with their refusals. The GPU
+// part prints a notice and is skipped when no CUDA device is present.
 // Prints every failure and "N passed, M failed".
 #include <algorithm>
 #include <cstdint>
@@ -92,6 +94,82 @@ void check_phases_named(ccl4j_context context, bool cuda) {
                       : std::vector<std::string>{"init", "link", "finalize"},
                  "edge phases");
     CHECK(timings.algorithm == CCL4J_ALGORITHM_AUTO);
+}
+
+// A copy of an array in memory from ccl4j_host_alloc: page-locked where a GPU is, which the GPU
+// reads in place.
+class HostCopy {
+public:
+    explicit HostCopy(const std::vector<int32_t>& values) {
+        CHECK(ccl4j_host_alloc(static_cast<int64_t>(values.size() * 4), &data_, nullptr) == CCL4J_SUCCESS);
+        if (data_) std::memcpy(data_, values.data(), values.size() * 4);
+    }
+    HostCopy(const HostCopy&) = delete;
+    HostCopy& operator=(const HostCopy&) = delete;
+    ~HostCopy() { ccl4j_host_free(data_); }
+    const int32_t* data() const { return static_cast<const int32_t*>(data_); }
+
+private:
+    void* data_ = nullptr;
+};
+
+// CUDA: an edge list that does not fit the budget is streamed, from ordinary memory through two
+// staging buffers (down to a few hundred bytes, so that a list crosses in many blocks) and from
+// page-locked memory in place; labels as the union-find's, ids out of range named in any block,
+// and a budget below the parent array refused with both sizes.
+void check_streamed(ccl4j_context context) {
+    const std::vector<std::string> phases = {"init", "link", "finalize", "d2h"};
+    for_each_generated_graph(20000, [&](const HostGraph& g, const std::string& name) {
+        const std::vector<int32_t> expected = reference_labels(g);
+        const std::vector<Edge> edges = messy_edges(g, 7);
+        const Arrays arrays(edges);
+        const int64_t m = static_cast<int64_t>(edges.size());
+        const int64_t parent = 4LL * g.n + 8;
+        for (int64_t budget : {parent + 700, parent + (64 << 10)}) {
+            if (parent + 8 * m <= budget) continue;  // fits: copied whole
+            ccl4j_label_options options{};
+            options.device_memory = budget;
+            const std::string what = name + ", budget " + std::to_string(budget);
+            for (int32_t stride : {1, 2}) {
+                std::vector<int32_t> labels(static_cast<size_t>(g.n), kPoison);
+                ccl4j_timings timings{};
+                ccl4j_edges e = shape(g.n, m, stride);
+                const int32_t* sources = stride == 1 ? arrays.sources.data() : arrays.pairs.data();
+                const int32_t* targets = stride == 1 ? arrays.targets.data() : arrays.pairs.data() + 1;
+                CHECK_MSG(ccl4j_label_edges(context, &e, sources, targets, &options, labels.data(), &timings) ==
+                              CCL4J_SUCCESS,
+                          what + ": " + message(context));
+                check_labels(labels, expected, what + ", streamed, stride " + std::to_string(stride));
+                check_phases(timings, phases, what + ", streamed phases");
+            }
+            const HostCopy pinned_sources(arrays.sources), pinned_targets(arrays.targets);
+            std::vector<int32_t> labels(static_cast<size_t>(g.n), kPoison);
+            ccl4j_edges e = shape(g.n, m, 1);
+            CHECK_MSG(ccl4j_label_edges(context, &e, pinned_sources.data(), pinned_targets.data(), &options,
+                                        labels.data(), nullptr) == CCL4J_SUCCESS,
+                      what + ", page-locked: " + message(context));
+            check_labels(labels, expected, what + ", read in place");
+        }
+    });
+    // An id out of range in a later block, and a budget below the parent array.
+    const int32_t n = 1000;
+    std::vector<int32_t> sources(50000), targets(50000);
+    for (size_t i = 0; i < sources.size(); ++i) {
+        sources[i] = static_cast<int32_t>(i % n);
+        targets[i] = static_cast<int32_t>((i * 13 + 5) % n);
+    }
+    targets[40000] = -1;
+    std::vector<int32_t> labels(n);
+    ccl4j_edges e = shape(n, static_cast<int64_t>(sources.size()), 1);
+    ccl4j_label_options options{};
+    options.device_memory = 4 * n + 8 + 4096;
+    CHECK(ccl4j_label_edges(context, &e, sources.data(), targets.data(), &options, labels.data(), nullptr) ==
+          CCL4J_INVALID_INPUT);
+    CHECK_MSG(message(context).find("edge 40000 ") == 0, message(context));
+    options.device_memory = 4 * n;
+    CHECK(ccl4j_label_edges(context, &e, sources.data(), targets.data(), &options, labels.data(), nullptr) ==
+          CCL4J_OUT_OF_MEMORY);
+    CHECK_MSG(message(context).find("parent array") != std::string::npos, message(context));
 }
 
 // Every refusal, on one context; none may write outside the labels or crash.
@@ -214,6 +292,7 @@ int main() {
         run((std::string("edge phases, ") + name).c_str(), [&] { check_phases_named(context, backend == CCL4J_BACKEND_CUDA); });
         run((std::string("edge errors, ") + name).c_str(), [&] { check_errors(context, name); });
         if (backend != CCL4J_BACKEND_CUDA) run((std::string("csr build, ") + name).c_str(), [&] { check_csr_build(context); });
+        if (backend == CCL4J_BACKEND_CUDA) run("streamed edges, CUDA", [&] { check_streamed(context); });
         ccl4j_context_destroy(context);
     }
     std::printf("%d passed, %d failed\n", passed, failed);

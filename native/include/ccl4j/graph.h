@@ -88,7 +88,11 @@ typedef struct ccl4j_edges {
  * Every id is checked as it is read: one outside [0, vertex_count) fails with
  * CCL4J_INVALID_INPUT naming the edge (labels then unspecified). options may be NULL; its
  * algorithm must be AUTO (there is one edge-list algorithm); cpu_threads and block_size apply.
- * Phases: h2d (CUDA), init, link, finalize, d2h (CUDA). */
+ * On CUDA an edge list that does not fit the device with its labels (or device_memory) is
+ * streamed: only the labels stay on the device, and the edges are read in place from page-locked
+ * memory or cross in blocks through page-locked staging buffers (CCL4J_OUT_OF_MEMORY naming both
+ * sizes when not even the labels and two small buffers fit). Phases: h2d (CUDA, copied whole),
+ * init, link, finalize, d2h (CUDA). */
 CCL4J_API ccl4j_status ccl4j_label_edges(ccl4j_context context, const ccl4j_edges* edges, const int32_t* sources,
                                          const int32_t* targets, const ccl4j_label_options* options, int32_t* labels,
                                          ccl4j_timings* timings);

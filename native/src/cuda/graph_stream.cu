@@ -33,30 +33,6 @@
 
 namespace ccl4j::cuda {
 namespace stream {
-namespace {
-
-
-// Joins the trees of v and u. Unlike ecl::unite, a failed hook finds the new representative again
-// (halving the path) instead of climbing one parent at a time: blocks arrive in any order with no
-// flattening pass between them, and on a path linked block by block the trees are long chains.
-__device__ __forceinline__ void hook(const ecl::Parents& parents, int32_t v, int32_t u) {
-    int32_t no_cache = -1;
-    int32_t a = ecl::find_representative(parents, v, no_cache);
-    int32_t b = ecl::find_representative(parents, u, no_cache);
-    while (a != b) {
-        if (a > b) {
-            const int32_t t = a;
-            a = b;
-            b = t;
-        }
-        const int32_t seen = parents.compare_exchange(b, b, a);  // the larger under the smaller
-        if (seen == b) return;
-        b = ecl::find_representative(parents, seen, no_cache);
-        a = ecl::find_representative(parents, a, no_cache);
-    }
-}
-
-}  // namespace
 
 __global__ void init_parents(int32_t n, int32_t* parent) {
     for (uint32_t v = ecl::thread_index(); v < static_cast<uint32_t>(n); v += ecl::thread_count()) {
@@ -202,17 +178,6 @@ void stream_graph(DeviceState& state, const CsrView<Offset>& graph, const LabelO
     CCL4J_CUDA_CHECK(cudaStreamSynchronize(state.stream));
     log.add("d2h", clock.lap());
     log.set_iterations(static_cast<int32_t>(std::min<int64_t>(blocks, INT32_MAX)));
-}
-
-// The device address of host memory the GPU reads in place (page-locked and mapped into its
-// address space), or null.
-const int32_t* device_view(const int32_t* host) {
-    cudaPointerAttributes attributes{};
-    if (cudaPointerGetAttributes(&attributes, host) != cudaSuccess) {
-        cudaGetLastError();
-        return nullptr;
-    }
-    return attributes.type == cudaMemoryTypeHost ? static_cast<const int32_t*>(attributes.devicePointer) : nullptr;
 }
 
 // The device memory of reading in place: parent array, offsets, Afforest's worklist and bitmap.

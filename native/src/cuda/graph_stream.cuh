@@ -40,6 +40,26 @@ constexpr size_t kMinSlotBytes = 256;
 
 // ---- kernels (defined in graph_stream.cu) ------------------------------------------------------
 
+// Joins the trees of v and u. Unlike ecl::unite, a failed hook finds the new representative again
+// (halving the path) instead of climbing one parent at a time: blocks arrive in any order with no
+// flattening pass between them, and on a path linked block by block the trees are long chains.
+__device__ __forceinline__ void hook(const ecl::Parents& parents, int32_t v, int32_t u) {
+    int32_t no_cache = -1;
+    int32_t a = ecl::find_representative(parents, v, no_cache);
+    int32_t b = ecl::find_representative(parents, u, no_cache);
+    while (a != b) {
+        if (a > b) {
+            const int32_t t = a;
+            a = b;
+            b = t;
+        }
+        const int32_t seen = parents.compare_exchange(b, b, a);  // the larger under the smaller
+        if (seen == b) return;
+        b = ecl::find_representative(parents, seen, no_cache);
+        a = ecl::find_representative(parents, a, no_cache);
+    }
+}
+
 __global__ void init_parents(int32_t n, int32_t* parent);
 // A sample block: rows first_row.. of kSampleSlots neighbours each, kEmptySlot past a row's end
 // (the host checked the ids).
@@ -362,6 +382,17 @@ struct Room {
     int threads;  // the ring's gathering threads
 };
 Room make_room(DeviceState& state, int32_t n, int64_t budget, int threads, bool merging);
+
+// The device address of host memory the GPU reads in place (page-locked and mapped into its
+// address space), or null.
+inline const int32_t* device_view(const int32_t* host) {
+    cudaPointerAttributes attributes{};
+    if (cudaPointerGetAttributes(&attributes, host) != cudaSuccess) {
+        cudaGetLastError();
+        return nullptr;
+    }
+    return attributes.type == cudaMemoryTypeHost ? static_cast<const int32_t*>(attributes.devicePointer) : nullptr;
+}
 
 // The free memory of the current device.
 inline int64_t device_free() {

@@ -26,10 +26,11 @@ import org.ccl4j.engine.spi.Progress;
  * @param maxIterations  iterative algorithms fail with a {@link Ccl4jException} after this many
  *                       iterations instead of running on; 0 = vertex count + 2, which no correct
  *                       run exceeds
- * @param deviceMemory   CUDA: bytes of device memory a graph labelling may use; 0 = what the device
- *                       has free. With {@link Algorithm#AUTO} a graph whose copy does not fit is
- *                       streamed through the GPU ({@link Algorithm#STREAMED}); another algorithm
- *                       that does not fit is refused with both sizes named. Ignored off CUDA
+ * @param deviceMemory   CUDA: bytes of device memory a graph or edge-list labelling may use; 0 = what
+ *                       the device has free. With {@link Algorithm#AUTO} a graph whose copy does not
+ *                       fit is streamed through the GPU ({@link Algorithm#STREAMED}), and so is an
+ *                       edge list; another algorithm that does not fit is refused with both sizes
+ *                       named. Ignored off CUDA
  * @param progress       hears how a graph labelling advances, in arcs (see {@link ProgressListener});
  *                       {@link ProgressListener#NONE}: nothing. Edge lists and device-resident graphs
  *                       ignore it

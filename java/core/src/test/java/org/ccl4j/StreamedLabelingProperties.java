@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -27,7 +28,8 @@ import org.ccl4j.testing.Oracle;
  * Graphs streamed through the GPU ({@link Algorithm#STREAMED}) get the oracle's labels under device
  * memory budgets from the free memory down to two staging buffers of a few hundred bytes, with both
  * offset widths; AUTO streams what does not fit a budget and an in-memory algorithm is refused under
- * it. CUDA only: without a device the properties print a notice and check nothing.
+ * it; edge lists past a budget are streamed from ordinary memory and read in place from page-locked
+ * memory. CUDA only: without a device the properties print a notice and check nothing.
  */
 class StreamedLabelingProperties {
     private static final Map<Backend, ComponentLabeler> labelers = new EnumMap<>(Backend.class);
@@ -52,6 +54,34 @@ class StreamedLabelingProperties {
     /** The device bytes of the parent array and bitmap, as the streamed engine counts them, plus {@code spare}. */
     private static long budget(int n, long spare) {
         return 4L * n + (n / 32 + 1) * 4L + 512 + spare;
+    }
+
+    @Property(tries = 60, edgeCases = EdgeCasesMode.NONE)
+    void edgeListsPastTheBudgetAreStreamed(@ForAll("graphs") Graphs.EdgeList edges) {
+        ComponentLabeler cuda = labelers.get(Backend.CUDA);
+        if (cuda == null) {
+            return;
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            int n = edges.vertexCount();
+            int[] expected = Oracle.labels(edges.toCsr(arena));
+            int[] pairs = new int[2 * edges.sources().length];
+            for (int i = 0; i < edges.sources().length; i++) {
+                pairs[2 * i] = edges.sources()[i];
+                pairs[2 * i + 1] = edges.targets()[i];
+            }
+            MemorySegment pinned = PinnedMemory.allocate(arena, Math.max(1, 4L * pairs.length));
+            MemorySegment.copy(pairs, 0, pinned, ValueLayout.JAVA_INT, 0, pairs.length);
+            List<EdgeList> lists = List.of(EdgeList.fromArrays(arena, n, edges.sources(), edges.targets()),
+                    EdgeList.fromPairs(arena, n, pairs), EdgeList.wrapPairs(n, pinned.asSlice(0, 4L * pairs.length)));
+            // the parent array (and the edge check's word) and two staging buffers of a few hundred bytes
+            for (long budget : new long[] {0, 4L * n + 8 + (1 << 16), 4L * n + 8 + 700}) {
+                for (EdgeList list : lists) {
+                    Labels labels = cuda.label(list, LabelOptions.defaults().withDeviceMemory(budget));
+                    assertArrayEquals(expected, labels.toArray(), edges + ", budget " + budget);
+                }
+            }
+        }
     }
 
     @Property(tries = 60, edgeCases = EdgeCasesMode.NONE)
