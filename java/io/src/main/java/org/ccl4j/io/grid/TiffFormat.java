@@ -17,7 +17,6 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.file.Path;
-import java.util.Iterator;
 import java.util.OptionalInt;
 import javax.imageio.IIOImage;
 import javax.imageio.ImageIO;
