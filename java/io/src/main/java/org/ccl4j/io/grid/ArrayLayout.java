@@ -1,6 +1,7 @@
 package org.ccl4j.io.grid;
 
 import java.io.BufferedInputStream;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.foreign.Arena;
@@ -105,9 +106,9 @@ record ArrayLayout(Path data, long offset, long skip, ArrayLayout.Type type, Byt
                 }
                 k += n;
             }
-        } catch (ZipException e) {
-            throw new ImageFormatException(data, -1, -1, "the gzip-compressed data is damaged (" + e.getMessage()
-                    + ")", e);
+        } catch (ZipException | EOFException e) {
+            throw new ImageFormatException(data, -1, -1, "the gzip-compressed data is "
+                    + (e instanceof EOFException ? "truncated" : "damaged") + " (" + e.getMessage() + ")", e);
         }
         return sink.grid();
     }

@@ -150,12 +150,19 @@ public enum GridFormat {
     }
 
     /**
-     * PNG and Netpbm images go to their readers, which report what is wrong with them; so do the
-     * array formats, unless the extension or the caller expects another format.
+     * Whether a file of {@code magic} goes on to a reader: the one of its format, unless the
+     * extension or the caller expects another. PNG and Netpbm images also go to the PGM, PNG and raw
+     * readers (which report what is wrong with them, or take them for raw cells), as before the
+     * array formats were read.
      */
     private static boolean readable(Magic magic, GridFormat expected) {
         GridFormat format = ofMagic(magic);
-        return format == PNG || format == PGM || (format != null && (expected == AUTO || expected == format));
+        if (format == null) {
+            return false;
+        }
+        boolean image = format == PNG || format == PGM;
+        return expected == AUTO || expected == format || (image && (expected == PNG || expected == PGM
+                || expected == RAW));
     }
 
     /** The format that reads files of {@code magic}, or null. */

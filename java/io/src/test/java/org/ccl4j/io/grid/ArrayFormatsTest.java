@@ -112,6 +112,11 @@ class ArrayFormatsTest {
         byte[] u4 = ArrayBytes.nrrd(ok.replace("short", "uint").replace("little", "big"), ArrayBytes.elements("u4",
                 ByteOrder.BIG_ENDIAN, new double[] {0, 1, 2, 3, 4, 1L << 31}));
         refused("u.nrrd", u4, u4.length - 4, "uint32 value 2147483648 is out of the int32 range");
+        byte[] compressed = ArrayBytes.gzip(data);
+        Path cut = Files.write(dir.resolve("g.nrrd"), ArrayBytes.nrrd(ok.replace("raw", "gzip"),
+                java.util.Arrays.copyOf(compressed, compressed.length - 12)));
+        assertTrue(refusedPlain(cut, GridReadOptions.defaults()).getMessage()
+                .startsWith(cut + ": the gzip-compressed data is truncated"));
     }
 
     @Test

@@ -109,6 +109,20 @@ class GridMagicBytesTest {
         assertEquals(GridFormat.fromName(format), GridFormat.detect(file));
     }
 
+    /** A PNG or PGM image where an array format is named is refused by name, not handed to that reader. */
+    @Test
+    void imagesWhereAnArrayFormatIsNamedAreRefusedByName() throws IOException {
+        byte[] pgm = ascii("P5\n2 1\n255\n\1\2");
+        for (String name : new String[] {"a.npy", "a.nrrd", "a.nii", "a.tif"}) {
+            Path file = write(name, pgm);
+            assertTrue(refuse(file, GridReadOptions.defaults()).getMessage()
+                    .startsWith(file + ": at byte 0: this is a PGM image, not a"), name);
+        }
+        Path file = write("b.pgm", pgm);
+        assertTrue(refuse(file, GridReadOptions.defaults().withFormat(GridFormat.TIFF)).getMessage()
+                .startsWith(file + ": at byte 0: this is a PGM image, not a TIFF file; "));
+    }
+
     /** The issue's case: GridReader.read(tif) threw IllegalArgumentException; now its content goes to the TIFF reader. */
     @Test
     void theIssuesTiffAndNpy() throws IOException {
