@@ -10,7 +10,7 @@
  *     graph generators ({@link org.ccl4j.io.GraphGenerator}).</li>
  * <li>{@link org.ccl4j.io.grid}: images and volumes, read into off-heap {@code Grid}s and written
  *     back ({@link org.ccl4j.io.grid.GridReader}, {@link org.ccl4j.io.grid.GridWriter}) as PGM,
- *     PNG or raw cells; label pictures ({@link org.ccl4j.io.grid.LabelImageWriter}); the test
+ *     PNG, NumPy, NRRD, NIfTI-1, TIFF or raw cells; label pictures ({@link org.ccl4j.io.grid.LabelImageWriter}); the test
  *     fields of Hawick et al. ({@link org.ccl4j.io.grid.GridGenerators}).</li>
  * </ul>
  *
@@ -23,8 +23,8 @@
  * }</pre>
  *
  * <p>The module requires {@code org.ccl4j} transitively (its API names ccl4j's types), and
- * {@code java.desktop} for writing PNG files through {@code javax.imageio}; PNG files are read by a
- * decoder of its own.
+ * {@code java.desktop} for writing PNG files and reading and writing TIFF files through
+ * {@code javax.imageio}; PNG files are read by a decoder of its own.
  */
 module org.ccl4j.io {
     requires transitive org.ccl4j;

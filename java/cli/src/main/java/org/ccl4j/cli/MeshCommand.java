@@ -56,8 +56,8 @@ import picocli.CommandLine.Spec;
  * pass an int), --compact from the book-keeping's bitmap of roots, --out writes int64.
  */
 @Command(name = "mesh", mixinStandardHelpOptions = true,
-        description = "Label the clusters of a 2D or 3D grid: an image (PGM, PNG), a raw volume,"
-        + " or a generated field.",
+        description = "Label the clusters of a 2D or 3D grid: an image (PGM, PNG, TIFF), a volume (NumPy, NRRD,"
+        + " NIfTI, TIFF, raw), or a generated field.",
         customSynopsis = {"ccl4j mesh [OPTIONS] FILE", "   or: ccl4j mesh [OPTIONS] --generate SPEC"})
 final class MeshCommand implements Callable<Integer> {
     /**
@@ -77,9 +77,10 @@ final class MeshCommand implements Callable<Integer> {
     @ParentCommand
     private Main main;
 
-    @Parameters(paramLabel = "FILE", arity = "0..1", description = "The grid: a PGM or PNG image, or a raw file"
-            + " (with --dims), plain or gzip-compressed; - reads standard input (raw cells from it need --format raw"
-            + " --dims).")
+    @Parameters(paramLabel = "FILE", arity = "0..1", description = "The grid: a PGM or PNG image, a NumPy (.npy),"
+            + " NRRD (.nrrd, .nhdr), NIfTI-1 (.nii, .nii.gz) or TIFF (.tif, .tiff; a page per z-slice) array, or a"
+            + " raw file (with --dims), plain or gzip-compressed; - reads standard input (raw cells from it need"
+            + " --format raw --dims). float32 arrays need --threshold.")
     private Input file;
 
     @Option(names = "--generate", paramLabel = "SPEC", description = "Label a generated field instead of a file:"
@@ -109,7 +110,7 @@ final class MeshCommand implements Callable<Integer> {
     private Grid.CellType type;
 
     @Option(names = "--threshold", paramLabel = "T", description = "Label the cells whose value is at least T (grey"
-            + " value, luminance or raw cell).")
+            + " value, luminance, raw cell or array element; float32 arrays are read only with it).")
     private Integer threshold;
 
     @Option(names = "--color", paramLabel = "MODE", defaultValue = "luminance",
@@ -150,17 +151,18 @@ final class MeshCommand implements Callable<Integer> {
             + " (a view, not a copy).")
     private String region;
 
-    @Option(names = "--save", paramLabel = "FILE", description = "Write the grid that is labelled (.pgm, .png, else"
-            + " raw).")
+    @Option(names = "--save", paramLabel = "FILE", description = "Write the grid that is labelled (.pgm, .png, .npy,"
+            + " .nrrd, .nii, .nii.gz, .tif, .tiff, else raw).")
     private Path save;
 
     @Option(names = "--png", paramLabel = "FILE", description = "Write the labels as a colour picture (a volume:"
             + " FILE-z000.png, ... per slice).")
     private Path png;
 
-    @Option(names = "--out", paramLabel = "FILE", description = "Write the labels as raw little-endian int32, -1 for"
-            + " background (int64 for a grid of more than 2147483647 cells); see --numbering. Written straight"
-            + " into the file (memory-mapped), so it may be larger than the host's memory.")
+    @Option(names = "--out", paramLabel = "FILE", description = "Write the labels as int32, -1 for background (int64"
+            + " for a grid of more than 2147483647 cells): .npy, .nrrd, .nii, .nii.gz, .tif or .tiff (int32 only) by"
+            + " the extension, else raw little-endian; see --numbering. Raw, .npy, .nrrd and .nii are written"
+            + " straight into the file (memory-mapped), so it may be larger than the host's memory.")
     private Path out;
 
     @Option(names = "--numbering", paramLabel = "NUMBERING", defaultValue = "canonical",
@@ -251,10 +253,22 @@ final class MeshCommand implements Callable<Integer> {
             boolean wide = options.labelBytesFor(grid) == Long.BYTES;
             Numbering numbered = raster ? Numbering.RASTER : Numbering.CANONICAL;
             int labelBytes = options.labelBytesFor(grid, numbered);
+            if (out != null && !LabelImageWriter.holds(out, labelBytes)) {
+                throw new UsageException("--out " + out + ": TIFF holds labels of up to 32 bits, these are int64: name"
+                        + " a .npy, .nrrd, .nii or raw file");
+            }
             // --out is written straight into its file (no copy of the labels in memory) where the layouts agree
-            boolean mapped = out != null && !bookkeeping.compact && ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
-            MemorySegment target = mapped ? outputs.map(out, Math.multiplyExact(grid.cellCount(), labelBytes), arena)
-                    : null;
+            // (after the header of .npy, .nrrd and .nii files; TIFF and gzip-compressed files are written from memory)
+            byte[] header = out == null ? null : LabelImageWriter.headerBeforeLabels(out, grid.width(), grid.height(),
+                    grid.depth(), labelBytes);
+            boolean mapped = header != null && !bookkeeping.compact && ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
+            MemorySegment target = null;
+            if (mapped) {
+                MemorySegment file = outputs.map(out, Math.addExact(header.length,
+                        Math.multiplyExact(grid.cellCount(), labelBytes)), arena);
+                MemorySegment.copy(MemorySegment.ofArray(header), 0, file, 0, header.length);
+                target = file.asSlice(header.length);
+            }
             MeshStatistics table = null;
             MeshLabels labels = null;
             Result result;
@@ -273,20 +287,16 @@ final class MeshCommand implements Callable<Integer> {
                 // written: the group forces the mapping to the disk at its commit
             } else if (out != null && raster) {
                 MemorySegment written = table.labels();
-                outputs.write(out, temporary -> LabelImageWriter.writeRaw(written, grid.width(), grid.height(),
-                        grid.depth(), temporary));
+                outputs.write(out, temporary -> LabelImageWriter.write(written, Integer.BYTES, grid.width(),
+                        grid.height(), grid.depth(), temporary));
             } else if (out != null && bookkeeping.compact) {
                 MemorySegment written = labels.compact(arena);
-                outputs.write(out, temporary -> {
-                    if (wide) {
-                        LabelImageWriter.writeRaw64(written, grid.width(), grid.height(), grid.depth(), temporary);
-                    } else {
-                        LabelImageWriter.writeRaw(written, grid.width(), grid.height(), grid.depth(), temporary);
-                    }
-                });
+                int bytes = wide ? Long.BYTES : Integer.BYTES;
+                outputs.write(out, temporary -> LabelImageWriter.write(written, bytes, grid.width(), grid.height(),
+                        grid.depth(), temporary));
             } else if (out != null) {
                 MeshLabels written = labels;
-                outputs.write(out, temporary -> LabelImageWriter.writeRaw(written, temporary));
+                outputs.write(out, temporary -> LabelImageWriter.write(written, temporary));
             }
             RegionsCsv rows = regions == null ? null : RegionsCsv.of(table);
             if (rows != null) {

@@ -466,7 +466,7 @@ class MeshCommandTest {
                 {"mesh", "--generate", "percolation:10x10:0.5"},
                 {"mesh", "--generate", "alloy:10:-1:1"},
                 {"mesh", "--generate"},
-                {"mesh", f, "--format", "tiff"},
+                {"mesh", f, "--format", "jpeg"},
                 {"mesh", f, "--dims", "10"},
                 {"mesh", f, "--dims", "0x5"},
                 {"mesh", f, "--type", "u16"},

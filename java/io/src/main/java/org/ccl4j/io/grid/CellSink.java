@@ -44,4 +44,9 @@ final class CellSink {
             cells.setAtIndex(ValueLayout.JAVA_INT, index, value);
         }
     }
+
+    /** Stores whether a value (a float's) is at or above the threshold: only for a thresholded sink. */
+    void putFlag(long index, boolean atLeast) {
+        cells.set(ValueLayout.JAVA_BYTE, index, atLeast ? (byte) 1 : (byte) 0);
+    }
 }

@@ -21,7 +21,15 @@ public enum GridFormat {
     /** PNG: greyscale (1 to 16 bits), palette or colour, interlaced or not. */
     PNG("png"),
     /** Raw cells, nothing else: uint8, or little-endian int32; the dimensions and cell type are given. */
-    RAW("raw");
+    RAW("raw"),
+    /** NumPy {@code .npy}: versions 1.0 to 3.0, C or Fortran order, either endian, 2 or 3 dimensions. */
+    NPY("npy"),
+    /** NRRD: {@code .nrrd} (attached header) or {@code .nhdr} and its data file; raw or gzip data. */
+    NRRD("nrrd"),
+    /** NIfTI-1 single files: {@code .nii}, {@code .nii.gz}. */
+    NIFTI("nifti"),
+    /** TIFF through {@code javax.imageio}: one page per z-slice. */
+    TIFF("tiff");
 
     private final String formatName;
 
@@ -30,7 +38,8 @@ public enum GridFormat {
     }
 
     /**
-     * The name used on command lines: {@code auto}, {@code pgm}, {@code png}, {@code raw}.
+     * The name used on command lines: {@code auto}, {@code pgm}, {@code png}, {@code raw}, {@code npy},
+     * {@code nrrd}, {@code nifti}, {@code tiff}.
      *
      * @return the name
      */
@@ -71,11 +80,15 @@ public enum GridFormat {
      * Finds the format of {@code file}. First by its first bytes: gzip-compressed files are
      * decompressed and their content is what the rest looks at (and {@code scan.pgm.gz} has the
      * extension {@code .pgm}); formats that ccl4j recognises but does not read are refused by name
-     * (TIFF, JPEG and GIF images; NumPy, NRRD, NIfTI, HDF5 and DICOM files; zip, tar, 7-Zip
-     * archives; bzip2, zstd and xz data). Then {@code .raw}, {@code .bin} and {@code .vol} files
-     * are RAW; otherwise a PNG signature means PNG and {@code P} followed by a digit (a Netpbm
-     * magic number) PGM; failing both, the extension decides: {@code .png} PNG, {@code .pgm} PGM
-     * (so that the reader reports what is wrong with the file), anything else RAW.
+     * (JPEG and GIF images; NIfTI-2, HDF5 and DICOM files; zip, tar, 7-Zip archives; bzip2, zstd
+     * and xz data), and so is a NumPy, NRRD, NIfTI-1 or TIFF file whose extension names another
+     * format. Then {@code .raw}, {@code .bin} and {@code .vol} files are RAW; otherwise the
+     * signature decides: {@code \x93NUMPY} NPY, {@code NRRD000} NRRD, {@code n+1\0} at byte 344
+     * NIFTI, {@code II*\0} or {@code MM\0*} TIFF, PNG's PNG, and {@code P} followed by a digit (a
+     * Netpbm magic number) PGM; failing all, the extension decides: {@code .png} PNG, {@code .pgm}
+     * PGM, {@code .npy} NPY, {@code .nrrd} and {@code .nhdr} NRRD, {@code .nii} NIFTI, {@code .tif}
+     * and {@code .tiff} TIFF (so that the reader reports what is wrong with the file), anything else
+     * RAW.
      *
      * @param file the file
      * @return a format other than {@link #AUTO}
@@ -91,7 +104,8 @@ public enum GridFormat {
         }
     }
 
-    private static final String READS = "ccl4j reads PGM, PNG and raw grids, plain or gzip-compressed";
+    private static final String READS = "ccl4j reads PGM, PNG, NumPy, NRRD, NIfTI-1, TIFF and raw grids, plain or"
+            + " gzip-compressed";
 
     /**
      * The format to read {@code source} as: {@code options.format()} or, for {@link #AUTO}, the
@@ -111,10 +125,10 @@ public enum GridFormat {
             if (stored == Magic.GZIP) {
                 source.decompress();
                 Magic inner = Magic.of(source.head(), source.head().length);
-                if (inner != null && !readable(inner)) {
+                if (inner != null && !readable(inner, expected)) {
                     throw refusal(name, inner, true, expected);
                 }
-            } else if (stored != null && !readable(stored)) {
+            } else if (stored != null && !readable(stored, expected)) {
                 throw refusal(name, stored, false, expected);
             }
         }
@@ -131,12 +145,40 @@ public enum GridFormat {
         if (Magic.looksLikeNetpbm(head, head.length)) {
             return PGM;
         }
-        return ofExtension(content);
+        GridFormat signed = ofMagic(Magic.of(head, head.length));
+        return signed != null ? signed : ofExtension(content);
     }
 
-    /** PNG and Netpbm images go to their readers, which report what is wrong with them. */
-    private static boolean readable(Magic magic) {
-        return magic == Magic.PNG || magic == Magic.PGM || magic == Magic.NETPBM;
+    /**
+     * Whether a file of {@code magic} goes on to a reader: the one of its format, unless the
+     * extension or the caller expects another. PNG and Netpbm images also go to the PGM, PNG and raw
+     * readers (which report what is wrong with them, or take them for raw cells), as before the
+     * array formats were read.
+     */
+    private static boolean readable(Magic magic, GridFormat expected) {
+        GridFormat format = ofMagic(magic);
+        if (format == null) {
+            return false;
+        }
+        boolean image = format == PNG || format == PGM;
+        return expected == AUTO || expected == format || (image && (expected == PNG || expected == PGM
+                || expected == RAW));
+    }
+
+    /** The format that reads files of {@code magic}, or null. */
+    private static GridFormat ofMagic(Magic magic) {
+        if (magic == null) {
+            return null;
+        }
+        return switch (magic) {
+            case PNG -> PNG;
+            case PGM, NETPBM -> PGM;
+            case NUMPY -> NPY;
+            case NRRD -> NRRD;
+            case NIFTI1 -> NIFTI;
+            case TIFF -> TIFF;
+            default -> null;
+        };
     }
 
     private static boolean rawName(Path file) {
@@ -147,27 +189,47 @@ public enum GridFormat {
     /** The format the extension of {@code file} names, or AUTO when it names none. */
     private static GridFormat named(Path file) {
         String name = file.getFileName() == null ? "" : file.getFileName().toString().toLowerCase(Locale.ROOT);
-        return rawName(file) ? RAW : name.endsWith(".pgm") ? PGM : name.endsWith(".png") ? PNG : AUTO;
+        GridFormat format = ofExtension(file);
+        return format != RAW || rawName(file) ? format : AUTO;
     }
 
     private static ImageFormatException refusal(Path name, Magic magic, boolean compressed, GridFormat expected) {
         String not = switch (expected) {
-            case PGM -> ", not a PGM file";
-            case PNG -> ", not a PNG file";
             case RAW -> ", not raw cells";
             case AUTO -> "";
+            default -> ", not " + (expected == NIFTI ? "a NIfTI" : expected == NPY ? "a NumPy"
+                    : "a" + (expected == NRRD ? "n " : " ") + expected.name()) + " file";
         };
+        GridFormat readBy = ofMagic(magic);
         return new ImageFormatException(name, -1, 0, "this is " + magic.description()
                 + (compressed ? " inside gzip-compressed data" : "") + not + "; " + READS + ": "
-                + magic.advice("PGM, PNG or raw cells"));
+                + (readBy != null ? "read it as " + readBy.formatName() + " (format " + readBy.formatName()
+                        + " or auto)" : magic.advice("PGM, PNG, NumPy, NRRD, NIfTI-1, TIFF or raw cells")));
     }
 
-    /** The format that the extension of {@code file} names: {@code .pgm} PGM, {@code .png} PNG, else RAW. */
+    /**
+     * The format that the extension of {@code file} names: {@code .pgm} PGM, {@code .png} PNG,
+     * {@code .npy} NPY, {@code .nrrd} and {@code .nhdr} NRRD, {@code .nii} NIFTI, {@code .tif} and
+     * {@code .tiff} TIFF (the last four also with {@code .gz} after them), else RAW.
+     */
     static GridFormat ofExtension(Path file) {
         String name = file.getFileName() == null ? "" : file.getFileName().toString().toLowerCase(Locale.ROOT);
         if (name.endsWith(".pgm")) {
             return PGM;
         }
-        return name.endsWith(".png") ? PNG : RAW;
+        if (name.endsWith(".png")) {
+            return PNG;
+        }
+        String content = name.endsWith(".gz") ? name.substring(0, name.length() - 3) : name;
+        if (content.endsWith(".npy")) {
+            return NPY;
+        }
+        if (content.endsWith(".nrrd") || content.endsWith(".nhdr")) {
+            return NRRD;
+        }
+        if (content.endsWith(".nii")) {
+            return NIFTI;
+        }
+        return content.endsWith(".tif") || content.endsWith(".tiff") ? TIFF : RAW;
     }
 }

@@ -25,7 +25,17 @@ import org.ccl4j.io.internal.Source;
  *     order, header fields, zlib data, palette indices, the amount of image data).</li>
  * <li>{@link GridFormat#RAW}: the cells alone, x fastest, uint8 or little-endian int32, with the
  *     dimensions and cell type given in the options; the file size must match exactly.</li>
+ * <li>{@link GridFormat#NPY}, {@link GridFormat#NRRD}, {@link GridFormat#NIFTI}: 2D and 3D arrays
+ *     of uint8 (a uint8 grid), int8, uint16, int16, int32 and uint32 within int32's range (an int32
+ *     grid), in either byte order; NumPy's C and Fortran order; NRRD's raw and gzip encodings and
+ *     detached data files. Shape {@code (H, W)} or {@code (D, H, W)} in NumPy, x fastest in the
+ *     others. Each is refused, with the byte offset (NRRD: the header line) and value at fault, in
+ *     every other variant.</li>
+ * <li>{@link GridFormat#TIFF}: through {@code javax.imageio}, one z-slice a page, one sample a
+ *     pixel, integers as above.</li>
  * </ul>
+ * float32 cells (all four formats) are read only with a threshold, which makes the uint8 field
+ * (a NaN is below every threshold).
  * With a threshold ({@link GridReadOptions#withThreshold}) the result is a uint8 foreground field:
  * 1 where the value is at least the threshold, 0 elsewhere.
  *
@@ -37,8 +47,7 @@ import org.ccl4j.io.internal.Source;
  *
  * <p>Every format may be gzip-compressed, recognised by its first bytes whatever the extension; the
  * content is decompressed into a temporary file, deleted once read. Files of formats that ccl4j
- * recognises but does not read (TIFF, JPEG, GIF, NumPy, NRRD, NIfTI, HDF5, DICOM; zip, tar, bzip2,
- * zstd, xz) raise an {@link ImageFormatException} that names the format, rather than being misread
+ * recognises but does not read (JPEG, GIF, NIfTI-2, HDF5, DICOM; zip, tar, bzip2, zstd, xz) raise an {@link ImageFormatException} that names the format, rather than being misread
  * as raw cells.
  */
 public final class GridReader {
@@ -69,7 +78,7 @@ public final class GridReader {
      * @return the grid
      * @throws ImageFormatException     when the file does not follow its format or the dimensions,
      *                                  or is of a format that ccl4j recognises but does not read
-     *                                  (TIFF, NumPy, ...: the message names it)
+     *                                  (JPEG, HDF5, ...: the message names it)
      * @throws IllegalArgumentException when a raw file is read without dimensions
      * @throws IOException              when the file cannot be read
      */
@@ -111,6 +120,14 @@ public final class GridReader {
                 case PGM -> PgmReader.read(source.contentFile(), name, options, arena);
                 case PNG -> PngReader.read(source.contentFile(), name, options, arena);
                 case RAW -> RawReader.read(source, name, options, arena);
+                case TIFF -> TiffFormat.read(source.contentFile(), name, options, arena);
+                case NPY, NRRD, NIFTI -> {
+                    ArrayLayout layout = layout(format, source.contentFile(), name);
+                    layout.requireThresholdForFloats(name, options);
+                    checkDims(name, layout.dims(), options);
+                    layout.checkSize();
+                    yield layout.read(options, arena);
+                }
                 case AUTO -> throw new AssertionError("resolve never returns AUTO");
             };
         } catch (Source.DamagedException e) {
@@ -119,21 +136,24 @@ public final class GridReader {
     }
 
     /**
-     * A grid over the cells of a raw file, mapped into memory rather than read ({@code FileChannel.map},
+     * A grid over the cells of a raw file, or of a NumPy, NRRD or NIfTI file whose cells lie in it
+     * as a grid's (uncompressed, x fastest: C order for NumPy, raw encoding for NRRD; uint8, or
+     * little-endian int32 on a little-endian host), mapped into memory rather than read ({@code FileChannel.map},
      * read-only): nothing is copied and the file may be larger than the host's memory, the page
      * cache serving the cells as they are labelled (in slabs, where the grid does not fit:
      * {@code MeshOptions.memoryBudget}). The file must not shrink while the grid is in use: reading
      * a page past its end faults.
      *
-     * @param file    a raw file: uncompressed, its size exactly the dimensions' cells
-     * @param options the dimensions and cell type (format {@link GridFormat#RAW}, or {@link GridFormat#AUTO}
-     *                where the extension or the content says raw); no threshold
+     * @param file    a raw file: uncompressed, its size exactly the dimensions' cells; or a NumPy,
+     *                NRRD or NIfTI file as above
+     * @param options the dimensions and cell type of raw cells (format {@link GridFormat#RAW}, or
+     *                {@link GridFormat#AUTO} where the extension or the content says raw); no threshold
      * @param arena   the arena of the mapping: the grid is valid until it closes
      * @return a read-only grid over the mapped file
      * @throws ImageFormatException     when the file's size does not match the dimensions and cell type
-     * @throws IllegalArgumentException when the file is not raw cells, is compressed, the dimensions
-     *                                  are missing, a threshold is asked for, or int32 cells are
-     *                                  mapped on a big-endian host (they are little-endian)
+     * @throws IllegalArgumentException when the file is neither raw cells nor a mappable array file,
+     *                                  is compressed, the dimensions are missing, a threshold is asked
+     *                                  for, or int32 cells are mapped on a big-endian host
      * @throws IOException              when the file cannot be read
      */
     public static Grid map(Path file, GridReadOptions options, Arena arena) throws IOException {
@@ -145,10 +165,21 @@ public final class GridReader {
                 throw new IllegalArgumentException(file + ": a compressed file cannot be mapped; read it instead");
             }
             GridFormat format = GridFormat.resolve(source, options);
-            if (format != GridFormat.RAW) {
-                throw new IllegalArgumentException(file + ": only raw cells can be mapped, not " + format.formatName());
+            if (format == GridFormat.RAW) {
+                return RawReader.map(file, options, arena);
             }
-            return RawReader.map(file, options, arena);
+            if (format != GridFormat.NPY && format != GridFormat.NRRD && format != GridFormat.NIFTI) {
+                throw new IllegalArgumentException(file + ": only raw cells and NumPy, NRRD and NIfTI files can be"
+                        + " mapped, not " + format.formatName());
+            }
+            ArrayLayout layout = mappableLayout(source, format, options);
+            if (layout == null) {
+                throw new IllegalArgumentException(file + ": its cells do not lie as a grid's (uint8, or aligned"
+                        + " little-endian int32, x fastest, uncompressed), or a threshold is asked for: read it instead");
+            }
+            checkDims(file, layout.dims(), options);
+            layout.checkSize();
+            return layout.map(arena);
         } catch (Source.DamagedException e) {
             throw new ImageFormatException(file, -1, -1, e.getMessage(), e);
         }
@@ -156,7 +187,8 @@ public final class GridReader {
 
     /**
      * Whether {@link #map} takes {@code file} with {@code options}: uncompressed raw cells with their
-     * dimensions, no threshold, and int32 cells only on a little-endian host. Reads the first bytes only.
+     * dimensions, or a NumPy, NRRD or NIfTI file whose cells lie as a grid's; no threshold, and int32
+     * cells only on a little-endian host. Reads the first bytes (and an array file's header) only.
      *
      * @param file    the file
      * @param options the options it would be read with
@@ -166,17 +198,47 @@ public final class GridReader {
     public static boolean canMap(Path file, GridReadOptions options) throws IOException {
         Objects.requireNonNull(file, "file");
         Objects.requireNonNull(options, "options");
-        if (options.dims() == null || options.threshold().isPresent()
-                || (options.rawType() != Grid.CellType.U8 && ByteOrder.nativeOrder() != ByteOrder.LITTLE_ENDIAN)) {
+        if (options.threshold().isPresent()) {
             return false;
         }
         try (Source source = Source.ofFile(file)) {
-            return !compressed(source) && GridFormat.resolve(source, options) == GridFormat.RAW;
+            if (compressed(source)) {
+                return false;
+            }
+            GridFormat format = GridFormat.resolve(source, options);
+            if (format == GridFormat.RAW) {
+                return options.dims() != null
+                        && (options.rawType() == Grid.CellType.U8 || ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN);
+            }
+            return mappableLayout(source, format, options) != null;
         }
     }
 
     private static boolean compressed(Source source) {
         return Magic.of(source.storedHead(), source.storedHead().length) == Magic.GZIP;
+    }
+
+    /** The layout of the cells of a NumPy, NRRD or NIfTI file, from its header. */
+    private static ArrayLayout layout(GridFormat format, Path content, Path name) throws IOException {
+        return switch (format) {
+            case NPY -> NpyFormat.layout(content, name);
+            case NRRD -> NrrdFormat.layout(content, name);
+            case NIFTI -> NiftiFormat.layout(content, name);
+            default -> throw new AssertionError(format + " has no array layout");
+        };
+    }
+
+    /**
+     * The layout of {@code source} when it is an uncompressed NumPy, NRRD or NIfTI file whose cells
+     * can be mapped as they lie, else null.
+     */
+    private static ArrayLayout mappableLayout(Source source, GridFormat format, GridReadOptions options)
+            throws IOException {
+        if (format != GridFormat.NPY && format != GridFormat.NRRD && format != GridFormat.NIFTI) {
+            return null;
+        }
+        ArrayLayout layout = layout(format, source.contentFile(), source.name());
+        return layout.mappable(options) ? layout : null;
     }
 
     /** An image's dimensions against the ones the options give, if any. */

@@ -10,6 +10,7 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -21,7 +22,16 @@ import java.util.Objects;
  * <li>PNG: greyscale, 8-bit when every cell is at most 255, else 16-bit; cells must lie in
  *     0..65535 and are stored unscaled.</li>
  * <li>Raw: the cells alone, uint8 bytes or little-endian int32s, x fastest.</li>
+ * <li>NumPy ({@code .npy}): version 1.0, C order, {@code |u1} or {@code <i4}, shape {@code (H, W)}
+ *     or {@code (D, H, W)}.</li>
+ * <li>NRRD ({@code .nrrd}): attached header, raw little-endian {@code uint8} or {@code int32},
+ *     sizes x fastest.</li>
+ * <li>NIfTI-1 ({@code .nii}, gzip-compressed {@code .nii.gz}): {@code uint8} or {@code int32},
+ *     {@code vox_offset} 352, {@code pixdim} 1 (grids have no spacing), no scaling.</li>
+ * <li>TIFF ({@code .tif}, {@code .tiff}): one uncompressed page per z-slice, 8-bit unsigned or
+ *     32-bit signed samples.</li>
  * </ul>
+ * A {@code .gz} after the last four extensions gzip-compresses the file.
  * PGM and PNG are 2D: the z-slices of a 3D grid are stacked top to bottom into one
  * {@code width × (height·depth)} image (raw files keep any shape; their dimensions are not stored).
  * {@link GridReader} reads every file written here back to the same cell values.
@@ -32,12 +42,35 @@ public final class GridWriter {
     private GridWriter() {
     }
 
-    /** Writes {@code grid} in the format that the extension of {@code file} names: {@code .pgm} P5, {@code .png}, else raw. */
+    /**
+     * Writes {@code grid} in the format that the extension of {@code file} names: {@code .pgm} P5,
+     * {@code .png}, {@code .npy}, {@code .nrrd}, {@code .nii}, {@code .tif} or {@code .tiff} (the
+     * last five also with {@code .gz}), else raw.
+     *
+     * @throws IllegalArgumentException for a {@code .nhdr} name (NRRD is written with its header
+     *                                  attached: {@code .nrrd}), or cells the format cannot hold
+     */
     public static void write(Grid grid, Path file) throws IOException {
         switch (GridFormat.ofExtension(file)) {
             case PGM -> writePgm(grid, file);
             case PNG -> writePng(grid, file);
+            case NPY, NRRD, NIFTI, TIFF -> writeArray(ArrayOutput.of(grid), file);
             default -> writeRaw(grid, file);
+        }
+    }
+
+    /** Writes an array in the NumPy, NRRD, NIfTI or TIFF format that the name of {@code file} says. */
+    static void writeArray(ArrayOutput cells, Path file) throws IOException {
+        GridFormat format = GridFormat.ofExtension(file);
+        if (file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".nhdr")) {
+            throw new IllegalArgumentException(file + ": NRRD is written with its header attached: name it .nrrd");
+        }
+        switch (format) {
+            case NPY -> NpyFormat.write(cells, file);
+            case NRRD -> NrrdFormat.write(cells, file);
+            case NIFTI -> NiftiFormat.write(cells, file);
+            case TIFF -> TiffFormat.write(cells, file);
+            default -> throw new IllegalArgumentException(file + " names no array format");
         }
     }
 

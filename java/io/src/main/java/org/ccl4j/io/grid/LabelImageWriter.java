@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import org.ccl4j.io.LabelWriter;
 
@@ -22,6 +23,10 @@ import org.ccl4j.io.LabelWriter;
  * <ul>
  * <li>Raw: the labels as little-endian {@code int32}s, {@code 4 × cells} bytes, nothing else; int64
  *     {@code MeshLabels} as little-endian {@code int64}s, {@code 8 × cells} bytes.</li>
+ * <li>NumPy, NRRD, NIfTI-1 and TIFF ({@link #write(MeshLabels, Path)}, by the file's extension):
+ *     the same values, int32 or int64 ({@code <i4}/{@code <i8}, {@code int32}/{@code int64},
+ *     datatype 8/1024; TIFF 32-bit signed samples, one page per z-slice, int32 only), x fastest, as
+ *     {@link GridWriter} writes grids.</li>
  * <li>PNG: 8-bit RGB, every cluster in its own colour ({@link #color}), background black. A 3D grid
  *     gives one PNG per z-slice, named by {@link #slicePath}, or one chosen slice
  *     ({@link #writePngSlice}).</li>
@@ -88,6 +93,74 @@ public final class LabelImageWriter {
         String extension = dot > 0 ? name.substring(dot) : ".png";
         int digits = Integer.toString(Math.max(0, depth - 1)).length();
         return file.resolveSibling(stem + "-z" + String.format("%0" + digits + "d", z) + extension);
+    }
+
+    /**
+     * Writes {@code labels} in the format that the extension of {@code file} names ({@code .npy},
+     * {@code .nrrd}, {@code .nii}, {@code .nii.gz}, {@code .tif}, {@code .tiff}), else raw
+     * ({@link #writeRaw(MeshLabels, Path)}): int32 or int64 as they are.
+     *
+     * @throws IllegalArgumentException for int64 labels in TIFF, or a grid the format cannot hold
+     */
+    public static void write(MeshLabels labels, Path file) throws IOException {
+        Objects.requireNonNull(labels, "labels");
+        write(labels.segment(), labels.labelBytes(), labels.width(), labels.height(), labels.depth(), file);
+    }
+
+    /**
+     * Writes labels of {@code labelBytes} 4 (int32) or 8 (int64), native order, in the format that
+     * the extension of {@code file} names, as {@link #write(MeshLabels, Path)}.
+     */
+    public static void write(MemorySegment labels, int labelBytes, int width, int height, int depth, Path file)
+            throws IOException {
+        GridDims dims = new GridDims(width, height, depth);
+        GridFormat format = GridFormat.ofExtension(file);
+        // labels are no picture: a .pgm or .png name gets raw labels, as before these formats
+        if (format == GridFormat.RAW || format == GridFormat.PGM || format == GridFormat.PNG) {
+            if (labelBytes == Long.BYTES) {
+                writeRaw64(labels, width, height, depth, file);
+            } else {
+                writeRaw(labels, width, height, depth, file);
+            }
+            return;
+        }
+        GridWriter.writeArray(ArrayOutput.labels(labels, labelBytes, dims), file);
+    }
+
+    /**
+     * Whether labels {@code labelBytes} wide can be written in the format that the name of
+     * {@code file} says: every format holds int32 labels, all but TIFF int64 ones.
+     *
+     * @param labelBytes 4 (int32) or 8 (int64)
+     * @return whether {@link #write(MeshLabels, Path)} takes them
+     */
+    public static boolean holds(Path file, int labelBytes) {
+        return labelBytes == Integer.BYTES || GridFormat.ofExtension(file) != GridFormat.TIFF;
+    }
+
+    /**
+     * The bytes that precede the labels in a file of this name, so that a caller can write the labels
+     * in place (into a mapped file) after them: none for raw, the header for {@code .npy},
+     * {@code .nrrd} and {@code .nii} (its end 64-byte aligned for the first two, at byte 352 for
+     * NIfTI); null where the labels cannot lie in the file as they are in memory (TIFF, gzip).
+     *
+     * @param labelBytes 4 (int32) or 8 (int64)
+     * @return the header, empty for raw, or null
+     */
+    public static byte[] headerBeforeLabels(Path file, int width, int height, int depth, int labelBytes) {
+        GridDims dims = new GridDims(width, height, depth);
+        SampleType type = labelBytes == Long.BYTES ? SampleType.I8 : SampleType.I4;
+        String name = file.getFileName() == null ? "" : file.getFileName().toString().toLowerCase(Locale.ROOT);
+        if (name.endsWith(".gz") || name.endsWith(".nhdr")) {
+            return GridFormat.ofExtension(file) == GridFormat.RAW ? new byte[0] : null;
+        }
+        return switch (GridFormat.ofExtension(file)) {
+            case NPY -> NpyFormat.header(dims, type);
+            case NRRD -> NrrdFormat.header(dims, type);
+            case NIFTI -> NiftiFormat.header(dims, type);
+            case TIFF -> null;
+            default -> new byte[0];
+        };
     }
 
     /** Writes the labels of a {@code width × height × depth} grid as raw little-endian {@code int32}s. */

@@ -23,7 +23,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Image and volume files of formats that ccl4j recognises by their first bytes but does not read
  * are refused by name, as the documented {@link ImageFormatException} at byte 0, instead of being
- * taken for raw cells without dimensions.
+ * taken for raw cells without dimensions; so are the formats it reads (NumPy, NRRD, NIfTI-1, TIFF)
+ * under the name of another format.
  */
 class GridMagicBytesTest {
     @TempDir
@@ -31,9 +32,6 @@ class GridMagicBytesTest {
 
     /** A few bytes of each format that the grid reader refuses, and the name it gives the format. */
     static Object[][] refused() {
-        byte[] nifti1 = new byte[400];
-        ByteBuffer.wrap(nifti1).order(ByteOrder.LITTLE_ENDIAN).putInt(0, 348);
-        System.arraycopy(ascii("n+1\0"), 0, nifti1, 344, 4);
         byte[] nifti2 = new byte[16];
         ByteBuffer.wrap(nifti2).order(ByteOrder.BIG_ENDIAN).putInt(0, 540);
         System.arraycopy(ascii("ni2\0"), 0, nifti2, 4, 4);
@@ -42,13 +40,8 @@ class GridMagicBytesTest {
         byte[] dicom = new byte[132];
         System.arraycopy(ascii("DICM"), 0, dicom, 128, 4);
         return new Object[][] {
-            {"image.tif", bytes('I', 'I', '*', 0, 8, 0, 0, 0), "a TIFF image"},
-            {"image.tiff", bytes('M', 'M', 0, '*', 0, 0, 0, 8), "a TIFF image"},
             {"photo.jpg", bytes(0xFF, 0xD8, 0xFF, 0xE1, 0, 16), "a JPEG image"},
             {"anim.gif", ascii("GIF87a\1\0\1\0"), "a GIF image"},
-            {"cells.npy", bytes(0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0, 0x76, 0), "a NumPy array (.npy)"},
-            {"volume.nrrd", ascii("NRRD0005\ntype: uint8\n"), "an NRRD volume"},
-            {"brain.nii", nifti1, "a NIfTI-1 volume"},
             {"brain2.nii", nifti2, "a NIfTI-2 volume"},
             {"data.h5", bytes(0x89, 'H', 'D', 'F', '\r', '\n', 0x1A, '\n', 0, 0), "an HDF5 file"},
             {"slice.dcm", dicom, "a DICOM file"},
@@ -73,14 +66,64 @@ class GridMagicBytesTest {
                 ImageFormatException e = refuse(file, options);
                 assertEquals(0, e.byteOffset(), e::getMessage);
                 assertTrue(e.getMessage().startsWith(file + ": at byte 0: this is " + description), e::getMessage);
-                assertTrue(e.getMessage().contains("; ccl4j reads PGM, PNG and raw grids, plain or gzip-compressed: "),
+                assertTrue(e.getMessage().contains("; ccl4j reads PGM, PNG, NumPy, NRRD, NIfTI-1, TIFF and raw grids,"
+                        + " plain or gzip-compressed: "),
                         e::getMessage);
             }
             assertThrows(ImageFormatException.class, () -> GridFormat.detect(file));
         }
     }
 
-    /** The issue's case: GridReader.read(tif) threw IllegalArgumentException ("a raw grid file needs its dimensions"). */
+    /** The array formats that ccl4j reads, under the name of another format: refused, naming what they are. */
+    static Object[][] readElsewhere() {
+        byte[] nifti1 = new byte[400];
+        ByteBuffer.wrap(nifti1).order(ByteOrder.LITTLE_ENDIAN).putInt(0, 348);
+        System.arraycopy(ascii("n+1\0"), 0, nifti1, 344, 4);
+        return new Object[][] {
+            {bytes('I', 'I', '*', 0, 8, 0, 0, 0), "a TIFF image", "tiff"},
+            {bytes('M', 'M', 0, '*', 0, 0, 0, 8), "a TIFF image", "tiff"},
+            {bytes(0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0, 0x76, 0), "a NumPy array (.npy)", "npy"},
+            {ascii("NRRD0005\ntype: uint8\n"), "an NRRD volume", "nrrd"},
+            {nifti1, "a NIfTI-1 volume", "nifti"},
+        };
+    }
+
+    @ParameterizedTest(name = "{1}")
+    @MethodSource("readElsewhere")
+    void readFormatsUnderAnotherNameAreRefusedByName(byte[] bytes, String description, String format)
+            throws IOException {
+        for (String fileName : new String[] {"renamed.png", "renamed.pgm", "renamed.raw"}) {
+            Path file = write(fileName, bytes);
+            ImageFormatException e = refuse(file, GridReadOptions.defaults());
+            assertEquals(0, e.byteOffset(), e::getMessage);
+            assertTrue(e.getMessage().startsWith(file + ": at byte 0: this is " + description + ", not "),
+                    e::getMessage);
+            assertTrue(e.getMessage().endsWith(": read it as " + format + " (format " + format + " or auto)"),
+                    e::getMessage);
+        }
+        // a format named explicitly is one that the content must be
+        Path file = write("data", bytes);
+        GridFormat other = format.equals("npy") ? GridFormat.NRRD : GridFormat.NPY;
+        assertTrue(refuse(file, GridReadOptions.defaults().withFormat(other)).getMessage()
+                .startsWith(file + ": at byte 0: this is " + description + ", not a"), description);
+        assertEquals(GridFormat.fromName(format), GridFormat.detect(file));
+    }
+
+    /** A PNG or PGM image where an array format is named is refused by name, not handed to that reader. */
+    @Test
+    void imagesWhereAnArrayFormatIsNamedAreRefusedByName() throws IOException {
+        byte[] pgm = ascii("P5\n2 1\n255\n\1\2");
+        for (String name : new String[] {"a.npy", "a.nrrd", "a.nii", "a.tif"}) {
+            Path file = write(name, pgm);
+            assertTrue(refuse(file, GridReadOptions.defaults()).getMessage()
+                    .startsWith(file + ": at byte 0: this is a PGM image, not a"), name);
+        }
+        Path file = write("b.pgm", pgm);
+        assertTrue(refuse(file, GridReadOptions.defaults().withFormat(GridFormat.TIFF)).getMessage()
+                .startsWith(file + ": at byte 0: this is a PGM image, not a TIFF file; "));
+    }
+
+    /** The issue's case: GridReader.read(tif) threw IllegalArgumentException; now its content goes to the TIFF reader. */
     @Test
     void theIssuesTiffAndNpy() throws IOException {
         Path tif = write("image.tif", bytes('I', 'I', '*', 0, 8, 0, 0, 0, 1, 2, 3));
@@ -89,11 +132,11 @@ class GridMagicBytesTest {
                 GridReader.read(tif, arena);
             }
         });
-        assertEquals(tif + ": at byte 0: this is a TIFF image; ccl4j reads PGM, PNG and raw grids, plain or "
-                + "gzip-compressed: convert it to PGM, PNG or raw cells first", e.getMessage());
+        assertTrue(e.getMessage().startsWith(tif + ": the TIFF image cannot be read: "), e::getMessage);
         assertEquals(tif, e.file());
         Path npy = write("cells.npy", bytes(0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0, 0x76, 0));
-        assertTrue(refuse(npy, GridReadOptions.defaults()).getMessage().contains("this is a NumPy array (.npy);"));
+        assertEquals(npy + ": at byte 10: the file ends inside the header (118 bytes from byte 10)",
+                refuse(npy, GridReadOptions.defaults()).getMessage());
     }
 
     @Test

@@ -184,7 +184,8 @@ class GridReaderTest {
         assertEquals(GridFormat.RAW, GridFormat.detect(copy(fixture("grey16.pgm"), "image.raw")));
         assertEquals(GridFormat.RAW, GridFormat.detect(write("x.dat", new byte[] {1, 2, 3})));
         assertEquals(GridFormat.PNG, GridFormat.fromName("PNG"));
-        assertThrows(IllegalArgumentException.class, () -> GridFormat.fromName("tiff"));
+        assertEquals(GridFormat.TIFF, GridFormat.fromName("tiff"));
+        assertThrows(IllegalArgumentException.class, () -> GridFormat.fromName("jpeg"));
     }
 
     @Test
@@ -269,7 +270,8 @@ class GridReaderTest {
             assertTrue(compressed.getMessage().contains("a compressed file cannot be mapped"), compressed.getMessage());
             IllegalArgumentException png = assertThrows(IllegalArgumentException.class,
                     () -> GridReader.map(fixture("grey8.png"), GridReadOptions.defaults(), arena));
-            assertTrue(png.getMessage().endsWith("only raw cells can be mapped, not png"), png.getMessage());
+            assertTrue(png.getMessage().endsWith("only raw cells and NumPy, NRRD and NIfTI files can be mapped, not png"),
+                    png.getMessage());
             Path whole = Files.write(dir.resolve("whole.raw"), new byte[12]);
             IllegalArgumentException threshold = assertThrows(IllegalArgumentException.class,
                     () -> GridReader.map(whole, o.withThreshold(3), arena));

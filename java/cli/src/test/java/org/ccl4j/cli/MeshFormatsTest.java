@@ -1,0 +1,167 @@
+package org.ccl4j.cli;
+
+import static org.ccl4j.cli.CliTestSupport.run;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.foreign.Arena;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.SplittableRandom;
+import java.util.zip.GZIPInputStream;
+
+import org.ccl4j.Grid;
+import org.ccl4j.io.grid.GridReader;
+import org.ccl4j.io.grid.GridWriter;
+import org.ccl4j.cli.CliTestSupport.Result;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code ccl4j mesh} on NumPy, NRRD, NIfTI and TIFF files: a volume read from .npy, its labels
+ * written in every format (.nii.gz and .tif among them), the grid saved in every format.
+ */
+class MeshFormatsTest {
+    @TempDir
+    Path dir;
+
+    /** A 3D field of 0/1 cells, about half set. */
+    private Path volume(String name, Grid.CellType type) throws IOException {
+        SplittableRandom random = new SplittableRandom(7);
+        try (Arena arena = Arena.ofConfined()) {
+            Grid g = Grid.allocate(arena, type, 17, 11, 5);
+            for (long i = 0; i < g.cellCount(); i++) {
+                g.set(i, random.nextInt(2));
+            }
+            Path file = dir.resolve(name);
+            GridWriter.write(g, file);
+            return file;
+        }
+    }
+
+    @Test
+    void anNpyVolumesLabelsAreWrittenInEveryFormat() throws IOException {
+        Path npy = volume("v.npy", Grid.CellType.U8);
+        Path raw = dir.resolve("labels.raw");
+        Result r = run("mesh", npy.toString(), "--connectivity", "26", "--out", raw.toString(), "--json");
+        assertEquals(Main.OK, r.code(), r.err());
+        assertTrue(r.out().contains("\"width\":17,\"height\":11,\"depth\":5"), r.out());
+        int[] expected = ints(Files.readAllBytes(raw), 0);
+        for (String name : new String[] {"labels.nii.gz", "labels.tif", "labels.npy", "labels.nrrd", "labels.nii",
+                "labels.tiff"}) {
+            Path out = dir.resolve(name);
+            Result written = run("mesh", npy.toString(), "--connectivity", "26", "--out", out.toString(), "--json");
+            assertEquals(Main.OK, written.code(), written.err());
+            assertEquals(clusters(r.out()), clusters(written.out()), name);
+            try (Arena arena = Arena.ofConfined()) {
+                Grid labels = GridReader.read(out, arena);
+                assertEquals(Grid.CellType.I32, labels.type(), name);
+                int[] back = new int[(int) labels.cellCount()];
+                for (int i = 0; i < back.length; i++) {
+                    back[i] = labels.get(i);
+                }
+                assertArrayEquals(expected, back, name);
+            }
+        }
+        // renumbered and compacted labels take the same ways
+        Path raster = dir.resolve("raster.nii");
+        assertEquals(Main.OK, run("mesh", npy.toString(), "--numbering", "raster", "--out", raster.toString()).code());
+        Path rasterRaw = dir.resolve("raster.raw");
+        assertEquals(Main.OK, run("mesh", npy.toString(), "--numbering", "raster", "--out", rasterRaw.toString()).code());
+        assertArrayEquals(ints(Files.readAllBytes(rasterRaw), 0), ints(Files.readAllBytes(raster), 352));
+        Path compact = dir.resolve("compact.npy");
+        Result c = run("mesh", npy.toString(), "--compact", "--out", compact.toString());
+        assertEquals(Main.OK, c.code(), c.err());
+        Path compactRaw = dir.resolve("compact.raw");
+        assertEquals(Main.OK, run("mesh", npy.toString(), "--compact", "--out", compactRaw.toString()).code());
+        assertArrayEquals(ints(Files.readAllBytes(compactRaw), 0), ints(Files.readAllBytes(compact), 128));
+    }
+
+    @Test
+    void int64LabelsGoToEveryFormatButTiff() throws IOException {
+        Path npy = volume("v.npy", Grid.CellType.U8);
+        Path raw = dir.resolve("wide.raw");
+        assertEquals(Main.OK, run("mesh", npy.toString(), "--int64-labels", "--out", raw.toString()).code());
+        byte[] expected = Files.readAllBytes(raw);
+        Path out = dir.resolve("wide.nii.gz");
+        Result r = run("mesh", npy.toString(), "--int64-labels", "--out", out.toString());
+        assertEquals(Main.OK, r.code(), r.err());
+        byte[] nii;
+        try (InputStream in = new GZIPInputStream(Files.newInputStream(out))) {
+            nii = in.readAllBytes();
+        }
+        assertEquals(1024, ByteBuffer.wrap(nii).order(ByteOrder.LITTLE_ENDIAN).getShort(70));
+        assertArrayEquals(expected, java.util.Arrays.copyOfRange(nii, 352, nii.length));
+        Path npyOut = dir.resolve("wide.npy");
+        assertEquals(Main.OK, run("mesh", npy.toString(), "--int64-labels", "--out", npyOut.toString()).code());
+        byte[] written = Files.readAllBytes(npyOut);
+        assertTrue(new String(written, 0, 128, StandardCharsets.ISO_8859_1).contains("'descr': '<i8'"));
+        assertArrayEquals(expected, java.util.Arrays.copyOfRange(written, 128, written.length));
+        Result tiff = run("mesh", npy.toString(), "--int64-labels", "--out", dir.resolve("wide.tif").toString());
+        assertEquals(Main.USAGE, tiff.code(), tiff.err());
+        assertTrue(tiff.err().contains("TIFF holds labels of up to 32 bits"), tiff.err());
+    }
+
+    @Test
+    void theGridIsSavedInEveryFormatAndReadBackTheSame() throws IOException {
+        Path npy = volume("v.npy", Grid.CellType.I32);
+        Result first = run("mesh", npy.toString(), "--mode", "same-value", "--json");
+        assertEquals(Main.OK, first.code(), first.err());
+        for (String name : new String[] {"s.tif", "s.nrrd", "s.nii", "s.nii.gz", "s.npy"}) {
+            Path saved = dir.resolve(name);
+            assertEquals(Main.OK, run("mesh", npy.toString(), "--save", saved.toString()).code(), name);
+            Result again = run("mesh", saved.toString(), "--mode", "same-value", "--json");
+            assertEquals(Main.OK, again.code(), again.err());
+            assertEquals(clusters(first.out()), clusters(again.out()), name);
+            assertTrue(again.out().contains("\"width\":17,\"height\":11,\"depth\":5"), again.out());
+        }
+    }
+
+    @Test
+    void floatArraysNeedAThreshold() throws IOException {
+        // a float32 volume: 0.25 or 0.75 by the same pattern as a uint8 volume of 0 and 1
+        Path u8 = volume("v.npy", Grid.CellType.U8);
+        byte[] cells = Files.readAllBytes(u8);
+        int start = 128;
+        ByteBuffer floats = ByteBuffer.allocate((cells.length - start) * 4).order(ByteOrder.LITTLE_ENDIAN);
+        for (int i = start; i < cells.length; i++) {
+            floats.putFloat(cells[i] == 1 ? 0.75f : 0.25f);
+        }
+        byte[] header = new String(cells, 0, start, StandardCharsets.ISO_8859_1).replace("|u1", "<f4")
+                .getBytes(StandardCharsets.ISO_8859_1);
+        Path f4 = dir.resolve("f.npy");
+        Files.write(f4, header);
+        Files.write(f4, floats.array(), java.nio.file.StandardOpenOption.APPEND);
+        Result refused = run("mesh", f4.toString());
+        assertEquals(Main.INVALID_INPUT, refused.code(), refused.err());
+        assertTrue(refused.err().contains("dtype '<f4' (float32) cells need a threshold for now (--threshold T"),
+                refused.err());
+        // --threshold compares with an integer: 1 labels no cell, 0 every cell
+        Result all = run("mesh", f4.toString(), "--threshold", "0", "--json");
+        assertEquals(Main.OK, all.code(), all.err());
+        assertEquals(1, clusters(all.out()));
+        Result none = run("mesh", f4.toString(), "--threshold", "1", "--json");
+        assertEquals(0, clusters(none.out()));
+    }
+
+    private static long clusters(String json) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"clusters\":(\\d+)").matcher(json);
+        assertTrue(m.find(), json);
+        return Long.parseLong(m.group(1));
+    }
+
+    private static int[] ints(byte[] bytes, int from) {
+        ByteBuffer b = ByteBuffer.wrap(bytes, from, bytes.length - from).order(ByteOrder.LITTLE_ENDIAN);
+        int[] out = new int[(bytes.length - from) / 4];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = b.getInt();
+        }
+        return out;
+    }
+}
