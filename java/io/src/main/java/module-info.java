@@ -10,8 +10,9 @@
  *     graph generators ({@link org.ccl4j.io.GraphGenerator}).</li>
  * <li>{@link org.ccl4j.io.grid}: images and volumes, read into off-heap {@code Grid}s and written
  *     back ({@link org.ccl4j.io.grid.GridReader}, {@link org.ccl4j.io.grid.GridWriter}) as PGM,
- *     PNG, NumPy, NRRD, NIfTI-1, TIFF or raw cells; label pictures ({@link org.ccl4j.io.grid.LabelImageWriter}); the test
- *     fields of Hawick et al. ({@link org.ccl4j.io.grid.GridGenerators}).</li>
+ *     PNG, NumPy, NRRD, NIfTI-1, TIFF or raw cells; label pictures
+ *     ({@link org.ccl4j.io.grid.LabelImageWriter}); the test fields of Hawick et al.
+ *     ({@link org.ccl4j.io.grid.GridGenerators}).</li>
  * </ul>
  *
  * <pre>{@code
