@@ -5,7 +5,18 @@ import java.util.Objects;
 
 /** The checks of the segments a caller hands in for outputs, before any engine writes them. */
 public final class Segments {
+    /** A thread that never runs: a segment it may access is shared. */
+    private static final Thread NO_THREAD = Thread.ofVirtual().unstarted(() -> { });
+
     private Segments() {
+    }
+
+    /**
+     * Whether every thread may access {@code segment}: it is on the heap or of an arena that is not
+     * confined, so that parallel loops may read and write it.
+     */
+    public static boolean isShared(MemorySegment segment) {
+        return segment.isAccessibleBy(NO_THREAD);
     }
 
     /** Refuses freed memory: native code must never be handed its address. */

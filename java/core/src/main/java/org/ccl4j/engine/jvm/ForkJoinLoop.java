@@ -1,6 +1,5 @@
 package org.ccl4j.engine.jvm;
 
-import java.lang.foreign.MemorySegment;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ForkJoinPool;
@@ -40,8 +39,6 @@ final class ForkJoinLoop implements AutoCloseable {
      * chunks. The native CPU_PARALLEL measured 4096 vertices best on 2 cores.
      */
     static final long CHUNK_WORK = 1 << 12;
-    /** A thread that never runs: a segment it may access is not confined to a thread. */
-    private static final Thread NO_THREAD = Thread.ofVirtual().unstarted(() -> { });
 
     private final int threads;
     private final long forcedGrain;
@@ -128,11 +125,6 @@ final class ForkJoinLoop implements AutoCloseable {
             pool = new ForkJoinPool(threads - 1);
         }
         return pool;
-    }
-
-    /** Whether every thread may access {@code segment}: it is on the heap or of an arena that is not confined. */
-    static boolean isShared(MemorySegment segment) {
-        return segment.isAccessibleBy(NO_THREAD);
     }
 
     @Override

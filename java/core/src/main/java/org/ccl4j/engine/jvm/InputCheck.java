@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.stream.IntStream;
 
 import org.ccl4j.engine.spi.GraphData;
+import org.ccl4j.internal.Segments;
 
 /**
  * The input checks of a CSR graph ({@link GraphData}) in Java, as the native library runs them: offsets start
@@ -71,7 +72,7 @@ final class InputCheck {
     /** The chunks of vertices: in parallel, unless the segments are confined to this thread. */
     private static IntStream chunks(GraphData g) {
         IntStream chunks = IntStream.range(0, (int) ((g.vertexCount() + (long) CHUNK - 1) / CHUNK));
-        boolean shared = ForkJoinLoop.isShared(g.offsets()) && ForkJoinLoop.isShared(g.neighbors());
+        boolean shared = Segments.isShared(g.offsets()) && Segments.isShared(g.neighbors());
         return shared ? chunks.parallel() : chunks;
     }
 

@@ -16,6 +16,7 @@ import org.ccl4j.engine.spi.MeshSettings;
 import org.ccl4j.engine.spi.RowNumbering;
 import org.ccl4j.engine.spi.StatisticsTable.Column;
 import org.ccl4j.engine.spi.StatisticsTable;
+import org.ccl4j.internal.Segments;
 
 /**
  * Per-component statistics in Java, for the JAVA backend and wherever the native library is
@@ -150,7 +151,7 @@ final class JavaStatistics {
             if (memory != null) {
                 cells = MemorySegment.ofAddress(memory.input(labels)).reinterpret(labels.byteSize());
                 values = MemorySegment.ofAddress(memory.input(values)).reinterpret(values.byteSize());
-            } else if (!ForkJoinLoop.isShared(labels) || !ForkJoinLoop.isShared(values)) {
+            } else if (!Segments.isShared(labels) || !Segments.isShared(values)) {
                 threads = 1;
             }
             LabelArray shared = new LabelArray(cells, wide);
@@ -316,8 +317,8 @@ final class JavaStatistics {
         MemorySegment neighbors = graph.neighbors();
         // the loop's threads read the graph and the labels: on the calling thread alone when
         // another thread could not
-        boolean shared = ForkJoinLoop.isShared(labels) && ForkJoinLoop.isShared(neighbors)
-                && ForkJoinLoop.isShared(graph.offsets());
+        boolean shared = Segments.isShared(labels) && Segments.isShared(neighbors)
+                && Segments.isShared(graph.offsets());
         try (ForkJoinLoop loop = new ForkJoinLoop(shared ? cpuThreads : 1, 0, 1)) {
             loop.run(n, (from, to) -> {
                 for (int v = (int) from; v < to; ) {

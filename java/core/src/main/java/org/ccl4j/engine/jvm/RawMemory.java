@@ -7,6 +7,8 @@ import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.ccl4j.internal.Segments;
+
 /**
  * The memory of one labelling call of the JVM engine, by address: its inputs and its labels,
  * read and written by the call's threads without the checks that every access through a
@@ -118,7 +120,7 @@ final class RawMemory implements AutoCloseable {
 
     /** Native memory of a confined arena of the calling thread: nobody else can free or change it. */
     private boolean own(MemorySegment segment) {
-        return segment.isNative() && segment.isAccessibleBy(caller) && !ForkJoinLoop.isShared(segment);
+        return segment.isNative() && segment.isAccessibleBy(caller) && !Segments.isShared(segment);
     }
 
     private MemorySegment copy(MemorySegment segment) {

@@ -8,6 +8,7 @@ import java.lang.invoke.VarHandle;
 import org.ccl4j.engine.spi.WideCounts;
 import org.ccl4j.internal.Failures;
 import org.ccl4j.internal.HostMemory;
+import org.ccl4j.internal.Segments;
 
 /**
  * The book-keeping of int64 mesh labels (grids of more than 2^31-1 cells, or labelled with the
@@ -59,7 +60,7 @@ final class WideLabels implements WideCounts {
         boolean inPlace = memory != null && memory.readsInPlace(labels);
         long address = labels.address();
         Reader read = inPlace ? i -> RawMemory.getLong(address, i) : i -> labels.getAtIndex(ValueLayout.JAVA_LONG, i);
-        try (memory; ForkJoinLoop loop = new ForkJoinLoop(inPlace || ForkJoinLoop.isShared(labels) ? 0 : 1, 0, BLOCK)) {
+        try (memory; ForkJoinLoop loop = new ForkJoinLoop(inPlace || Segments.isShared(labels) ? 0 : 1, 0, BLOCK)) {
             loop.run(blocks, (from, to) -> markRoots(read, cells, from, to));
             long k = 0;
             for (long b = 0; b < blocks; b++) {

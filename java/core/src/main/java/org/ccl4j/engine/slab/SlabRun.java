@@ -16,6 +16,7 @@ import org.ccl4j.engine.spi.MeshSettings;
 import org.ccl4j.engine.spi.RowNumbering;
 import org.ccl4j.engine.spi.RunTimings;
 import org.ccl4j.engine.spi.StatisticsTable;
+import org.ccl4j.internal.Segments;
 import org.ccl4j.internal.UninitializedMemory;
 
 /**
@@ -37,8 +38,6 @@ import org.ccl4j.internal.UninitializedMemory;
  */
 final class SlabRun {
     private static final int CHUNK = 1 << 20;
-    /** A thread that never runs: a segment it may access is shared. */
-    private static final Thread NO_THREAD = Thread.ofVirtual().unstarted(() -> { });
 
     private final Engine engine;
     private final GridData grid;
@@ -233,7 +232,7 @@ final class SlabRun {
                 map.setAtIndex(ValueLayout.JAVA_LONG, later - base, finalOfNode[root]);
             }
             // the caller's labels may be confined to this thread
-            IntStream writes = labels.isAccessibleBy(NO_THREAD) ? chunks(cells) : chunks(cells).sequential();
+            IntStream writes = Segments.isShared(labels) ? chunks(cells) : chunks(cells).sequential();
             writes.forEach(c -> {
                 long end = Math.min(cells, (c + 1L) * CHUNK);
                 for (long i = (long) c * CHUNK; i < end; i++) {
