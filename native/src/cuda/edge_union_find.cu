@@ -43,27 +43,14 @@ __global__ void init(int32_t n, int32_t* parent) {
     }
 }
 
+// Edges [0, edge_count) of a list or of a block of one, whose first is edge first_edge of the
+// list. A list linked in one launch joins with ECL-CC's unite; one linked in blocks with STREAMED's
+// hook, which finds the representative again after a failed swap: nothing flattens the trees
+// between blocks.
+template <bool kInBlocks>
 __global__ void link(const int32_t* __restrict__ sources, const int32_t* __restrict__ targets, int64_t edge_count,
-                     int32_t stride, int32_t n, Parents parents, unsigned long long* bad) {
+                     int32_t stride, int64_t first_edge, int32_t n, Parents parents, unsigned long long* bad) {
     int32_t known_root = -1;
-    const int64_t step = static_cast<int64_t>(gridDim.x) * blockDim.x;
-    for (int64_t e = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; e < edge_count; e += step) {
-        const int32_t u = ecl::read_only(sources + e * stride);
-        const int32_t v = ecl::read_only(targets + e * stride);
-        if (static_cast<uint32_t>(u) >= static_cast<uint32_t>(n) || static_cast<uint32_t>(v) >= static_cast<uint32_t>(n)) {
-            atomicMin(bad, static_cast<unsigned long long>(e));
-            continue;
-        }
-        if (u == v) continue;
-        const int32_t u_root = ecl::find_representative(parents, u, known_root);
-        const int32_t v_root = ecl::find_representative(parents, v, known_root);
-        if (u_root != v_root) ecl::unite(parents, v_root, u_root);
-    }
-}
-
-// Edges [0, edge_count) of a block whose first is edge first_edge of the list.
-__global__ void link_block(const int32_t* __restrict__ sources, const int32_t* __restrict__ targets, int64_t edge_count,
-                           int32_t stride, int64_t first_edge, int32_t n, Parents parents, unsigned long long* bad) {
     const int64_t step = static_cast<int64_t>(gridDim.x) * blockDim.x;
     for (int64_t e = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; e < edge_count; e += step) {
         const int32_t u = ecl::read_only(sources + e * stride);
@@ -72,7 +59,14 @@ __global__ void link_block(const int32_t* __restrict__ sources, const int32_t* _
             atomicMin(bad, static_cast<unsigned long long>(first_edge + e));
             continue;
         }
-        if (u != v) stream::hook(parents, u, v);
+        if (u == v) continue;
+        if constexpr (kInBlocks) {
+            stream::hook(parents, u, v);
+        } else {
+            const int32_t u_root = ecl::find_representative(parents, u, known_root);
+            const int32_t v_root = ecl::find_representative(parents, v, known_root);
+            if (u_root != v_root) ecl::unite(parents, v_root, u_root);
+        }
     }
 }
 
@@ -88,11 +82,11 @@ void link_streamed(DeviceState& state, const EdgeList& edges, int64_t spare, int
                    unsigned long long* bad) {
     const int32_t n = edges.vertex_count;
     const int block = 256;
-    const int grid = resident_grid(state, link_block, block);
+    const int grid = resident_grid(state, link<true>, block);
     const int32_t* sources = stream::device_view(edges.sources);
     const int32_t* targets = stream::device_view(edges.targets);
     if (sources && targets) {
-        link_block<<<grid, block, 0, state.stream>>>(sources, targets, edges.edge_count, edges.stride, 0, n, parents, bad);
+        link<true><<<grid, block, 0, state.stream>>>(sources, targets, edges.edge_count, edges.stride, 0, n, parents, bad);
         check_launch("edge union-find, linking in place");
         CCL4J_CUDA_CHECK(cudaStreamSynchronize(state.stream));
         return;
@@ -118,7 +112,7 @@ void link_streamed(DeviceState& state, const EdgeList& edges, int64_t spare, int
         CCL4J_CUDA_CHECK(cudaEventRecord(slot.uploaded, ring.copy));
         CCL4J_CUDA_CHECK(cudaStreamWaitEvent(state.stream, slot.uploaded, 0));
         const auto* device = slot.device.as<int32_t>();
-        link_block<<<grid, block, 0, state.stream>>>(device, device + 1, count, 2, first, n, parents, bad);
+        link<true><<<grid, block, 0, state.stream>>>(device, device + 1, count, 2, first, n, parents, bad);
         check_launch("edge union-find, linking a block");
         CCL4J_CUDA_CHECK(cudaEventRecord(slot.done, state.stream));
     }
@@ -200,7 +194,7 @@ void label_edges(DeviceState& state, const EdgeList& edges, const LabelOptions& 
 
     const int block = block_or_default(options.block_size);
     const int vertex_grid = grid_size(state, block, n);
-    const int edge_grid = resident_grid(state, link, block);
+    const int edge_grid = resident_grid(state, link<false>, block);
     const PhasePlan plan{{"init",
                           [&] {
                               CCL4J_CUDA_CHECK(cudaMemsetAsync(bad, 0xff, sizeof(*bad), state.stream));
@@ -211,9 +205,9 @@ void label_edges(DeviceState& state, const EdgeList& edges, const LabelOptions& 
                          {"link",
                           [&] {
                               if (edges.edge_count > 0) {
-                                  link<<<edge_grid, block, 0, state.stream>>>(device_sources, device_targets,
-                                                                              edges.edge_count, edges.stride, n,
-                                                                              Parents(parent), bad);
+                                  link<false><<<edge_grid, block, 0, state.stream>>>(
+                                      device_sources, device_targets, edges.edge_count, edges.stride, 0, n,
+                                      Parents(parent), bad);
                                   CCL4J_CUDA_CHECK(cudaGetLastError());
                               }
                               return 0;
