@@ -30,7 +30,7 @@ classpath="$java_dir/ccl4j.jar:$java_dir/ccl4j-benchmarks.jar:$java_dir/test-cla
 "${java[@]}" -Dccl4j.expectedVersion="$(cat "$java_dir/version")" -cp "$classpath" \
   org.junit.platform.console.ConsoleLauncher execute --select-class org.ccl4j.SeveralDevicesProperties \
   --select-class org.ccl4j.DevicesTest --select-class org.ccl4j.StreamedLabelingProperties \
-  --select-class org.ccl4j.cli.MainTest --details=summary --disable-banner 2>&1 | tee "$logs/several-gpus-tests.txt" |
+  --select-class org.ccl4j.cli.MainTest --config jqwik.database=/tmp/ccl4j-jqwik-database --details=summary --disable-banner 2>&1 | tee "$logs/several-gpus-tests.txt" |
   grep -E "NOTICE|tests (successful|failed)|MethodSource|=>" || true
 
 graph=/tmp/rmat${scale}_${ef}.egr
