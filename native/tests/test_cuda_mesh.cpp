@@ -10,6 +10,7 @@
 // "N passed, M failed" last.
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -25,6 +26,7 @@
 #include "check.hpp"
 #include "common/mesh.hpp"
 #include "cuda/cuda_backend.hpp"
+#include "cpu/mesh_cpu.hpp"
 #include "cuda/mesh_kernels.hpp"
 
 namespace {
@@ -573,6 +575,78 @@ void check_limits_and_errors(gpu::DeviceState& state) {
     check_labels(labels, expected, "union-find after the rejections");
 }
 
+// u16 and f32 cells, f32 in same-value mode with a tolerance delta (NaN, -0.0 and infinities among
+// the cells): every algorithm, int32 and int64 labels, against the CPU's parallel union-find
+// (which test_mesh checks against its reference on the same kinds of field).
+template <class T>
+void check_typed(gpu::DeviceState& state, const std::vector<T>& cells, int32_t w, int32_t h, int32_t d, CellType type,
+                 double delta, const char* name) {
+    for (int connectivity : d == 1 ? std::vector<int>{4, 8} : std::vector<int>{6, 26}) {
+        for (bool periodic : {false, true}) {
+            for (MeshMode mode : {MeshMode::Foreground, MeshMode::SameValue}) {
+                Mesh m;
+                m.width = w;
+                m.height = h;
+                m.depth = d;
+                m.cell_type = type;
+                m.cells = cells.data();
+                m.connectivity = connectivity;
+                for (bool& p : m.periodic) p = periodic;
+                m.mode = mode;
+                m.delta = mode == MeshMode::SameValue ? delta : 0;
+                std::vector<int32_t> expected(cells.size());
+                ccl4j_timings cpu_timings{};
+                PhaseLog cpu_log(&cpu_timings);
+                ccl4j::cpu::mesh_parallel(m, expected.data(), 2, cpu_log);
+                for (const Algorithm& a : kAlgorithms) {
+                    const std::string what = std::string(a.name) + " " + std::to_string(w) + "x" + std::to_string(h) +
+                                             "x" + std::to_string(d) + " " + name + " c" + std::to_string(connectivity) +
+                                             (periodic ? " periodic" : "") +
+                                             (mode == MeshMode::SameValue ? " same-value delta " + std::to_string(m.delta)
+                                                                          : " foreground");
+                    std::vector<int32_t> labels(cells.size(), kPoison);
+                    std::vector<int64_t> wide(cells.size(), kPoison);
+                    ccl4j_timings timings{};
+                    PhaseLog log(&timings);
+                    try {
+                        gpu::label_mesh(state, m, a.id, {}, labels.data(), log);
+                        check_labels(labels, expected, what);
+                        if (a.id == CCL4J_ALGORITHM_MESH_UNION_FIND) {
+                            gpu::label_mesh(state, m, a.id, {}, wide.data(), log);
+                            narrow(wide, labels.data());
+                            check_labels(labels, expected, what + " int64");
+                        }
+                    } catch (const ccl4j::Error& e) {
+                        CHECK_MSG(false, what + ": " + e.what());
+                    }
+                }
+            }
+        }
+    }
+}
+
+void check_cell_types(gpu::DeviceState& state, bool quick) {
+    std::mt19937 rng(47);
+    std::uniform_int_distribution<int> coin(0, 2);
+    std::normal_distribution<float> step(0, 1);
+    std::vector<std::array<int32_t, 3>> shapes = {{37, 23, 1}, {300, 200, 1}, {13, 11, 7}, {70, 40, 33}};
+    if (quick) shapes = {{37, 23, 1}, {13, 11, 7}};
+    for (const auto& s : shapes) {
+        const size_t n = size_t(s[0]) * s[1] * s[2];
+        std::vector<uint16_t> u16(n);
+        for (auto& v : u16) v = coin(rng) == 0 ? 0 : uint16_t(65535 - coin(rng) * 40000);
+        check_typed(state, u16, s[0], s[1], s[2], CellType::U16, 0, "u16");
+        std::vector<float> f32(n);
+        float walk = 0;
+        for (auto& v : f32) v = walk += step(rng);
+        f32[3] = f32[4] = std::nanf("");
+        f32[5] = -0.0f;
+        f32[6] = 0.0f;
+        f32[n - 1] = f32[n - 2] = INFINITY;
+        for (double delta : {0.0, 0.5, 1.5}) check_typed(state, f32, s[0], s[1], s[2], CellType::F32, delta, "f32");
+    }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -584,6 +658,7 @@ int main(int argc, char** argv) {
     try {
         gpu::DeviceStatePtr state = gpu::create_state(0);
         run_tests(*state, quick);
+        check_cell_types(*state, quick);
         check_strided(*state, quick);
         check_limits_and_errors(*state);
     } catch (const ccl4j::Error& e) {

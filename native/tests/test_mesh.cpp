@@ -5,6 +5,8 @@
 // iteration counts and limits; and ccl4j_label_mesh through libccl4j.so (dispatch, validation,
 // timings, strided meshes on every backend present). Prints every failure and "N passed, M failed".
 #include <array>
+#include <cmath>
+#include <limits>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -74,10 +76,11 @@ Mesh mesh_of(const Field& f, int connectivity, unsigned periodic, ccl4j::MeshMod
 // The reference: a breadth-first search from each unlabelled cell in increasing index order, over
 // the neighbours (x + dx, y + dy, z + dz) of the definition, wrapped modulo the extent on periodic
 // axes. The first cell of each search is the smallest of its cluster, so labels are canonical.
-std::vector<int32_t> reference(const Mesh& m, const Field& f) {
-    const int64_t n = f.n();
+// labelled(i) says whether cell i is labelled, connected(i, j) whether neighbours i and j connect.
+template <class Labelled, class Connected>
+std::vector<int32_t> reference_by(const Mesh& m, Labelled labelled, Connected connected) {
+    const int64_t n = m.cell_count();
     std::vector<int32_t> labels(static_cast<size_t>(n), -2);
-    const bool same = m.mode == ccl4j::MeshMode::SameValue;
     const bool three_d = m.connectivity == 6 || m.connectivity == 26;
     const bool faces = m.connectivity == 4 || m.connectivity == 6;
     auto coordinate = [](int32_t v, int32_t extent, bool periodic) -> int32_t {
@@ -87,7 +90,7 @@ std::vector<int32_t> reference(const Mesh& m, const Field& f) {
     std::deque<int64_t> queue;
     for (int64_t start = 0; start < n; ++start) {
         if (labels[start] != -2) continue;
-        if (!same && f.at(start) == 0) {
+        if (!labelled(start)) {
             labels[start] = -1;
             continue;
         }
@@ -108,8 +111,7 @@ std::vector<int32_t> reference(const Mesh& m, const Field& f) {
                         const int32_t nz = coordinate(z + dz, m.depth, m.periodic[2]);
                         if (nx < 0 || ny < 0 || nz < 0) continue;
                         const int64_t j = nx + int64_t(m.width) * (ny + int64_t(m.height) * nz);
-                        const bool connected = same ? f.at(j) == f.at(c) : f.at(j) != 0;
-                        if (connected && labels[j] == -2) {
+                        if (labels[j] == -2 && labelled(j) && connected(c, j)) {
                             labels[j] = int32_t(start);
                             queue.push_back(j);
                         }
@@ -119,6 +121,13 @@ std::vector<int32_t> reference(const Mesh& m, const Field& f) {
         }
     }
     return labels;
+}
+
+std::vector<int32_t> reference(const Mesh& m, const Field& f) {
+    const bool same = m.mode == ccl4j::MeshMode::SameValue;
+    return reference_by(
+        m, [&](int64_t i) { return same || f.at(i) != 0; },
+        [&](int64_t i, int64_t j) { return same ? f.at(i) == f.at(j) : true; });
 }
 
 struct Algorithm {
@@ -213,6 +222,79 @@ void random_fields() {
                 }
             }
         }
+    }
+}
+
+// u16 and f32 cells: every CPU algorithm against the reference on random fields, foreground and
+// same-value; f32 fields are random walks labelled with a tolerance delta (where "connected" is
+// no longer an equivalence of values, only of the graph it spans), with NaN, -0.0 and infinities
+// among the cells: -0.0 is background, a NaN is labelled but connects to nothing when compared,
+// and equal infinities connect.
+template <class T>
+void check_typed(const std::vector<T>& cells, int32_t w, int32_t h, int32_t d, ccl4j::CellType type, double delta,
+                 const char* name) {
+    for (int c : d == 1 ? std::vector<int>{4, 8} : std::vector<int>{6, 26}) {
+        for (unsigned periodic : {0u, 7u}) {
+            for (auto mode : {ccl4j::MeshMode::Foreground, ccl4j::MeshMode::SameValue}) {
+                Mesh m;
+                m.width = w;
+                m.height = h;
+                m.depth = d;
+                m.cell_type = type;
+                m.cells = cells.data();
+                m.connectivity = c;
+                for (int a = 0; a < 3; ++a) m.periodic[a] = (periodic >> a) & 1u;
+                m.mode = mode;
+                const bool same = mode == ccl4j::MeshMode::SameValue;
+                m.delta = same ? delta : 0;
+                const std::vector<int32_t> expected = reference_by(
+                    m, [&](int64_t i) { return same || cells[i] != 0; },
+                    [&](int64_t i, int64_t j) {
+                        const double a = cells[i], b = cells[j];
+                        return !same || a == b || std::fabs(a - b) <= m.delta;
+                    });
+                for (const Algorithm& alg : algorithms()) {
+                    const std::string what = alg.name + " on " + std::to_string(w) + "x" + std::to_string(h) + "x" +
+                                             std::to_string(d) + " " + name + " c" + std::to_string(c) + " periodic=" +
+                                             std::to_string(periodic) + (same ? " same-value delta " : " foreground ") +
+                                             std::to_string(m.delta);
+                    std::vector<int32_t> labels(static_cast<size_t>(m.cell_count()), -12345);
+                    ccl4j_timings timings;
+                    PhaseLog log(&timings);
+                    try {
+                        alg.run(m, labels.data(), 0, log);
+                    } catch (const ccl4j::Error& e) {
+                        CHECK_MSG(false, what + ": " + e.what());
+                        continue;
+                    }
+                    check_labels(labels, expected, what);
+                }
+            }
+        }
+    }
+}
+
+void cell_types() {
+    std::mt19937 rng(47);
+    std::uniform_int_distribution<int> coin(0, 2);
+    std::normal_distribution<float> step(0, 1);
+    for (const auto& dims : std::vector<std::array<int32_t, 3>>{{37, 23, 1}, {13, 11, 7}}) {
+        const int64_t n = int64_t(dims[0]) * dims[1] * dims[2];
+        std::vector<uint16_t> u16(static_cast<size_t>(n));
+        for (auto& v : u16) v = coin(rng) == 0 ? 0 : uint16_t(65535 - coin(rng) * 40000);  // 0, 65535, 25535, ...
+        check_typed(u16, dims[0], dims[1], dims[2], ccl4j::CellType::U16, 0, "u16");
+        std::vector<float> f32(static_cast<size_t>(n));
+        float walk = 0;
+        for (auto& v : f32) v = walk += step(rng);
+        f32[3] = std::nanf("");
+        f32[4] = std::nanf("");
+        f32[5] = -0.0f;
+        f32[6] = 0.0f;
+        f32[n - 1] = f32[n - 2] = std::numeric_limits<float>::infinity();
+        for (double delta : {0.0, 0.5, 1.5}) check_typed(f32, dims[0], dims[1], dims[2], ccl4j::CellType::F32, delta, "f32");
+        std::vector<float> levels(static_cast<size_t>(n));
+        for (auto& v : levels) v = float(coin(rng)) * 0.25f;  // equal values: delta 0 connects equal cells
+        check_typed(levels, dims[0], dims[1], dims[2], ccl4j::CellType::F32, 0, "f32 levels");
     }
 }
 
@@ -879,6 +961,7 @@ void abi_int64() {
 
 int main() {
     random_fields();
+    cell_types();
     constant_fields();
     wrap_around();
     iteration_limits();

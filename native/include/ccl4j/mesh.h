@@ -17,13 +17,17 @@ extern "C" {
  * x + width * (y + height * z). Labels are canonical: every labelled cell gets the smallest linear
  * index of its cluster; cells outside every cluster (zero cells in foreground mode) get -1. */
 
-/* ccl4j_mesh.cell_type (the value is the size of a cell in bytes). */
+/* ccl4j_mesh.cell_type. */
 #define CCL4J_CELL_U8 1  /* uint8_t */
+#define CCL4J_CELL_U16 2 /* uint16_t */
 #define CCL4J_CELL_I32 4 /* int32_t */
+#define CCL4J_CELL_F32 5 /* float (IEEE 754 binary32): zero and -0.0 are background in foreground mode, a
+                            NaN cell is labelled there but connects to nothing in same-value mode */
 
 /* ccl4j_mesh_options.mode */
 #define CCL4J_MESH_FOREGROUND 0 /* non-zero cells are labelled, all non-zero neighbours connect; zero cells get -1 */
-#define CCL4J_MESH_SAME_VALUE 1 /* every cell is labelled; neighbours connect when their values are equal */
+#define CCL4J_MESH_SAME_VALUE 1 /* every cell is labelled; neighbours connect when their values are equal,
+                                   or differ by at most ccl4j_mesh_options.delta */
 
 /* Bits of ccl4j_mesh_options.periodic: wrap-around boundaries per axis. */
 #define CCL4J_PERIODIC_X 1u
@@ -45,7 +49,7 @@ typedef struct ccl4j_mesh {
     int32_t width;
     int32_t height;
     int32_t depth;
-    int32_t cell_type;     /* CCL4J_CELL_U8 or CCL4J_CELL_I32 */
+    int32_t cell_type;     /* CCL4J_CELL_U8, U16, I32 or F32 */
     int64_t row_stride;    /* cells from (x, y, z) to (x, y + 1, z); 0 = width */
     int64_t layer_stride;  /* cells from (x, y, z) to (x, y, z + 1); 0 = row stride * height */
 } ccl4j_mesh;
@@ -62,6 +66,9 @@ typedef struct ccl4j_mesh_options {
     int32_t tile_size;         /* MESH_LOCAL: tile edge in cells; 0 = its default */
     int32_t max_iterations;    /* iterative algorithms stop with CCL4J_NOT_CONVERGED after this many
                                   iterations; 0 = cell count + 2, which no correct run exceeds */
+    double delta;              /* SAME_VALUE: neighbours a, b connect when |a - b| <= delta, the difference
+                                  taken in double (cc3d's delta); 0 = equal values. Finite, >= 0; 0 in
+                                  FOREGROUND mode */
 } ccl4j_mesh_options;
 
 /* Labels the clusters of a host-resident mesh (its cells at `cells`) into labels (cell count

@@ -83,6 +83,7 @@ extern "C" {
 #define CCL4J_INTENSITY_U8 1
 #define CCL4J_INTENSITY_I32 2
 #define CCL4J_INTENSITY_F32 3
+#define CCL4J_INTENSITY_U16 4
 
 typedef struct ccl4j_statistics_options {
     int32_t numbering;           /* CCL4J_NUMBERING_* */

@@ -55,13 +55,17 @@ Mesh validate_mesh(const ccl4j_mesh* mesh, const void* cells, const ccl4j::MeshO
                                          " = " + std::to_string(cell_count) +
                                          " cells (ccl4j_label_mesh64 labels it into int64 labels)");
     }
-    if (m.cell_type != CCL4J_CELL_U8 && m.cell_type != CCL4J_CELL_I32) {
+    if (m.cell_type != CCL4J_CELL_U8 && m.cell_type != CCL4J_CELL_U16 && m.cell_type != CCL4J_CELL_I32 &&
+        m.cell_type != CCL4J_CELL_F32) {
         fail(CCL4J_INVALID_ARGUMENT, "unknown cell type " + std::to_string(m.cell_type) + " (expected CCL4J_CELL_U8 = " +
-                                         std::to_string(CCL4J_CELL_U8) + " or CCL4J_CELL_I32 = " +
-                                         std::to_string(CCL4J_CELL_I32) + ")");
+                                         std::to_string(CCL4J_CELL_U8) + ", CCL4J_CELL_U16 = " +
+                                         std::to_string(CCL4J_CELL_U16) + ", CCL4J_CELL_I32 = " +
+                                         std::to_string(CCL4J_CELL_I32) + " or CCL4J_CELL_F32 = " +
+                                         std::to_string(CCL4J_CELL_F32) + ")");
     }
+    const auto cell_type = static_cast<ccl4j::CellType>(m.cell_type);
     if (!cells) fail(CCL4J_INVALID_ARGUMENT, "mesh cells is NULL");
-    ccl4j::check_strides(m.width, m.height, m.depth, m.cell_type, m.row_stride, m.layer_stride);
+    ccl4j::check_strides(m.width, m.height, m.depth, ccl4j::cell_bytes(cell_type), m.row_stride, m.layer_stride);
 
     const bool three_d = m.depth > 1;
     int32_t connectivity = o.connectivity == 0 ? (three_d ? 6 : 4) : o.connectivity;
@@ -82,7 +86,7 @@ Mesh validate_mesh(const ccl4j_mesh* mesh, const void* cells, const ccl4j::MeshO
     view.width = m.width;
     view.height = m.height;
     view.depth = m.depth;
-    view.cell_type = m.cell_type == CCL4J_CELL_U8 ? ccl4j::CellType::U8 : ccl4j::CellType::I32;
+    view.cell_type = cell_type;
     view.cells = cells;
     view.row_stride = m.row_stride;
     view.layer_stride = m.layer_stride;
@@ -91,6 +95,7 @@ Mesh validate_mesh(const ccl4j_mesh* mesh, const void* cells, const ccl4j::MeshO
     view.periodic[1] = o.periodic[1];
     view.periodic[2] = o.periodic[2];
     view.mode = o.same_value ? ccl4j::MeshMode::SameValue : ccl4j::MeshMode::Foreground;
+    view.delta = o.delta;
     return view;
 }
 
@@ -119,7 +124,7 @@ ccl4j::PhasePlan cpu_plan(const ccl4j_context_s& context, const Mesh& mesh, cons
 }
 
 // The host memory a CPU labelling call allocates itself: a packed copy of a strided mesh.
-int64_t cpu_host_bytes(const Mesh& m) { return m.dense() ? 0 : m.cell_count() * static_cast<int64_t>(m.cell_type); }
+int64_t cpu_host_bytes(const Mesh& m) { return m.dense() ? 0 : m.cell_count() * m.cell_size(); }
 
 template <class L>
 void label_on_cpu(const ccl4j_context_s& context, const Mesh& m, const ccl4j::MeshOptions& o, L* labels,
@@ -145,7 +150,7 @@ ccl4j_status label_mesh_into(ccl4j_context context, const ccl4j_mesh* mesh, cons
         // The cells span from the first to one past the last cell, strides included.
         const int64_t last_cell = (m.depth - 1) * m.layer_step() + (m.height - 1) * m.row_step() + m.width;
         ccl4j::check_disjoint(labels, static_cast<size_t>(m.cell_count()) * sizeof(L), "labels", m.cells,
-                              static_cast<size_t>(last_cell) * static_cast<size_t>(m.cell_type), "mesh cells");
+                              static_cast<size_t>(last_cell) * static_cast<size_t>(m.cell_size()), "mesh cells");
         if (context->backend == CCL4J_BACKEND_CUDA) {
 #ifdef CCL4J_WITH_CUDA
             ccl4j::cuda::label_mesh(*context->cuda, m, o.algorithm, o.tuning, labels, log);

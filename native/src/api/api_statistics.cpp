@@ -44,12 +44,13 @@ Intensity intensity_of(const ccl4j_statistics_options* s, const void* intensity,
         if (!m.cells) fail(CCL4J_INVALID_ARGUMENT, "mesh cells are NULL and no intensity grid is given");
         return ccl4j::own_intensity(m);
     }
-    if (type != CCL4J_INTENSITY_U8 && type != CCL4J_INTENSITY_I32 && type != CCL4J_INTENSITY_F32) {
+    if (type != CCL4J_INTENSITY_U8 && type != CCL4J_INTENSITY_U16 && type != CCL4J_INTENSITY_I32 &&
+        type != CCL4J_INTENSITY_F32) {
         fail(CCL4J_INVALID_ARGUMENT, "unknown intensity type " + std::to_string(type) +
-                                         " (expected CCL4J_INTENSITY_NONE, _U8, _I32 or _F32)");
+                                         " (expected CCL4J_INTENSITY_NONE, _U8, _U16, _I32 or _F32)");
     }
     if (!intensity) fail(CCL4J_INVALID_ARGUMENT, "the options name an intensity type, but the intensity grid is NULL");
-    const int32_t bytes = type == CCL4J_INTENSITY_U8 ? 1 : 4;
+    const auto bytes = static_cast<int32_t>(ccl4j::intensity_bytes(static_cast<IntensityType>(type)));
     ccl4j::check_strides(m.width, m.height, m.depth, bytes, s->intensity_row_stride, s->intensity_layer_stride);
     const int64_t row_step = s->intensity_row_stride ? s->intensity_row_stride : m.width;
     const int64_t layer_step = s->intensity_layer_stride ? s->intensity_layer_stride : row_step * m.height;
@@ -59,7 +60,7 @@ Intensity intensity_of(const ccl4j_statistics_options* s, const void* intensity,
 // The bytes from an intensity grid's first cell to one past its last.
 size_t span_bytes(const Intensity& in, const Mesh& m) {
     const int64_t cells = (m.depth - 1) * in.layer_step + (m.height - 1) * in.row_step + m.width;
-    return static_cast<size_t>(cells) * (in.type == IntensityType::U8 ? 1 : 4);
+    return static_cast<size_t>(cells) * ccl4j::intensity_bytes(in.type);
 }
 
 // A mesh under its options (and, with cells, its cell type and strides) for a statistics call on

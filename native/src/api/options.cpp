@@ -2,6 +2,7 @@
 #include "api/options.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 
 #include "algorithms/registry.hpp"
@@ -133,6 +134,14 @@ MeshOptions mesh_options(const ccl4j_mesh_options* options, ccl4j_backend backen
                                          " (expected CCL4J_MESH_FOREGROUND = 0 or CCL4J_MESH_SAME_VALUE = 1)");
     }
     out.same_value = o.mode == CCL4J_MESH_SAME_VALUE;
+    if (!(o.delta >= 0) || !std::isfinite(o.delta)) {
+        fail(CCL4J_INVALID_ARGUMENT, "delta " + std::to_string(o.delta) + " is not a finite number >= 0");
+    }
+    if (o.delta != 0 && !out.same_value) {
+        fail(CCL4J_INVALID_ARGUMENT, "delta " + std::to_string(o.delta) +
+                                         " applies to CCL4J_MESH_SAME_VALUE only; foreground mode connects every non-zero cell");
+    }
+    out.delta = o.delta;
     return out;
 }
 

@@ -5,12 +5,15 @@
 
 namespace ccl4j {
 
-enum class CellType : int32_t { U8 = 1, I32 = 4 };  // the value is the cell's size in bytes
+// The ABI's CCL4J_CELL_* values.
+enum class CellType : int32_t { U8 = 1, U16 = 2, I32 = 4, F32 = 5 };
+
+constexpr int32_t cell_bytes(CellType type) { return type == CellType::U8 ? 1 : type == CellType::U16 ? 2 : 4; }
 
 // Which cells are labelled and which neighbours are connected.
 enum class MeshMode : int32_t {
     Foreground = 0,  // non-zero cells are labelled, zero cells get label -1; all non-zero neighbours connect
-    SameValue = 1,   // every cell is labelled; neighbours connect when their values are equal
+    SameValue = 1,   // every cell is labelled; neighbours connect when their values differ by at most delta
 };
 
 struct Mesh {
@@ -26,11 +29,14 @@ struct Mesh {
     int32_t connectivity = 4;  // 4 or 8 in 2D (depth == 1; the ABI maps 6 and 26 there), 6 or 26 in 3D
     bool periodic[3] = {false, false, false};  // wrap-around per axis x, y, z
     MeshMode mode = MeshMode::Foreground;
+    // SameValue: the largest difference |a - b| (in double) of neighbours that connect; 0: equal.
+    double delta = 0;
 
     int64_t cell_count() const { return int64_t(width) * height * depth; }
     bool is_3d() const { return depth > 1 || connectivity == 6 || connectivity == 26; }
     int64_t row_step() const { return row_stride ? row_stride : width; }
     int64_t layer_step() const { return layer_stride ? layer_stride : row_step() * height; }
+    int64_t cell_size() const { return cell_bytes(cell_type); }
     // Whether the cells lie back to back, x fastest (a single row or layer's stride does not matter).
     bool dense() const {
         return (height == 1 || row_step() == width) && (depth == 1 || layer_step() == int64_t(width) * height);

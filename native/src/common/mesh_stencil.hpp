@@ -53,18 +53,24 @@ CCL4J_HOST_DEVICE bool step(int32_t c, int d, int32_t n, bool periodic, int32_t&
 }
 
 // The rule of MeshMode: foreground mode labels the non-zero cells, same-value mode every cell.
-// The mode is `mode.same_value`, a member of the GPU's Geometry or a constant of the CPU's Rule
-// (taken as a bool argument instead, it makes nvcc compile the kernels differently).
+// The mode is `mode.same_value` and `mode.delta`, members of the GPU's Geometry and of the CPU's
+// Rule (same_value a constant there; taken as a bool argument instead, it makes nvcc compile the
+// kernels differently).
 template <class Mode, class Cell>
 CCL4J_HOST_DEVICE bool labelled(const Mode& mode, Cell value) {
     return mode.same_value || value != 0;
 }
 
-// Whether neighbouring cells a and b connect: both labelled (foreground mode), or equal
-// (same-value mode).
+// Whether neighbouring cells a and b connect: both labelled (foreground mode), or equal or at
+// most mode.delta apart (same-value mode). The difference is taken in double, exact for the
+// integer cells and correctly rounded for floats, so every backend (and the JVM's) agrees; a NaN
+// connects to nothing.
 template <class Mode, class Cell>
 CCL4J_HOST_DEVICE bool connected(const Mode& mode, Cell a, Cell b) {
-    return mode.same_value ? a == b : (a != 0 && b != 0);
+    if (!mode.same_value) return a != 0 && b != 0;
+    if (a == b) return true;
+    const double d = double(a) - double(b);
+    return mode.delta != 0 && (d <= mode.delta && -d <= mode.delta);
 }
 
 }  // namespace ccl4j::stencil

@@ -12,7 +12,11 @@
 
 namespace ccl4j {
 
-enum class IntensityType : int32_t { U8 = 1, I32 = 2, F32 = 3 };
+enum class IntensityType : int32_t { U8 = 1, I32 = 2, F32 = 3, U16 = 4 };  // the ABI's CCL4J_INTENSITY_*
+
+inline size_t intensity_bytes(IntensityType type) {
+    return type == IntensityType::U8 ? 1 : type == IntensityType::U16 ? 2 : 4;
+}
 
 // The grid a mesh table sums: the mesh's extents, strides of its own (validated by the ABI layer).
 struct Intensity {
@@ -24,16 +28,30 @@ struct Intensity {
     int64_t offset(int32_t x, int32_t y, int32_t z) const { return x + row_step * y + layer_step * z; }
     // The value of a cell, exactly: integer types as int64 (floats are not read this way).
     int64_t integer(int64_t at) const {
-        return type == IntensityType::U8 ? static_cast<const uint8_t*>(cells)[at] : static_cast<const int32_t*>(cells)[at];
+        switch (type) {
+            case IntensityType::U8: return static_cast<const uint8_t*>(cells)[at];
+            case IntensityType::U16: return static_cast<const uint16_t*>(cells)[at];
+            default: return static_cast<const int32_t*>(cells)[at];
+        }
     }
     float real(int64_t at) const { return static_cast<const float*>(cells)[at]; }
     bool is_float() const { return type == IntensityType::F32; }
 };
 
+// The intensity type of a mesh's own cells.
+inline IntensityType intensity_type(CellType type) {
+    switch (type) {
+        case CellType::U8: return IntensityType::U8;
+        case CellType::U16: return IntensityType::U16;
+        case CellType::I32: return IntensityType::I32;
+        case CellType::F32: return IntensityType::F32;
+    }
+    return IntensityType::U8;
+}
+
 // The intensity a mesh's own cells give (its cell type and strides).
 inline Intensity own_intensity(const Mesh& mesh) {
-    return {mesh.cell_type == CellType::U8 ? IntensityType::U8 : IntensityType::I32, mesh.cells, mesh.row_step(),
-            mesh.layer_step()};
+    return {intensity_type(mesh.cell_type), mesh.cells, mesh.row_step(), mesh.layer_step()};
 }
 
 enum class TableKind { Mesh, Graph };

@@ -48,6 +48,7 @@ struct MeshOptions {
     int32_t connectivity = 0;    // as given: 0 = face neighbours; checked against the mesh's dimension
     bool periodic[3] = {false, false, false};
     bool same_value = false;     // CCL4J_MESH_SAME_VALUE, else CCL4J_MESH_FOREGROUND
+    double delta = 0;            // same-value mode: the largest difference of neighbours that connect
 };
 
 }  // namespace ccl4j

@@ -80,39 +80,46 @@ template <class T, bool SameValue>
 struct Rule {
     using Cell = T;
     static constexpr bool same_value = SameValue;
-    static bool labelled(T a) { return stencil::labelled(Rule{}, a); }
+    double delta = 0;  // same-value mode: the largest difference of neighbours that connect
+    bool labelled(T a) const { return stencil::labelled(*this, a); }
     // Whether neighbouring cells a and b connect.
-    static bool connected(T a, T b) { return stencil::connected(Rule{}, a, b); }
+    bool connected(T a, T b) const { return stencil::connected(*this, a, b); }
+    // Whether connecting is an equivalence of cell values (not so for values within delta > 0).
+    bool equivalence() const { return !SameValue || delta == 0; }
 };
 
-// Calls f(cells, Rule<T, SameValue>{}) with the mesh's cells typed and its mode as a type. The
-// cells must be dense (a strided mesh is packed first: cpu/mesh_pack.hpp).
+// Calls f(cells, rule) with the mesh's cells typed as T and its mode in a Rule<T, SameValue>.
+template <class T, class F>
+void with_rule_of(const Mesh& m, F&& f) {
+    const auto* cells = static_cast<const T*>(m.cells);
+    if (m.mode == MeshMode::SameValue) f(cells, Rule<T, true>{m.delta});
+    else f(cells, Rule<T, false>{});
+}
+
+// Calls f(cells, rule) with the mesh's cells typed and its mode as a type. The cells must be
+// dense (a strided mesh is packed first: cpu/mesh_pack.hpp).
 template <class F>
 void with_rule(const Mesh& m, F&& f) {
     if (!m.dense()) fail(CCL4J_INVALID_ARGUMENT, "the CPU mesh algorithms read dense cells: pack a strided mesh first");
-    const bool same = m.mode == MeshMode::SameValue;
-    if (m.cell_type == CellType::U8) {
-        const auto* cells = static_cast<const uint8_t*>(m.cells);
-        if (same) f(cells, Rule<uint8_t, true>{});
-        else f(cells, Rule<uint8_t, false>{});
-    } else {
-        const auto* cells = static_cast<const int32_t*>(m.cells);
-        if (same) f(cells, Rule<int32_t, true>{});
-        else f(cells, Rule<int32_t, false>{});
+    switch (m.cell_type) {
+        case CellType::U8: with_rule_of<uint8_t>(m, f); break;
+        case CellType::U16: with_rule_of<uint16_t>(m, f); break;
+        case CellType::I32: with_rule_of<int32_t>(m, f); break;
+        case CellType::F32: with_rule_of<float>(m, f); break;
     }
 }
 
 // labels[i] = i for labelled cells, -1 for the background.
 template <class R>
-void initial_labels(const typename R::Cell* cells, int64_t n, int32_t* labels, R) {
-    for (int64_t i = 0; i < n; ++i) labels[i] = R::labelled(cells[i]) ? int32_t(i) : -1;
+void initial_labels(const typename R::Cell* cells, int64_t n, int32_t* labels, R rule) {
+    for (int64_t i = 0; i < n; ++i) labels[i] = rule.labelled(cells[i]) ? int32_t(i) : -1;
 }
 
 // The smallest label among the cells that cell x of row r connects to (INT32_MAX when none).
 // neighbour_rows[k] is the row of steps[k] from r (or -1); labels of connected cells are >= 0.
 template <class R>
 int32_t smallest_neighbour_label(const Geometry& g, const std::vector<RowStep>& steps, const int64_t* neighbour_rows,
-                                 const typename R::Cell* cells, const int32_t* labels, int64_t r, int32_t x, R) {
+                                 const typename R::Cell* cells, const int32_t* labels, int64_t r, int32_t x, R rule) {
     const auto a = cells[r * g.width + x];
     int32_t best = INT32_MAX;
     for (size_t k = 0; k < steps.size(); ++k) {
@@ -122,7 +129,7 @@ int32_t smallest_neighbour_label(const Geometry& g, const std::vector<RowStep>& 
             const int32_t nx = g.column(x, steps[k].dx[d]);
             if (nx < 0) continue;
             const int64_t j = base + nx;
-            if (R::connected(a, cells[j]) && labels[j] < best) best = labels[j];
+            if (rule.connected(a, cells[j]) && labels[j] < best) best = labels[j];
         }
     }
     return best;

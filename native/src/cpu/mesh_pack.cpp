@@ -10,7 +10,7 @@ DenseMesh::DenseMesh(const Mesh& m, int threads) : mesh_(m) {
     mesh_.row_stride = 0;
     mesh_.layer_stride = 0;
     if (m.dense()) return;
-    const size_t cell = static_cast<size_t>(m.cell_type);
+    const size_t cell = static_cast<size_t>(m.cell_size());
     const size_t row_bytes = static_cast<size_t>(m.width) * cell;
     const int64_t rows = int64_t(m.height) * m.depth;
     copy_.reset(new unsigned char[static_cast<size_t>(rows) * row_bytes]);

@@ -94,23 +94,23 @@ void unite(L* parent, L a, L b) {
 // neighbour's parent (the first cell of their run, so runs are joined without finds), any other
 // cell is its own root. With periodic x the two ends of the row are joined too.
 template <class R, class L>
-void start_row(const Geometry& g, const typename R::Cell* cells, L* parent, int64_t r, R) {
+void start_row(const Geometry& g, const typename R::Cell* cells, L* parent, int64_t r, R rule) {
     const int32_t w = g.width;
     const int64_t base = r * w;
     const auto* row = cells + base;
     L* p = parent + base;
     // Masks rather than branches (which compilers make of ?: here): on noisy fields these
     // conditions are unpredictable. A background cell gets own | -1 = -1.
-    L previous = L(base) | -L(!R::labelled(row[0]));
+    L previous = L(base) | -L(!rule.labelled(row[0]));
     p[0] = previous;
     for (int32_t x = 1; x < w; ++x) {
         const auto a = row[x];
-        const L joined = -L(R::connected(a, row[x - 1]));
+        const L joined = -L(rule.connected(a, row[x - 1]));
         const L own = (previous & joined) | (L(base + x) & ~joined);
-        previous = own | -L(!R::labelled(a));
+        previous = own | -L(!rule.labelled(a));
         p[x] = previous;
     }
-    if (g.periodic_x && w > 2 && R::labelled(row[0]) && R::connected(row[0], row[w - 1])) {
+    if (g.periodic_x && w > 2 && rule.labelled(row[0]) && rule.connected(row[0], row[w - 1])) {
         unite<Plain>(parent, L(base), L(base + w - 1));
     }
 }
@@ -118,13 +118,13 @@ void start_row(const Geometry& g, const typename R::Cell* cells, L* parent, int6
 // Joins cell x of row r with every connected neighbour in row nr along step s.
 template <class A, class R, class L>
 void join_cell(const Geometry& g, const RowStep& s, const typename R::Cell* cells, L* parent, int64_t r,
-               int64_t nr, int32_t x, R) {
+               int64_t nr, int32_t x, R rule) {
     const auto a = cells[r * g.width + x];
-    if (!R::labelled(a)) return;
+    if (!rule.labelled(a)) return;
     for (int k = 0; k < s.dx_count; ++k) {
         const int32_t nx = g.column(x, s.dx[k]);
         const int64_t j = nr * g.width + nx;
-        if (nx >= 0 && R::connected(a, cells[j])) unite<A>(parent, L(r * g.width + x), L(j));
+        if (nx >= 0 && rule.connected(a, cells[j])) unite<A>(parent, L(r * g.width + x), L(j));
     }
 }
 
@@ -153,16 +153,16 @@ void join_rows(const Geometry& g, const RowStep& s, const typename R::Cell* cell
     // The conditions are combined with & so that a cell costs one unpredictable branch, not four.
     for (int32_t x = 1; x < w - 1; ++x) {
         const auto a = row[x];
-        const bool labelled = R::labelled(a);
-        const bool in_run = R::connected(a, row[x - 1]);
-        const bool straight = R::connected(a, next[x]);
-        const bool before = R::connected(a, next[x - 1]);
+        const bool labelled = rule.labelled(a);
+        const bool in_run = rule.connected(a, row[x - 1]);
+        const bool straight = rule.connected(a, next[x]);
+        const bool before = rule.connected(a, next[x - 1]);
         const bool joined = diagonals ? in_run : in_run & before;
         if (labelled & straight & !joined) {
             unite<A>(parent, L(base + x), L(nbase + x));
         } else if (diagonals) {
             const bool left = labelled & !straight & !in_run & before;
-            const bool right = labelled & !straight & R::connected(a, next[x + 1]);
+            const bool right = labelled & !straight & rule.connected(a, next[x + 1]);
             if (left) unite<A>(parent, L(base + x), L(nbase + x - 1));
             if (right) unite<A>(parent, L(base + x), L(nbase + x + 1));
         }
@@ -266,12 +266,12 @@ void join_rows_full(const Geometry& g, const std::vector<RowStep>& steps, const 
         // In 3D the index takes 13 comparisons, which a background cell skips at the cost of an
         // unpredictable branch; in 2D it takes 4, and a background cell reads entry 0, which is
         // empty, so that a cell costs one unpredictable branch, on whether to unite.
-        if (K > 1 && !R::labelled(v)) continue;
-        unsigned index = R::connected(v, row[x - 1]);
+        if (K > 1 && !rule.labelled(v)) continue;
+        unsigned index = rule.connected(v, row[x - 1]);
         for (int k = 0; k < K; ++k) {
-            for (int dx = -1; dx <= 1; ++dx) index |= unsigned(R::connected(v, rows[k][x + dx])) << (3 * k + dx + 2);
+            for (int dx = -1; dx <= 1; ++dx) index |= unsigned(rule.connected(v, rows[k][x + dx])) << (3 * k + dx + 2);
         }
-        unsigned unions = table[index & (0u - unsigned(R::labelled(v)))];
+        unsigned unions = table[index & (0u - unsigned(rule.labelled(v)))];
         for (; unions != 0; unions >>= 4) {
             const unsigned b = (unions & 15u) - 1;
             const unsigned k = b / 3;
@@ -288,7 +288,15 @@ void join_neighbours(const Geometry& g, const std::vector<RowStep>& steps, int c
     for (const RowStep& s : steps) any = any || in_phase(g.row(r, s.dy, s.dz));
     if (!any) return;
     const int32_t y = int32_t(r % g.height);
-    if (connectivity == 8 && y >= 1) {
+    if (!rule.equivalence()) {
+        // values within delta of each other: neighbours of a cell that both connect to it need
+        // not connect to each other, so no union is known to be redundant
+        for (const RowStep& s : steps) {
+            const int64_t nr = g.row(r, s.dy, s.dz);
+            if (!in_phase(nr)) continue;
+            for (int32_t x = 0; x < g.width; ++x) join_cell<A>(g, s, cells, parent, r, nr, x, rule);
+        }
+    } else if (connectivity == 8 && y >= 1) {
         join_rows_full<1, A>(g, steps, cells, parent, r, in_phase, rule);
     } else if (connectivity == 26 && y >= 1 && y <= g.height - 2 && r / g.height >= 1) {
         join_rows_full<4, A>(g, steps, cells, parent, r, in_phase, rule);

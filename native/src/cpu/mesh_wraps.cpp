@@ -78,10 +78,23 @@ private:
     std::vector<int64_t> cluster_;
 };
 
-int32_t value_at(const Mesh& m, int32_t x, int32_t y, int32_t z) {
+// A cell's value as a double, which holds every cell type's values exactly.
+double value_at(const Mesh& m, int32_t x, int32_t y, int32_t z) {
     const int64_t at = x + m.row_step() * y + m.layer_step() * z;
-    return m.cell_type == CellType::U8 ? static_cast<const uint8_t*>(m.cells)[at] : static_cast<const int32_t*>(m.cells)[at];
+    switch (m.cell_type) {
+        case CellType::U8: return static_cast<const uint8_t*>(m.cells)[at];
+        case CellType::U16: return static_cast<const uint16_t*>(m.cells)[at];
+        case CellType::I32: return static_cast<const int32_t*>(m.cells)[at];
+        case CellType::F32: return static_cast<const float*>(m.cells)[at];
+    }
+    return 0;
 }
+
+// The mesh's mode as the cell rule of common/mesh_stencil.hpp reads it.
+struct Mode {
+    bool same_value;
+    double delta;
+};
 
 // The offsets of the connectivity's neighbourhood that step forwards along `axis`.
 std::vector<std::array<int, 3>> forward_offsets(int32_t connectivity, int axis) {
@@ -101,6 +114,7 @@ std::vector<uint32_t> wraps_of(const Mesh& m, const L* open, const std::function
     std::vector<uint32_t> wraps(static_cast<size_t>(rows), 0);
     const int32_t extent[3] = {m.width, m.height, m.depth};
     OffsetUnionFind clusters;
+    const Mode mode{m.mode == MeshMode::SameValue, m.delta};
     for (int axis = 0; axis < 3; ++axis) {
         if (!m.periodic[axis] || (axis == 2 && m.depth == 1)) continue;  // a single layer has no bonds along z
         // every bond across this axis's boundary leaves a cell of its last plane forwards
@@ -112,7 +126,7 @@ std::vector<uint32_t> wraps_of(const Mesh& m, const L* open, const std::function
                 for (int32_t x = lo[0]; x < hi[0]; ++x) {
                     const int64_t i = x + int64_t(m.width) * (y + int64_t(m.height) * z);
                     if (open[i] < 0) continue;
-                    const int32_t value = value_at(m, x, y, z);
+                    const double value = value_at(m, x, y, z);
                     const int32_t at[3] = {x, y, z};
                     for (const std::array<int, 3>& d : forward) {
                         int32_t n[3];
@@ -128,9 +142,7 @@ std::vector<uint32_t> wraps_of(const Mesh& m, const L* open, const std::function
                         if (!present) continue;
                         const int64_t j = n[0] + int64_t(m.width) * (n[1] + int64_t(m.height) * n[2]);
                         if (open[j] < 0) continue;
-                        const int32_t other = value_at(m, n[0], n[1], n[2]);
-                        const bool connected = m.mode == MeshMode::SameValue ? value == other : other != 0;
-                        if (connected) clusters.join(clusters.node(open[i]), clusters.node(open[j]), step);
+                        if (stencil::connected(mode, value, value_at(m, n[0], n[1], n[2]))) clusters.join(clusters.node(open[i]), clusters.node(open[j]), step);
                     }
                 }
             }

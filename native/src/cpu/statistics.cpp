@@ -296,6 +296,7 @@ MeshRows rows_of_mesh(const Mesh& mesh, const L* labels, const Intensity& intens
     std::vector<Partial> gathered(roots.first.size());
     switch (intensity.type) {
         case IntensityType::U8: accumulate_mesh<L, uint8_t, false>(mesh, labels, intensity, roots, gathered, threads); break;
+        case IntensityType::U16: accumulate_mesh<L, uint16_t, false>(mesh, labels, intensity, roots, gathered, threads); break;
         case IntensityType::I32: accumulate_mesh<L, int32_t, false>(mesh, labels, intensity, roots, gathered, threads); break;
         case IntensityType::F32: accumulate_mesh<L, float, true>(mesh, labels, intensity, roots, gathered, threads); break;
     }

@@ -35,11 +35,17 @@ struct Geometry {
     bool periodic_y;
     bool periodic_z;
     bool same_value;  // MeshMode::SameValue; otherwise Foreground
+    double delta;     // same-value mode: the largest difference of neighbours that connect
 
     // The cell count of a mesh of at most INT32_MAX cells (int32 labels).
     __host__ __device__ int32_t cells() const { return width * height * depth; }
     __host__ __device__ int64_t cell_count() const { return int64_t(width) * height * depth; }
 };
+
+// Whether connecting is an equivalence of cell values, so that two connections imply a third
+// (a ~ b and b ~ c: a ~ c), which the block union-find leans on to leave unions out. Values
+// within delta > 0 of each other are not: b may connect to a and c that do not connect.
+__host__ __device__ inline bool implies(const Geometry& g) { return !g.same_value || g.delta == 0; }
 
 // The stencil and the cell rule (common/mesh_stencil.hpp), as the kernels name them; the rule
 // reads the mode from the Geometry.
@@ -195,13 +201,15 @@ struct Call {
     int grid(int block, int64_t items) const { return grid_size(state, block, items); }
 };
 
-// Calls f with the call's cells as a typed device pointer (const uint8_t* or const int32_t*).
+// Calls f with the call's cells as a typed device pointer (const uint8_t*, uint16_t*, int32_t* or
+// float*).
 template <class F>
 void with_cells(const Call& call, F f) {
-    if (call.cell_type == CellType::U8) {
-        f(static_cast<const uint8_t*>(call.cells));
-    } else {
-        f(static_cast<const int32_t*>(call.cells));
+    switch (call.cell_type) {
+        case CellType::U8: f(static_cast<const uint8_t*>(call.cells)); break;
+        case CellType::U16: f(static_cast<const uint16_t*>(call.cells)); break;
+        case CellType::I32: f(static_cast<const int32_t*>(call.cells)); break;
+        case CellType::F32: f(static_cast<const float*>(call.cells)); break;
     }
 }
 

@@ -80,10 +80,11 @@ void check_shape(const Mesh& m, bool wide) {
         fail(CCL4J_INVALID_ARGUMENT, "mesh of " + std::to_string(m.cell_count()) +
                                          " cells: int32 labels hold at most 2^31 - 1 (ccl4j_label_mesh64 takes more)");
     }
-    if (m.cell_type != CellType::U8 && m.cell_type != CellType::I32) {
+    if (m.cell_type != CellType::U8 && m.cell_type != CellType::U16 && m.cell_type != CellType::I32 &&
+        m.cell_type != CellType::F32) {
         fail(CCL4J_INVALID_ARGUMENT, "unknown cell type " + std::to_string(static_cast<int>(m.cell_type)));
     }
-    check_strides(m.width, m.height, m.depth, static_cast<int32_t>(m.cell_type), m.row_stride, m.layer_stride);
+    check_strides(m.width, m.height, m.depth, cell_bytes(m.cell_type), m.row_stride, m.layer_stride);
     const bool planar = m.connectivity == 4 || m.connectivity == 8;
     if (!planar && m.connectivity != 6 && m.connectivity != 26) {
         fail(CCL4J_INVALID_ARGUMENT, "connectivity must be 4, 8, 6 or 26, got " + std::to_string(m.connectivity));
@@ -122,7 +123,7 @@ mesh::Call prepare(DeviceState& state, const Mesh& m, const MeshTuning& tuning, 
     check_memory(state, m, wide ? 8 : 4);
     MeshWorkspace& work = state.workspace<MeshWorkspace>();
     if (wide) work.scratch.release();  // kept from an earlier call; a wide call needs the room
-    work.cells.reserve(static_cast<size_t>(n) * static_cast<size_t>(m.cell_type), "mesh cells");
+    work.cells.reserve(static_cast<size_t>(n) * static_cast<size_t>(m.cell_size()), "mesh cells");
     work.labels.reserve(static_cast<size_t>(n) * (wide ? sizeof(int64_t) : sizeof(int32_t)), "mesh labels");
     if (!wide) work.scratch.reserve(statistics_scratch_bytes(n), "mesh scratch labels");
     // Every pass of an iterative algorithm moves a label at least one cell further along a path
@@ -135,7 +136,7 @@ mesh::Call prepare(DeviceState& state, const Mesh& m, const MeshTuning& tuning, 
                                                                         : m.connectivity;
     return mesh::Call{state,
                       mesh::Geometry{m.width, m.height, m.depth, connectivity, m.periodic[0], m.periodic[1],
-                                     m.periodic[2], m.mode == MeshMode::SameValue},
+                                     m.periodic[2], m.mode == MeshMode::SameValue, m.delta},
                       m.cell_type,
                       work.cells.as<void>(),
                       wide ? nullptr : work.labels.as<int32_t>(),
@@ -148,7 +149,7 @@ mesh::Call prepare(DeviceState& state, const Mesh& m, const MeshTuning& tuning, 
 // Enqueues the copy of the mesh's cells into the dense buffer `target` (copy_grid).
 void copy_cells(DeviceState& state, void* target, const Mesh& m) {
     copy_grid(state, target,
-              Grid{m.cells, static_cast<size_t>(m.cell_type), m.width, m.height, m.depth, m.row_step(), m.layer_step()});
+              Grid{m.cells, static_cast<size_t>(m.cell_size()), m.width, m.height, m.depth, m.row_step(), m.layer_step()});
 }
 
 // The registry's CUDA plan of a mesh algorithm (its wide one for a wide call): the one place the
@@ -205,7 +206,7 @@ void label_mesh(DeviceState& state, const Mesh& m, ccl4j_algorithm algorithm, co
 
 int64_t mesh_device_bytes(const Mesh& m, int label_bytes) {
     const int64_t n = m.cell_count();
-    const int64_t cells = n * static_cast<int64_t>(m.cell_type);
+    const int64_t cells = n * m.cell_size();
     if (label_bytes == 8) return cells + n * 8;
     return cells + n * 4 + static_cast<int64_t>(statistics_scratch_bytes(n));
 }

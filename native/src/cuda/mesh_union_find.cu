@@ -398,7 +398,8 @@ __device__ __forceinline__ void local_union_bundles(const Geometry& g, const Til
 //  2. Every other lower-half connection inside the tile is a union in shared memory, with path
 //     halving. A connection of cell l to m at an offset without x component is left out when
 //     l and m both continue the runs of their left neighbours: then l-1 and m-1 are connected by
-//     the same offset, and that union (or the one it leaves to its own left) joins the same trees.
+//     the same offset, and that union (or the one it leaves to its own left) joins the same trees
+//     (when connecting is an equivalence of values: implies()).
 //  3. Each cell's entry in the global tree: the global index of its tile-local root.
 template <class Cell, class T, int kConnectivity, class L>
 __global__ void __launch_bounds__(T::kThreads) local_union(Geometry g, const Cell* __restrict__ cells,
@@ -469,7 +470,7 @@ __global__ void __launch_bounds__(T::kThreads) local_union(Geometry g, const Cel
                 m = tile.local(nx, ny, nz);
             }
             if (!connected(g, v, value[m])) continue;
-            if (dx_of(k) == 0 && continues_run && ((joins_left[m / 32] >> lane) & 1)) continue;
+            if (dx_of(k) == 0 && continues_run && ((joins_left[m / 32] >> lane) & 1) && implies(g)) continue;
             unite<true>(tree, l, m, load_shared);
         }
     }
@@ -504,6 +505,8 @@ __global__ void __launch_bounds__(T::kThreads) local_union(Geometry g, const Cel
 //  x + 1:   a[x] - b[x+1] by a[x+1] - b[x+1] or by a[x] - b[x], likewise;
 // and the same along y in the column. A same-place connection leans only on the one before it,
 // a diagonal one only on same-place ones, so no chain of implications goes round in a circle.
+// All of these lean on connecting being an equivalence of values (implies()); with a delta every
+// connection is a union.
 //
 // A neighbour row at (dy, dz) with dy and dz both non-zero (26 only) has two rows next to both
 // it and the row, (dy, 0) and (0, dz): a labelled cell of those next to both ends of a connection
@@ -601,13 +604,13 @@ __device__ __forceinline__ void merge_row(const Geometry& g, const Cell* __restr
         const bool w_on_left = __shfl_up_sync(kFullMask, w_on, 1) && lane > 0;
         const bool w_on_right = __shfl_down_sync(kFullMask, w_on, 1) && lane < 31;
         bool same = link(g, on, v, w_on, w) &&
-                    !(link(g, on, v, on_left, v_left) && link(g, w_on, w, w_on_left, w_left));
+                    !(implies(g) && link(g, on, v, on_left, v_left) && link(g, w_on, w, w_on_left, w_left));
         bool left = false, right = false;
         if (wide_row(kConnectivity, dy, dz)) {
-            left = link(g, on, v, w_on_left, w_left) && !link(g, on, v, on_left, v_left) &&
-                   !link(g, w_on, w, w_on_left, w_left);
-            right = link(g, on, v, w_on_right, w_right) && !link(g, on, v, on_right, v_right) &&
-                    !link(g, w_on, w, w_on_right, w_right);
+            left = link(g, on, v, w_on_left, w_left) &&
+                   !(implies(g) && (link(g, on, v, on_left, v_left) || link(g, w_on, w, w_on_left, w_left)));
+            right = link(g, on, v, w_on_right, w_right) &&
+                    !(implies(g) && (link(g, on, v, on_right, v_right) || link(g, w_on, w, w_on_right, w_right)));
         }
         if (bridged_row(kConnectivity, dy, dz) && !g.same_value) {
             // As drop_bridged, on the cells of the two rows next to both.
@@ -673,20 +676,20 @@ __device__ __forceinline__ void merge_column(const Geometry& g, const Cell* __re
         Cell w, w_above, w_below;
         const bool w_on = left_cell(0, dz, w);
         bool same = link(g, true, v, w_on, w) &&
-                    !(joined_above && link(g, w_on, w, true, cells[linear_index<L>(g, nx, y - 1, nz)]));
+                    !(implies(g) && joined_above && link(g, w_on, w, true, cells[linear_index<L>(g, nx, y - 1, nz)]));
         bool above = false, below = false;
         if (in_stencil(kConnectivity, offset_of(-1, -1, dz))) {
             const bool above_on = left_cell(-1, dz, w_above), below_on = left_cell(1, dz, w_below);
             // Within the tile's rows the column at x - 1's consecutive cells are joined too.
             above = link(g, true, v, above_on, w_above) &&
-                    !(!first && (joined_above || link(g, w_on, w, above_on, w_above)));
+                    !(implies(g) && !first && (joined_above || link(g, w_on, w, above_on, w_above)));
             below = link(g, true, v, below_on, w_below) &&
-                    !(!last && (joined_below || link(g, w_on, w, below_on, w_below)));
+                    !(implies(g) && !last && (joined_below || link(g, w_on, w, below_on, w_below)));
             if (dz != 0) {
                 const Cell own = cells[linear_index<L>(g, x, y, nz)];
                 const auto bridged = [&](bool on, Cell end) {
-                    return (link(g, true, v, mid_on, w_mid) && link(g, mid_on, w_mid, on, end)) ||
-                           (connected(g, v, own) && link(g, true, own, on, end));
+                    return implies(g) && ((link(g, true, v, mid_on, w_mid) && link(g, mid_on, w_mid, on, end)) ||
+                                          (connected(g, v, own) && link(g, true, own, on, end)));
                 };
                 same = same && !bridged(w_on, w);
                 above = above && !bridged(above_on, w_above);

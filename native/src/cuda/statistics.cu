@@ -116,6 +116,16 @@ struct Traits<IntensityType::U8> {
     __device__ static Sum value(Cell v) { return v; }
 };
 template <>
+struct Traits<IntensityType::U16> {
+    using Cell = uint16_t;
+    using Sum = u32;  // a tile of 4096 cells sums at most 4096 * 65535
+    __device__ static u32 key(Cell v) { return order_key(static_cast<int32_t>(v)); }
+    __device__ static u32 low(Cell v) { return key(v); }
+    __device__ static u32 high(Cell v) { return key(v); }
+    __device__ static Cell of_key(u32 k) { return static_cast<Cell>(k ^ 0x80000000u); }
+    __device__ static Sum value(Cell v) { return v; }
+};
+template <>
 struct Traits<IntensityType::I32> {
     using Cell = int32_t;
     using Sum = u64;  // int64 in two's complement: sums are exact modulo 2^64
@@ -1120,8 +1130,6 @@ private:
     uint64_t generation_;
 };
 
-size_t intensity_bytes(IntensityType type) { return type == IntensityType::U8 ? 1 : 4; }
-
 // One statistics computation over canonical labels on the device.
 struct Job {
     DeviceState& state;
@@ -1359,6 +1367,7 @@ void accumulate(Job& job) {
     if (job.tree) {  // (which makes room for the rows itself: k is not known yet)
         switch (job.type) {
             case IntensityType::U8: return launch_tree<IntensityType::U8>(job);
+            case IntensityType::U16: return launch_tree<IntensityType::U16>(job);
             case IntensityType::I32: return launch_tree<IntensityType::I32>(job);
             case IntensityType::F32: return launch_tree<IntensityType::F32>(job);
         }
@@ -1376,6 +1385,7 @@ void accumulate(Job& job) {
     }
     switch (job.type) {
         case IntensityType::U8: return launch_mesh<IntensityType::U8>(job);
+        case IntensityType::U16: return launch_mesh<IntensityType::U16>(job);
         case IntensityType::I32: return launch_mesh<IntensityType::I32>(job);
         case IntensityType::F32: return launch_mesh<IntensityType::F32>(job);
     }
@@ -1477,7 +1487,7 @@ StatisticsTablePtr label_mesh_statistics(DeviceState& state, const Mesh& mesh, c
                 job.type = intensity->type;
             } else {
                 job.cells = call.cells;
-                job.type = call.cell_type == CellType::U8 ? IntensityType::U8 : IntensityType::I32;
+                job.type = intensity_type(call.cell_type);
             }
             plan.push_back({"stats-roots", [&job] {
                                  index_roots(job);

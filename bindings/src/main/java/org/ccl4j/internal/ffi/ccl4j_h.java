@@ -392,6 +392,15 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_CELL_U8() {
         return CCL4J_CELL_U8;
     }
+    private static final int CCL4J_CELL_U16 = (int)2L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_CELL_U16 2
+     * }
+     */
+    public static int CCL4J_CELL_U16() {
+        return CCL4J_CELL_U16;
+    }
     private static final int CCL4J_CELL_I32 = (int)4L;
     /**
      * {@snippet lang=c :
@@ -400,6 +409,15 @@ public class ccl4j_h extends ccl4j_h$shared {
      */
     public static int CCL4J_CELL_I32() {
         return CCL4J_CELL_I32;
+    }
+    private static final int CCL4J_CELL_F32 = (int)5L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_CELL_F32 5
+     * }
+     */
+    public static int CCL4J_CELL_F32() {
+        return CCL4J_CELL_F32;
     }
     private static final int CCL4J_MESH_FOREGROUND = (int)0L;
     /**
@@ -724,6 +742,15 @@ public class ccl4j_h extends ccl4j_h$shared {
      */
     public static int CCL4J_INTENSITY_F32() {
         return CCL4J_INTENSITY_F32;
+    }
+    private static final int CCL4J_INTENSITY_U16 = (int)4L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_INTENSITY_U16 4
+     * }
+     */
+    public static int CCL4J_INTENSITY_U16() {
+        return CCL4J_INTENSITY_U16;
     }
     private static final int CCL4J_DISTANCES_AUTO = (int)0L;
     /**

@@ -24,6 +24,7 @@ import static java.lang.foreign.MemoryLayout.PathElement.*;
  *     int32_t block_size;
  *     int32_t tile_size;
  *     int32_t max_iterations;
+ *     double delta;
  * }
  * }
  */
@@ -42,7 +43,9 @@ public class ccl4j_mesh_options {
         ccl4j_h.C_INT.withName("cpu_threads"),
         ccl4j_h.C_INT.withName("block_size"),
         ccl4j_h.C_INT.withName("tile_size"),
-        ccl4j_h.C_INT.withName("max_iterations")
+        ccl4j_h.C_INT.withName("max_iterations"),
+        MemoryLayout.paddingLayout(4),
+        ccl4j_h.C_DOUBLE.withName("delta")
     ).withName("ccl4j_mesh_options");
 
     /**
@@ -446,6 +449,50 @@ public class ccl4j_mesh_options {
      */
     public static void max_iterations(MemorySegment struct, int fieldValue) {
         struct.set(max_iterations$LAYOUT, max_iterations$OFFSET, fieldValue);
+    }
+
+    private static final OfDouble delta$LAYOUT = (OfDouble)$LAYOUT.select(groupElement("delta"));
+
+    /**
+     * Layout for field:
+     * {@snippet lang=c :
+     * double delta
+     * }
+     */
+    public static final OfDouble delta$layout() {
+        return delta$LAYOUT;
+    }
+
+    private static final long delta$OFFSET = $LAYOUT.byteOffset(groupElement("delta"));
+
+    /**
+     * Offset for field:
+     * {@snippet lang=c :
+     * double delta
+     * }
+     */
+    public static final long delta$offset() {
+        return delta$OFFSET;
+    }
+
+    /**
+     * Getter for field:
+     * {@snippet lang=c :
+     * double delta
+     * }
+     */
+    public static double delta(MemorySegment struct) {
+        return struct.get(delta$LAYOUT, delta$OFFSET);
+    }
+
+    /**
+     * Setter for field:
+     * {@snippet lang=c :
+     * double delta
+     * }
+     */
+    public static void delta(MemorySegment struct, double fieldValue) {
+        struct.set(delta$LAYOUT, delta$OFFSET, fieldValue);
     }
 
     /**
