@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Objects;
 
 import org.ccl4j.engine.spi.GridData;
+import org.ccl4j.engine.spi.IntensityData;
 import org.ccl4j.internal.HostMemory;
 import org.ccl4j.internal.Segments;
 
@@ -30,23 +31,35 @@ public final class Grid {
     /** The type of a cell. */
     public enum CellType {
         /** Unsigned 8-bit cells (images, occupancy fields). */
-        U8(1),
+        U8(IntensityData.ValueType.U8),
+        /** Unsigned 16-bit cells (microscopy and CT images, label volumes), read as 0..65535. */
+        U16(IntensityData.ValueType.U16),
         /** Signed 32-bit cells (spins, phases, decorated meshes). */
-        I32(4);
+        I32(IntensityData.ValueType.I32),
+        /**
+         * 32-bit IEEE floats (simulation fields, probability maps): 0 and -0.0 are background in
+         * foreground mode; in same-value mode a NaN connects to nothing (see {@link MeshOptions#delta()}).
+         */
+        F32(IntensityData.ValueType.F32);
 
-        private final int bytes;
+        private final IntensityData.ValueType value;
 
-        CellType(int bytes) {
-            this.bytes = bytes;
+        CellType(IntensityData.ValueType value) {
+            this.value = value;
         }
 
         /**
          * The size of one cell in bytes.
          *
-         * @return 1 or 4
+         * @return 1, 2 or 4
          */
         public int bytes() {
-            return bytes;
+            return value.bytes();
+        }
+
+        /** The cell type as the engines take it. */
+        IntensityData.ValueType value() {
+            return value;
         }
     }
 
@@ -87,8 +100,8 @@ public final class Grid {
             throw new IllegalArgumentException("the segment holds " + cells.byteSize() + " bytes, " + what + " of " + type
                     + " needs " + bytes);
         }
-        if (type == CellType.I32 && cells.isNative() && cells.address() % Integer.BYTES != 0) {
-            throw new IllegalArgumentException("int32 cells must be 4-byte aligned");
+        if (cells.isNative() && cells.address() % type.bytes() != 0) {
+            throw new IllegalArgumentException(type + " cells must be " + type.bytes() + "-byte aligned");
         }
         this.cells = cells.asSlice(0, bytes);
         this.type = type;
@@ -449,10 +462,55 @@ public final class Grid {
     }
 
     /**
-     * The value of the cell at a linear index (uint8 cells read as 0..255).
+     * The value of the cell at a linear index, of any cell type, exactly.
+     *
+     * @param index a linear index, below {@link #cellCount()}
+     * @return the cell's value (unsigned types as 0..255 and 0..65535)
+     */
+    public double value(long index) {
+        Objects.checkIndex(index, cellCount());
+        return type.value().read(cells, dense ? index : offsetOf(index));
+    }
+
+    /**
+     * The value of cell (x, y, z), of any cell type, exactly.
+     *
+     * @param x the column
+     * @param y the row
+     * @param z the layer, 0 in 2D
+     * @return the cell's value (unsigned types as 0..255 and 0..65535)
+     */
+    public double value(int x, int y, int z) {
+        checkCell(x, y, z);
+        return type.value().read(cells, offset(x, y, z));
+    }
+
+    /**
+     * Sets the cell at a linear index to {@code value}, which its type must hold exactly (any
+     * float for {@link CellType#F32}, which rounds it to the nearest float).
+     *
+     * @param index a linear index, below {@link #cellCount()}
+     * @param value the new value
+     * @throws IllegalArgumentException when an integer cell type cannot hold {@code value}
+     */
+    public void setValue(long index, double value) {
+        Objects.checkIndex(index, cellCount());
+        long offset = dense ? index : offsetOf(index);
+        if (type == CellType.F32) {
+            cells.setAtIndex(ValueLayout.JAVA_FLOAT, offset, (float) value);
+        } else if (value != Math.rint(value) || value < Integer.MIN_VALUE || value > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("a " + type + " cell takes integers, got " + value);
+        } else {
+            write(offset, (int) value);
+        }
+    }
+
+    /**
+     * The value of the cell at a linear index (uint8 cells read as 0..255, uint16 as 0..65535).
      *
      * @param index a linear index, below {@link #cellCount()}
      * @return the cell's value
+     * @throws UnsupportedOperationException for float cells: {@link #value(long)} reads them
      */
     public int get(long index) {
         Objects.checkIndex(index, cellCount());
@@ -460,12 +518,13 @@ public final class Grid {
     }
 
     /**
-     * The value of cell (x, y, z) (uint8 cells read as 0..255).
+     * The value of cell (x, y, z) (uint8 cells read as 0..255, uint16 as 0..65535).
      *
      * @param x the column
      * @param y the row
      * @param z the layer, 0 in 2D
      * @return the cell's value
+     * @throws UnsupportedOperationException for float cells: {@link #value(int, int, int)} reads them
      */
     public int get(int x, int y, int z) {
         checkCell(x, y, z);
@@ -514,18 +573,28 @@ public final class Grid {
     }
 
     private int read(long offset) {
-        return type == CellType.U8 ? Byte.toUnsignedInt(cells.get(ValueLayout.JAVA_BYTE, offset))
-                : cells.getAtIndex(ValueLayout.JAVA_INT, offset);
+        if (type == CellType.F32) {
+            throw new UnsupportedOperationException("float cells are read with value(...), not get(...)");
+        }
+        return (int) type.value().read(cells, offset);
     }
 
     private void write(long offset, int value) {
-        if (type == CellType.U8) {
-            if (value < 0 || value > 255) {
-                throw new IllegalArgumentException("a uint8 cell takes 0..255, got " + value);
+        switch (type) {
+            case U8 -> {
+                if (value < 0 || value > 255) {
+                    throw new IllegalArgumentException("a uint8 cell takes 0..255, got " + value);
+                }
+                cells.set(ValueLayout.JAVA_BYTE, offset, (byte) value);
             }
-            cells.set(ValueLayout.JAVA_BYTE, offset, (byte) value);
-        } else {
-            cells.setAtIndex(ValueLayout.JAVA_INT, offset, value);
+            case U16 -> {
+                if (value < 0 || value > 65535) {
+                    throw new IllegalArgumentException("a uint16 cell takes 0..65535, got " + value);
+                }
+                cells.setAtIndex(ValueLayout.JAVA_SHORT, offset, (short) value);
+            }
+            case I32 -> cells.setAtIndex(ValueLayout.JAVA_INT, offset, value);
+            case F32 -> cells.setAtIndex(ValueLayout.JAVA_FLOAT, offset, value);
         }
     }
 
@@ -537,7 +606,7 @@ public final class Grid {
 
     /** The grid as the engines take it. */
     GridData data() {
-        return new GridData(width, height, depth, type.bytes(), rowStride, layerStride, cells);
+        return new GridData(width, height, depth, type.value(), rowStride, layerStride, cells);
     }
 
     @Override

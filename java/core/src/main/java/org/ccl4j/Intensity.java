@@ -1,7 +1,6 @@
 package org.ccl4j;
 
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.util.Objects;
 
 import org.ccl4j.engine.spi.IntensityData;
@@ -16,6 +15,8 @@ public final class Intensity {
     public enum Type {
         /** Unsigned 8-bit values. */
         U8(1),
+        /** Unsigned 16-bit values. */
+        U16(2),
         /** Signed 32-bit values. */
         I32(4),
         /** 32-bit floats. */
@@ -38,7 +39,7 @@ public final class Intensity {
 
     }
 
-    private final Grid shape;  // extents, strides and the segment; its cell type only sizes the values
+    private final Grid shape;  // extents, strides and the segment, of the values' type
     private final Type type;
 
     private Intensity(Grid shape, Type type) {
@@ -54,7 +55,7 @@ public final class Intensity {
      */
     public static Intensity of(Grid grid) {
         Objects.requireNonNull(grid, "grid");
-        return new Intensity(grid, grid.type() == Grid.CellType.U8 ? Type.U8 : Type.I32);
+        return new Intensity(grid, Type.valueOf(grid.type().name()));
     }
 
     /**
@@ -87,7 +88,7 @@ public final class Intensity {
                                  long layerStride) {
         Objects.requireNonNull(type, "type");
         // a grid of the values' size checks the extents, strides, span and alignment
-        Grid.CellType cells = type == Type.U8 ? Grid.CellType.U8 : Grid.CellType.I32;
+        Grid.CellType cells = Grid.CellType.valueOf(type.name());
         return new Intensity(Grid.wrapStrided(values, cells, width, height, depth, rowStride, layerStride), type);
     }
 
@@ -163,11 +164,7 @@ public final class Intensity {
      * @return the value
      */
     public double get(int x, int y, int z) {
-        if (type != Type.F32) {
-            return shape.get(x, y, z);
-        }
-        shape.index(x, y, z);  // checks the coordinates
-        return shape.cells().getAtIndex(ValueLayout.JAVA_FLOAT_UNALIGNED, x + rowStride() * y + layerStride() * z);
+        return shape.value(x, y, z);
     }
 
     /** The values as the engines take them. */

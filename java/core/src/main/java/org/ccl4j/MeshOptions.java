@@ -14,6 +14,9 @@ import org.ccl4j.engine.spi.MeshSettings;
  * @param periodicZ     wrap-around boundary along z (no effect on a 2D grid: a single layer's neighbour across
  *                      z is the cell itself)
  * @param mode          which cells are labelled and which neighbours connect
+ * @param delta         {@link MeshMode#SAME_VALUE}: neighbours connect when their values differ by at most delta
+ *                      (cc3d's {@code delta}, for float cells above all; the difference taken in double, so every
+ *                      backend agrees; a NaN cell connects to nothing); 0 = equal values only
  * @param cpuThreads    threads of {@link MeshAlgorithm#CPU_PARALLEL} on the CPU_PARALLEL backend and of
  *                      {@link MeshAlgorithm#JAVA}; 0 = all cores;
  *                      at most max(256, 4 x the processors), as for {@link LabelOptions#cpuThreads()}
@@ -36,11 +39,11 @@ import org.ccl4j.engine.spi.MeshSettings;
  * @param progress      hears after each slab of a grid labelled in slabs ({@link ProgressListener#NONE}: nothing)
  */
 public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean periodicX, boolean periodicY,
-                          boolean periodicZ, MeshMode mode, int cpuThreads, int blockSize, int tileSize,
+                          boolean periodicZ, MeshMode mode, double delta, int cpuThreads, int blockSize, int tileSize,
                           int maxIterations, boolean wideLabels, long memoryBudget, ProgressListener progress) {
 
     private static final MeshOptions DEFAULTS = new MeshOptions(MeshAlgorithm.AUTO, 0, false, false, false,
-            MeshMode.FOREGROUND, 0, 0, 0, 0, false, 0, ProgressListener.NONE);
+            MeshMode.FOREGROUND, 0, 0, 0, 0, 0, false, 0, ProgressListener.NONE);
 
     /**
      * Checks the options.
@@ -54,6 +57,13 @@ public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean per
         }
         if (mode == null) {
             throw new IllegalArgumentException("mode must not be null");
+        }
+        if (!(delta >= 0) || Double.isInfinite(delta)) {
+            throw new IllegalArgumentException("delta must be a finite number >= 0, got " + delta);
+        }
+        if (delta != 0 && mode != MeshMode.SAME_VALUE) {
+            throw new IllegalArgumentException("delta " + delta + " applies to MeshMode.SAME_VALUE only; "
+                    + "foreground mode connects every non-zero cell");
         }
         if (connectivity != 0 && connectivity != 4 && connectivity != 8 && connectivity != 6 && connectivity != 26) {
             throw new IllegalArgumentException("connectivity must be 4 or 8 (2D), 6 or 26 (3D), or 0 for face neighbours, got "
@@ -86,7 +96,7 @@ public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean per
      */
     MeshSettings settings(Grid grid) {
         return new MeshSettings(algorithm.name(), connectivityFor(grid), periodicX, periodicY, periodicZ,
-                mode == MeshMode.SAME_VALUE, cpuThreads, blockSize, tileSize, maxIterations, memoryBudget,
+                mode == MeshMode.SAME_VALUE, delta, cpuThreads, blockSize, tileSize, maxIterations, memoryBudget,
                 progress::progress);
     }
 
@@ -106,7 +116,7 @@ public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean per
      * @return these options with {@code a}
      */
     public MeshOptions withAlgorithm(MeshAlgorithm a) {
-        return new MeshOptions(a, connectivity, periodicX, periodicY, periodicZ, mode, cpuThreads, blockSize, tileSize,
+        return new MeshOptions(a, connectivity, periodicX, periodicY, periodicZ, mode, delta, cpuThreads, blockSize, tileSize,
                 maxIterations, wideLabels, memoryBudget, progress);
     }
 
@@ -117,7 +127,7 @@ public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean per
      * @return these options with connectivity {@code c}
      */
     public MeshOptions withConnectivity(int c) {
-        return new MeshOptions(algorithm, c, periodicX, periodicY, periodicZ, mode, cpuThreads, blockSize, tileSize,
+        return new MeshOptions(algorithm, c, periodicX, periodicY, periodicZ, mode, delta, cpuThreads, blockSize, tileSize,
                 maxIterations, wideLabels, memoryBudget, progress);
     }
 
@@ -130,7 +140,7 @@ public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean per
      * @return these options with those boundaries
      */
     public MeshOptions withPeriodic(boolean x, boolean y, boolean z) {
-        return new MeshOptions(algorithm, connectivity, x, y, z, mode, cpuThreads, blockSize, tileSize, maxIterations,
+        return new MeshOptions(algorithm, connectivity, x, y, z, mode, delta, cpuThreads, blockSize, tileSize, maxIterations,
                 wideLabels, memoryBudget, progress);
     }
 
@@ -151,8 +161,22 @@ public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean per
      * @return these options with mode {@code m}
      */
     public MeshOptions withMode(MeshMode m) {
-        return new MeshOptions(algorithm, connectivity, periodicX, periodicY, periodicZ, m, cpuThreads, blockSize,
+        return new MeshOptions(algorithm, connectivity, periodicX, periodicY, periodicZ, m,
+                m == MeshMode.SAME_VALUE ? delta : 0, cpuThreads, blockSize,
                 tileSize, maxIterations, wideLabels, memoryBudget, progress);
+    }
+
+    /**
+     * Same-value labelling in which neighbours connect when their values differ by at most
+     * {@code d} (see {@link #delta()}): the mode becomes {@link MeshMode#SAME_VALUE}.
+     *
+     * @param d the largest difference of connected neighbours, finite and {@code >= 0}
+     * @return these options in same-value mode with delta {@code d}
+     * @throws IllegalArgumentException when {@code d} is negative, infinite or NaN
+     */
+    public MeshOptions withDelta(double d) {
+        return new MeshOptions(algorithm, connectivity, periodicX, periodicY, periodicZ, MeshMode.SAME_VALUE, d,
+                cpuThreads, blockSize, tileSize, maxIterations, wideLabels, memoryBudget, progress);
     }
 
     /**
@@ -162,7 +186,7 @@ public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean per
      * @return these options with {@code threads} threads
      */
     public MeshOptions withCpuThreads(int threads) {
-        return new MeshOptions(algorithm, connectivity, periodicX, periodicY, periodicZ, mode, threads, blockSize,
+        return new MeshOptions(algorithm, connectivity, periodicX, periodicY, periodicZ, mode, delta, threads, blockSize,
                 tileSize, maxIterations, wideLabels, memoryBudget, progress);
     }
 
@@ -173,7 +197,7 @@ public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean per
      * @return these options with {@code threadsPerBlock}
      */
     public MeshOptions withBlockSize(int threadsPerBlock) {
-        return new MeshOptions(algorithm, connectivity, periodicX, periodicY, periodicZ, mode, cpuThreads,
+        return new MeshOptions(algorithm, connectivity, periodicX, periodicY, periodicZ, mode, delta, cpuThreads,
                 threadsPerBlock, tileSize, maxIterations, wideLabels, memoryBudget, progress);
     }
 
@@ -184,7 +208,7 @@ public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean per
      * @return these options with that tile edge
      */
     public MeshOptions withTileSize(int cells) {
-        return new MeshOptions(algorithm, connectivity, periodicX, periodicY, periodicZ, mode, cpuThreads, blockSize,
+        return new MeshOptions(algorithm, connectivity, periodicX, periodicY, periodicZ, mode, delta, cpuThreads, blockSize,
                 cells, maxIterations, wideLabels, memoryBudget, progress);
     }
 
@@ -195,7 +219,7 @@ public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean per
      * @return these options with the limit
      */
     public MeshOptions withMaxIterations(int iterations) {
-        return new MeshOptions(algorithm, connectivity, periodicX, periodicY, periodicZ, mode, cpuThreads, blockSize,
+        return new MeshOptions(algorithm, connectivity, periodicX, periodicY, periodicZ, mode, delta, cpuThreads, blockSize,
                 tileSize, iterations, wideLabels, memoryBudget, progress);
     }
 
@@ -207,7 +231,7 @@ public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean per
      * @return these options with that choice
      */
     public MeshOptions withWideLabels(boolean wide) {
-        return new MeshOptions(algorithm, connectivity, periodicX, periodicY, periodicZ, mode, cpuThreads, blockSize,
+        return new MeshOptions(algorithm, connectivity, periodicX, periodicY, periodicZ, mode, delta, cpuThreads, blockSize,
                 tileSize, maxIterations, wide, memoryBudget, progress);
     }
 
@@ -219,7 +243,7 @@ public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean per
      * @return these options with that budget
      */
     public MeshOptions withMemoryBudget(long bytes) {
-        return new MeshOptions(algorithm, connectivity, periodicX, periodicY, periodicZ, mode, cpuThreads, blockSize,
+        return new MeshOptions(algorithm, connectivity, periodicX, periodicY, periodicZ, mode, delta, cpuThreads, blockSize,
                 tileSize, maxIterations, wideLabels, bytes, progress);
     }
 
@@ -281,7 +305,7 @@ public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean per
      * @return these options with the listener
      */
     public MeshOptions withProgress(ProgressListener listener) {
-        return new MeshOptions(algorithm, connectivity, periodicX, periodicY, periodicZ, mode, cpuThreads, blockSize,
+        return new MeshOptions(algorithm, connectivity, periodicX, periodicY, periodicZ, mode, delta, cpuThreads, blockSize,
                 tileSize, maxIterations, wideLabels, memoryBudget, listener);
     }
 }

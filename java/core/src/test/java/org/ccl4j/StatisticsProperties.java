@@ -93,7 +93,7 @@ class StatisticsProperties {
                 for (int z = 0; z < e[2]; z++) {
                     for (int y = 0; y < e[1]; y++) {
                         for (int x = 0; x < e[0]; x++) {
-                            cover.set(x, y, z, grid.get(x % extent[0], y % extent[1], z % extent[2]));
+                            cover.setValue(cover.index(x, y, z), grid.value(x % extent[0], y % extent[1], z % extent[2]));
                         }
                     }
                 }
@@ -233,6 +233,7 @@ class StatisticsProperties {
                 for (long i = 0; i < layerStride * d; i++) {
                     switch (type) {
                         case U8 -> buffer.set(ValueLayout.JAVA_BYTE, i + 1, (byte) random.nextInt(256));
+                        case U16 -> buffer.setAtIndex(ValueLayout.JAVA_SHORT, i + 1, (short) random.nextInt(65536));
                         case I32 -> buffer.setAtIndex(ValueLayout.JAVA_INT, i + 1, random.nextInt() >> 4);
                         case F32 -> buffer.setAtIndex(ValueLayout.JAVA_FLOAT, i + 1, (float) random.nextGaussian() * 1e3f);
                     }

@@ -99,7 +99,7 @@ class StridedMeshProperties {
             for (int z = 0; z < c.depth(); z++) {
                 for (int y = 0; y < h; y++) {
                     for (int x = 0; x < w; x++) {
-                        put(buffer, c.type(), l.first() + x + rowStride * y + layerStride * z, dense.get(x, y, z));
+                        put(buffer, c.type(), l.first() + x + rowStride * y + layerStride * z, dense.value(x, y, z));
                     }
                 }
             }
@@ -122,7 +122,7 @@ class StridedMeshProperties {
             for (int z = 0; z < c.depth(); z++) {
                 for (int y = 0; y < c.height(); y++) {
                     for (int x = 0; x < c.width(); x++) {
-                        whole.set(m.left() + x, m.top() + y, m.front() + z, dense.get(x, y, z));
+                        whole.setValue(whole.index(m.left() + x, m.top() + y, m.front() + z), dense.value(x, y, z));
                     }
                 }
             }
@@ -165,16 +165,21 @@ class StridedMeshProperties {
         MemorySegment s = pinned ? PinnedMemory.allocate(arena, bytes) : arena.allocate(bytes, Integer.BYTES);
         Random random = new Random(seed);
         for (long i = 0; i < cells; i++) {
-            put(s, type, i, type == Grid.CellType.U8 ? 1 + random.nextInt(255) : random.nextInt() | 1);
+            put(s, type, i, switch (type) {
+                case U8 -> 1 + random.nextInt(255);
+                case U16 -> 1 + random.nextInt(65535);
+                default -> random.nextInt() | 1;
+            });
         }
         return s;
     }
 
-    private static void put(MemorySegment s, Grid.CellType type, long index, int value) {
-        if (type == Grid.CellType.U8) {
-            s.set(ValueLayout.JAVA_BYTE, index, (byte) value);
-        } else {
-            s.setAtIndex(ValueLayout.JAVA_INT, index, value);
+    private static void put(MemorySegment s, Grid.CellType type, long index, double value) {
+        switch (type) {
+            case U8 -> s.set(ValueLayout.JAVA_BYTE, index, (byte) value);
+            case U16 -> s.setAtIndex(ValueLayout.JAVA_SHORT, index, (short) (int) value);
+            case I32 -> s.setAtIndex(ValueLayout.JAVA_INT, index, (int) value);
+            case F32 -> s.setAtIndex(ValueLayout.JAVA_FLOAT, index, (float) value);
         }
     }
 

@@ -426,7 +426,7 @@ public final class CahnHilliard implements AutoCloseable {
         // the connectivity as given: the native library fits it to the field (0: face neighbours)
         MeshSettings settings = options == null ? null : new MeshSettings(options.algorithm().name(),
                 options.connectivity(), options.periodicX(), options.periodicY(), options.periodicZ(),
-                options.mode() == MeshMode.SAME_VALUE, options.cpuThreads(), options.blockSize(), options.tileSize(),
+                options.mode() == MeshMode.SAME_VALUE, options.delta(), options.cpuThreads(), options.blockSize(), options.tileSize(),
                 options.maxIterations(), options.memoryBudget(), Progress.NONE);
         Physics.Domains d = field.label(threshold, settings, labels == null ? MemorySegment.NULL : labels);
         return new Domains(d.count(), d.foreground(), d.largest(), d.meanSize(),

@@ -8,6 +8,7 @@ import org.ccl4j.MeshOptions;
 import org.ccl4j.engine.spi.EdgeData;
 import org.ccl4j.engine.spi.GraphData;
 import org.ccl4j.engine.spi.GridData;
+import org.ccl4j.engine.spi.IntensityData;
 import org.ccl4j.engine.spi.MeshSettings;
 import org.ccl4j.engine.spi.Progress;
 
@@ -25,13 +26,13 @@ public final class EngineData {
     }
 
     public static GridData grid(Grid g) {
-        return new GridData(g.width(), g.height(), g.depth(), g.type().bytes(), g.rowStride(), g.layerStride(),
-                g.cells());
+        return new GridData(g.width(), g.height(), g.depth(), IntensityData.ValueType.valueOf(g.type().name()),
+                g.rowStride(), g.layerStride(), g.cells());
     }
 
     public static MeshSettings settings(MeshOptions o, Grid g) {
         return new MeshSettings(o.algorithm().name(), o.connectivityFor(g), o.periodicX(), o.periodicY(), o.periodicZ(),
-                o.mode() == MeshMode.SAME_VALUE, o.cpuThreads(), o.blockSize(), o.tileSize(), o.maxIterations(),
+                o.mode() == MeshMode.SAME_VALUE, o.delta(), o.cpuThreads(), o.blockSize(), o.tileSize(), o.maxIterations(),
                 o.memoryBudget(), Progress.NONE);
     }
 }

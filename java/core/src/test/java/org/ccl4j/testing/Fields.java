@@ -24,29 +24,46 @@ public final class Fields {
         public Grid grid(Arena arena) {
             Random r = new Random(seed);
             Grid g = Grid.allocate(arena, type, width, height, depth);
+            int largest = switch (type) {
+                case U8 -> 255;
+                case U16 -> 65535;
+                default -> 1_000_000;
+            };
             for (int i = 0; i < g.cellCount(); i++) {
-                int v;
+                double v;
                 if (mode == MeshMode.FOREGROUND) {
-                    v = r.nextDouble() < density ? 1 + r.nextInt(type == Grid.CellType.U8 ? 255 : 1_000_000) : 0;
+                    v = r.nextDouble() < density ? 1 + r.nextInt(largest) : 0;
+                    v = type == Grid.CellType.F32 && v == 1 ? Float.NaN : v;  // a NaN is foreground
                 } else {
                     v = r.nextInt(values);
-                    v = type == Grid.CellType.I32 ? v * -77_777 : v;  // negative i32 values too
+                    v = switch (type) {
+                        case I32 -> v * -77_777;  // negative i32 values too
+                        case U16 -> v * 21_000;
+                        case F32 -> v == 3 ? Float.NaN : v * 0.375;  // steps of 0.375: delta() joins 1 step, not 2
+                        default -> v;
+                    };
                 }
-                g.set(i, v);
+                g.setValue(i, v);
             }
             return g;
         }
 
+        /** Float fields in same-value mode are labelled with a tolerance for half of the seeds. */
+        public double delta() {
+            return type == Grid.CellType.F32 && mode == MeshMode.SAME_VALUE && (seed & 1) == 0 ? 0.5 : 0;
+        }
+
         public MeshOptions options() {
-            return MeshOptions.defaults().withMode(mode).withConnectivity(connectivity)
+            MeshOptions o = MeshOptions.defaults().withMode(mode).withConnectivity(connectivity)
                     .withPeriodic(periodicX, periodicY, periodicZ);
+            return delta() == 0 ? o : o.withDelta(delta());
         }
 
         @Override
         public String toString() {
             return width + "x" + height + "x" + depth + " " + type + " " + mode + " c" + connectivity + " periodic="
                     + (periodicX ? "x" : "") + (periodicY ? "y" : "") + (periodicZ ? "z" : "") + " density=" + density
-                    + " values=" + values + " seed=" + seed;
+                    + " values=" + values + " seed=" + seed + (delta() == 0 ? "" : " delta=" + delta());
         }
     }
 
@@ -94,7 +111,7 @@ public final class Fields {
             if (labels[start] != -2) {
                 continue;
             }
-            if (!same && g.get(start) == 0) {
+            if (!same && g.value(start) == 0) {
                 labels[start] = -1;
                 continue;
             }
@@ -119,7 +136,9 @@ public final class Fields {
                                 continue;
                             }
                             int j = nx + w * (ny + h * nz);
-                            boolean connected = same ? g.get(j) == g.get(cell) : g.get(j) != 0;
+                            double a = g.value(cell);
+                            double b = g.value(j);
+                            boolean connected = same ? a == b || Math.abs(a - b) <= o.delta() && o.delta() > 0 : b != 0;
                             if (connected && labels[j] == -2) {
                                 labels[j] = start;
                                 queue.add(j);
@@ -152,7 +171,7 @@ public final class Fields {
         for (int z = 0; z < d; z++) {
             for (int y = 0; y < h; y++) {
                 for (int x = 0; x < w; x++) {
-                    whole.set(x + 2, y + 1, z, dense.get(x, y, z));
+                    whole.setValue(whole.index(x + 2, y + 1, z), dense.value(x, y, z));
                 }
             }
         }

@@ -16,6 +16,7 @@ import org.ccl4j.MeshAlgorithm;
 import org.ccl4j.MeshMode;
 import org.ccl4j.MeshOptions;
 import org.ccl4j.engine.nativelib.Abi;
+import org.ccl4j.engine.spi.IntensityData;
 import org.ccl4j.engine.nativelib.NativeLibrary;
 
 /**
@@ -64,8 +65,8 @@ final class Native {
     }
 
     static MemorySegment mesh(Arena arena, Grid grid) {
-        return Abi.mesh(arena, grid.width(), grid.height(), grid.depth(), grid.type() == Grid.CellType.U8,
-                grid.rowStride(), grid.layerStride());
+        return Abi.mesh(arena, grid.width(), grid.height(), grid.depth(),
+                IntensityData.ValueType.valueOf(grid.type().name()), grid.rowStride(), grid.layerStride());
     }
 
     static MemorySegment meshOptions(Arena arena, MeshOptions o, MeshAlgorithm algorithm) {
@@ -73,7 +74,7 @@ final class Native {
             throw new IllegalArgumentException("the Java mesh union-find runs no native code: it has no native phases");
         }
         return Abi.meshOptions(arena, Abi.meshAlgorithmCode(algorithm.name()), o.connectivity(), o.periodicX(),
-                o.periodicY(), o.periodicZ(), o.mode() == MeshMode.SAME_VALUE, o.cpuThreads(), o.blockSize(),
+                o.periodicY(), o.periodicZ(), o.mode() == MeshMode.SAME_VALUE, o.delta(), o.cpuThreads(), o.blockSize(),
                 o.tileSize(), o.maxIterations());
     }
 }

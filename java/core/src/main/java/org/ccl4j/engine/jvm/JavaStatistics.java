@@ -130,8 +130,7 @@ final class JavaStatistics {
                                 IntensityData intensity, RowNumbering numbering, MemorySegment out,
                                 java.lang.foreign.Arena arena) {
         if (intensity == null) {
-            intensity = new IntensityData(grid.bytes() ? IntensityData.ValueType.U8 : IntensityData.ValueType.I32,
-                    grid.rowStride(), grid.layerStride(), grid.cells());
+            intensity = new IntensityData(grid.type(), grid.rowStride(), grid.layerStride(), grid.cells());
         }
         int width = grid.width();
         int height = grid.height();
@@ -227,6 +226,11 @@ final class JavaStatistics {
                         int b = Byte.toUnsignedInt(values.get(ValueLayout.JAVA_BYTE, at));
                         integerSum += b;
                         v = b;
+                    }
+                    case U16 -> {
+                        int u = Short.toUnsignedInt(values.getAtIndex(ValueLayout.JAVA_SHORT_UNALIGNED, at));
+                        integerSum += u;
+                        v = u;
                     }
                     case I32 -> {
                         int i = values.getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, at);

@@ -7,6 +7,7 @@ import java.util.Map;
 import org.ccl4j.engine.serial.MeshNeighbourhood;
 import org.ccl4j.engine.serial.SerialUnionFind;
 import org.ccl4j.engine.spi.GridData;
+import org.ccl4j.engine.spi.IntensityData;
 import org.ccl4j.engine.spi.MeshSettings;
 import org.ccl4j.engine.spi.RunTimings;
 
@@ -27,7 +28,7 @@ import org.ccl4j.engine.spi.RunTimings;
  * across the threads' rows as within them, skipping a join that two others already imply: cell
  * {@code i} and its neighbour {@code j} are joined already when {@code i-1} is joined to {@code i}
  * and to {@code j-1}, and {@code j-1} to {@code j}, which is the rule in the interior of a
- * cluster;
+ * cluster (where connecting is an equivalence of values: not with a delta);
  * <li>{@code finalize} points every labelled cell at its root, the smallest index of its cluster.
  * </ul>
  * Where native access is denied to this module, the oracle labels on one thread instead.
@@ -38,11 +39,12 @@ final class MeshParallelUnionFind {
     private final int depth;
     private final long rowStride;
     private final long layerStride;
-    private final boolean bytes;
+    private final IntensityData.ValueType type;
     private final boolean periodicX;
     private final boolean periodicY;
     private final boolean periodicZ;
-    private final boolean sameValue;
+    private final MeshSettings rule;
+    private final boolean implies;
     /** Address of cell (0, 0, 0). */
     private final long cells;
     /** Address of the labels, the parent array: longs when {@code wide}, else ints. */
@@ -57,11 +59,12 @@ final class MeshParallelUnionFind {
         this.depth = grid.depth();
         this.rowStride = grid.rowStride();
         this.layerStride = grid.layerStride();
-        this.bytes = grid.bytes();
+        this.type = grid.type();
         this.periodicX = options.periodicX();
         this.periodicY = options.periodicY();
         this.periodicZ = options.periodicZ();
-        this.sameValue = options.sameValue();
+        this.rule = options;
+        this.implies = options.equivalence();
         this.cells = cells;
         this.parent = parent;
         this.wide = wide;
@@ -108,20 +111,20 @@ final class MeshParallelUnionFind {
 
     /** Address of cell 0 of row y of layer z. */
     private long row(int y, int z) {
-        return cells + (rowStride * y + layerStride * z) * (bytes ? 1 : Integer.BYTES);
+        return cells + (rowStride * y + layerStride * z) * type.bytes();
     }
 
-    private int cell(long row, int x) {
-        return bytes ? RawMemory.getUnsignedByte(row, x) : RawMemory.getInt(row, x);
+    private double cell(long row, int x) {
+        return RawMemory.getValue(type, row, x);
     }
 
-    private boolean labelled(int value) {
-        return sameValue || value != 0;
+    private boolean labelled(double value) {
+        return rule.labelled(value);
     }
 
     /** Whether a labelled cell of value {@code a} connects to a neighbour of value {@code b}. */
-    private boolean connected(int a, int b) {
-        return sameValue ? a == b : b != 0;
+    private boolean connected(double a, double b) {
+        return rule.connected(a, b);
     }
 
     /** Points the labelled cells of rows {@code from .. to-1} at the first cell of their run, the others at -1. */
@@ -133,9 +136,9 @@ final class MeshParallelUnionFind {
             long row = row(y, z);
             long first = r * width;
             long runStart = -1;
-            int previous = 0;
+            double previous = 0;
             for (int x = 0; x < width; x++) {
-                int value = cell(row, x);
+                double value = cell(row, x);
                 long i = first + x;
                 if (!labelled(value)) {
                     runStart = -1;
@@ -155,7 +158,7 @@ final class MeshParallelUnionFind {
             int z = (int) (r / height);
             long row = row(y, z);
             if (periodicX && width > 1) {
-                int last = cell(row, width - 1);
+                double last = cell(row, width - 1);
                 if (labelled(cell(row, 0)) && connected(cell(row, 0), last)) {
                     ConcurrentUnionFind.union(parent, wide, r * width, r * width + width - 1);
                 }
@@ -175,23 +178,23 @@ final class MeshParallelUnionFind {
         long first = r * width;
         long neighbourFirst = n * width;
         // what x-1 had: its value, its neighbour's value, whether the two were connected
-        int previous = 0;
-        int previousNeighbour = 0;
+        double previous = 0;
+        double previousNeighbour = 0;
         boolean previousJoined = false;
         for (int x = 0; x < width; x++) {
-            int value = cell(row, x);
+            double value = cell(row, x);
             int nx = x + dx;
             boolean inside = nx >= 0 && nx < width;
             if (!inside) {
                 nx = MeshNeighbourhood.wrap(nx, width, periodicX);
             }
             boolean joined = false;
-            int neighbour = 0;
+            double neighbour = 0;
             if (nx >= 0 && labelled(value)) {
                 neighbour = cell(neighbours, nx);
                 joined = connected(value, neighbour);
                 // x ~ x-1 ~ (x-1)+dx ~ x+dx, all joined elsewhere: nothing to do
-                boolean implied = previousJoined && inside && nx > 0 && connected(value, previous)
+                boolean implied = implies && previousJoined && inside && nx > 0 && connected(value, previous)
                         && labelled(neighbour) && connected(neighbour, previousNeighbour);
                 if (joined && !implied) {
                     ConcurrentUnionFind.union(parent, wide, first + x, neighbourFirst + nx);

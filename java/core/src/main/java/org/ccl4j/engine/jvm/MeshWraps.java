@@ -55,7 +55,6 @@ final class MeshWraps {
         int d = grid.depth();
         int[] extent = {w, h, d};
         int connectivity = options.connectivity();
-        boolean sameValue = options.sameValue();
         MeshWraps clusters = new MeshWraps();
         boolean wide = grid.cellCount() > Integer.MAX_VALUE;
         try (Arena arena = Arena.ofConfined()) {
@@ -77,7 +76,7 @@ final class MeshWraps {
                             if (from < 0) {
                                 continue;
                             }
-                            int value = grid.cell(x, y, z);
+                            double value = grid.value(x, y, z);
                             int[] at = {x, y, z};
                             for (int[] step : forward) {
                                 long[] crossing = new long[3];
@@ -99,8 +98,7 @@ final class MeshWraps {
                                 if (to < 0) {
                                     continue;
                                 }
-                                int other = grid.cell(n[0], n[1], n[2]);
-                                if (sameValue ? value == other : other != 0) {
+                                if (options.connected(value, grid.value(n[0], n[1], n[2]))) {
                                     clusters.join(clusters.node(from), clusters.node(to), crossing);
                                 }
                             }

@@ -7,6 +7,7 @@ import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.ccl4j.engine.spi.IntensityData;
 import org.ccl4j.internal.Segments;
 
 /**
@@ -152,6 +153,16 @@ final class RawMemory implements AutoCloseable {
 
     static int getUnsignedByte(long address, long index) {
         return Byte.toUnsignedInt(EVERYTHING.get(ValueLayout.JAVA_BYTE, address + index));
+    }
+
+    /** Value {@code index} of type {@code type} at {@code address}, exactly. */
+    static double getValue(IntensityData.ValueType type, long address, long index) {
+        return switch (type) {
+            case U8 -> getUnsignedByte(address, index);
+            case U16 -> Short.toUnsignedInt(EVERYTHING.get(ValueLayout.JAVA_SHORT_UNALIGNED, address + (index << 1)));
+            case I32 -> getInt(address, index);
+            case F32 -> EVERYTHING.get(ValueLayout.JAVA_FLOAT_UNALIGNED, address + (index << 2));
+        };
     }
 
     /** Sets int {@code index} to {@code value} if it holds {@code expected}; returns what it held. */

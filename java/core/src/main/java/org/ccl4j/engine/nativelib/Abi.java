@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.BiFunction;
 
+import org.ccl4j.engine.spi.IntensityData;
 import org.ccl4j.engine.spi.AlgorithmInfo;
 import org.ccl4j.internal.ffi.ccl4j_algorithm_info;
 import org.ccl4j.internal.ffi.ccl4j_csr;
@@ -260,13 +261,18 @@ public final class Abi {
      * A {@code ccl4j_mesh}: a mesh's shape, strides in cells (0 for dense). Its cells go to the
      * native function as an argument of their own.
      */
-    public static MemorySegment mesh(Arena arena, int width, int height, int depth, boolean bytes, long rowStride,
-                                     long layerStride) {
+    public static MemorySegment mesh(Arena arena, int width, int height, int depth, IntensityData.ValueType type,
+                                     long rowStride, long layerStride) {
         MemorySegment s = ccl4j_mesh.allocate(arena);
         ccl4j_mesh.width(s, width);
         ccl4j_mesh.height(s, height);
         ccl4j_mesh.depth(s, depth);
-        ccl4j_mesh.cell_type(s, bytes ? CCL4J_CELL_U8() : CCL4J_CELL_I32());
+        ccl4j_mesh.cell_type(s, switch (type) {
+            case U8 -> CCL4J_CELL_U8();
+            case U16 -> CCL4J_CELL_U16();
+            case I32 -> CCL4J_CELL_I32();
+            case F32 -> CCL4J_CELL_F32();
+        });
         ccl4j_mesh.row_stride(s, rowStride);
         ccl4j_mesh.layer_stride(s, layerStride);
         return s;
@@ -274,14 +280,15 @@ public final class Abi {
 
     /** A {@code ccl4j_mesh_options}. */
     public static MemorySegment meshOptions(Arena arena, int algorithm, int connectivity, boolean periodicX,
-                                            boolean periodicY, boolean periodicZ, boolean sameValue, int cpuThreads,
-                                            int blockSize, int tileSize, int maxIterations) {
+                                            boolean periodicY, boolean periodicZ, boolean sameValue, double delta,
+                                            int cpuThreads, int blockSize, int tileSize, int maxIterations) {
         MemorySegment s = ccl4j_mesh_options.allocate(arena);
         ccl4j_mesh_options.algorithm(s, algorithm);
         ccl4j_mesh_options.connectivity(s, connectivity);
         ccl4j_mesh_options.periodic(s, (periodicX ? CCL4J_PERIODIC_X() : 0) | (periodicY ? CCL4J_PERIODIC_Y() : 0)
                 | (periodicZ ? CCL4J_PERIODIC_Z() : 0));
         ccl4j_mesh_options.mode(s, sameValue ? CCL4J_MESH_SAME_VALUE() : CCL4J_MESH_FOREGROUND());
+        ccl4j_mesh_options.delta(s, delta);
         ccl4j_mesh_options.cpu_threads(s, cpuThreads);
         ccl4j_mesh_options.block_size(s, blockSize);
         ccl4j_mesh_options.tile_size(s, tileSize);

@@ -89,14 +89,14 @@ final class NativeCalls {
 
     /** The grid's shape as a {@code ccl4j_mesh}, with its strides; its cells are an argument of their own. */
     static MemorySegment mesh(Arena arena, GridData grid) {
-        return Abi.mesh(arena, grid.width(), grid.height(), grid.depth(), grid.bytes(), grid.rowStride(),
+        return Abi.mesh(arena, grid.width(), grid.height(), grid.depth(), grid.type(), grid.rowStride(),
                 grid.layerStride());
     }
 
     /** The settings as a {@code ccl4j_mesh_options}. */
     static MemorySegment meshOptions(Arena arena, MeshSettings s) {
         return Abi.meshOptions(arena, Abi.meshAlgorithmCode(s.algorithm()), s.connectivity(), s.periodicX(),
-                s.periodicY(), s.periodicZ(), s.sameValue(), s.cpuThreads(), s.blockSize(), s.tileSize(),
+                s.periodicY(), s.periodicZ(), s.sameValue(), s.delta(), s.cpuThreads(), s.blockSize(), s.tileSize(),
                 s.maxIterations());
     }
 

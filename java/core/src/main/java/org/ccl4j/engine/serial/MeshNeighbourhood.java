@@ -33,8 +33,7 @@ public final class MeshNeighbourhood {
     private final boolean periodicX;
     private final boolean periodicY;
     private final boolean periodicZ;
-    private final boolean sameValue;
-    private final boolean bytes;
+    private final MeshSettings rule;  // which cells are labelled and connect
     /** The backward offsets {dx, dy, dz} of the connectivity. */
     private final List<int[]> backward;
 
@@ -46,8 +45,7 @@ public final class MeshNeighbourhood {
         this.periodicX = settings.periodicX();
         this.periodicY = settings.periodicY();
         this.periodicZ = settings.periodicZ();
-        this.sameValue = settings.sameValue();
-        this.bytes = grid.bytes();
+        this.rule = settings;
         this.backward = backwardOffsets(settings.connectivity());
     }
 
@@ -94,7 +92,7 @@ public final class MeshNeighbourhood {
             MemorySegment row = grid.row((int) (r % height), (int) (r / height));
             for (int x = 0; x < width; x++) {
                 long i = x + width * r;
-                long label = labelled(cell(row, x)) ? i : -1;
+                long label = rule.labelled(cell(row, x)) ? i : -1;
                 if (wide) {
                     parent.setAtIndex(ValueLayout.JAVA_LONG, i, label);
                 } else {
@@ -123,9 +121,9 @@ public final class MeshNeighbourhood {
                 MemorySegment neighbours = grid.row(ny, nz);
                 long neighbourRow = width * (ny + (long) height * nz);
                 for (int x = 0; x < width; x++) {
-                    int value = cell(row, x);
+                    double value = cell(row, x);
                     int nx = wrap(x + o[0], width, periodicX);
-                    if (labelled(value) && nx >= 0 && connected(value, cell(neighbours, nx))) {
+                    if (rule.labelled(value) && nx >= 0 && rule.connected(value, cell(neighbours, nx))) {
                         join.join(x + width * r, nx + neighbourRow);
                     }
                 }
@@ -134,16 +132,8 @@ public final class MeshNeighbourhood {
     }
 
     /** Cell {@code x} of a row of {@link GridData#row}. */
-    private int cell(MemorySegment row, int x) {
-        return bytes ? Byte.toUnsignedInt(row.get(ValueLayout.JAVA_BYTE, x)) : row.getAtIndex(ValueLayout.JAVA_INT, x);
-    }
-
-    private boolean labelled(int value) {
-        return sameValue || value != 0;
-    }
-
-    private boolean connected(int a, int b) {
-        return sameValue ? a == b : b != 0;
+    private double cell(MemorySegment row, int x) {
+        return grid.type().read(row, x);
     }
 
     /** {@code v} on an axis of {@code extent}: wrapped around when periodic, else -1 outside. */

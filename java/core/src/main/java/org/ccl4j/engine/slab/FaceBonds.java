@@ -18,6 +18,7 @@ import org.ccl4j.engine.spi.MeshSettings;
  */
 final class FaceBonds {
     private final GridData grid;
+    private final MeshSettings settings;
     private final boolean sameValue;
     private final boolean alongZ;
     private final boolean periodicX;
@@ -29,6 +30,7 @@ final class FaceBonds {
 
     FaceBonds(GridData grid, MeshSettings settings) {
         this.grid = grid;
+        this.settings = settings;
         this.sameValue = settings.sameValue();
         this.alongZ = grid.depth() > 1;
         this.periodicX = settings.periodicX();
@@ -100,7 +102,7 @@ final class FaceBonds {
                         }
                     }
                     long to = upper.getAtIndex(ValueLayout.JAVA_LONG, nx + (long) width * ny);
-                    if (to < 0 || (sameValue && planeValue(x, y, lowerPlane) != planeValue(nx, ny, upperPlane))) {
+                    if (to < 0 || (sameValue && !settings.connected(planeValue(x, y, lowerPlane), planeValue(nx, ny, upperPlane)))) {
                         continue;
                     }
                     if (alongZ) {
@@ -168,7 +170,7 @@ final class FaceBonds {
                 continue;  // leaves the grid, or stays within the slab: the slab's labelling joined it
             }
             long to = label(labels, base, n[0], n[1], n[2]);
-            if (to < 0 || (sameValue && grid.cell(x, y, z) != grid.cell(n[0], n[1], n[2]))) {
+            if (to < 0 || (sameValue && !settings.connected(grid.value(x, y, z), grid.value(n[0], n[1], n[2])))) {
                 continue;
             }
             clusters.join(from, to, s[0], s[1], s[2]);
@@ -183,7 +185,7 @@ final class FaceBonds {
     }
 
     /** The value of cell (x, y) of plane {@code plane} (y is 0 in 2D, where a plane is a row). */
-    private int planeValue(int x, int y, int plane) {
-        return alongZ ? grid.cell(x, y, plane) : grid.cell(x, plane, 0);
+    private double planeValue(int x, int y, int plane) {
+        return alongZ ? grid.value(x, y, plane) : grid.value(x, plane, 0);
     }
 }

@@ -87,7 +87,7 @@ record SlabPlan(GridData grid, int planes, int slabs) {
         long layerStride = alongZ ? grid.layerStride() : rowStride * height;
         long lastCell = (depth - 1) * layerStride + (height - 1) * rowStride + width;
         MemorySegment cells = grid.cells().asSlice(from * step * grid.cellBytes(), lastCell * grid.cellBytes());
-        return new GridData(width, height, depth, grid.cellBytes(), rowStride, layerStride, cells);
+        return new GridData(width, height, depth, grid.type(), rowStride, layerStride, cells);
     }
 
     /** The intensity of slab {@code s}, or null for null (the cells). */
