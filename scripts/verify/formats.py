@@ -7,12 +7,12 @@ saved with `--save` in every format; numpy (np.load, and the NRRD header parsed 
 tifffile must read back exactly the labels of the raw `--out` and the cells of the volume, with the
 dtype written.
 
-Reads: arrays of every dtype ccl4j reads (uint8, int8, uint16, int16, int32, uint32; float32 with
---threshold) are written by numpy (.npy versions 1.0-3.0, C and Fortran order, both byte orders),
-by nibabel (.nii, .nii.gz) and by tifffile (multi-page stacks), and as NRRD (raw and gzip, both
-byte orders; the header written here); `ccl4j mesh` must find in each the cluster count it finds
-in the raw int32 (or, thresholded, uint8) file of the same values, in foreground and same-value
-modes.
+Reads: arrays of every dtype ccl4j reads (uint8, int8, uint16, int16, int32, uint32, float32) are
+written by numpy (.npy versions 1.0-3.0, C and Fortran order, both byte orders), by nibabel (.nii,
+.nii.gz) and by tifffile (multi-page stacks), and as NRRD (raw and gzip, both byte orders; the
+header written here); `ccl4j mesh` must find in each the cluster count it finds in the raw int32
+(float32: raw float32) file of the same values, in foreground and same-value modes (floats also
+within --delta and through --threshold).
 
 Prints one line per check and exits 1 on any difference or failed run.
 
@@ -171,21 +171,21 @@ def reads(ccl4j, work, rng):
                   "uint32": "uint", "float32": "float"}
     for dtype in ("uint8", "int8", "uint16", "int16", "int32", "uint32", "float32"):
         floating = dtype == "float32"
+        reference = os.path.join(work, "ref-%s.raw" % dtype)
         if floating:
-            values = rng.normal(size=shape).astype(np.float32)
-            threshold = ["--threshold", "1"]
-            reference = os.path.join(work, "ref-%s.raw" % dtype)
-            (values >= 1).astype(np.uint8).tofile(reference)
-            ref_args = [reference, "--dims", dims]
+            # steps of a quarter, some cells zero: a tolerance of 0.3 joins neighbours one step apart
+            values = (np.round(rng.normal(size=shape) * 4) / 4 * (rng.random(shape) < 0.7)).astype(np.float32)
+            values.astype("<f4").tofile(reference)
+            ref_args = [reference, "--dims", dims, "--type", "f32"]
         else:
             low = -2 if np.dtype(dtype).kind == "i" else 0
             # sparse, so that the counts are many and a transposed or byte-swapped read would differ
             values = (rng.integers(low, 3, size=shape) * (rng.random(shape) < 0.3)).astype(dtype)
-            threshold = []
-            reference = os.path.join(work, "ref-%s.raw" % dtype)
             values.astype("<i4").tofile(reference)
             ref_args = [reference, "--dims", dims, "--type", "i32"]
-        modes = [["--mode", "foreground"]] + ([] if floating else [["--mode", "same-value"]])
+        modes = [["--mode", "foreground"], ["--mode", "same-value"]]
+        if floating:
+            modes += [["--delta", "0.3"], ["--threshold", "1"]]
         expected = {}
         for mode in modes:
             result = run(ccl4j, ref_args + mode)
@@ -218,7 +218,7 @@ def reads(ccl4j, work, rng):
             files.append(path)
         for path in files:
             for mode in modes:
-                result = run(ccl4j, [path] + mode + threshold)
+                result = run(ccl4j, [path] + mode)
                 if result is None:
                     continue
                 check("read %-28s %-10s %d clusters" % (os.path.basename(path), mode[1], result["clusters"]),

@@ -80,7 +80,8 @@ final class MeshCommand implements Callable<Integer> {
     @Parameters(paramLabel = "FILE", arity = "0..1", description = "The grid: a PGM or PNG image, a NumPy (.npy),"
             + " NRRD (.nrrd, .nhdr), NIfTI-1 (.nii, .nii.gz) or TIFF (.tif, .tiff; a page per z-slice) array, or a"
             + " raw file (with --dims), plain or gzip-compressed; - reads standard input (raw cells from it need"
-            + " --format raw --dims). float32 arrays need --threshold.")
+            + " --format raw --dims). uint8, uint16 and float32 cells are labelled as they are, other integers as"
+            + " int32.")
     private Input file;
 
     @Option(names = "--generate", paramLabel = "SPEC", description = "Label a generated field instead of a file:"
@@ -105,12 +106,12 @@ final class MeshCommand implements Callable<Integer> {
 
     @Option(names = "--type", paramLabel = "TYPE", defaultValue = "u8",
             completionCandidates = Converters.CellTypeNames.class,
-            description = "Cell type of a raw file: u8 (uint8) or i32 (little-endian int32); default:"
-                    + " ${DEFAULT-VALUE}.")
+            description = "Cell type of a raw file: u8 (uint8), u16, i32 or f32 (little-endian uint16, int32,"
+                    + " float32); default: ${DEFAULT-VALUE}.")
     private Grid.CellType type;
 
     @Option(names = "--threshold", paramLabel = "T", description = "Label the cells whose value is at least T (grey"
-            + " value, luminance, raw cell or array element; float32 arrays are read only with it).")
+            + " value, luminance, raw cell or array element), as a uint8 field.")
     private Integer threshold;
 
     @Option(names = "--color", paramLabel = "MODE", defaultValue = "luminance",
@@ -124,6 +125,11 @@ final class MeshCommand implements Callable<Integer> {
             description = "Label the non-zero cells, or connect neighbours of equal value: ${COMPLETION-CANDIDATES}"
                     + " (default: ${DEFAULT-VALUE}).")
     private MeshMode mode;
+
+    @Option(names = "--delta", paramLabel = "D", description = "Same-value mode with a tolerance: neighbours whose"
+            + " values differ by at most D connect (cc3d's delta; for float cells above all). Implies --mode"
+            + " same-value.")
+    private Double delta;
 
     @Option(names = "--connectivity", paramLabel = "N", description = "Neighbours: 4 or 8 in 2D, 6 or 26 in 3D; on a single layer"
             + " 6 and 26 mean 4 and 8 (default: faces, 4 in 2D and 6 in 3D).")
@@ -202,6 +208,11 @@ final class MeshCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON object instead of text.")
     private boolean json;
 
+    /** {@code options} with --delta's tolerance (and so in same-value mode), when it is given. */
+    private MeshOptions withTolerance(MeshOptions options) {
+        return delta == null ? options : options.withDelta(delta);
+    }
+
     @Override
     public Integer call() throws IOException {
         checkSource();
@@ -218,11 +229,11 @@ final class MeshCommand implements Callable<Integer> {
                 OutputFile.check(output);
             }
         }
-        MeshOptions options = UsageException.whenInvalid(() -> MeshOptions.defaults().withAlgorithm(algorithm)
+        MeshOptions options = UsageException.whenInvalid(() -> withTolerance(MeshOptions.defaults().withAlgorithm(algorithm)
                 .withMode(mode).withConnectivity(connectivity)
                 .withPeriodic(periodicAxes[0], periodicAxes[1], periodicAxes[2]).withCpuThreads(run.threads)
                 .withMaxIterations(run.maxIterations).withWideLabels(int64Labels)
-                .withMemoryBudget(memoryBudget == null ? 0 : memoryBudget));
+                .withMemoryBudget(memoryBudget == null ? 0 : memoryBudget)));
         boolean raster = rasterNumbering();
         Backend backend = backendFor(run.backend, algorithm);
         PrintWriter stdout = command.commandLine().getOut();

@@ -469,7 +469,7 @@ class MeshCommandTest {
                 {"mesh", f, "--format", "jpeg"},
                 {"mesh", f, "--dims", "10"},
                 {"mesh", f, "--dims", "0x5"},
-                {"mesh", f, "--type", "u16"},
+                {"mesh", f, "--type", "u4"},
                 {"mesh", f, "--color", "cmyk"},
                 {"mesh", f, "--threshold", "high"},
                 {"mesh", f, "--threshold", "5", "--color", "rgb"},

@@ -124,7 +124,7 @@ class MeshFormatsTest {
     }
 
     @Test
-    void floatArraysNeedAThreshold() throws IOException {
+    void floatArraysAreLabelledAsTheyAreOrThroughAThreshold() throws IOException {
         // a float32 volume: 0.25 or 0.75 by the same pattern as a uint8 volume of 0 and 1
         Path u8 = volume("v.npy", Grid.CellType.U8);
         byte[] cells = Files.readAllBytes(u8);
@@ -138,16 +138,67 @@ class MeshFormatsTest {
         Path f4 = dir.resolve("f.npy");
         Files.write(f4, header);
         Files.write(f4, floats.array(), java.nio.file.StandardOpenOption.APPEND);
-        Result refused = run("mesh", f4.toString());
-        assertEquals(Main.INVALID_INPUT, refused.code(), refused.err());
-        assertTrue(refused.err().contains("dtype '<f4' (float32) cells need a threshold for now (--threshold T"),
-                refused.err());
+        // as they are: 0.75 and 0.25 cells are both foreground, each value its own clusters in same-value mode
+        Result u8Clusters = run("mesh", u8.toString(), "--mode", "same-value", "--json");
+        assertEquals(1, clustersOf(new String[] {f4.toString()}));
+        assertEquals(clusters(u8Clusters.out()), clustersOf(new String[] {f4.toString()}, "--mode", "same-value"));
         // --threshold compares with an integer: 1 labels no cell, 0 every cell
         Result all = run("mesh", f4.toString(), "--threshold", "0", "--json");
         assertEquals(Main.OK, all.code(), all.err());
         assertEquals(1, clusters(all.out()));
         Result none = run("mesh", f4.toString(), "--threshold", "1", "--json");
         assertEquals(0, clusters(none.out()));
+    }
+
+    /** Float cells as they are, from NumPy and raw: foreground, same value, and same value within --delta. */
+    @Test
+    void floatFieldsAreLabelledAsTheyAreAndWithATolerance() throws IOException {
+        float[] row = {0f, 0.3f, 0.6f, 5f, 5.2f};
+        Path raw = dir.resolve("f.raw");
+        ByteBuffer bytes = ByteBuffer.allocate(4 * row.length).order(ByteOrder.LITTLE_ENDIAN);
+        for (float v : row) {
+            bytes.putFloat(v);
+        }
+        Files.write(raw, bytes.array());
+        Path npy = dir.resolve("f.npy");
+        try (Arena arena = Arena.ofConfined()) {
+            Grid g = Grid.allocate(arena, Grid.CellType.F32, row.length, 1, 1);
+            for (int i = 0; i < row.length; i++) {
+                g.setValue(i, row[i]);
+            }
+            GridWriter.write(g, npy);
+        }
+        for (String[] input : new String[][] {{npy.toString()}, {raw.toString(), "--dims", "5x1", "--type", "f32"}}) {
+            // 0 | 0.3 0.6 5 5.2: non-zero cells connect
+            assertEquals(1, clustersOf(input));
+            // every value apart
+            assertEquals(5, clustersOf(input, "--mode", "same-value"));
+            // 0 ~ 0.3 ~ 0.6 (each step 0.3 <= 0.35, though 0 and 0.6 are 0.6 apart), 5 ~ 5.2
+            assertEquals(2, clustersOf(input, "--delta", "0.35"));
+            assertEquals(1, clustersOf(input, "--delta", "4.4"));
+        }
+        Result negative = run("mesh", npy.toString(), "--delta", "-1");
+        assertEquals(Main.USAGE, negative.code(), negative.err());
+        assertTrue(negative.err().contains("delta must be a finite number >= 0, got -1.0"), negative.err());
+
+        Path shorts = dir.resolve("u.raw");
+        ByteBuffer u16 = ByteBuffer.allocate(10).order(ByteOrder.LITTLE_ENDIAN);
+        for (int v : new int[] {0, 65535, 65535, 0, 300}) {
+            u16.putShort((short) v);
+        }
+        Files.write(shorts, u16.array());
+        assertEquals(2, clustersOf(new String[] {shorts.toString(), "--dims", "5x1", "--type", "u16"}));
+    }
+
+    private static long clustersOf(String[] input, String... options) {
+        String[] args = new String[2 + input.length + options.length];
+        args[0] = "mesh";
+        System.arraycopy(input, 0, args, 1, input.length);
+        System.arraycopy(options, 0, args, 1 + input.length, options.length);
+        args[args.length - 1] = "--json";
+        Result r = run(args);
+        assertEquals(Main.OK, r.code(), r.err());
+        return clusters(r.out());
     }
 
     private static long clusters(String json) {

@@ -46,14 +46,20 @@ record ArrayLayout(Path data, long offset, long skip, ArrayLayout.Type type, Byt
     }
 
     /**
-     * Whether the file's bytes are a grid's cells as they lie: uncompressed, x fastest, uint8 or
-     * little-endian int32 (4-byte aligned) on a little-endian host, with no threshold to apply.
+     * Whether the file's bytes are a grid's cells as they lie: uncompressed, x fastest, uint8, or
+     * uint16, int32 and float32 in the host's byte order (aligned), with no threshold to apply.
      */
     boolean mappable(GridReadOptions options) {
-        SampleType sample = type.sample();
-        return !gzip && !fortran && options.threshold().isEmpty()
-                && (sample == SampleType.U1 || (sample == SampleType.I4 && order == ByteOrder.LITTLE_ENDIAN
-                        && ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN && offset % Integer.BYTES == 0));
+        return !gzip && !fortran && options.threshold().isEmpty() && asStored() && offset % type.sample().bytes() == 0;
+    }
+
+    /** Whether the samples are grid cells as they are stored: a grid's type, in the host's byte order. */
+    private boolean asStored() {
+        return switch (type.sample()) {
+            case U1 -> true;
+            case U2, I4, F4 -> order == ByteOrder.nativeOrder();
+            default -> false;
+        };
     }
 
     /** A read-only grid over the mapped cells; {@link #mappable} must hold. */
@@ -61,18 +67,6 @@ record ArrayLayout(Path data, long offset, long skip, ArrayLayout.Type type, Byt
         try (FileChannel channel = FileChannel.open(data, StandardOpenOption.READ)) {
             MemorySegment cells = channel.map(FileChannel.MapMode.READ_ONLY, offset, dataBytes(), arena);
             return Grid.wrap(cells, type.sample().cellType(), dims.width(), dims.height(), dims.depth());
-        }
-    }
-
-    /**
-     * Refuses float cells without a threshold, naming the header field of the type: grids hold
-     * integers, and a float field is labelled through its threshold.
-     */
-    void requireThresholdForFloats(Path file, GridReadOptions options) throws ImageFormatException {
-        if (type.sample() == SampleType.F4 && options.threshold().isEmpty()) {
-            throw new ImageFormatException(file, type.line(), type.byteOffset(), type.field()
-                    + " (float32) cells need a threshold for now (--threshold T: cells at or above T are labelled,"
-                    + " as a uint8 field): grids hold uint8 or int32 cells");
         }
     }
 
@@ -84,8 +78,7 @@ record ArrayLayout(Path data, long offset, long skip, ArrayLayout.Type type, Byt
         long count = dims.cellCount();
         int size = sample.bytes();
         // the file's bytes are the cells: copied as they are
-        boolean direct = !fortran && threshold.isEmpty() && (sample == SampleType.U1
-                || (sample == SampleType.I4 && order == ByteOrder.nativeOrder()));
+        boolean direct = !fortran && threshold.isEmpty() && asStored();
         byte[] chunk = new byte[CHUNK_BYTES];
         ByteBuffer buffer = ByteBuffer.wrap(chunk).order(order);
         MemorySegment cells = sink.grid().cells();
@@ -102,7 +95,7 @@ record ArrayLayout(Path data, long offset, long skip, ArrayLayout.Type type, Byt
                 if (direct) {
                     MemorySegment.copy(MemorySegment.ofArray(chunk), 0, cells, k * size, (long) n * size);
                 } else {
-                    decode(buffer, n, k, start, sink, threshold);
+                    decode(buffer, n, k, start, sink);
                 }
                 k += n;
             }
@@ -113,10 +106,9 @@ record ArrayLayout(Path data, long offset, long skip, ArrayLayout.Type type, Byt
         return sink.grid();
     }
 
-    private void decode(ByteBuffer buffer, int n, long first, long start, CellSink sink, OptionalInt threshold)
+    private void decode(ByteBuffer buffer, int n, long first, long start, CellSink sink)
             throws ImageFormatException {
         SampleType sample = type.sample();
-        int t = threshold.orElse(0);
         for (int j = 0; j < n; j++) {
             long k = first + j;
             long index = fortran ? cIndex(k) : k;
@@ -136,8 +128,7 @@ record ArrayLayout(Path data, long offset, long skip, ArrayLayout.Type type, Byt
                     }
                     sink.put(index, value);
                 }
-                // NaN is at or above no threshold
-                case F4 -> sink.putFlag(index, buffer.getFloat(at) >= t);
+                case F4 -> sink.putFloat(index, buffer.getFloat(at));
                 case I8 -> throw new AssertionError("int64 cells are never read");
             }
         }

@@ -19,7 +19,8 @@ import org.ccl4j.GridDims;
  * read cell by cell), or labels (int32 or int64, native order, x fastest).
  *
  * @param dims  the dimensions
- * @param type  {@link SampleType#U1}, {@link SampleType#I4} or {@link SampleType#I8}
+ * @param type  {@link SampleType#U1}, {@link SampleType#U2}, {@link SampleType#I4}, {@link SampleType#F4} or
+ *              {@link SampleType#I8}
  * @param dense the values back to back in native order, or null for a grid view
  * @param grid  the grid view whose cells are read one by one, when {@code dense} is null
  */
@@ -45,16 +46,23 @@ record ArrayOutput(GridDims dims, SampleType type, MemorySegment dense, Grid gri
         return new ArrayOutput(dims, labelBytes == Long.BYTES ? SampleType.I8 : SampleType.I4, labels, null);
     }
 
-    /** The value at a linear index (an int64 label as a long). */
+    /** The value at a linear index of an integer type (an int64 label as a long). */
     long get(long index) {
         if (dense == null) {
             return grid.get(index);
         }
         return switch (type) {
             case U1 -> dense.get(ValueLayout.JAVA_BYTE, index) & 0xFF;
+            case U2 -> dense.getAtIndex(ValueLayout.JAVA_SHORT, index) & 0xFFFF;
             case I4 -> dense.getAtIndex(ValueLayout.JAVA_INT, index);
+            case F4 -> throw new IllegalStateException("float values are read with getFloat");
             default -> dense.getAtIndex(ValueLayout.JAVA_LONG, index);
         };
+    }
+
+    /** The value at a linear index of a float32 array. */
+    float getFloat(long index) {
+        return dense == null ? (float) grid.value(index) : dense.getAtIndex(ValueLayout.JAVA_FLOAT, index);
     }
 
     /** Writes the values, x fastest, in little-endian order. */
@@ -65,21 +73,26 @@ record ArrayOutput(GridDims dims, SampleType type, MemorySegment dense, Grid gri
         long count = dims.cellCount();
         for (long at = 0; at < count; at += CHUNK_CELLS) {
             int n = (int) Math.min(CHUNK_CELLS, count - at);
-            if (dense != null && type == SampleType.U1) {
-                MemorySegment.copy(dense, ValueLayout.JAVA_BYTE, at, chunk, 0, n);
-            } else if (dense != null && type == SampleType.I4) {
-                MemorySegment.copy(dense, ValueLayout.JAVA_INT, at * 4, target,
-                        ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN), 0, n);
-            } else if (dense != null) {
-                MemorySegment.copy(dense, ValueLayout.JAVA_LONG, at * 8, target,
-                        ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN), 0, n);
+            if (dense != null) {  // the values' bytes, swapped where the host is big-endian
+                switch (size) {
+                    case 1 -> MemorySegment.copy(dense, ValueLayout.JAVA_BYTE, at, chunk, 0, n);
+                    case 2 -> MemorySegment.copy(dense, ValueLayout.JAVA_SHORT, at * 2, target,
+                            ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN), 0, n);
+                    case 4 -> MemorySegment.copy(dense, ValueLayout.JAVA_INT, at * 4, target,
+                            ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN), 0, n);
+                    default -> MemorySegment.copy(dense, ValueLayout.JAVA_LONG, at * 8, target,
+                            ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN), 0, n);
+                }
             } else {
                 for (int k = 0; k < n; k++) {
-                    int value = grid.get(at + k);
-                    if (type == SampleType.U1) {
-                        chunk[k] = (byte) value;
-                    } else {
-                        target.set(ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN), 4L * k, value);
+                    switch (type) {
+                        case U1 -> chunk[k] = (byte) grid.get(at + k);
+                        case U2 -> target.set(ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN),
+                                2L * k, (short) grid.get(at + k));
+                        case F4 -> target.set(ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN),
+                                4L * k, (float) grid.value(at + k));
+                        default -> target.set(ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN),
+                                4L * k, grid.get(at + k));
                     }
                 }
             }

@@ -14,7 +14,7 @@ import java.util.OptionalInt;
 final class CellSink {
     private final Grid grid;
     private final MemorySegment cells;
-    private final boolean bytes;
+    private final Grid.CellType type;
     private final boolean thresholded;
     private final int threshold;
 
@@ -25,7 +25,7 @@ final class CellSink {
         Grid.CellType type = threshold.isPresent() ? Grid.CellType.U8 : natural;
         this.grid = Grid.allocate(arena, type, dims.width(), dims.height(), dims.depth());
         this.cells = grid.cells();
-        this.bytes = type == Grid.CellType.U8;
+        this.type = type;
         this.thresholded = threshold.isPresent();
         this.threshold = threshold.orElse(0);
     }
@@ -38,10 +38,22 @@ final class CellSink {
     void put(long index, int value) {
         if (thresholded) {
             cells.set(ValueLayout.JAVA_BYTE, index, value >= threshold ? (byte) 1 : (byte) 0);
-        } else if (bytes) {
-            cells.set(ValueLayout.JAVA_BYTE, index, (byte) value);
         } else {
-            cells.setAtIndex(ValueLayout.JAVA_INT, index, value);
+            switch (type) {
+                case U8 -> cells.set(ValueLayout.JAVA_BYTE, index, (byte) value);
+                case U16 -> cells.setAtIndex(ValueLayout.JAVA_SHORT, index, (short) value);
+                case I32 -> cells.setAtIndex(ValueLayout.JAVA_INT, index, value);
+                case F32 -> throw new IllegalStateException("integer values for float cells");
+            }
+        }
+    }
+
+    /** Stores a float value: as it is in a float grid, else whether it is at or above the threshold. */
+    void putFloat(long index, float value) {
+        if (thresholded) {
+            putFlag(index, value >= threshold);  // NaN is at or above no threshold
+        } else {
+            cells.setAtIndex(ValueLayout.JAVA_FLOAT, index, value);
         }
     }
 

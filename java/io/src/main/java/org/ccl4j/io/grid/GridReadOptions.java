@@ -11,8 +11,8 @@ import java.util.OptionalInt;
  * @param format    the file format, {@link GridFormat#AUTO} to detect it
  * @param dims      the dimensions: required for raw files; for PGM and PNG, null or the image's own
  *                  (a mismatch is an error)
- * @param rawType   the cell type of raw files: {@link Grid.CellType#U8} or little-endian
- *                  {@link Grid.CellType#I32}
+ * @param rawType   the cell type of raw files: {@link Grid.CellType#U8}, or little-endian
+ *                  {@link Grid.CellType#U16}, {@link Grid.CellType#I32} or {@link Grid.CellType#F32}
  * @param threshold when present, cells whose value is at least this become 1 and the others 0, in a
  *                  uint8 grid (a foreground field); the value is the grey sample, the luminance of a
  *                  colour pixel, or the raw cell

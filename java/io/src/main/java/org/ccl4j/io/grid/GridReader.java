@@ -123,7 +123,6 @@ public final class GridReader {
                 case TIFF -> TiffFormat.read(source.contentFile(), name, options, arena);
                 case NPY, NRRD, NIFTI -> {
                     ArrayLayout layout = layout(format, source.contentFile(), name);
-                    layout.requireThresholdForFloats(name, options);
                     checkDims(name, layout.dims(), options);
                     layout.checkSize();
                     yield layout.read(options, arena);
@@ -175,7 +174,8 @@ public final class GridReader {
             ArrayLayout layout = mappableLayout(source, format, options);
             if (layout == null) {
                 throw new IllegalArgumentException(file + ": its cells do not lie as a grid's (uint8, or aligned"
-                        + " little-endian int32, x fastest, uncompressed), or a threshold is asked for: read it instead");
+                        + " uint16, int32 or float32 in the host's byte order, x fastest, uncompressed), or a threshold"
+                        + " is asked for: read it instead");
             }
             checkDims(file, layout.dims(), options);
             layout.checkSize();

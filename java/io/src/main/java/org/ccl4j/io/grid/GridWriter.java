@@ -163,15 +163,13 @@ public final class GridWriter {
         long count = cells.byteSize() / type.bytes();
         for (long at = 0; at < count; at += CHUNK_CELLS) {
             int n = (int) Math.min(CHUNK_CELLS, count - at);
-            if (type == Grid.CellType.U8) {
-                MemorySegment.copy(cells, ValueLayout.JAVA_BYTE, at, chunk, 0, n);
-                out.write(chunk, 0, n);
-            } else {
-                for (int k = 0; k < n; k++) {
-                    target.set(littleEndian, 4L * k, cells.getAtIndex(ValueLayout.JAVA_INT, at + k));
-                }
-                out.write(chunk, 0, 4 * n);
+            switch (type) {
+                case U8 -> MemorySegment.copy(cells, ValueLayout.JAVA_BYTE, at, chunk, 0, n);
+                case U16 -> MemorySegment.copy(cells, ValueLayout.JAVA_SHORT, at * 2, target,
+                        ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN), 0, n);
+                default -> MemorySegment.copy(cells, ValueLayout.JAVA_INT, at * 4, target, littleEndian, 0, n);
             }
+            out.write(chunk, 0, type.bytes() * n);
         }
     }
 
@@ -205,6 +203,10 @@ public final class GridWriter {
     /** The largest cell; throws unless every cell lies in 0..65535. */
     private static int checkedMax(Grid grid) {
         Objects.requireNonNull(grid, "grid");
+        if (grid.type() == Grid.CellType.F32) {
+            throw new IllegalArgumentException("PGM and PNG hold integer samples: float cells are written as .npy,"
+                    + " .nrrd, .nii, .tif or raw");
+        }
         int max = 0;
         for (long i = 0; i < grid.cellCount(); i++) {
             int value = grid.get(i);

@@ -116,7 +116,9 @@ final class NiftiFormat {
         }
         short datatype = switch (type) {
             case U1 -> 2;
+            case U2 -> 512;
             case I4 -> 8;
+            case F4 -> 16;
             case I8 -> 1024;
             default -> throw new IllegalArgumentException(type.title() + " is not written");
         };

@@ -173,7 +173,9 @@ final class NpyFormat {
     static byte[] header(GridDims dims, SampleType type) {
         String descr = switch (type) {
             case U1 -> "|u1";
+            case U2 -> "<u2";
             case I4 -> "<i4";
+            case F4 -> "<f4";
             case I8 -> "<i8";
             default -> throw new IllegalArgumentException(type.title() + " is not written");
         };

@@ -239,7 +239,9 @@ final class NrrdFormat {
     static byte[] header(GridDims dims, SampleType type) {
         String name = switch (type) {
             case U1 -> "uint8";
+            case U2 -> "uint16";
             case I4 -> "int32";
+            case F4 -> "float";
             case I8 -> "int64";
             default -> throw new IllegalArgumentException(type.title() + " is not written");
         };

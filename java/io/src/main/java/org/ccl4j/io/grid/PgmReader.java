@@ -16,7 +16,7 @@ import java.nio.file.Path;
  * byte (or CR LF, when the file size shows that the LF is not a sample), one byte each when
  * maxval is below 256, else two bytes big-endian. P2 samples are decimal
  * numbers separated by whitespace (comments are accepted there too). Maxval up to 255 gives a uint8
- * grid, larger an int32 grid; the values are the samples, never rescaled.
+ * grid, larger (up to 65535) a uint16 grid; the values are the samples, never rescaled.
  *
  * <p>Errors name the line (header, P2 samples) or the byte offset (P5 samples). The file size is
  * checked against the header before the grid is allocated, so a truncated file or a bogus header
@@ -90,7 +90,7 @@ final class PgmReader {
                             + (size - rasterStart < need ? ": it is truncated" : ": a file holds one image"));
                 }
             }
-            CellSink sink = new CellSink(arena, dims, maxval < 256 ? Grid.CellType.U8 : Grid.CellType.I32,
+            CellSink sink = new CellSink(arena, dims, maxval < 256 ? Grid.CellType.U8 : Grid.CellType.U16,
                     options.threshold());
             if (ascii) {
                 readAscii(in, sink, width, cells, maxval);

@@ -22,7 +22,7 @@ import java.util.zip.Inflater;
 /**
  * Reads PNG files with a decoder of its own, written from the PNG specification (W3C, third
  * edition): every colour type and bit depth, interlaced or not. Greyscale images (with or without
- * alpha, 1 to 16 bits) give their grey samples: uint8 up to 8 bits, int32 for 16 bits. Palette and
+ * alpha, 1 to 16 bits) give their grey samples: uint8 up to 8 bits, uint16 for 16 bits. Palette and
  * colour images give, by {@link GridReadOptions.ColorMode}, the BT.601 luma of the 8-bit colour
  * (uint8) or the colour packed as {@code 0xRRGGBB} (int32); 16-bit colour channels are scaled to 8
  * bits as {@code round(v * 255 / 65535)}. Alpha, transparency, gamma and colour profiles are
@@ -137,7 +137,7 @@ final class PngReader {
             GridReader.checkDims(file, dims, options);
             boolean grey = h.colorType() == 0 || h.colorType() == 4;
             boolean packed = options.color() == GridReadOptions.ColorMode.RGB;
-            Grid.CellType natural = grey ? (h.bitDepth() == 16 ? Grid.CellType.I32 : Grid.CellType.U8)
+            Grid.CellType natural = grey ? (h.bitDepth() == 16 ? Grid.CellType.U16 : Grid.CellType.U8)
                     : packed ? Grid.CellType.I32 : Grid.CellType.U8;
             CellSink sink = new CellSink(arena, dims, natural, options.threshold());
             try (ImageData data = new ImageData(file, channel, layout, imageBytes)) {

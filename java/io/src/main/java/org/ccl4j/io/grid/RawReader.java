@@ -53,7 +53,12 @@ final class RawReader {
                     fill(file, channel, chunk, at);
                     chunk.flip();
                     while (chunk.hasRemaining()) {
-                        sink.put(index++, type == Grid.CellType.U8 ? chunk.get() & 0xFF : chunk.getInt());
+                        switch (type) {
+                            case U8 -> sink.put(index++, chunk.get() & 0xFF);
+                            case U16 -> sink.put(index++, chunk.getShort() & 0xFFFF);
+                            case I32 -> sink.put(index++, chunk.getInt());
+                            case F32 -> sink.putFloat(index++, chunk.getFloat());
+                        }
                     }
                 }
             }
@@ -73,7 +78,7 @@ final class RawReader {
         }
         Grid.CellType type = options.rawType();
         if (type != Grid.CellType.U8 && ByteOrder.nativeOrder() != ByteOrder.LITTLE_ENDIAN) {
-            throw new IllegalArgumentException(file + ": little-endian int32 cells cannot be mapped on this"
+            throw new IllegalArgumentException(file + ": little-endian " + type + " cells cannot be mapped on this"
                     + " big-endian host; read them instead");
         }
         long need = Math.multiplyExact(dims.cellCount(), type.bytes());

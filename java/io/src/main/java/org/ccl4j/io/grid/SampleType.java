@@ -4,9 +4,9 @@ import org.ccl4j.Grid;
 
 /**
  * The element types of the array formats (NumPy, NRRD, NIfTI, TIFF) that ccl4j reads or writes.
- * Grids hold uint8 or int32 cells: {@link #U1} is read as uint8, the other integers are widened to
- * int32 without loss ({@link #U4} only within int32's range), {@link #F4} only through a threshold;
- * {@link #I8} is written (int64 labels), never read.
+ * Grids hold uint8, uint16, int32 or float32 cells: {@link #U1}, {@link #U2} and {@link #F4} are
+ * read as they are, the other integers are widened to int32 without loss ({@link #U4} only within
+ * int32's range); {@link #I8} is written (int64 labels), never read.
  */
 enum SampleType {
     U1(1, "uint8"),
@@ -35,13 +35,23 @@ enum SampleType {
         return title;
     }
 
-    /** The grid cell type that holds the values without loss (floats only through a threshold). */
+    /** The grid cell type that holds the values without loss. */
     Grid.CellType cellType() {
-        return this == U1 ? Grid.CellType.U8 : Grid.CellType.I32;
+        return switch (this) {
+            case U1 -> Grid.CellType.U8;
+            case U2 -> Grid.CellType.U16;
+            case F4 -> Grid.CellType.F32;
+            default -> Grid.CellType.I32;
+        };
     }
 
     /** The type a grid of {@code type} is written as. */
     static SampleType of(Grid.CellType type) {
-        return type == Grid.CellType.U8 ? U1 : I4;
+        return switch (type) {
+            case U8 -> U1;
+            case U16 -> U2;
+            case I32 -> I4;
+            case F32 -> F4;
+        };
     }
 }

@@ -8,6 +8,8 @@ import java.awt.image.ComponentColorModel;
 import java.awt.image.DataBuffer;
 import java.awt.image.DataBufferByte;
 import java.awt.image.DataBufferInt;
+import java.awt.image.DataBufferFloat;
+import java.awt.image.DataBufferUShort;
 import java.awt.image.PixelInterleavedSampleModel;
 import java.awt.image.Raster;
 import java.awt.image.WritableRaster;
@@ -17,7 +19,6 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.file.Path;
-import java.util.OptionalInt;
 import javax.imageio.IIOImage;
 import javax.imageio.ImageIO;
 import javax.imageio.ImageReader;
@@ -55,11 +56,6 @@ final class TiffFormat {
                 throw new ImageFormatException(file, -1, -1, "the TIFF image cannot be read: " + e.getMessage(), e);
             }
             SampleType type = sampleType(reader, 0, first, file);
-            if (type == SampleType.F4 && options.threshold().isEmpty()) {
-                throw new ImageFormatException(file, -1, -1, "page 0: float32 cells need a threshold for now"
-                        + " (--threshold T: cells at or above T are labelled, as a uint8 field): grids hold uint8"
-                        + " or int32 cells");
-            }
             GridDims dims = new GridDims(first.getWidth(), first.getHeight(), pages);
             GridReader.checkDims(file, dims, options);
             CellSink sink = new CellSink(arena, dims, type.cellType(), options.threshold());
@@ -81,7 +77,7 @@ final class TiffFormat {
                     throw new ImageFormatException(file, -1, -1, "page " + z + " holds " + pageType.title()
                             + " samples, page 0 " + type.title() + ": the pages of a volume have one type");
                 }
-                copy(page, z, type, sink, options.threshold(), file);
+                copy(page, z, type, sink, file);
             }
             return sink.grid();
         } finally {
@@ -125,14 +121,13 @@ final class TiffFormat {
                 + " up to 32 bits and 32-bit floats are read");
     }
 
-    private static void copy(Raster page, int z, SampleType type, CellSink sink, OptionalInt threshold, Path file)
+    private static void copy(Raster page, int z, SampleType type, CellSink sink, Path file)
             throws ImageFormatException {
         int width = page.getWidth();
         int height = page.getHeight();
         long base = (long) width * height * z;
         int[] row = new int[width];
         float[] floats = type == SampleType.F4 ? new float[width] : null;
-        int t = threshold.orElse(0);
         int x0 = page.getMinX();
         int y0 = page.getMinY();
         for (int y = 0; y < height; y++) {
@@ -140,7 +135,7 @@ final class TiffFormat {
             if (floats != null) {
                 page.getSamples(x0, y0 + y, width, 1, 0, floats);
                 for (int x = 0; x < width; x++) {
-                    sink.putFlag(at + x, floats[x] >= t);
+                    sink.putFloat(at + x, floats[x]);
                 }
                 continue;
             }
@@ -175,7 +170,6 @@ final class TiffFormat {
             throw new IllegalArgumentException("a " + dims.width() + "x" + dims.height() + " page is more than a TIFF"
                     + " image holds here: write .npy, .nrrd or raw");
         }
-        boolean bytes = cells.type() == SampleType.U1;
         ImageWriter writer = ImageIO.getImageWritersByFormatName("tiff").next();
         try (OutputStream stream = ArrayOutput.open(file);
              ImageOutputStream out = ImageIO.createImageOutputStream(stream)) {
@@ -184,12 +178,24 @@ final class TiffFormat {
             for (int z = 0; z < dims.depth(); z++) {
                 long base = pageCells * z;
                 BufferedImage image;
-                if (bytes) {
+                if (cells.type() == SampleType.U1) {
                     byte[] page = new byte[(int) pageCells];
                     for (int i = 0; i < page.length; i++) {
                         page[i] = (byte) cells.get(base + i);
                     }
                     image = image(new DataBufferByte(page, page.length), DataBuffer.TYPE_BYTE, 8, dims);
+                } else if (cells.type() == SampleType.U2) {
+                    short[] page = new short[(int) pageCells];
+                    for (int i = 0; i < page.length; i++) {
+                        page[i] = (short) cells.get(base + i);
+                    }
+                    image = image(new DataBufferUShort(page, page.length), DataBuffer.TYPE_USHORT, 16, dims);
+                } else if (cells.type() == SampleType.F4) {
+                    float[] page = new float[(int) pageCells];
+                    for (int i = 0; i < page.length; i++) {
+                        page[i] = cells.getFloat(base + i);
+                    }
+                    image = image(new DataBufferFloat(page, page.length), DataBuffer.TYPE_FLOAT, 32, dims);
                 } else {
                     int[] page = new int[(int) pageCells];
                     if (cells.dense() != null) {

@@ -60,8 +60,6 @@ class ArrayFormatsTest {
                 "dtype '<f8' (float64) is not supported");
         refused("i8.npy", ArrayBytes.npy(1, "<i8", false, new int[] {2, 3}, SIX), descrAt,
                 "dtype '<i8' (int64) is not supported");
-        refused("f4.npy", ArrayBytes.npy(1, "<f4", false, new int[] {2, 3}, SIX), descrAt,
-                "dtype '<f4' (float32) cells need a threshold for now (--threshold T");
         refused("one.npy", ArrayBytes.npy(1, "<i4", false, new int[] {6}, SIX), shapeAt,
                 "shape (6,) has 1 dimensions: expected 2 (H, W) or 3 (D, H, W)");
         refused("four.npy", ArrayBytes.npy(1, "<i4", false, new int[] {1, 1, 2, 3}, SIX), shapeAt,
@@ -100,9 +98,6 @@ class ArrayFormatsTest {
                 "endian 'middle' is neither little nor big");
         refusedAtLine("m.nrrd", ArrayBytes.nrrd(ok.replace("endian: little\n", ""), data), 6,
                 "the header has no 'endian' field, which int16 cells need");
-        refusedAtLine("f.nrrd", ArrayBytes.nrrd(ok.replace("short", "float"),
-                ArrayBytes.elements("f4", ByteOrder.LITTLE_ENDIAN, SIX)), 2, "type 'float' (float32) cells need a"
-                + " threshold for now");
         refusedAtLine("v.nrrd", ("NRRD0009\n" + ok + "\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII), 1,
                 "magic 'NRRD0009' is not NRRD0001..NRRD0005");
         refusedAtLine("l.nhdr", ("NRRD0004\n" + ok + "data file: missing.raw\n").getBytes(
@@ -134,9 +129,6 @@ class ArrayFormatsTest {
                 "bitpix 16 does not match datatype 8 (int32, 32 bits)");
         refused("vox.nii", ArrayBytes.nifti(ByteOrder.LITTLE_ENDIAN, dim, (short) 8, (short) 32, 100, data), 108,
                 "vox_offset 100.0 is not a whole number of bytes from 352 on");
-        refused("f4.nii", ArrayBytes.nifti(ByteOrder.LITTLE_ENDIAN, dim, (short) 16, (short) 32, 352,
-                ArrayBytes.elements("f4", ByteOrder.LITTLE_ENDIAN, SIX)), 70, "datatype 16 (float32) cells need a"
-                + " threshold for now");
         refused("u4.nii", ArrayBytes.nifti(ByteOrder.LITTLE_ENDIAN, dim, (short) 768, (short) 32, 352,
                 ArrayBytes.elements("u4", ByteOrder.LITTLE_ENDIAN, new double[] {0, 4294967295L, 0, 0, 0, 0})),
                 356, "uint32 value 4294967295");
@@ -153,13 +145,13 @@ class ArrayFormatsTest {
     @Test
     void tiffPagesAreSlicesAndOtherSamplesAreRefused() throws IOException {
         try (Arena arena = Arena.ofConfined()) {
-            // two 16-bit pages written by the JDK's plugin: a 3x2x2 volume of int32 cells
+            // two 16-bit pages written by the JDK's plugin: a 3x2x2 volume of uint16 cells
             Path stack = dir.resolve("stack.tif");
             writeTiff(stack, List.of(ushort(new short[] {0, 1, 2, 3, 4, (short) 65535}),
                     ushort(new short[] {6, 7, 8, 9, 10, 11})));
             Grid g = GridReader.read(stack, arena);
             assertEquals(new GridDims(3, 2, 2), GridDims.of(g));
-            assertEquals(Grid.CellType.I32, g.type());
+            assertEquals(Grid.CellType.U16, g.type());
             assertArrayEquals(new int[] {0, 1, 2, 3, 4, 65535, 6, 7, 8, 9, 10, 11}, MeshTestSupport.values(g));
 
             Path rgb = dir.resolve("rgb.tif");
@@ -169,8 +161,7 @@ class ArrayFormatsTest {
 
             Path floats = dir.resolve("f.tiff");
             writeTiff(floats, List.of(floats(new float[] {-1.5f, 0.5f, 2f, Float.NaN, 3f, 0f})));
-            assertTrue(refusedPlain(floats, GridReadOptions.defaults()).getMessage()
-                    .contains("page 0: float32 cells need a threshold for now"));
+            assertFloats(GridReader.read(floats, arena), -1.5f, 0.5f, 2f, Float.NaN, 3f, 0f);
             Grid cut = GridReader.read(floats, GridReadOptions.defaults().withThreshold(1), arena);
             assertArrayEquals(new int[] {0, 0, 1, 0, 1, 0}, MeshTestSupport.values(cut));
         }
@@ -232,6 +223,75 @@ class ArrayFormatsTest {
                 assertArrayEquals(expected, MeshTestSupport.values(GridReader.read(file, arena)), file.toString());
             }
             assertThrows(IllegalArgumentException.class, () -> GridReader.map(fortran, options, arena));
+        }
+    }
+
+    /** float32 arrays are float grids, NaN and -0.0 as stored, in either byte order, read or mapped (aligned). */
+    @Test
+    void floatArraysAreFloatGrids() throws IOException {
+        float[] stored = {-1.5f, 0.5f, -0.0f, Float.NaN, 3e38f, Float.NEGATIVE_INFINITY};
+        double[] values = new double[stored.length];
+        for (int i = 0; i < stored.length; i++) {
+            values[i] = stored[i];
+        }
+        short[] dim = {2, 3, 2, 1, 1, 1, 1, 1};
+        try (Arena arena = Arena.ofConfined()) {
+            for (ByteOrder order : new ByteOrder[] {ByteOrder.LITTLE_ENDIAN, ByteOrder.BIG_ENDIAN}) {
+                byte[] data = ArrayBytes.elements("f4", order, values);
+                String endian = order == ByteOrder.BIG_ENDIAN ? "big" : "little";
+                List<Path> files = List.of(
+                        Files.write(dir.resolve(endian + ".npy"), ArrayBytes.npy(1, (order == ByteOrder.BIG_ENDIAN
+                                ? ">" : "<") + "f4", false, new int[] {2, 3}, values)),
+                        Files.write(dir.resolve(endian + ".nrrd"), ArrayBytes.nrrd("type: float\ndimension: 2\n"
+                                + "sizes: 3 2\nencoding: raw\nendian: " + endian + "\n", data)),
+                        Files.write(dir.resolve(endian + ".nii"), ArrayBytes.nifti(order, dim, (short) 16, (short) 32,
+                                352, data)));
+                for (Path file : files) {
+                    assertFloats(GridReader.read(file, arena), stored);
+                    if (order == ByteOrder.nativeOrder() && !file.toString().endsWith(".nrrd")) {  // (header unaligned)
+                        assertFloats(GridReader.map(file, GridReadOptions.defaults(), arena), stored);
+                    }
+                    Grid cut = GridReader.read(file, GridReadOptions.defaults().withThreshold(0), arena);
+                    assertArrayEquals(new int[] {0, 1, 1, 0, 1, 0}, MeshTestSupport.values(cut), file.toString());
+                }
+            }
+        }
+    }
+
+    /** uint16 and float32 grids, dense and as regions, written in every array format and raw and read back as they were. */
+    @Test
+    void sixteenBitAndFloatGridsRoundTrip() throws IOException {
+        try (Arena arena = Arena.ofConfined()) {
+            Grid shorts = Grid.allocate(arena, Grid.CellType.U16, 5, 4, 3);
+            Grid floats = Grid.allocate(arena, Grid.CellType.F32, 5, 4, 3);
+            for (int i = 0; i < shorts.cellCount(); i++) {
+                shorts.set(i, (i * 7919) % 65536);
+                floats.setValue(i, i % 7 == 3 ? Float.NaN : (i - 20) * 0.3125);
+            }
+            for (Grid g : List.of(shorts, floats, shorts.region(1, 1, 1, 3, 2, 2), floats.region(1, 1, 1, 3, 2, 2))) {
+                for (String name : List.of("g.npy", "g.nrrd", "g.nii", "g.nii.gz", "g.tif", "g.raw")) {
+                    Path file = dir.resolve(name);
+                    GridWriter.write(g, file);
+                    GridReadOptions options = name.endsWith(".raw") ? GridReadOptions.defaults()
+                            .withDims(GridDims.of(g)).withRawType(g.type()) : GridReadOptions.defaults();
+                    Grid back = GridReader.read(file, options, arena);
+                    assertEquals(g.type(), back.type(), name);
+                    assertEquals(GridDims.of(g), GridDims.of(back), name);
+                    for (int i = 0; i < g.cellCount(); i++) {
+                        assertEquals(Double.doubleToRawLongBits(g.value(i)), Double.doubleToRawLongBits(back.value(i)),
+                                name + " " + g.type() + " cell " + i);
+                    }
+                }
+            }
+            assertThrows(IllegalArgumentException.class, () -> GridWriter.write(floats, dir.resolve("f.png")));
+        }
+    }
+
+    private static void assertFloats(Grid g, float... expected) {
+        assertEquals(Grid.CellType.F32, g.type());
+        assertEquals(expected.length, g.cellCount());
+        for (int i = 0; i < expected.length; i++) {
+            assertEquals(Float.floatToRawIntBits(expected[i]), Float.floatToRawIntBits((float) g.value(i)), "cell " + i);
         }
     }
 

@@ -55,7 +55,7 @@ class GridReaderTest {
     void greyscalePngsGiveTheirSamples() throws Exception {
         try (Arena arena = Arena.ofConfined()) {
             assertCells(GridReader.read(fixture("grey8.png"), arena), 7, 5, Grid.CellType.U8, GridReaderTest::grey8);
-            assertCells(GridReader.read(fixture("grey16.png"), arena), 7, 5, Grid.CellType.I32, GridReaderTest::grey16);
+            assertCells(GridReader.read(fixture("grey16.png"), arena), 7, 5, Grid.CellType.U16, GridReaderTest::grey16);
             assertCells(GridReader.read(fixture("grey1.png"), arena), 9, 3, Grid.CellType.U8,
                     (x, y) -> (x * x + y) % 3 == 0 ? 1 : 0);
             assertCells(GridReader.read(fixture("grey-alpha.png"), arena), 7, 5, Grid.CellType.U8, GridReaderTest::grey8);
@@ -88,7 +88,7 @@ class GridReaderTest {
     @Test
     void pgmFixturesWithCommentsAnd16BitSamples() throws Exception {
         try (Arena arena = Arena.ofConfined()) {
-            assertCells(GridReader.read(fixture("grey16.pgm"), arena), 7, 5, Grid.CellType.I32, GridReaderTest::grey16);
+            assertCells(GridReader.read(fixture("grey16.pgm"), arena), 7, 5, Grid.CellType.U16, GridReaderTest::grey16);
             assertCells(GridReader.read(fixture("grey8-ascii.pgm"), arena), 7, 5, Grid.CellType.U8, GridReaderTest::grey8);
         }
     }

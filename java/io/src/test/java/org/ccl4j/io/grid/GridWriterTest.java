@@ -73,7 +73,7 @@ class GridWriterTest {
                 Path file = dir.resolve(name);
                 GridWriter.write(g, file);
                 Grid back = GridReader.read(file, arena);
-                assertEquals(Grid.CellType.I32, back.type(), name);
+                assertEquals(Grid.CellType.U16, back.type(), name);
                 assertSameCells(g, back);
             }
             Path p2 = dir.resolve("w2.pgm");
@@ -204,7 +204,7 @@ class GridWriterTest {
                         assertEquals(g.get(i), png.sample(i % s[0], i / s[0], 0), what + ", cell " + i);
                     }
                     Grid back = GridReader.read(file, arena);
-                    assertEquals(bound > 256 ? Grid.CellType.I32 : Grid.CellType.U8, back.type(), what);
+                    assertEquals(bound > 256 ? Grid.CellType.U16 : Grid.CellType.U8, back.type(), what);
                     assertSameCells(g, back);
                 }
             }

@@ -62,7 +62,7 @@ class PngDecoderProperties {
             BufferedImage image = ImageIO.read(file.toFile());
             boolean grey = colorType == 0 || colorType == 4;
             assertEquals(new GridDims(width, height, 1), GridDims.of(g));
-            assertEquals(grey ? (bitDepth == 16 ? Grid.CellType.I32 : Grid.CellType.U8)
+            assertEquals(grey ? (bitDepth == 16 ? Grid.CellType.U16 : Grid.CellType.U8)
                     : packed ? Grid.CellType.I32 : Grid.CellType.U8, g.type());
             for (int y = 0; y < height; y++) {
                 for (int x = 0; x < width; x++) {
