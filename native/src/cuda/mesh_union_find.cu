@@ -148,14 +148,17 @@ __device__ __forceinline__ void mark_roots(const Geometry& g, uint32_t* roots, L
     if (shift != 0 && (bits >> (32 - shift)) != 0) atomicOr(&roots[(first >> 5) + 1], bits >> (32 - shift));
 }
 
-// A lane's cell value from the lane before and after it.
+// A lane's cell value from the lane before and after it (narrow integers widened to int for the
+// shuffle, floats shuffled as floats).
 template <class Cell>
 __device__ __forceinline__ Cell shuffle_up(Cell v) {
-    return static_cast<Cell>(__shfl_up_sync(kFullMask, static_cast<int32_t>(v), 1));
+    if constexpr (std::is_floating_point_v<Cell>) return __shfl_up_sync(kFullMask, v, 1);
+    else return static_cast<Cell>(__shfl_up_sync(kFullMask, static_cast<int32_t>(v), 1));
 }
 template <class Cell>
 __device__ __forceinline__ Cell shuffle_down(Cell v) {
-    return static_cast<Cell>(__shfl_down_sync(kFullMask, static_cast<int32_t>(v), 1));
+    if constexpr (std::is_floating_point_v<Cell>) return __shfl_down_sync(kFullMask, v, 1);
+    else return static_cast<Cell>(__shfl_down_sync(kFullMask, static_cast<int32_t>(v), 1));
 }
 
 // The rows holding a row's lower-half neighbours, as offsets (dy, dz): (-1, 0) in 2D; in 3D also
