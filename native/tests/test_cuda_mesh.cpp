@@ -132,6 +132,7 @@ std::vector<int32_t> reference(const Field& f, int connectivity, const bool peri
                 if (connectivity == 4) use = use && dz == 0 && manhattan == 1;
                 if (connectivity == 8) use = use && dz == 0;
                 if (connectivity == 6) use = use && manhattan == 1;
+                if (connectivity == 18) use = use && manhattan <= 2;
                 if (use) offsets.insert(offsets.end(), {dx, dy, dz});
             }
         }
@@ -281,7 +282,7 @@ void run_tests(gpu::DeviceState& state, bool quick) {
     // 3D stencils on a single layer (they act as 4 and 8) and 3D shapes.
     {
         Field f = random_field(23, 19, 1, 0.6, 3, false, rng);
-        check_field(state, f, {6, 26}, {{false, false, false}, {true, true, true}});
+        check_field(state, f, {6, 18, 26}, {{false, false, false}, {true, true, true}});
     }
     const std::vector<std::array<int32_t, 3>> shapes3d =
         quick ? std::vector<std::array<int32_t, 3>>{{1, 1, 5}, {9, 5, 4}, {35, 10, 9}}
@@ -292,7 +293,7 @@ void run_tests(gpu::DeviceState& state, bool quick) {
     for (auto [w, h, d] : shapes3d) {
         for (double p : densities3d) {
             Field f = random_field(w, h, d, p, 3, p > 0.5, rng);
-            check_field(state, f, {6, 26}, periodic_choices(true, rng, !quick && w * h * d < 2000));
+            check_field(state, f, {6, 18, 26}, periodic_choices(true, rng, !quick && w * h * d < 2000));
         }
     }
     // All background and all foreground (0 and one non-zero value everywhere).
@@ -301,7 +302,7 @@ void run_tests(gpu::DeviceState& state, bool quick) {
         Field f3 = random_field(34, 9, 9, 0, 2, false, rng);
         for (Field* f : {&f2, &f3}) {
             for (auto& v : f->values) v = value;
-            check_field(state, *f, f == &f2 ? std::vector<int>{4, 8} : std::vector<int>{6, 26},
+            check_field(state, *f, f == &f2 ? std::vector<int>{4, 8} : std::vector<int>{6, 18, 26},
                         {{false, false, false}, {true, true, true}});
         }
     }
@@ -323,7 +324,7 @@ void run_tests(gpu::DeviceState& state, bool quick) {
         Field f2 = random_field(quick ? 300 : 1000, quick ? 200 : 777, 1, 0.59, 2, false, rng);
         check_field(state, f2, {4, 8}, {{false, false, false}, {true, true, false}}, true);
         Field f3 = random_field(quick ? 50 : 100, quick ? 40 : 90, quick ? 30 : 70, 0.31, 2, true, rng);
-        check_field(state, f3, {6, 26}, {{false, false, false}, {true, true, true}}, true);
+        check_field(state, f3, {6, 18, 26}, {{false, false, false}, {true, true, true}}, true);
     }
     // Tuning: tile sizes of kernel B, block sizes of the one-thread-per-cell kernels.
     {
@@ -581,7 +582,7 @@ void check_limits_and_errors(gpu::DeviceState& state) {
 template <class T>
 void check_typed(gpu::DeviceState& state, const std::vector<T>& cells, int32_t w, int32_t h, int32_t d, CellType type,
                  double delta, const char* name) {
-    for (int connectivity : d == 1 ? std::vector<int>{4, 8} : std::vector<int>{6, 26}) {
+    for (int connectivity : d == 1 ? std::vector<int>{4, 8} : std::vector<int>{6, 18, 26}) {
         for (bool periodic : {false, true}) {
             for (MeshMode mode : {MeshMode::Foreground, MeshMode::SameValue}) {
                 Mesh m;

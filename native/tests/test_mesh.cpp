@@ -81,8 +81,9 @@ template <class Labelled, class Connected>
 std::vector<int32_t> reference_by(const Mesh& m, Labelled labelled, Connected connected) {
     const int64_t n = m.cell_count();
     std::vector<int32_t> labels(static_cast<size_t>(n), -2);
-    const bool three_d = m.connectivity == 6 || m.connectivity == 26;
+    const bool three_d = m.connectivity == 6 || m.connectivity == 18 || m.connectivity == 26;
     const bool faces = m.connectivity == 4 || m.connectivity == 6;
+    const bool edges = m.connectivity == 18;  // no corners
     auto coordinate = [](int32_t v, int32_t extent, bool periodic) -> int32_t {
         if (v >= 0 && v < extent) return v;
         return periodic ? (v + extent) % extent : -1;
@@ -105,7 +106,10 @@ std::vector<int32_t> reference_by(const Mesh& m, Labelled labelled, Connected co
                 for (int dy = -1; dy <= 1; ++dy) {
                     for (int dx = -1; dx <= 1; ++dx) {
                         const int manhattan = std::abs(dx) + std::abs(dy) + std::abs(dz);
-                        if (manhattan == 0 || (faces && manhattan > 1) || (!three_d && dz != 0)) continue;
+                        if (manhattan == 0 || (faces && manhattan > 1) || (edges && manhattan > 2) ||
+                            (!three_d && dz != 0)) {
+                            continue;
+                        }
                         const int32_t nx = coordinate(x + dx, m.width, m.periodic[0]);
                         const int32_t ny = coordinate(y + dy, m.height, m.periodic[1]);
                         const int32_t nz = coordinate(z + dz, m.depth, m.periodic[2]);
@@ -214,7 +218,7 @@ void random_fields() {
             for (const auto& d : dims_3d) {
                 Field f = random_field(rng, d[0], d[1], d[2], type, density * 0.6, 2);
                 Field colours = random_field(rng, d[0], d[1], d[2], type, 0, 3);
-                for (int c : {6, 26}) {
+                for (int c : {6, 18, 26}) {
                     for (unsigned p : periodic_sets_3d) {
                         check_all(f, c, p, ccl4j::MeshMode::Foreground);
                         check_all(colours, c, p, ccl4j::MeshMode::SameValue);
@@ -233,7 +237,7 @@ void random_fields() {
 template <class T>
 void check_typed(const std::vector<T>& cells, int32_t w, int32_t h, int32_t d, ccl4j::CellType type, double delta,
                  const char* name) {
-    for (int c : d == 1 ? std::vector<int>{4, 8} : std::vector<int>{6, 26}) {
+    for (int c : d == 1 ? std::vector<int>{4, 8} : std::vector<int>{6, 18, 26}) {
         for (unsigned periodic : {0u, 7u}) {
             for (auto mode : {ccl4j::MeshMode::Foreground, ccl4j::MeshMode::SameValue}) {
                 Mesh m;
@@ -450,7 +454,7 @@ void neighbourhoods() {
                 }
             }
         }
-        for (const int connectivity : three_d ? std::vector<int>{26, 6} : std::vector<int>{8, 4}) {
+        for (const int connectivity : three_d ? std::vector<int>{26, 18, 6} : std::vector<int>{8, 4}) {
             for (const unsigned periodic : {0u, 7u}) {
                 const unsigned p = three_d ? periodic : periodic & 3u;
                 check_parallel(f, connectivity, p, ccl4j::MeshMode::Foreground, {1, 2, 3});
@@ -471,7 +475,7 @@ void slab_counts() {
         Field colours = random_field(rng, 7, 6, 5, ccl4j::CellType::I32, 0, 2);
         Field plane = random_field(rng, 13, 11, 1, ccl4j::CellType::U8, density + 0.2, 2);
         for (unsigned p : {0u, 7u}) {
-            for (int c : {6, 26}) {
+            for (int c : {6, 18, 26}) {
                 check_parallel(volume, c, p, ccl4j::MeshMode::Foreground, thread_counts);
                 check_parallel(colours, c, p, ccl4j::MeshMode::SameValue, thread_counts);
             }
@@ -563,8 +567,8 @@ void abi() {
         ccl4j_mesh_options bo{};
         bo.connectivity = 7;
         expect_error(c, &m, f.data(), &bo, out.data(), CCL4J_INVALID_ARGUMENT,
-                     "connectivity 7 does not fit a 2D mesh (23x19x1): expected 4 or 8 (or 6 or 26, which act as 4 "
-                     "and 8)", "7 in 2D");
+                     "connectivity 7 does not fit a 2D mesh (23x19x1): expected 4 or 8 (or 6, 18 or 26, which act "
+                     "as 4, 8 and 8)", "7 in 2D");
         bo.connectivity = 5;
         expect_error(c, &m3, volume.data(), &bo, out.data(), CCL4J_INVALID_ARGUMENT, "connectivity 5", "5 in 3D");
         bo.connectivity = 8;
@@ -649,7 +653,7 @@ void single_layer() {
                 Field f = random_field(rng, d[0], d[1], 1, type, 0.55, 2);
                 Field colours = random_field(rng, d[0], d[1], 1, type, 0, 3);
                 for (ccl4j_algorithm a : algorithms) {
-                    for (auto [three, two] : {std::pair<int, int>{6, 4}, {26, 8}}) {
+                    for (auto [three, two] : {std::pair<int, int>{6, 4}, {18, 8}, {26, 8}}) {
                         for (unsigned periodic : {0u, 4u, 3u, 7u}) {
                             for (bool same : {false, true}) {
                                 const Field& field = same ? colours : f;
@@ -702,7 +706,23 @@ void single_layer() {
     std::vector<int32_t> labels2(12);
     o.connectivity = 8;
     expect_error(c, &m2, two.data(), &o, labels2.data(), CCL4J_INVALID_ARGUMENT,
-                 "connectivity 8 does not fit a 3D mesh (3x2x2): expected 6 or 26", "8 in 3D");
+                 "connectivity 8 does not fit a 3D mesh (3x2x2): expected 6, 18 or 26", "8 in 3D");
+    // Hand-checked: cells touching at an edge are one cluster under 18, at a corner only under 26.
+    Field cube = constant_field(2, 2, 2, ccl4j::CellType::U8, 0);
+    ccl4j_mesh mc = abi_mesh(cube);
+    std::vector<int32_t> labels3(8);
+    o.connectivity = 18;
+    o.periodic = 0;
+    cube.u8[0] = cube.u8[6] = 1;  // (0, 0, 0) and (0, 1, 1): an edge apart
+    CHECK(ccl4j_label_mesh(c, &mc, cube.data(), &o, labels3.data(), nullptr) == CCL4J_SUCCESS);
+    CHECK(labels3 == (std::vector<int32_t>{0, -1, -1, -1, -1, -1, 0, -1}));
+    cube.u8[6] = 0;
+    cube.u8[7] = 1;  // (0, 0, 0) and (1, 1, 1): a corner apart
+    CHECK(ccl4j_label_mesh(c, &mc, cube.data(), &o, labels3.data(), nullptr) == CCL4J_SUCCESS);
+    CHECK(labels3 == (std::vector<int32_t>{0, -1, -1, -1, -1, -1, -1, 7}));
+    o.connectivity = 26;
+    CHECK(ccl4j_label_mesh(c, &mc, cube.data(), &o, labels3.data(), nullptr) == CCL4J_SUCCESS);
+    CHECK(labels3 == (std::vector<int32_t>{0, -1, -1, -1, -1, -1, -1, 0}));
     ccl4j_context_destroy(c);
 }
 
@@ -889,7 +909,7 @@ void abi_int64() {
         const std::string on = std::string(" (int64) on backend ") + std::to_string(backend);
         for (const Field* field : {&f, &volume}) {
             const bool flat = field->depth == 1;
-            for (int connectivity : flat ? std::vector<int>{4, 8} : std::vector<int>{6, 26}) {
+            for (int connectivity : flat ? std::vector<int>{4, 8} : std::vector<int>{6, 18, 26}) {
                 for (unsigned periodic : {0u, 5u}) {
                     for (auto mode : {ccl4j::MeshMode::Foreground, ccl4j::MeshMode::SameValue}) {
                         ccl4j_mesh m = abi_mesh(*field);

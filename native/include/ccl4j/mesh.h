@@ -57,7 +57,8 @@ typedef struct ccl4j_mesh {
 typedef struct ccl4j_mesh_options {
     ccl4j_algorithm algorithm; /* AUTO or a CCL4J_ALGORITHM_MESH_* id */
     uint32_t flags;            /* no flags are defined for meshes: 0 */
-    int32_t connectivity;      /* 4 or 8 in 2D (6 and 26 act as 4 and 8 there), 6 or 26 in 3D;
+    int32_t connectivity;      /* 4 or 8 in 2D (6, 18 and 26 act as 4, 8 and 8 there), 6, 18 or 26 in
+                                  3D (18: faces and edges, not corners);
                                   0 = face neighbours (4 in 2D, 6 in 3D) */
     uint32_t periodic;         /* CCL4J_PERIODIC_* bits; 0 = open boundaries */
     int32_t mode;              /* CCL4J_MESH_FOREGROUND or CCL4J_MESH_SAME_VALUE */

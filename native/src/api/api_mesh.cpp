@@ -69,18 +69,19 @@ Mesh validate_mesh(const ccl4j_mesh* mesh, const void* cells, const ccl4j::MeshO
 
     const bool three_d = m.depth > 1;
     int32_t connectivity = o.connectivity == 0 ? (three_d ? 6 : 4) : o.connectivity;
-    const bool known = connectivity == 4 || connectivity == 8 || connectivity == 6 || connectivity == 26;
+    const bool known =
+        connectivity == 4 || connectivity == 8 || connectivity == 6 || connectivity == 18 || connectivity == 26;
     if (!known || (three_d && (connectivity == 4 || connectivity == 8))) {
         fail(CCL4J_INVALID_ARGUMENT, "connectivity " + std::to_string(o.connectivity) + " does not fit a " +
                                          (three_d ? "3D" : "2D") + " mesh (" + dims(m) + "): expected " +
-                                         (three_d ? "6 or 26" : "4 or 8 (or 6 or 26, which act as 4 and 8)") +
+                                         (three_d ? "6, 18 or 26" : "4 or 8 (or 6, 18 or 26, which act as 4, 8 and 8)") +
                                          ", or 0 for face neighbours");
     }
     // A single layer is a 2D mesh whatever stencil is asked for: the 3D stencils' neighbours across
     // z are absent there, or with periodic z the cell itself, so 6 connects what 4 does and 26 what
     // 8 does. Every algorithm then sees a 2D mesh (as scikit-image and cc3d label a W x H x 1 volume).
     if (!three_d && connectivity == 6) connectivity = 4;
-    if (!three_d && connectivity == 26) connectivity = 8;
+    if (!three_d && (connectivity == 18 || connectivity == 26)) connectivity = 8;
 
     Mesh view;
     view.width = m.width;

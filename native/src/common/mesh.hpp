@@ -26,14 +26,14 @@ struct Mesh {
     // copy to the device reads strides: the algorithms need dense cells (dense() is true).
     int64_t row_stride = 0;    // cells from one row to the next; 0 = width
     int64_t layer_stride = 0;  // cells from one layer to the next; 0 = row_step() * height
-    int32_t connectivity = 4;  // 4 or 8 in 2D (depth == 1; the ABI maps 6 and 26 there), 6 or 26 in 3D
+    int32_t connectivity = 4;  // 4 or 8 in 2D (depth == 1; the ABI maps 6, 18 and 26 there), 6, 18 or 26 in 3D
     bool periodic[3] = {false, false, false};  // wrap-around per axis x, y, z
     MeshMode mode = MeshMode::Foreground;
     // SameValue: the largest difference |a - b| (in double) of neighbours that connect; 0: equal.
     double delta = 0;
 
     int64_t cell_count() const { return int64_t(width) * height * depth; }
-    bool is_3d() const { return depth > 1 || connectivity == 6 || connectivity == 26; }
+    bool is_3d() const { return depth > 1 || connectivity == 6 || connectivity == 18 || connectivity == 26; }
     int64_t row_step() const { return row_stride ? row_stride : width; }
     int64_t layer_step() const { return layer_stride ? layer_stride : row_step() * height; }
     int64_t cell_size() const { return cell_bytes(cell_type); }

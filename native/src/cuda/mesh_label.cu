@@ -86,8 +86,8 @@ void check_shape(const Mesh& m, bool wide) {
     }
     check_strides(m.width, m.height, m.depth, cell_bytes(m.cell_type), m.row_stride, m.layer_stride);
     const bool planar = m.connectivity == 4 || m.connectivity == 8;
-    if (!planar && m.connectivity != 6 && m.connectivity != 26) {
-        fail(CCL4J_INVALID_ARGUMENT, "connectivity must be 4, 8, 6 or 26, got " + std::to_string(m.connectivity));
+    if (!planar && m.connectivity != 6 && m.connectivity != 18 && m.connectivity != 26) {
+        fail(CCL4J_INVALID_ARGUMENT, "connectivity must be 4, 8, 6, 18 or 26, got " + std::to_string(m.connectivity));
     }
     if (planar && m.depth != 1) {
         fail(CCL4J_INVALID_ARGUMENT, "connectivity " + std::to_string(m.connectivity) + " is for 2D meshes, depth is " +
@@ -132,7 +132,7 @@ mesh::Call prepare(DeviceState& state, const Mesh& m, const MeshTuning& tuning, 
     // On a single layer the 3D stencils connect what the planar ones do (their neighbours in z
     // are absent or, periodic, the layer itself): 6 acts as 4, 26 as 8.
     const int32_t connectivity = m.depth == 1 && m.connectivity == 6    ? 4
-                                 : m.depth == 1 && m.connectivity == 26 ? 8
+                                 : m.depth == 1 && (m.connectivity == 18 || m.connectivity == 26) ? 8
                                                                         : m.connectivity;
     return mesh::Call{state,
                       mesh::Geometry{m.width, m.height, m.depth, connectivity, m.periodic[0], m.periodic[1],

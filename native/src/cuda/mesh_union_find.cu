@@ -424,7 +424,7 @@ __global__ void __launch_bounds__(T::kThreads) local_union(Geometry g, const Cel
         local_union_faces<Cell, T, L>(g, tile, cells, parent, roots, tree, labelled_rows, joins_left);
         return;
     }
-    if (!g.same_value && !wraps_inside) {
+    if (kConnectivity != 18 && !g.same_value && !wraps_inside) {  // (bundles join whole 3x3 neighbourhoods)
         __shared__ uint32_t occupied[Bundles<T>::kCount];
         __shared__ int32_t first[Bundles<T>::kCount * 32];
         local_union_bundles<Cell, T, L>(g, tile, cells, parent, roots, tree, joins_left, occupied, first);
@@ -793,10 +793,11 @@ PhasePlan union_find_kernels(Call& call, const Cell* cells, L* parent, bool fina
 // Block union-find into int32 labels (the tree in call.scratch) or int64 ones (in call.wide_labels).
 template <class L>
 PhasePlan block_union_find_into(Call& call, L* parent, bool finalize = true) {
-    // Planar meshes (depth 1) use the 2D tile; their connectivity is 4 or 8 (label_mesh maps 6
-    // and 26 on a single layer to those).
+    // Planar meshes (depth 1) use the 2D tile; their connectivity is 4 or 8 (label_mesh maps 6,
+    // 18 and 26 on a single layer to those).
     const bool flat = call.geometry.depth == 1;
-    const bool diagonal = call.geometry.connectivity == 8 || call.geometry.connectivity == 26;
+    const int32_t connectivity = call.geometry.connectivity;
+    const bool diagonal = connectivity == 8 || connectivity == 26;
     PhasePlan plan;
     with_cells(call, [&](auto cells) {
         using Cell = std::remove_const_t<std::remove_pointer_t<decltype(cells)>>;
@@ -804,8 +805,9 @@ PhasePlan block_union_find_into(Call& call, L* parent, bool finalize = true) {
             plan = diagonal ? union_find_kernels<Cell, Tile2D, 8>(call, cells, parent, finalize)
                             : union_find_kernels<Cell, Tile2D, 4>(call, cells, parent, finalize);
         } else {
-            plan = diagonal ? union_find_kernels<Cell, Tile3D, 26>(call, cells, parent, finalize)
-                            : union_find_kernels<Cell, Tile3D, 6>(call, cells, parent, finalize);
+            plan = diagonal             ? union_find_kernels<Cell, Tile3D, 26>(call, cells, parent, finalize)
+                   : connectivity == 18 ? union_find_kernels<Cell, Tile3D, 18>(call, cells, parent, finalize)
+                                        : union_find_kernels<Cell, Tile3D, 6>(call, cells, parent, finalize);
         }
     });
     return plan;

@@ -6,7 +6,7 @@ import org.ccl4j.engine.spi.MeshSettings;
  * How to label a mesh. Zero means "the default" for every numeric parameter.
  *
  * @param algorithm     the algorithm; {@link MeshAlgorithm#AUTO} picks the backend's best
- * @param connectivity  4 or 8 for 2D grids, 6 or 26 for 3D grids; 0 = face neighbours (4 in 2D, 6 in 3D). A
+ * @param connectivity  4 or 8 for 2D grids, 6, 18 (faces and edges) or 26 for 3D grids; 0 = face neighbours (4 in 2D, 6 in 3D). A
  *                      single layer (depth 1) takes 6 and 26 too, as 4 and 8: a {@code W×H×1} volume is
  *                      labelled as other tools (scikit-image, cc3d) label it
  * @param periodicX     wrap-around boundary along x (else open)
@@ -48,7 +48,7 @@ public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean per
     /**
      * Checks the options.
      *
-     * @throws IllegalArgumentException for a null algorithm or mode, a connectivity other than 0, 4, 8, 6 or 26, a
+     * @throws IllegalArgumentException for a null algorithm or mode, a connectivity other than 0, 4, 8, 6, 18 or 26, a
      *                                  negative number, or a block size that is not 0 or a multiple of 32 up to 1024
      */
     public MeshOptions {
@@ -65,8 +65,9 @@ public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean per
             throw new IllegalArgumentException("delta " + delta + " applies to MeshMode.SAME_VALUE only; "
                     + "foreground mode connects every non-zero cell");
         }
-        if (connectivity != 0 && connectivity != 4 && connectivity != 8 && connectivity != 6 && connectivity != 26) {
-            throw new IllegalArgumentException("connectivity must be 4 or 8 (2D), 6 or 26 (3D), or 0 for face neighbours, got "
+        if (connectivity != 0 && connectivity != 4 && connectivity != 8 && connectivity != 6 && connectivity != 18
+                && connectivity != 26) {
+            throw new IllegalArgumentException("connectivity must be 4 or 8 (2D), 6, 18 or 26 (3D), or 0 for face neighbours, got "
                     + connectivity);
         }
         if (cpuThreads < 0) {
@@ -121,9 +122,9 @@ public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean per
     }
 
     /**
-     * 4 or 8 (2D), 6 or 26 (3D, and 2D as 4 and 8), 0 for face neighbours.
+     * 4 or 8 (2D), 6, 18 or 26 (3D, and 2D as 4, 8 and 8), 0 for face neighbours.
      *
-     * @param c the connectivity: 4 or 8 in 2D, 6 or 26 in 3D, 0 for face neighbours
+     * @param c the connectivity: 4 or 8 in 2D, 6, 18 or 26 in 3D, 0 for face neighbours
      * @return these options with connectivity {@code c}
      */
     public MeshOptions withConnectivity(int c) {
@@ -275,11 +276,11 @@ public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean per
 
     /**
      * The connectivity these options give {@code grid}: the face neighbours when it is 0. On a single
-     * layer (depth 1) 6 gives 4 and 26 gives 8, which connect the same cells there: the neighbours
-     * across z are absent, or with periodic z the cell itself.
+     * layer (depth 1) 6 gives 4, and 18 and 26 give 8, which connect the same cells there: the
+     * neighbours across z are absent, or with periodic z the cell itself or its plane neighbours.
      *
      * @param grid the grid to label
-     * @return 4, 8, 6 or 26
+     * @return 4, 8, 6, 18 or 26
      * @throws IllegalArgumentException when the connectivity does not fit the grid (4/8 on a 3D grid)
      */
     public int connectivityFor(Grid grid) {
@@ -288,11 +289,11 @@ public record MeshOptions(MeshAlgorithm algorithm, int connectivity, boolean per
             return threeD ? 6 : 4;
         }
         if (!threeD) {
-            return connectivity == 6 ? 4 : connectivity == 26 ? 8 : connectivity;
+            return connectivity == 6 ? 4 : connectivity == 18 || connectivity == 26 ? 8 : connectivity;
         }
-        if (connectivity != 6 && connectivity != 26) {
+        if (connectivity != 6 && connectivity != 18 && connectivity != 26) {
             throw new IllegalArgumentException("connectivity " + connectivity + " does not fit " + grid
-                    + ": expected 6 or 26, or 0 for face neighbours");
+                    + ": expected 6, 18 or 26, or 0 for face neighbours");
         }
         return connectivity;
     }

@@ -198,7 +198,7 @@ class MeshLabelerTest {
                     () -> java.label(volume, MeshOptions.defaults().withConnectivity(4)));
             assertMessage("connectivity 8 does not fit Grid[3x3x2, U8]", IllegalArgumentException.class,
                     () -> cpu.label(volume, MeshOptions.defaults().withConnectivity(8)));
-            assertMessage("connectivity must be 4 or 8 (2D), 6 or 26 (3D), or 0 for face neighbours, got 5",
+            assertMessage("connectivity must be 4 or 8 (2D), 6, 18 or 26 (3D), or 0 for face neighbours, got 5",
                     IllegalArgumentException.class, () -> MeshOptions.defaults().withConnectivity(5));
             assertMessage("tileSize must not be negative", IllegalArgumentException.class,
                     () -> MeshOptions.defaults().withTileSize(-1));

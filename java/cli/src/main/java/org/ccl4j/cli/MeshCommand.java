@@ -131,8 +131,8 @@ final class MeshCommand implements Callable<Integer> {
             + " same-value.")
     private Double delta;
 
-    @Option(names = "--connectivity", paramLabel = "N", description = "Neighbours: 4 or 8 in 2D, 6 or 26 in 3D; on a single layer"
-            + " 6 and 26 mean 4 and 8 (default: faces, 4 in 2D and 6 in 3D).")
+    @Option(names = "--connectivity", paramLabel = "N", description = "Neighbours: 4 or 8 in 2D, 6, 18 (faces and edges) or 26"
+            + " in 3D; on a single layer 6 means 4, and 18 and 26 mean 8 (default: faces, 4 in 2D and 6 in 3D).")
     private int connectivity;
 
     @Option(names = "--periodic", description = "Wrap-around boundaries on every axis (default: open).")
@@ -631,7 +631,7 @@ final class MeshCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UsageException("--connectivity " + options.connectivity() + " does not fit the "
                     + (grid.is3d() ? "3D" : "2D") + " grid " + GridDims.of(grid) + ": use "
-                    + (grid.is3d() ? "6 or 26" : "4 or 8 (or 6 or 26, the same on a single layer)"));
+                    + (grid.is3d() ? "6, 18 or 26" : "4 or 8 (or 6, 18 or 26, the same on a single layer)"));
         }
     }
 

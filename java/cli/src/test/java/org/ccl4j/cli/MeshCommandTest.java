@@ -501,7 +501,7 @@ class MeshCommandTest {
         }
         Result r = run("mesh", "--generate", "percolation:4x4x4:0.5:1", "--connectivity", "8");
         assertTrue(r.err().contains("usage: ccl4j"), r.err());
-        assertTrue(r.err().contains("--connectivity 8 does not fit the 3D grid 4x4x4: use 6 or 26"), r.err());
+        assertTrue(r.err().contains("--connectivity 8 does not fit the 3D grid 4x4x4: use 6, 18 or 26"), r.err());
         assertEquals(0, run("mesh", f, "--connectivity", "26").code(), "a single layer takes 26, as 8");
         r = run("mesh", raw.toString());
         assertTrue(r.err().contains("cells.raw") && r.err().contains("--dims"), r.err());

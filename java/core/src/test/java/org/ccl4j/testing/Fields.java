@@ -77,15 +77,17 @@ public final class Fields {
                         new int[] {2, 9, 1}, new int[] {1, 1, 7}, new int[] {2, 2, 2}, new int[] {1, 6, 5}));
         Arbitrary<Grid.CellType> types = Arbitraries.of(Grid.CellType.class);
         Arbitrary<MeshMode> modes = Arbitraries.of(MeshMode.class);
-        // bit 0: the full neighbourhood (8, 26) or the faces (4, 6); 4 and 5: a single layer with 6 or 26
-        Arbitrary<Integer> stencils = Arbitraries.integers().between(0, 5);
+        // bit 0: the full neighbourhood (8, 26) or the faces (4, 6); 4 and 5: a single layer with 6 or 26;
+        // 6 and 7: faces and edges (18), of a volume or a single layer
+        Arbitrary<Integer> stencils = Arbitraries.integers().between(0, 7);
         Arbitrary<Integer> periodic = Arbitraries.integers().between(0, 7);
         Arbitrary<Double> densities = Arbitraries.of(0.0, 0.2, 0.45, 0.6, 0.8, 1.0);
         Arbitrary<Integer> values = Arbitraries.integers().between(1, 4);
         Arbitrary<Long> seeds = Arbitraries.longs();
         return Combinators.combine(dims, types, modes, stencils, periodic, densities, values, seeds)
                 .as((d, t, m, s, p, density, v, seed) -> new Case(d[0], d[1], d[2], t, m,
-                        d[2] > 1 || s >= 4 ? ((s & 1) != 0 ? 26 : 6) : ((s & 1) != 0 ? 8 : 4),
+                        s >= 6 && (d[2] > 1 || s == 7) ? 18
+                                : d[2] > 1 || s >= 4 ? ((s & 1) != 0 ? 26 : 6) : ((s & 1) != 0 ? 8 : 4),
                         (p & 1) != 0, (p & 2) != 0, (p & 4) != 0, density, v, seed));
     }
 
@@ -103,6 +105,7 @@ public final class Fields {
         int c = o.connectivity() == 0 ? o.connectivityFor(g) : o.connectivity();
         boolean same = o.mode() == MeshMode.SAME_VALUE;
         boolean faces = c == 4 || c == 6;
+        boolean edges = c == 18;  // no corners
         boolean planar = c == 4 || c == 8;
         int[] labels = new int[(int) g.cellCount()];
         Arrays.fill(labels, -2);
@@ -126,7 +129,8 @@ public final class Fields {
                     for (int dy = -1; dy <= 1; dy++) {
                         for (int dx = -1; dx <= 1; dx++) {
                             int manhattan = Math.abs(dx) + Math.abs(dy) + Math.abs(dz);
-                            if (manhattan == 0 || (faces && manhattan > 1) || (planar && dz != 0)) {
+                            if (manhattan == 0 || (faces && manhattan > 1) || (edges && manhattan > 2)
+                                    || (planar && dz != 0)) {
                                 continue;
                             }
                             int nx = coordinate(x + dx, w, o.periodicX());

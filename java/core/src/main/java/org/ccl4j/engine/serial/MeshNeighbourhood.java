@@ -55,15 +55,12 @@ public final class MeshNeighbourhood {
      * {@code dy < 0}, or {@code dz == dy == 0} and {@code dx < 0}); {@code {-1, 0, 0}} first.
      */
     public static List<int[]> backwardOffsets(int connectivity) {
-        boolean faces = connectivity == 4 || connectivity == 6;
-        boolean threeD = connectivity == 6 || connectivity == 26;
         List<int[]> offsets = new ArrayList<>();
-        for (int dz = threeD ? -1 : 0; dz <= 0; dz++) {
+        for (int dz = -1; dz <= 0; dz++) {
             for (int dy = -1; dy <= 1; dy++) {
                 for (int dx = -1; dx <= 1; dx++) {
-                    int distance = Math.abs(dx) + Math.abs(dy) + Math.abs(dz);
                     boolean before = dz < 0 || (dy < 0 || (dy == 0 && dx < 0));
-                    if (distance > 0 && before && !(faces && distance > 1)) {
+                    if (before && inStencil(connectivity, dx, dy, dz)) {
                         offsets.add(new int[] {dx, dy, dz});
                     }
                 }
@@ -71,6 +68,22 @@ public final class MeshNeighbourhood {
         }
         offsets.sort((a, b) -> Integer.compare(Math.abs(a[1]) + Math.abs(a[2]), Math.abs(b[1]) + Math.abs(b[2])));
         return offsets;
+    }
+
+    /**
+     * Whether (dx, dy, dz), each -1..1, is a neighbour under the connectivity (as the native
+     * library's stencil): 4 and 8 the plane's faces and square, 6 the cube's faces, 18 its faces
+     * and edges, 26 the whole cube.
+     */
+    public static boolean inStencil(int connectivity, int dx, int dy, int dz) {
+        int distance = Math.abs(dx) + Math.abs(dy) + Math.abs(dz);
+        return distance > 0 && switch (connectivity) {
+            case 4 -> dz == 0 && distance == 1;
+            case 8 -> dz == 0;
+            case 6 -> distance == 1;
+            case 18 -> distance <= 2;
+            default -> true;
+        };
     }
 
     /** Rows of the grid: {@code height * depth}. */

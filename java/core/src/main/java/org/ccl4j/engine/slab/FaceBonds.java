@@ -5,6 +5,7 @@ import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.ccl4j.engine.serial.MeshNeighbourhood;
 import org.ccl4j.engine.spi.GridData;
 import org.ccl4j.engine.spi.MeshSettings;
 
@@ -37,12 +38,10 @@ final class FaceBonds {
         this.periodicY = alongZ && settings.periodicY();
         this.width = grid.width();
         this.height = grid.height();
-        boolean faces = settings.connectivity() == 4 || settings.connectivity() == 6;
         for (int dz = alongZ ? -1 : 0; dz <= (alongZ ? 1 : 0); dz++) {
             for (int dy = -1; dy <= 1; dy++) {
                 for (int dx = -1; dx <= 1; dx++) {
-                    int steps = Math.abs(dx) + Math.abs(dy) + Math.abs(dz);
-                    if (steps == 0 || (faces && steps > 1)) {
+                    if (!MeshNeighbourhood.inStencil(settings.connectivity(), dx, dy, dz)) {
                         continue;
                     }
                     int[] d = {dx, dy, dz};

@@ -113,12 +113,13 @@ record SlabPlan(GridData grid, int planes, int slabs) {
     /**
      * The settings of a slab of {@code planes} planes of {@code grid}: open boundaries (the joins
      * across the periodic ones are the slab run's, so that it sees which loops wrap), and on a
-     * single layer of a 3D grid the planar stencil that 6 and 26 are there.
+     * single layer of a 3D grid the planar stencil that 6, 18 and 26 are there.
      */
     static MeshSettings settings(GridData grid, MeshSettings settings, int planes) {
         MeshSettings open = settings.open();
-        if (grid.depth() > 1 && planes == 1 && (open.connectivity() == 6 || open.connectivity() == 26)) {
-            return open.withConnectivity(open.connectivity() == 6 ? 4 : 8);
+        int c = open.connectivity();
+        if (grid.depth() > 1 && planes == 1 && (c == 6 || c == 18 || c == 26)) {
+            return open.withConnectivity(c == 6 ? 4 : 8);
         }
         return open;
     }

@@ -2,7 +2,7 @@ package org.ccl4j.engine.spi;
 
 /**
  * How to label a grid: the algorithm by its name in the algorithm table ({@code "AUTO"} for the
- * engine's choice), the connectivity as it applies to the grid (4 or 8 in 2D, 6 or 26 in 3D, a
+ * engine's choice), the connectivity as it applies to the grid (4 or 8 in 2D, 6, 18 or 26 in 3D, a
  * single layer's 3D stencils taken as the planar ones; the API's {@code MeshOptions.connectivityFor}
  * resolves it, except for a Cahn-Hilliard field, which the native library fits itself), the periodic axes, whether cells join by
  * equal value ({@code sameValue}; values at most {@code delta} apart when it is not 0) or as non-zero
