@@ -23,7 +23,8 @@ CCL4J_HOST_DEVICE constexpr int dz_of(int k) { return k / 9 - 1; }
 CCL4J_HOST_DEVICE constexpr int offset_of(int dx, int dy, int dz) { return (dz + 1) * 9 + (dy + 1) * 3 + dx + 1; }
 
 // Whether offset k is a neighbour under the connectivity: 4 and 6 are the face neighbours of 2D
-// and 3D, 8 the whole 3x3 square of the plane, 26 the whole cube.
+// and 3D, 8 the whole 3x3 square of the plane, 18 the faces and edges of the cube (contacts only:
+// labelling takes 6 and 26), 26 the whole cube.
 CCL4J_HOST_DEVICE constexpr bool in_stencil(int connectivity, int k) {
     const int dx = dx_of(k), dy = dy_of(k), dz = dz_of(k);
     const int manhattan = (dx != 0) + (dy != 0) + (dz != 0);
@@ -32,6 +33,7 @@ CCL4J_HOST_DEVICE constexpr bool in_stencil(int connectivity, int k) {
         case 4: return dz == 0 && manhattan == 1;
         case 8: return dz == 0;
         case 6: return manhattan == 1;
+        case 18: return manhattan <= 2;
         default: return true;
     }
 }
