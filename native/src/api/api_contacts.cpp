@@ -31,7 +31,7 @@ Shape shape_of(const ccl4j_mesh* mesh, int32_t connectivity, uint32_t periodic) 
                                          " cells, got " + dims + " = " + std::to_string(cells) + " cells");
     }
     const bool three_d = mesh->depth > 1;
-    const int32_t c = connectivity == 0 ? (three_d ? 6 : 4) : connectivity;
+    int32_t c = connectivity == 0 ? (three_d ? 6 : 4) : connectivity;
     const bool known = c == 4 || c == 8 || c == 6 || c == 18 || c == 26;
     if (!known || (three_d && (c == 4 || c == 8))) {
         fail(CCL4J_INVALID_ARGUMENT, "connectivity " + std::to_string(connectivity) + " does not fit a " +
@@ -39,6 +39,9 @@ Shape shape_of(const ccl4j_mesh* mesh, int32_t connectivity, uint32_t periodic) 
                                          (three_d ? "6, 18 or 26" : "4 or 8 (or 6, 18 or 26, which act as 4, 8 and 8)") +
                                          ", or 0 for face neighbours");
     }
+    // a single layer takes the planar stencils: across a periodic z of one layer, the 3D stencils'
+    // edges and corners would reach the layer's own cells again and count their contacts twice
+    if (!three_d) c = c == 6 ? 4 : c == 4 ? 4 : 8;
     if (periodic & ~(CCL4J_PERIODIC_X | CCL4J_PERIODIC_Y | CCL4J_PERIODIC_Z)) {
         fail(CCL4J_INVALID_ARGUMENT, "unknown periodic bits " + std::to_string(periodic));
     }
