@@ -76,6 +76,14 @@ public final class LabelImageWriter {
         return channel(r) << 16 | channel(g) << 8 | channel(b);
     }
 
+    /**
+     * The colour of an int64 label, as {@link #color(int)}: a label below 2^31 has the colour of the
+     * same int32 label, so that a picture does not depend on the labels' width.
+     */
+    public static int color(long label) {
+        return color(label < 0 ? -1 : Long.hashCode(label));
+    }
+
     private static int channel(double v) {
         return (int) Math.round(v * 255);
     }
@@ -259,16 +267,14 @@ public final class LabelImageWriter {
             writePngSlice(segment, labels.width(), labels.height(), labels.depth(), z, file);
             return;
         }
-        writePngSlice(i -> {
-            long label = segment.getAtIndex(ValueLayout.JAVA_LONG, i);
-            return label < 0 ? -1 : Long.hashCode(label);  // equal to the label below 2^31
-        }, labels.width(), labels.height(), labels.depth(), z, file);
+        writePngSlice(i -> segment.getAtIndex(ValueLayout.JAVA_LONG, i), labels.width(), labels.height(),
+                labels.depth(), z, file);
     }
 
-    /** Reads the label, as the int that picks its colour, of the cell at a linear index. */
+    /** Reads the label of the cell at a linear index. */
     @FunctionalInterface
     private interface LabelKeys {
-        int at(long index);
+        long at(long index);
     }
 
     private static void writePngSlice(LabelKeys labels, int width, int height, int depth, int z, Path file)
@@ -277,10 +283,10 @@ public final class LabelImageWriter {
         long base = (long) width * height * z;
         PngOutput.rgb8(file, width, height, (y, row) -> {
             long at = base + (long) width * y;
-            int previousLabel = -1;
+            long previousLabel = -1;
             int rgb = 0;
             for (int x = 0; x < width; x++) {
-                int label = labels.at(at + x);
+                long label = labels.at(at + x);
                 // runs of one label are common: hash once per run
                 if (x == 0 || label != previousLabel) {
                     rgb = color(label);
