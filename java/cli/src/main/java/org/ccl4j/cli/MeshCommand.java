@@ -25,6 +25,7 @@ import org.ccl4j.Intensity;
 import org.ccl4j.io.grid.GridFormat;
 import org.ccl4j.io.grid.GridGenerators;
 import org.ccl4j.io.grid.GridReadOptions;
+import org.ccl4j.io.grid.VoxelSpace;
 import org.ccl4j.io.grid.GridReader;
 import org.ccl4j.io.grid.GridWriter;
 import org.ccl4j.io.grid.LabelImageWriter;
@@ -175,7 +176,9 @@ final class MeshCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "FILE", description = "Write the labels as int32, -1 for background (int64"
             + " for a grid of more than 2147483647 cells): .npy, .nrrd, .nii, .nii.gz, .tif or .tiff (int32 only) by"
             + " the extension, else raw little-endian; see --numbering. Raw, .npy, .nrrd and .nii are written"
-            + " straight into the file (memory-mapped), so it may be larger than the host's memory.")
+            + " straight into the file (memory-mapped), so it may be larger than the host's memory. Labels of a"
+            + " NIfTI (NRRD) FILE written as NIfTI (NRRD) keep its voxel sizes and orientation, so that they overlay"
+            + " it in viewers.")
     private Path out;
 
     @Option(names = "--numbering", paramLabel = "NUMBERING", defaultValue = "canonical",
@@ -215,7 +218,8 @@ final class MeshCommand implements Callable<Integer> {
     private Integer contactsConnectivity;
 
     @Option(names = "--anisotropy", paramLabel = "WX,WY[,WZ]", description = "With --contacts: the voxel sizes the"
-            + " contact area is measured with, as cc3d's anisotropy (default: 1,1,1).")
+            + " contact area is measured with, as cc3d's anisotropy (default: a NIfTI or NRRD file's voxel sizes, else"
+            + " 1,1,1).")
     private String anisotropy;
 
     @Option(names = "--intensity", paramLabel = "FILE", description = "With --regions: the grid whose values are"
@@ -242,7 +246,7 @@ final class MeshCommand implements Callable<Integer> {
         run.check();
         bookkeeping.check(out);
         checkRegions();
-        double[] voxel = checkContacts();
+        double[] anisotropyGiven = checkContacts();
         if (montage != null && png == null) {
             throw new UsageException("--montage lays out the slices of --png; give --png FILE");
         }
@@ -279,6 +283,9 @@ final class MeshCommand implements Callable<Integer> {
             Grid grid = view == null ? input : view.of(input);
             checkConnectivity(options, grid);
             int[] slices = montage == null ? null : LabelPictures.slices(montage, grid.depth());
+            // a NIfTI or NRRD file's voxel sizes and orientation, for --out in its format and --contacts' area
+            VoxelSpace space = file != null && file.file() != null ? VoxelSpace.of(file.file()) : VoxelSpace.none();
+            double[] voxel = anisotropyGiven != null ? anisotropyGiven : space.voxelSize();
             if (contactsConnectivity != null && grid.depth() > 1 && (contactsConnectivity == 4 || contactsConnectivity == 8)) {
                 throw new UsageException("--contacts-connectivity " + contactsConnectivity + " does not fit a "
                         + grid.width() + "x" + grid.height() + "x" + grid.depth() + " volume: expected 6, 18 or 26");
@@ -299,7 +306,7 @@ final class MeshCommand implements Callable<Integer> {
             // --out is written straight into its file (no copy of the labels in memory) where the layouts agree
             // (after the header of .npy, .nrrd and .nii files; TIFF and gzip-compressed files are written from memory)
             byte[] header = out == null ? null : LabelImageWriter.headerBeforeLabels(out, grid.width(), grid.height(),
-                    grid.depth(), labelBytes);
+                    grid.depth(), labelBytes, space);
             boolean mapped = header != null && !bookkeeping.compact && ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
             MemorySegment target = null;
             if (mapped) {
@@ -327,15 +334,15 @@ final class MeshCommand implements Callable<Integer> {
             } else if (out != null && raster) {
                 MemorySegment written = table.labels();
                 outputs.write(out, temporary -> LabelImageWriter.write(written, Integer.BYTES, grid.width(),
-                        grid.height(), grid.depth(), temporary));
+                        grid.height(), grid.depth(), temporary, space));
             } else if (out != null && bookkeeping.compact) {
                 MemorySegment written = labels.compact(arena);
                 int bytes = wide ? Long.BYTES : Integer.BYTES;
                 outputs.write(out, temporary -> LabelImageWriter.write(written, bytes, grid.width(), grid.height(),
-                        grid.depth(), temporary));
+                        grid.depth(), temporary, space));
             } else if (out != null) {
                 MeshLabels written = labels;
-                outputs.write(out, temporary -> LabelImageWriter.write(written, temporary));
+                outputs.write(out, temporary -> LabelImageWriter.write(written, temporary, space));
             }
             RegionsCsv rows = regions == null ? null : RegionsCsv.of(table);
             if (rows != null) {
@@ -419,7 +426,10 @@ final class MeshCommand implements Callable<Integer> {
         }
     }
 
-    /** The voxel sizes of --anisotropy; it and --contacts-connectivity refine --contacts, which names canonical labels. */
+    /**
+     * The voxel sizes of --anisotropy, null when not given; it and --contacts-connectivity refine
+     * --contacts, which names canonical labels.
+     */
     private double[] checkContacts() {
         if (contacts == null && (contactsConnectivity != null || anisotropy != null)) {
             throw new UsageException((anisotropy != null ? "--anisotropy" : "--contacts-connectivity")
@@ -433,7 +443,7 @@ final class MeshCommand implements Callable<Integer> {
             throw new UsageException("--contacts-connectivity must be 4 or 8 (2D), 6, 18 or 26 (3D), got "
                     + contactsConnectivity);
         }
-        return anisotropy == null ? new double[] {1, 1, 1} : ContactsCsv.anisotropy(anisotropy);
+        return anisotropy == null ? null : ContactsCsv.anisotropy(anisotropy);
     }
 
     /** --intensity refines --regions; standard input is read once. */

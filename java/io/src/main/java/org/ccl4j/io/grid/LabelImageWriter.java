@@ -111,8 +111,17 @@ public final class LabelImageWriter {
      * @throws IllegalArgumentException for int64 labels in TIFF, or a grid the format cannot hold
      */
     public static void write(MeshLabels labels, Path file) throws IOException {
+        write(labels, file, VoxelSpace.none());
+    }
+
+    /**
+     * As {@link #write(MeshLabels, Path)}, a NIfTI or NRRD file with the voxel sizes and orientation
+     * of {@code space} (read from the labelled file) where it applies: a file of its format and
+     * extents.
+     */
+    public static void write(MeshLabels labels, Path file, VoxelSpace space) throws IOException {
         Objects.requireNonNull(labels, "labels");
-        write(labels.segment(), labels.labelBytes(), labels.width(), labels.height(), labels.depth(), file);
+        write(labels.segment(), labels.labelBytes(), labels.width(), labels.height(), labels.depth(), file, space);
     }
 
     /**
@@ -121,6 +130,13 @@ public final class LabelImageWriter {
      */
     public static void write(MemorySegment labels, int labelBytes, int width, int height, int depth, Path file)
             throws IOException {
+        write(labels, labelBytes, width, height, depth, file, VoxelSpace.none());
+    }
+
+    /** As {@link #write(MemorySegment, int, int, int, int, Path)}, with the voxel space where it applies. */
+    public static void write(MemorySegment labels, int labelBytes, int width, int height, int depth, Path file,
+                             VoxelSpace space) throws IOException {
+        Objects.requireNonNull(space, "space");
         GridDims dims = new GridDims(width, height, depth);
         GridFormat format = GridFormat.ofExtension(file);
         // labels are no picture: a .pgm or .png name gets raw labels, as before these formats
@@ -132,7 +148,7 @@ public final class LabelImageWriter {
             }
             return;
         }
-        GridWriter.writeArray(ArrayOutput.labels(labels, labelBytes, dims), file);
+        GridWriter.writeArray(ArrayOutput.labels(labels, labelBytes, dims), file, space);
     }
 
     /**
@@ -156,6 +172,13 @@ public final class LabelImageWriter {
      * @return the header, empty for raw, or null
      */
     public static byte[] headerBeforeLabels(Path file, int width, int height, int depth, int labelBytes) {
+        return headerBeforeLabels(file, width, height, depth, labelBytes, VoxelSpace.none());
+    }
+
+    /** As {@link #headerBeforeLabels(Path, int, int, int, int)}, with the voxel space where it applies. */
+    public static byte[] headerBeforeLabels(Path file, int width, int height, int depth, int labelBytes,
+                                            VoxelSpace space) {
+        Objects.requireNonNull(space, "space");
         GridDims dims = new GridDims(width, height, depth);
         SampleType type = labelBytes == Long.BYTES ? SampleType.I8 : SampleType.I4;
         String name = file.getFileName() == null ? "" : file.getFileName().toString().toLowerCase(Locale.ROOT);
@@ -164,8 +187,8 @@ public final class LabelImageWriter {
         }
         return switch (GridFormat.ofExtension(file)) {
             case NPY -> NpyFormat.header(dims, type);
-            case NRRD -> NrrdFormat.header(dims, type);
-            case NIFTI -> NiftiFormat.header(dims, type);
+            case NRRD -> NrrdFormat.header(dims, type, space);
+            case NIFTI -> NiftiFormat.header(dims, type, space);
             case TIFF -> null;
             default -> new byte[0];
         };
