@@ -40,7 +40,9 @@ extern "C" {
  * *pairs receives the number of pairs; the first min(capacity, pairs) rows are written, each
  * output may be NULL (capacity 0 and NULL outputs: a first call that sizes the second). Every
  * count is exact, so every backend gives the same table. On a CUDA context the work runs on the
- * device (the labels are copied there); on the CPU backends on the host. */
+ * device (the labels are copied there), or on the host when the device lacks the memory for its
+ * sort (about 28 bytes per contact of two cells) or there are more than INT32_MAX such contacts;
+ * on the CPU backends on the host. */
 CCL4J_API ccl4j_status ccl4j_mesh_contacts(ccl4j_context context, const ccl4j_mesh* mesh, const int32_t* labels,
                                            int32_t connectivity, uint32_t periodic, int64_t capacity, int32_t* first,
                                            int32_t* second, int64_t* contacts, int64_t* x_faces, int64_t* y_faces,

@@ -52,9 +52,14 @@ Shape shape_of(const ccl4j_mesh* mesh, int32_t connectivity, uint32_t periodic) 
 ccl4j::contacts::Rows rows_of(ccl4j_context_s& context, const int32_t* labels, const Shape& s) {
 #ifdef CCL4J_WITH_CUDA
     if (context.backend == CCL4J_BACKEND_CUDA) {
-        auto rows = ccl4j::cuda::mesh_contacts(*context.cuda, labels, s);
-        if (rows) return std::move(*rows);
-        return ccl4j::cpu::mesh_contacts(labels, s, 0);  // more contacts than one device sort takes
+        // the labels are host memory: keys past what the device holds or sorts are counted on the host
+        try {
+            auto rows = ccl4j::cuda::mesh_contacts(*context.cuda, labels, s);
+            if (rows) return std::move(*rows);
+        } catch (const ccl4j::Error& e) {
+            if (e.status() != CCL4J_OUT_OF_MEMORY) throw;
+        }
+        return ccl4j::cpu::mesh_contacts(labels, s, 0);
     }
 #endif
     return ccl4j::cpu::mesh_contacts(labels, s, context.backend == CCL4J_BACKEND_CPU_SERIAL ? 1 : 0);

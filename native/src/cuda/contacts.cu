@@ -129,6 +129,7 @@ std::optional<contacts::Rows> mesh_contacts(DeviceState& state, const int32_t* l
     CCL4J_CUDA_CHECK(cudaMemcpyAsync(host_lengths.data(), lengths, size_t(run_count) * sizeof(int),
                                      cudaMemcpyDeviceToHost, stream));
     CCL4J_CUDA_CHECK(cudaStreamSynchronize(stream));
+    work.keys.release();
     const std::vector<int64_t> counts(host_lengths.begin(), host_lengths.end());
     return contacts::rows_of(host_keys.data(), counts.data(), host_keys.size());
 }

@@ -13,7 +13,9 @@ namespace ccl4j::cuda {
 // The contacts of dense host labels of shape s, computed on the device: rows ascending by pair.
 // Error(CCL4J_INVALID_INPUT) names the first label outside [-1, cell count). Empty when the mesh
 // has more than INT32_MAX contacts of neighbouring cells, more than one sort of the device's
-// takes: the caller computes them on the host instead.
+// takes (Error(CCL4J_OUT_OF_MEMORY) when its keys do not fit): the caller computes them on the
+// host instead. The keys' memory is freed before it returns, so that no labelling finds the
+// device short of it.
 std::optional<contacts::Rows> mesh_contacts(DeviceState& state, const int32_t* labels, const contacts::Shape& s);
 
 }  // namespace ccl4j::cuda
