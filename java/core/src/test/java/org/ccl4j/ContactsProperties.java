@@ -183,10 +183,11 @@ class ContactsProperties {
         }
     }
 
+    /** Labels of a shared arena: the JVM engine counts them on several threads (a confined arena's on one). */
     @Example
     void aLargerVolumeTakesTheParallelPaths() {
         Case c = new Case(61, 47, 33, 7, true, 4, 3, false, 11);
-        try (Arena arena = Arena.ofConfined()) {
+        try (Arena arena = Arena.ofShared()) {
             Grid grid = Grid.ofInts(arena, c.cells(), c.width(), c.height(), c.depth());
             TreeMap<List<Long>, long[]> want = null;
             for (var entry : labelers.entrySet()) {
@@ -216,6 +217,25 @@ class ContactsProperties {
         assertEquals(4, labels.contacts(4).size());
         assertEquals(4, labels.contacts(0).size());
         assertEquals(8, labels.contacts(26).connectivity());
+    }
+
+    @Example
+    void theFirstBadLabelIsNamedWhicheverThreadFindsIt() {
+        try (Arena arena = Arena.ofShared()) {
+            int w = 50;
+            int h = 400;
+            MemorySegment values = arena.allocate(ValueLayout.JAVA_INT, (long) w * h);
+            for (int i = 0; i < w * h; i++) {
+                values.setAtIndex(ValueLayout.JAVA_INT, i, i / 7 * 7);
+            }
+            values.setAtIndex(ValueLayout.JAVA_INT, 9_000, -5);
+            values.setAtIndex(ValueLayout.JAVA_INT, 19_000, w * h);
+            for (var entry : labelers.entrySet()) {
+                MeshLabels labels = new MeshLabels(w, h, 1, Integer.BYTES, values, null, entry.getValue().engine());
+                IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> labels.contacts(8));
+                assertTrue(e.getMessage().contains("entry 9000 has label -5"), entry.getKey() + ": " + e.getMessage());
+            }
+        }
     }
 
     @Example

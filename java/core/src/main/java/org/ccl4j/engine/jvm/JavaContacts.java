@@ -6,16 +6,20 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.ccl4j.engine.spi.ContactRows;
 import org.ccl4j.engine.spi.ContactSettings;
 import org.ccl4j.engine.spi.LabelsRef;
+import org.ccl4j.internal.Segments;
 
 /**
  * Contacts in Java, for labels of either width: each cell against the lower half of its stencil
  * (the offsets before it in x-fastest order, wrapped across periodic boundaries), so that each
- * pair of neighbouring cells is seen once, counted per pair of labels in a hash map whose rows are
- * sorted at the end. Cells are checked in index order, so a bad label is named by its first cell.
+ * pair of neighbouring cells is seen once, counted per pair of labels. Rows of the grid go to the
+ * threads in chunks ({@link ForkJoinLoop}; labels of a confined arena stay with the calling thread),
+ * each chunk counting into a map of its own that it then adds to the whole; the rows are sorted at
+ * the end. A bad label is named by its first cell.
  */
 final class JavaContacts {
     private JavaContacts() {
@@ -28,47 +32,31 @@ final class JavaContacts {
     static ContactRows of(MemorySegment labels, int labelBytes, ContactSettings s) {
         int[][] offsets = lowerHalf(s.connectivity());
         long cells = s.cellCount();
-        Map<Pair, long[]> counts = new HashMap<>();  // contacts, x, y and z faces
-        int[] extent = {s.width(), s.height(), s.depth()};
-        boolean[] periodic = {s.periodicX(), s.periodicY(), s.periodicZ()};
-        int[] at = new int[3];
-        for (int z = 0; z < s.depth(); z++) {
-            for (int y = 0; y < s.height(); y++) {
-                for (int x = 0; x < s.width(); x++) {
-                    long i = x + (long) s.width() * (y + (long) s.height() * z);
-                    long a = label(labels, labelBytes, i);
-                    if (a < -1 || a >= cells) {
-                        throw LabelsRef.badLabel(i, a, cells);
-                    }
-                    if (a < 0) {
-                        continue;
-                    }
-                    next:
-                    for (int[] d : offsets) {
-                        int[] cell = {x, y, z};
-                        for (int axis = 0; axis < 3; axis++) {
-                            int c = cell[axis] + d[axis];
-                            if (c < 0 || c >= extent[axis]) {
-                                if (!periodic[axis]) {
-                                    continue next;
-                                }
-                                c = Math.floorMod(c, extent[axis]);
-                            }
-                            at[axis] = c;
-                        }
-                        long b = label(labels, labelBytes, at[0] + (long) s.width() * (at[1] + (long) s.height() * at[2]));
-                        if (b < 0 || b == a) {
-                            continue;
-                        }
-                        long[] row = counts.computeIfAbsent(new Pair(Math.min(a, b), Math.max(a, b)), p -> new long[4]);
-                        row[0]++;
-                        int face = faceAxis(d);
-                        if (face >= 0) {
-                            row[1 + face]++;
-                        }
+        Map<Pair, long[]> counts = new HashMap<>();  // contacts, x, y and z faces; guarded by itself
+        AtomicLong bad = new AtomicLong(Long.MAX_VALUE);
+        // labels of a confined arena are read by their own thread alone
+        try (ForkJoinLoop loop = new ForkJoinLoop(Segments.isShared(labels) ? 0 : 1, 0, s.width())) {
+            loop.run((long) s.height() * s.depth(), (from, to) -> {
+                Map<Pair, long[]> chunk = new HashMap<>();
+                for (long r = from; r < to; r++) {
+                    long firstBad = countRow(labels, labelBytes, s, offsets, r, chunk);
+                    if (firstBad >= 0) {
+                        bad.accumulateAndGet(firstBad, Math::min);
+                        break;
                     }
                 }
-            }
+                synchronized (counts) {
+                    chunk.forEach((pair, c) -> counts.merge(pair, c, (x, y) -> {
+                        for (int i = 0; i < x.length; i++) {
+                            x[i] += y[i];
+                        }
+                        return x;
+                    }));
+                }
+            });
+        }
+        if (bad.get() != Long.MAX_VALUE) {
+            throw LabelsRef.badLabel(bad.get(), label(labels, labelBytes, bad.get()), cells);
         }
         List<Pair> pairs = new ArrayList<>(counts.keySet());
         pairs.sort((p, q) -> p.a() != q.a() ? Long.compare(p.a(), q.a()) : Long.compare(p.b(), q.b()));
@@ -85,6 +73,52 @@ final class JavaContacts {
             rows.zFaces()[r] = c[3];
         }
         return rows;
+    }
+
+    /** Counts the contacts of row {@code r}'s cells into {@code counts}; returns its first bad cell, or -1. */
+    private static long countRow(MemorySegment labels, int labelBytes, ContactSettings s, int[][] offsets, long r,
+                                 Map<Pair, long[]> counts) {
+        long cells = s.cellCount();
+        int y = (int) (r % s.height());
+        int z = (int) (r / s.height());
+        int[] extent = {s.width(), s.height(), s.depth()};
+        boolean[] periodic = {s.periodicX(), s.periodicY(), s.periodicZ()};
+        int[] at = new int[3];
+        for (int x = 0; x < s.width(); x++) {
+            long i = x + r * s.width();
+            long a = label(labels, labelBytes, i);
+            if (a < -1 || a >= cells) {
+                return i;
+            }
+            if (a < 0) {
+                continue;
+            }
+            next:
+            for (int[] d : offsets) {
+                int[] cell = {x, y, z};
+                for (int axis = 0; axis < 3; axis++) {
+                    int c = cell[axis] + d[axis];
+                    if (c < 0 || c >= extent[axis]) {
+                        if (!periodic[axis]) {
+                            continue next;
+                        }
+                        c = Math.floorMod(c, extent[axis]);
+                    }
+                    at[axis] = c;
+                }
+                long b = label(labels, labelBytes, at[0] + (long) s.width() * (at[1] + (long) s.height() * at[2]));
+                if (b < 0 || b == a) {
+                    continue;
+                }
+                long[] row = counts.computeIfAbsent(new Pair(Math.min(a, b), Math.max(a, b)), p -> new long[4]);
+                row[0]++;
+                int face = faceAxis(d);
+                if (face >= 0) {
+                    row[1 + face]++;
+                }
+            }
+        }
+        return -1;
     }
 
     private static long label(MemorySegment labels, int labelBytes, long i) {
