@@ -49,7 +49,7 @@ run() {
     -I "$include" "${includes[@]}" "$header"
 }
 
-run "$include/ccl4j.h" ccl4j_h "$include/(ccl4j\.h|ccl4j/(common|graph|mesh|labels|statistics|distances|physics)\.h)" \
+run "$include/ccl4j.h" ccl4j_h "$include/(ccl4j\.h|ccl4j/(common|graph|mesh|labels|statistics|contacts|distances|physics)\.h)" \
   "$out/src/main/java" org.ccl4j.internal.ffi
 run "$include/ccl4j/bench.h" ccl4j_bench_h "$include/ccl4j/bench\.h" \
   "$out/bench/src/main/java" org.ccl4j.bench.ffi

@@ -20,7 +20,8 @@
  * Headers: this one includes one header per topic, from ccl4j/: common.h (versions, status
  * codes, enumerations, timings, capabilities, contexts, host memory), graph.h (CSR graphs,
  * labelling options, graph labelling, device-resident graphs), mesh.h (mesh labelling), labels.h
- * (label book-keeping), statistics.h (per-component statistics), distances.h (shortest-path
+ * (label book-keeping), statistics.h (per-component statistics), contacts.h (contacts between
+ * components: the region adjacency graph), distances.h (shortest-path
  * distances within components) and physics.h (lattices, percolation, Swendsen-Wang,
  * Cahn-Hilliard). ccl4j/bench.h holds
  * the per-phase runs and transfer probes of the benchmarks: it is not for users and not included.
@@ -33,6 +34,7 @@
 #include "ccl4j/mesh.h"
 #include "ccl4j/labels.h"
 #include "ccl4j/statistics.h"
+#include "ccl4j/contacts.h"
 #include "ccl4j/distances.h"
 #include "ccl4j/physics.h"
 

@@ -20,6 +20,8 @@ check((log =~ /(?m)^0 4\n4 3\n7 2\n9 1$/).size() == 2, 'Bookkeeping: not twice t
 check((log =~ /(?m)^1: 3 cells, box \(0,0\)-\(1,1\), centroid \(0\.6666666666666666, 0\.3333333333333333\), mean 9\.0, touches x-y-\n2: 2 cells, box \(4,0\)-\(5,1\), centroid \(4\.5, 0\.5\), mean 7\.0, touches x\+y-\n3: 3 cells, box \(0,3\)-\(2,3\), centroid \(1\.0, 3\.0\), mean 5\.0, touches x-y\+\n4: 1 cells, box \(5,3\)-\(5,3\), centroid \(5\.0, 3\.0\), mean 3\.0, touches x\+y\+\nlabel of cell \(4,1\): 2$/).size() == 2,
         'Regions: not twice the four regions and the label of cell (4,1)')
 check(times('[0, 0, 0, 3, 3, 5, 3, 7], 4 components, 8 arcs') == 2, 'LabelEdges: not twice the expected output')
+check((log =~ /(?m)^0-2: 2 cell pairs, area 3\.0\n0-4: 3 cell pairs, area 5\.0\n2-4: 2 cell pairs, area 3\.0$/).size() == 2,
+        'Touching: not twice the three contacts')
 check((log =~ /(?m)^R = 0\.\d{3} \+- 0\.\d{3}, \d+\.\d{3} ms per realisation$/).size() == 2, 'Percolation: not twice R = ...')
 check((log =~ /(?m)^<\|m\|> = 0\.\d{3} at T = 2\.269$/).size() == 2, 'Percolation: not twice <|m|> = ...')
 

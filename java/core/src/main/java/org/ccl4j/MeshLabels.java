@@ -6,6 +6,7 @@ import java.lang.foreign.ValueLayout;
 import java.util.Objects;
 
 import org.ccl4j.engine.Engines;
+import org.ccl4j.engine.spi.ContactSettings;
 import org.ccl4j.engine.spi.Engine;
 import org.ccl4j.engine.spi.StatisticsTable;
 import org.ccl4j.engine.spi.WideCounts;
@@ -424,6 +425,54 @@ public final class MeshLabels {
                     options.numbering().rows(), options.intensityData(), out, arena);
             return new MeshStatistics(width(), height(), depth(), options.numbering(), labelBytes, out, columns, null, owned,
                     lease.temporary() ? null : engine);
+        }
+    }
+
+    /**
+     * The contacts between these labels' components with open boundaries: which labels touch and
+     * how (cc3d's {@code contacts} and {@code region_graph}), computed on the labels' backend.
+     *
+     * @param connectivity 4 or 8 in 2D, 6 (faces), 18 (faces and edges) or 26 (all) in 3D, 0 for
+     *                     faces; on a single layer 6 acts as 4, 18 and 26 as 8
+     * @return one row per pair of touching labels
+     * @throws IllegalArgumentException when the connectivity does not fit the grid, or a label is
+     *                                  outside -1 .. cellCount()-1 (naming the first such cell)
+     */
+    public Contacts contacts(int connectivity) {
+        return contacts(connectivity, false, false, false);
+    }
+
+    /**
+     * As {@link #contacts(int)}, with the cells on opposite boundaries of the periodic axes
+     * touching too (as they do for labels made with those boundaries).
+     *
+     * @param connectivity 4 or 8 in 2D, 6, 18 or 26 in 3D, 0 for faces
+     * @param periodicX whether x wraps around
+     * @param periodicY whether y wraps around
+     * @param periodicZ whether z wraps around
+     * @return one row per pair of touching labels
+     */
+    public Contacts contacts(int connectivity, boolean periodicX, boolean periodicY, boolean periodicZ) {
+        boolean threeD = dims.depth() > 1;
+        int fitted = switch (connectivity) {
+            case 0 -> threeD ? 6 : 4;
+            case 4, 8 -> {
+                if (threeD) {
+                    throw new IllegalArgumentException("connectivity " + connectivity + " does not fit a " + describe()
+                            + " volume: expected 6, 18 or 26");
+                }
+                yield connectivity;
+            }
+            case 6 -> threeD ? 6 : 4;
+            case 18, 26 -> threeD ? connectivity : 8;
+            default -> throw new IllegalArgumentException("connectivity must be 4 or 8 (2D), 6, 18 or 26 (3D), or 0"
+                    + " for faces, got " + connectivity);
+        };
+        ContactSettings settings = new ContactSettings(dims.width(), dims.height(), dims.depth(), fitted, periodicX,
+                periodicY, periodicZ);
+        MemorySegment host = labels != null ? labels.hostSegment() : alive();
+        try (Engines.Lease lease = Engines.lease(engine, false, Ccl4jException.FAILURES)) {
+            return new Contacts(lease.engine().contacts(host, labelBytes, settings), fitted, threeD);
         }
     }
 

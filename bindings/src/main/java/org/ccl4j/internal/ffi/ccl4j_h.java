@@ -3416,6 +3416,78 @@ public class ccl4j_h extends ccl4j_h$shared {
         }
     }
 
+    private static class ccl4j_mesh_contacts {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            ccl4j_h.C_INT,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_INT,
+            ccl4j_h.C_INT,
+            ccl4j_h.C_LONG,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER,
+            ccl4j_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("ccl4j_mesh_contacts");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_mesh_contacts(ccl4j_context context, const ccl4j_mesh *mesh, const int32_t *labels, int32_t connectivity, uint32_t periodic, int64_t capacity, int32_t *first, int32_t *second, int64_t *contacts, int64_t *x_faces, int64_t *y_faces, int64_t *z_faces, int64_t *pairs)
+     * }
+     */
+    public static FunctionDescriptor ccl4j_mesh_contacts$descriptor() {
+        return ccl4j_mesh_contacts.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_mesh_contacts(ccl4j_context context, const ccl4j_mesh *mesh, const int32_t *labels, int32_t connectivity, uint32_t periodic, int64_t capacity, int32_t *first, int32_t *second, int64_t *contacts, int64_t *x_faces, int64_t *y_faces, int64_t *z_faces, int64_t *pairs)
+     * }
+     */
+    public static MethodHandle ccl4j_mesh_contacts$handle() {
+        return ccl4j_mesh_contacts.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_mesh_contacts(ccl4j_context context, const ccl4j_mesh *mesh, const int32_t *labels, int32_t connectivity, uint32_t periodic, int64_t capacity, int32_t *first, int32_t *second, int64_t *contacts, int64_t *x_faces, int64_t *y_faces, int64_t *z_faces, int64_t *pairs)
+     * }
+     */
+    public static MemorySegment ccl4j_mesh_contacts$address() {
+        return ccl4j_mesh_contacts.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ccl4j_status ccl4j_mesh_contacts(ccl4j_context context, const ccl4j_mesh *mesh, const int32_t *labels, int32_t connectivity, uint32_t periodic, int64_t capacity, int32_t *first, int32_t *second, int64_t *contacts, int64_t *x_faces, int64_t *y_faces, int64_t *z_faces, int64_t *pairs)
+     * }
+     */
+    public static int ccl4j_mesh_contacts(MemorySegment context, MemorySegment mesh, MemorySegment labels, int connectivity, int periodic, long capacity, MemorySegment first, MemorySegment second, MemorySegment contacts, MemorySegment x_faces, MemorySegment y_faces, MemorySegment z_faces, MemorySegment pairs) {
+        var mh$ = ccl4j_mesh_contacts.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ccl4j_mesh_contacts", context, mesh, labels, connectivity, periodic, capacity, first, second, contacts, x_faces, y_faces, z_faces, pairs);
+            }
+            return (int)mh$.invokeExact(context, mesh, labels, connectivity, periodic, capacity, first, second, contacts, x_faces, y_faces, z_faces, pairs);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
     private static class ccl4j_graph_distances {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             ccl4j_h.C_INT,

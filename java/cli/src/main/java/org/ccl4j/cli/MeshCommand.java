@@ -16,6 +16,7 @@ import java.util.concurrent.Callable;
 import org.ccl4j.Backend;
 import org.ccl4j.Ccl4jException;
 import org.ccl4j.ComponentLabeler;
+import org.ccl4j.Contacts;
 import org.ccl4j.MemoryNeeds;
 import org.ccl4j.io.grid.ImageFormatException;
 import org.ccl4j.Grid;
@@ -24,6 +25,7 @@ import org.ccl4j.Intensity;
 import org.ccl4j.io.grid.GridFormat;
 import org.ccl4j.io.grid.GridGenerators;
 import org.ccl4j.io.grid.GridReadOptions;
+import org.ccl4j.io.grid.VoxelSpace;
 import org.ccl4j.io.grid.GridReader;
 import org.ccl4j.io.grid.GridWriter;
 import org.ccl4j.io.grid.LabelImageWriter;
@@ -165,10 +167,24 @@ final class MeshCommand implements Callable<Integer> {
             + " FILE-z000.png, ... per slice).")
     private Path png;
 
+    @Option(names = "--montage", paramLabel = "SLICES", arity = "0..1", fallbackValue = "",
+            description = "With --png: a volume's z-slices in one picture, side by side row by row (as Fiji's Make"
+                    + " Montage): FIRST:END[:STEP] (END excluded), a list Z,Z,..., or nothing for up to 16 slices"
+                    + " evenly spread.")
+    private String montage;
+
+    @Option(names = "--projection", paramLabel = "FILE", description = "Write one PNG of the labels over the cells'"
+            + " maximum-intensity projection along z: the projection in grey, each pixel tinted with the colour of"
+            + " the cluster of the cell that holds the maximum (the first along z on ties), as a labels layer over a"
+            + " MIP in napari or Fiji; a binary volume shows its clusters as seen from z = 0.")
+    private Path projection;
+
     @Option(names = "--out", paramLabel = "FILE", description = "Write the labels as int32, -1 for background (int64"
             + " for a grid of more than 2147483647 cells): .npy, .nrrd, .nii, .nii.gz, .tif or .tiff (int32 only) by"
             + " the extension, else raw little-endian; see --numbering. Raw, .npy, .nrrd and .nii are written"
-            + " straight into the file (memory-mapped), so it may be larger than the host's memory.")
+            + " straight into the file (memory-mapped), so it may be larger than the host's memory. Labels of a"
+            + " NIfTI (NRRD) FILE written as NIfTI (NRRD) keep its voxel sizes and orientation, so that they overlay"
+            + " it in viewers.")
     private Path out;
 
     @Option(names = "--numbering", paramLabel = "NUMBERING", defaultValue = "canonical",
@@ -193,6 +209,24 @@ final class MeshCommand implements Callable<Integer> {
             + " periodic axes it wraps around, i.e. percolates along (e.g. xy; empty for none). --stats then lists"
             + " the largest clusters by these labels.")
     private Path regions;
+
+    @Option(names = "--contacts", paramLabel = "FILE", description = "Write one CSV row per pair of clusters that"
+            + " touch (cc3d's contacts; the pairs are its region_graph): label1,label2,contacts,x_faces,y_faces,z_faces,"
+            + "area. Canonical labels, label1 < label2; contacts counts the touching pairs of cells, x_faces .. z_faces"
+            + " those that share a face across x, y, z, area the faces' area with --anisotropy's voxel sizes (edges"
+            + " and corners have none). Clusters of different values touch in --mode same-value; foreground clusters"
+            + " only under a wider --contacts-connectivity than they were labelled with.")
+    private Path contacts;
+
+    @Option(names = "--contacts-connectivity", paramLabel = "N", description = "With --contacts: the cells that touch,"
+            + " 4 or 8 in 2D, 6, 18 (faces and edges) or 26 in 3D (default: --connectivity). Periodic axes wrap as"
+            + " for labelling.")
+    private Integer contactsConnectivity;
+
+    @Option(names = "--anisotropy", paramLabel = "WX,WY[,WZ]", description = "With --contacts: the voxel sizes the"
+            + " contact area is measured with, as cc3d's anisotropy (default: a NIfTI or NRRD file's voxel sizes, else"
+            + " 1,1,1).")
+    private String anisotropy;
 
     @Option(names = "--intensity", paramLabel = "FILE", description = "With --regions: the grid whose values are"
             + " summed, of the grid's extents, read as FILE is (--format, --dims, --type, --color; not --threshold)."
@@ -223,8 +257,12 @@ final class MeshCommand implements Callable<Integer> {
         run.check();
         bookkeeping.check(out);
         checkRegions();
+        double[] anisotropyGiven = checkContacts();
+        if (montage != null && png == null) {
+            throw new UsageException("--montage lays out the slices of --png; give --png FILE");
+        }
         // before any work: a run of minutes should not fail for a mistyped output directory at its end
-        for (Path output : new Path[] {save, png, out, regions}) {
+        for (Path output : new Path[] {save, png, out, regions, contacts, projection}) {
             if (output != null) {
                 OutputFile.check(output);
             }
@@ -255,6 +293,14 @@ final class MeshCommand implements Callable<Integer> {
             Grid input = spec == null ? read(file, readOptions, arena) : generate(spec, arena);
             Grid grid = view == null ? input : view.of(input);
             checkConnectivity(options, grid);
+            int[] slices = montage == null ? null : LabelPictures.slices(montage, grid.depth());
+            // a NIfTI or NRRD file's voxel sizes and orientation, for --out in its format and --contacts' area
+            VoxelSpace space = file != null && file.file() != null ? VoxelSpace.of(file.file()) : VoxelSpace.none();
+            double[] voxel = anisotropyGiven != null ? anisotropyGiven : space.voxelSize();
+            if (contactsConnectivity != null && grid.depth() > 1 && (contactsConnectivity == 4 || contactsConnectivity == 8)) {
+                throw new UsageException("--contacts-connectivity " + contactsConnectivity + " does not fit a "
+                        + grid.width() + "x" + grid.height() + "x" + grid.depth() + " volume: expected 6, 18 or 26");
+            }
             MemoryNeeds memory = labeler.memoryNeeds(grid, options);
             Intensity values = intensity == null ? null : intensity(input, view, arena);
             if (save != null) {
@@ -271,7 +317,7 @@ final class MeshCommand implements Callable<Integer> {
             // --out is written straight into its file (no copy of the labels in memory) where the layouts agree
             // (after the header of .npy, .nrrd and .nii files; TIFF and gzip-compressed files are written from memory)
             byte[] header = out == null ? null : LabelImageWriter.headerBeforeLabels(out, grid.width(), grid.height(),
-                    grid.depth(), labelBytes);
+                    grid.depth(), labelBytes, space);
             boolean mapped = header != null && !bookkeeping.compact && ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
             MemorySegment target = null;
             if (mapped) {
@@ -299,15 +345,15 @@ final class MeshCommand implements Callable<Integer> {
             } else if (out != null && raster) {
                 MemorySegment written = table.labels();
                 outputs.write(out, temporary -> LabelImageWriter.write(written, Integer.BYTES, grid.width(),
-                        grid.height(), grid.depth(), temporary));
+                        grid.height(), grid.depth(), temporary, space));
             } else if (out != null && bookkeeping.compact) {
                 MemorySegment written = labels.compact(arena);
                 int bytes = wide ? Long.BYTES : Integer.BYTES;
                 outputs.write(out, temporary -> LabelImageWriter.write(written, bytes, grid.width(), grid.height(),
-                        grid.depth(), temporary));
+                        grid.depth(), temporary, space));
             } else if (out != null) {
                 MeshLabels written = labels;
-                outputs.write(out, temporary -> LabelImageWriter.write(written, temporary));
+                outputs.write(out, temporary -> LabelImageWriter.write(written, temporary, space));
             }
             RegionsCsv rows = regions == null ? null : RegionsCsv.of(table);
             if (rows != null) {
@@ -316,7 +362,26 @@ final class MeshCommand implements Callable<Integer> {
             // with --regions the largest components go by the table's labels, as the CSV numbers them
             LabelStatistics statistics = rows != null ? bookkeeping.ofRegions(table.count(), table::size)
                     : wide || raster ? bookkeeping.of(table) : bookkeeping.of(labels.labels());
-            List<Path> pictures = png == null ? List.of() : writePictures(outputs, labels, png);
+            List<Path> pictures = new ArrayList<>();
+            if (slices != null) {
+                MeshLabels drawn = labels;
+                outputs.write(png, temporary -> LabelPictures.writeMontage(drawn, slices, temporary));
+                pictures.add(png);
+            } else if (png != null) {
+                pictures.addAll(writePictures(outputs, labels, png));
+            }
+            if (projection != null) {
+                MeshLabels drawn = labels;
+                outputs.write(projection, temporary -> LabelPictures.writeProjection(grid, drawn, temporary));
+            }
+            Contacts touching = null;
+            if (contacts != null) {
+                int c = contactsConnectivity != null ? contactsConnectivity : options.connectivityFor(grid);
+                MeshLabels counted = labels;
+                touching = UsageException.whenInvalid(() -> counted.contacts(c, periodicAxes[0], periodicAxes[1],
+                        periodicAxes[2]));
+                ContactsCsv.write(outputs, contacts, touching, voxel);
+            }
             outputs.commit();
             if (json) {
                 ObjectNode node = json(grid, result, memory);
@@ -326,6 +391,10 @@ final class MeshCommand implements Callable<Integer> {
                 if (rows != null) {
                     rows.addTo(node, bookkeeping.jsonRows());
                 }
+                if (touching != null) {
+                    node.putObject("contacts").put("pairs", touching.size()).put("connectivity",
+                            touching.connectivity());
+                }
                 stdout.println(Json.write(statistics == null ? node : statistics.addTo(node)));
             } else {
                 String name = generator == null ? file.toString() : generator;
@@ -333,6 +402,13 @@ final class MeshCommand implements Callable<Integer> {
                         memory, pictures);
                 if (rows != null) {
                     stdout.printf("regions: %s (%d rows)%n", regions, table.count());
+                }
+                if (projection != null) {
+                    stdout.println("projection: " + projection);
+                }
+                if (touching != null) {
+                    stdout.printf("contacts: %s (%d pairs, connectivity %d)%n", contacts, touching.size(),
+                            touching.connectivity());
                 }
                 if (statistics != null) {
                     statistics.print(stdout);
@@ -359,6 +435,26 @@ final class MeshCommand implements Callable<Integer> {
         } else if (file == null) {
             throw new UsageException("mesh needs a FILE or --generate SPEC");
         }
+    }
+
+    /**
+     * The voxel sizes of --anisotropy, null when not given; it and --contacts-connectivity refine
+     * --contacts, which names canonical labels.
+     */
+    private double[] checkContacts() {
+        if (contacts == null && (contactsConnectivity != null || anisotropy != null)) {
+            throw new UsageException((anisotropy != null ? "--anisotropy" : "--contacts-connectivity")
+                    + " refines --contacts; give --contacts FILE");
+        }
+        if (contacts != null && numbering.equalsIgnoreCase("raster")) {
+            throw new UsageException("--contacts names the clusters by their canonical labels; leave out --numbering"
+                    + " raster");
+        }
+        if (contactsConnectivity != null && !List.of(0, 4, 8, 6, 18, 26).contains(contactsConnectivity)) {
+            throw new UsageException("--contacts-connectivity must be 4 or 8 (2D), 6, 18 or 26 (3D), got "
+                    + contactsConnectivity);
+        }
+        return anisotropy == null ? null : ContactsCsv.anisotropy(anisotropy);
     }
 
     /** --intensity refines --regions; standard input is read once. */
@@ -417,8 +513,9 @@ final class MeshCommand implements Callable<Integer> {
         if (raster && bookkeeping.compact) {
             throw new UsageException("--compact and --numbering raster both renumber the labels; give one of them");
         }
-        if (raster && png != null) {
-            throw new UsageException("--png colours the canonical labels; leave out --numbering raster");
+        if (raster && (png != null || projection != null)) {
+            throw new UsageException((png != null ? "--png" : "--projection")
+                    + " colours the canonical labels; leave out --numbering raster");
         }
         return raster;
     }

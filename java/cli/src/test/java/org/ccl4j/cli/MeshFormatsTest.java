@@ -83,6 +83,65 @@ class MeshFormatsTest {
         assertArrayEquals(ints(Files.readAllBytes(compactRaw), 0), ints(Files.readAllBytes(compact), 128));
     }
 
+    /** The spatial fields of a NIfTI-1 header: pixdim, xyzt_units, qform/sform codes, quaternion, srow. */
+    private static byte[] spatialFields(byte[] header) {
+        ByteBuffer b = ByteBuffer.allocate(32 + 1 + 76);
+        b.put(header, 76, 32).put(header[123]).put(header, 252, 76);
+        return b.array();
+    }
+
+    @Test
+    void labelsOfANiftiOrNrrdVolumeKeepItsVoxelSizesAndOrientation() throws IOException {
+        Path nii = volume("v.nii", Grid.CellType.U8);
+        byte[] input = Files.readAllBytes(nii);
+        ByteBuffer b = ByteBuffer.wrap(input).order(ByteOrder.LITTLE_ENDIAN);
+        float[] pixdim = {1f, 0.75f, 0.5f, 2.5f, 1f, 1f, 1f, 1f};
+        for (int i = 0; i < 8; i++) {
+            b.putFloat(76 + 4 * i, pixdim[i]);
+        }
+        b.put(123, (byte) 2).putShort(252, (short) 1).putShort(254, (short) 1);
+        for (int i = 0; i < 18; i++) {
+            b.putFloat(256 + 4 * i, i * 1.5f - 7f);  // the quaternion, its offsets and the rows of the affine
+        }
+        Files.write(nii, input);
+        for (String[] c : new String[][] {{"mapped.nii"}, {"compact.nii", "--compact"}, {"gzip.nii.gz"},
+                {"wide.nii", "--int64-labels"}}) {
+            Path out = dir.resolve(c[0]);
+            java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("mesh", nii.toString(), "--out",
+                    out.toString()));
+            args.addAll(java.util.List.of(c).subList(1, c.length));
+            Result r = run(args.toArray(String[]::new));
+            assertEquals(Main.OK, r.code(), r.err());
+            byte[] written = c[0].endsWith(".gz") ? gunzip(Files.readAllBytes(out)) : Files.readAllBytes(out);
+            assertArrayEquals(spatialFields(input), spatialFields(written), c[0]);
+        }
+        // a region lies elsewhere: its labels are written without the input's placement
+        Path region = dir.resolve("region.nii");
+        assertEquals(Main.OK, run("mesh", nii.toString(), "--region", "1,1,1:4x4x2", "--out", region.toString()).code());
+        assertEquals(0, ByteBuffer.wrap(Files.readAllBytes(region)).order(ByteOrder.LITTLE_ENDIAN).getShort(254));
+
+        // the contact area is measured in the file's voxel sizes unless --anisotropy says otherwise
+        Path csv = dir.resolve("contacts.csv");
+        Result r = run("mesh", nii.toString(), "--mode", "same-value", "--contacts", csv.toString());
+        assertEquals(Main.OK, r.code(), r.err());
+        java.util.List<String> rows = Files.readAllLines(csv);
+        assertTrue(rows.size() > 2, rows.toString());
+        for (String row : rows.subList(1, rows.size())) {
+            String[] v = row.split(",");
+            double area = Long.parseLong(v[3]) * 0.5 * 2.5 + Long.parseLong(v[4]) * 0.75 * 2.5
+                    + Long.parseLong(v[5]) * 0.75 * 0.5;
+            assertEquals(area, Double.parseDouble(v[6]), 1e-12, row);
+        }
+
+        Path nrrd = volume("v.nrrd", Grid.CellType.U8);
+        String text = new String(Files.readAllBytes(nrrd), StandardCharsets.ISO_8859_1)
+                .replace("encoding: raw\n", "spacings: 0.5 2 3\nencoding: raw\n");
+        Files.write(nrrd, text.getBytes(StandardCharsets.ISO_8859_1));
+        Path labels = dir.resolve("labels.nrrd");
+        assertEquals(Main.OK, run("mesh", nrrd.toString(), "--out", labels.toString()).code());
+        assertTrue(new String(Files.readAllBytes(labels), StandardCharsets.ISO_8859_1).contains("\nspacings: 0.5 2 3\n"));
+    }
+
     @Test
     void int64LabelsGoToEveryFormatButTiff() throws IOException {
         Path npy = volume("v.npy", Grid.CellType.U8);
@@ -205,6 +264,12 @@ class MeshFormatsTest {
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"clusters\":(\\d+)").matcher(json);
         assertTrue(m.find(), json);
         return Long.parseLong(m.group(1));
+    }
+
+    private static byte[] gunzip(byte[] bytes) throws IOException {
+        try (InputStream in = new GZIPInputStream(new java.io.ByteArrayInputStream(bytes))) {
+            return in.readAllBytes();
+        }
     }
 
     private static int[] ints(byte[] bytes, int from) {

@@ -227,6 +227,13 @@ class NativeBoundaryMisuseTest {
                         meshLabels::count);
                 Misuses.expect(IllegalStateException.class, "get() of mesh labels after their arena closed",
                         () -> meshLabels.get(0, 0, 0));
+                Misuses.expect(IllegalStateException.class, "contacts() of mesh labels after their arena closed",
+                        () -> meshLabels.contacts(8));
+                Arena wideArena = Arena.ofConfined();
+                MeshLabels wide = labeler.label(grid, MeshOptions.defaults().withWideLabels(true), wideArena);
+                wideArena.close();
+                Misuses.expect(IllegalStateException.class, "contacts() of int64 mesh labels after their arena closed",
+                        () -> wide.contacts(8));
             }
         }
 

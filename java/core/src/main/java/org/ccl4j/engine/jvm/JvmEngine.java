@@ -12,6 +12,8 @@ import java.util.Set;
 import org.ccl4j.engine.spi.AlgorithmInfo;
 import org.ccl4j.engine.spi.AlgorithmTable;
 import org.ccl4j.engine.spi.ComponentOrder;
+import org.ccl4j.engine.spi.ContactRows;
+import org.ccl4j.engine.spi.ContactSettings;
 import org.ccl4j.engine.spi.DeviceGraphRef;
 import org.ccl4j.engine.spi.DistanceMethod;
 import org.ccl4j.engine.spi.DistanceRows;
@@ -254,6 +256,12 @@ public final class JvmEngine implements Engine {
     public WideCounts wideCounts(MemorySegment labels, long cells) {
         ensureOpen();
         return WideLabels.of(labels, cells, failures);
+    }
+
+    @Override
+    public ContactRows contacts(MemorySegment labels, int labelBytes, ContactSettings settings) {
+        ensureOpen();
+        return JavaContacts.of(labels, labelBytes, settings);
     }
 
     // ---- distances ------------------------------------------------------------------------------------

@@ -13,6 +13,8 @@ import java.util.function.Function;
 import org.ccl4j.engine.spi.AlgorithmInfo;
 import org.ccl4j.engine.spi.AlgorithmTable;
 import org.ccl4j.engine.spi.ComponentOrder;
+import org.ccl4j.engine.spi.ContactRows;
+import org.ccl4j.engine.spi.ContactSettings;
 import org.ccl4j.engine.spi.DeviceGraphRef;
 import org.ccl4j.engine.spi.DistanceMethod;
 import org.ccl4j.engine.spi.DistanceRows;
@@ -491,6 +493,15 @@ public final class NativeEngine implements Engine {
     @Override
     public WideCounts wideCounts(MemorySegment labels, long cells) {
         return jvm.wideCounts(labels, cells);
+    }
+
+    /** Int64 labels go to the JVM engine: the library's contacts take int32 labels. */
+    @Override
+    public ContactRows contacts(MemorySegment labels, int labelBytes, ContactSettings settings) {
+        if (labelBytes == Long.BYTES) {
+            return jvm.contacts(labels, labelBytes, settings);
+        }
+        return locked(context -> NativeContacts.of(calls, context, labels, settings));
     }
 
     // ---- distances ------------------------------------------------------------------------------------

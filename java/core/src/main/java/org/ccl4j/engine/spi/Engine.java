@@ -114,6 +114,12 @@ public interface Engine extends AutoCloseable {
     /** The book-keeping of {@code cells} int64 canonical labels. */
     WideCounts wideCounts(MemorySegment labels, long cells);
 
+    /**
+     * The contacts between the labels ({@code labelBytes} 4 or 8, each in -1 .. cells-1) of the
+     * settings' grid; a label out of range throws {@link IllegalArgumentException} naming its cell.
+     */
+    ContactRows contacts(MemorySegment labels, int labelBytes, ContactSettings settings);
+
     // ---- distances --------------------------------------------------------------------------------
 
     /** Distances within every component of a graph (checked in full first). */

@@ -132,6 +132,11 @@ public abstract class ForwardingEngine implements Engine {
     }
 
     @Override
+    public ContactRows contacts(MemorySegment labels, int labelBytes, ContactSettings settings) {
+        return inner.contacts(labels, labelBytes, settings);
+    }
+
+    @Override
     public DistanceRows distances(GraphData graph, DistanceMethod method) {
         return inner.distances(graph, method);
     }

@@ -54,21 +54,24 @@ public final class GridWriter {
         switch (GridFormat.ofExtension(file)) {
             case PGM -> writePgm(grid, file);
             case PNG -> writePng(grid, file);
-            case NPY, NRRD, NIFTI, TIFF -> writeArray(ArrayOutput.of(grid), file);
+            case NPY, NRRD, NIFTI, TIFF -> writeArray(ArrayOutput.of(grid), file, VoxelSpace.none());
             default -> writeRaw(grid, file);
         }
     }
 
-    /** Writes an array in the NumPy, NRRD, NIfTI or TIFF format that the name of {@code file} says. */
-    static void writeArray(ArrayOutput cells, Path file) throws IOException {
+    /**
+     * Writes an array in the NumPy, NRRD, NIfTI or TIFF format that the name of {@code file} says,
+     * with the spatial fields of {@code space} where it applies.
+     */
+    static void writeArray(ArrayOutput cells, Path file, VoxelSpace space) throws IOException {
         GridFormat format = GridFormat.ofExtension(file);
         if (file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".nhdr")) {
             throw new IllegalArgumentException(file + ": NRRD is written with its header attached: name it .nrrd");
         }
         switch (format) {
             case NPY -> NpyFormat.write(cells, file);
-            case NRRD -> NrrdFormat.write(cells, file);
-            case NIFTI -> NiftiFormat.write(cells, file);
+            case NRRD -> NrrdFormat.write(cells, file, space);
+            case NIFTI -> NiftiFormat.write(cells, file, space);
             case TIFF -> TiffFormat.write(cells, file);
             default -> throw new IllegalArgumentException(file + " names no array format");
         }

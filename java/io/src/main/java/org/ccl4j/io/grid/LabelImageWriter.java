@@ -76,6 +76,14 @@ public final class LabelImageWriter {
         return channel(r) << 16 | channel(g) << 8 | channel(b);
     }
 
+    /**
+     * The colour of an int64 label, as {@link #color(int)}: a label below 2^31 has the colour of the
+     * same int32 label, so that a picture does not depend on the labels' width.
+     */
+    public static int color(long label) {
+        return color(label < 0 ? -1 : Long.hashCode(label));
+    }
+
     private static int channel(double v) {
         return (int) Math.round(v * 255);
     }
@@ -103,8 +111,17 @@ public final class LabelImageWriter {
      * @throws IllegalArgumentException for int64 labels in TIFF, or a grid the format cannot hold
      */
     public static void write(MeshLabels labels, Path file) throws IOException {
+        write(labels, file, VoxelSpace.none());
+    }
+
+    /**
+     * As {@link #write(MeshLabels, Path)}, a NIfTI or NRRD file with the voxel sizes and orientation
+     * of {@code space} (read from the labelled file) where it applies: a file of its format and
+     * extents.
+     */
+    public static void write(MeshLabels labels, Path file, VoxelSpace space) throws IOException {
         Objects.requireNonNull(labels, "labels");
-        write(labels.segment(), labels.labelBytes(), labels.width(), labels.height(), labels.depth(), file);
+        write(labels.segment(), labels.labelBytes(), labels.width(), labels.height(), labels.depth(), file, space);
     }
 
     /**
@@ -113,6 +130,13 @@ public final class LabelImageWriter {
      */
     public static void write(MemorySegment labels, int labelBytes, int width, int height, int depth, Path file)
             throws IOException {
+        write(labels, labelBytes, width, height, depth, file, VoxelSpace.none());
+    }
+
+    /** As {@link #write(MemorySegment, int, int, int, int, Path)}, with the voxel space where it applies. */
+    public static void write(MemorySegment labels, int labelBytes, int width, int height, int depth, Path file,
+                             VoxelSpace space) throws IOException {
+        Objects.requireNonNull(space, "space");
         GridDims dims = new GridDims(width, height, depth);
         GridFormat format = GridFormat.ofExtension(file);
         // labels are no picture: a .pgm or .png name gets raw labels, as before these formats
@@ -124,7 +148,7 @@ public final class LabelImageWriter {
             }
             return;
         }
-        GridWriter.writeArray(ArrayOutput.labels(labels, labelBytes, dims), file);
+        GridWriter.writeArray(ArrayOutput.labels(labels, labelBytes, dims), file, space);
     }
 
     /**
@@ -148,6 +172,13 @@ public final class LabelImageWriter {
      * @return the header, empty for raw, or null
      */
     public static byte[] headerBeforeLabels(Path file, int width, int height, int depth, int labelBytes) {
+        return headerBeforeLabels(file, width, height, depth, labelBytes, VoxelSpace.none());
+    }
+
+    /** As {@link #headerBeforeLabels(Path, int, int, int, int)}, with the voxel space where it applies. */
+    public static byte[] headerBeforeLabels(Path file, int width, int height, int depth, int labelBytes,
+                                            VoxelSpace space) {
+        Objects.requireNonNull(space, "space");
         GridDims dims = new GridDims(width, height, depth);
         SampleType type = labelBytes == Long.BYTES ? SampleType.I8 : SampleType.I4;
         String name = file.getFileName() == null ? "" : file.getFileName().toString().toLowerCase(Locale.ROOT);
@@ -156,8 +187,8 @@ public final class LabelImageWriter {
         }
         return switch (GridFormat.ofExtension(file)) {
             case NPY -> NpyFormat.header(dims, type);
-            case NRRD -> NrrdFormat.header(dims, type);
-            case NIFTI -> NiftiFormat.header(dims, type);
+            case NRRD -> NrrdFormat.header(dims, type, space);
+            case NIFTI -> NiftiFormat.header(dims, type, space);
             case TIFF -> null;
             default -> new byte[0];
         };
@@ -259,16 +290,14 @@ public final class LabelImageWriter {
             writePngSlice(segment, labels.width(), labels.height(), labels.depth(), z, file);
             return;
         }
-        writePngSlice(i -> {
-            long label = segment.getAtIndex(ValueLayout.JAVA_LONG, i);
-            return label < 0 ? -1 : Long.hashCode(label);  // equal to the label below 2^31
-        }, labels.width(), labels.height(), labels.depth(), z, file);
+        writePngSlice(i -> segment.getAtIndex(ValueLayout.JAVA_LONG, i), labels.width(), labels.height(),
+                labels.depth(), z, file);
     }
 
-    /** Reads the label, as the int that picks its colour, of the cell at a linear index. */
+    /** Reads the label of the cell at a linear index. */
     @FunctionalInterface
     private interface LabelKeys {
-        int at(long index);
+        long at(long index);
     }
 
     private static void writePngSlice(LabelKeys labels, int width, int height, int depth, int z, Path file)
@@ -277,10 +306,10 @@ public final class LabelImageWriter {
         long base = (long) width * height * z;
         PngOutput.rgb8(file, width, height, (y, row) -> {
             long at = base + (long) width * y;
-            int previousLabel = -1;
+            long previousLabel = -1;
             int rgb = 0;
             for (int x = 0; x < width; x++) {
-                int label = labels.at(at + x);
+                long label = labels.at(at + x);
                 // runs of one label are common: hash once per run
                 if (x == 0 || label != previousLabel) {
                     rgb = color(label);

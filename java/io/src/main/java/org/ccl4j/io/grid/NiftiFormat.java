@@ -17,8 +17,9 @@ import org.ccl4j.GridDims;
  * dim[0] 2 or 3 (or 4 with dim[4] 1), datatypes uint8, int8, uint16, int16, uint32, int32 and
  * float32. {@code scl_slope} and {@code scl_inter} are not applied (labels and masks are stored
  * unscaled; a threshold compares the stored values), and {@code pixdim} is not kept (grids have no
- * spacing). Written: little-endian, {@code vox_offset} 352, {@code pixdim} 1, no scaling, no
- * orientation ({@code qform_code} and {@code sform_code} 0).
+ * spacing). Written: little-endian, {@code vox_offset} 352, no scaling, and the voxel sizes and
+ * orientation of a {@link VoxelSpace} read from a NIfTI file of the same extents, else
+ * {@code pixdim} 1 and no orientation ({@code qform_code} and {@code sform_code} 0).
  */
 final class NiftiFormat {
     static final int HEADER_BYTES = 348;
@@ -108,8 +109,11 @@ final class NiftiFormat {
         };
     }
 
-    /** The header and the empty extension flag: the voxels follow at byte 352. */
-    static byte[] header(GridDims dims, SampleType type) {
+    /**
+     * The header and the empty extension flag: the voxels follow at byte 352; the spatial fields
+     * those of {@code space} where it applies.
+     */
+    static byte[] header(GridDims dims, SampleType type, VoxelSpace space) {
         if (dims.width() > Short.MAX_VALUE || dims.height() > Short.MAX_VALUE || dims.depth() > Short.MAX_VALUE) {
             throw new IllegalArgumentException("a NIfTI-1 file holds extents up to " + Short.MAX_VALUE + ", not "
                     + dims + ": write .npy, .nrrd or raw");
@@ -137,12 +141,15 @@ final class NiftiFormat {
         }
         b.putFloat(108, VOX_OFFSET);
         b.put(344, "n+1\0".getBytes(StandardCharsets.US_ASCII));
+        if (space.appliesTo(GridFormat.NIFTI, dims)) {
+            space.writeNifti(b);
+        }
         return b.array();
     }
 
-    static void write(ArrayOutput cells, Path file) throws IOException {
+    static void write(ArrayOutput cells, Path file, VoxelSpace space) throws IOException {
         try (OutputStream out = ArrayOutput.open(file)) {
-            out.write(header(cells.dims(), cells.type()));
+            out.write(header(cells.dims(), cells.type(), space));
             cells.writeLittleEndian(out);
         }
     }

@@ -20,7 +20,8 @@ import org.ccl4j.GridDims;
  * followed by the data ({@code .nrrd}), or standing alone with a {@code data file} field naming the
  * data's file ({@code .nhdr}, relative to the header's directory). Read: dimension 2 or 3, sizes
  * x fastest, types uchar/char/ushort/short/int/uint/float (and their other spellings), encodings
- * raw and gzip, either endian, line skip and byte skip. Written: attached, raw, little-endian.
+ * raw and gzip, either endian, line skip and byte skip. Written: attached, raw, little-endian, with
+ * the spatial fields of a {@link VoxelSpace} read from a NRRD file of the same extents.
  */
 final class NrrdFormat {
     /** More header than any volume needs: a file without a blank line is refused there. */
@@ -235,8 +236,11 @@ final class NrrdFormat {
         throw new ImageFormatException(file, f.line(), -1, name + " '" + f.value() + "' is not a count of bytes");
     }
 
-    /** An attached header for raw little-endian data, padded with a comment to a multiple of 64 bytes. */
-    static byte[] header(GridDims dims, SampleType type) {
+    /**
+     * An attached header for raw little-endian data, with the spatial fields of {@code space} where
+     * it applies, padded with a comment to a multiple of 64 bytes.
+     */
+    static byte[] header(GridDims dims, SampleType type, VoxelSpace space) {
         String name = switch (type) {
             case U1 -> "uint8";
             case U2 -> "uint16";
@@ -247,7 +251,8 @@ final class NrrdFormat {
         };
         String sizes = dims.width() + " " + dims.height() + (dims.depth() == 1 ? "" : " " + dims.depth());
         String text = "NRRD0004\n# written by ccl4j\ntype: " + name + "\ndimension: " + (dims.depth() == 1 ? 2 : 3)
-                + "\nsizes: " + sizes + "\nencoding: raw\nendian: little\n";
+                + "\nsizes: " + sizes + "\n" + (space.appliesTo(GridFormat.NRRD, dims) ? space.nrrdLines() : "")
+                + "encoding: raw\nendian: little\n";
         // the data starts 64-byte aligned, so that it can be mapped in place
         StringBuilder padded = new StringBuilder(text);
         int pad = (64 - (text.length() + 3) % 64) % 64;
@@ -255,9 +260,9 @@ final class NrrdFormat {
         return padded.toString().getBytes(StandardCharsets.US_ASCII);
     }
 
-    static void write(ArrayOutput cells, Path file) throws IOException {
+    static void write(ArrayOutput cells, Path file, VoxelSpace space) throws IOException {
         try (OutputStream out = ArrayOutput.open(file)) {
-            out.write(header(cells.dims(), cells.type()));
+            out.write(header(cells.dims(), cells.type(), space));
             cells.writeLittleEndian(out);
         }
     }
