@@ -76,6 +76,8 @@ public:
     // Copies rows [first, first + count) of a CCL4J_STAT_* column of this kind into out (checked
     // by the caller: the column belongs to the kind, the rows exist).
     virtual void copy_column(int32_t column, int64_t first, int64_t count, void* out) const = 0;
+    // Whether it has the measurement columns (CCL4J_STAT_MOMENT_XX .. CCL4J_STAT_FACES_Z).
+    virtual bool measured() const { return false; }
 };
 
 using StatisticsTablePtr = std::unique_ptr<StatisticsTable>;
@@ -87,6 +89,27 @@ StatisticsTablePtr host_table(GraphRows rows);
 // A mesh table with its CCL4J_STAT_WRAPS column (one value per row, in the table's order): the
 // other columns are the table's.
 StatisticsTablePtr with_wraps(StatisticsTablePtr table, std::vector<uint32_t> wraps);
+
+// The shape sums of a component (the measurement columns), exact: 128-bit sums of coordinates and
+// of their products, face counts, and the border cells of each perimeter weight.
+struct MeasureRow {
+    int64_t size = 0;
+    __int128 first[3] = {};   // x, y, z
+    __int128 second[6] = {};  // xx, yy, zz, xy, xz, yz
+    int64_t faces[3] = {};    // exposed faces normal to x, y, z
+    // [neighbourhood 4, 8][border cells of weight 1, sqrt(2), (1 + sqrt(2)) / 2]
+    int64_t perimeter[2][3] = {};
+};
+
+// A mesh table with the measurement columns, from one MeasureRow per row (in the table's order).
+StatisticsTablePtr with_measures(StatisticsTablePtr table, std::vector<MeasureRow> rows);
+
+// The central second moment of a row, for product p (0 = xx, 1 = yy, 2 = zz, 3 = xy, 4 = xz,
+// 5 = yz): (size * sum ab - sum a * sum b) / size, the numerator exact.
+double central_moment(const MeasureRow& row, int p);
+
+// A perimeter column's value from the weight counts of one neighbourhood.
+double perimeter_of(const int64_t counts[3]);
 
 // The bytes of one value of a column; 0 when the column does not belong to the kind.
 int column_width(TableKind kind, int32_t column);
