@@ -350,6 +350,37 @@ public final class MeshStatistics implements AutoCloseable {
     }
 
     /**
+     * Whether the table has the measurement columns ({@link StatisticsOptions#withMeasurements()}).
+     *
+     * @return whether it was made with measurements
+     */
+    public boolean measured() {
+        return columns.measured();
+    }
+
+    /**
+     * scikit-image's shape properties of the rows (regionprops' {@code area}, {@code moments_central},
+     * {@code inertia_tensor}, {@code orientation}, {@code axis_major_length}, ... ) under {@code spacing}.
+     *
+     * @param spacing the cell's extents along x, y and z
+     * @return the measures of this table's rows, valid while the table is
+     * @throws IllegalStateException when the table was made without measurements
+     */
+    public Measurements measurements(Spacing spacing) {
+        return new Measurements(columns, java.util.Objects.requireNonNull(spacing, "spacing"), depth > 1);
+    }
+
+    /**
+     * As {@link #measurements(Spacing)} in unit cells.
+     *
+     * @return the measures of this table's rows in cells
+     * @throws IllegalStateException when the table was made without measurements
+     */
+    public Measurements measurements() {
+        return measurements(Spacing.UNIT);
+    }
+
+    /**
      * Row {@code row} as a record.
      *
      * @param row the row index, below {@link #count()}

@@ -1,0 +1,196 @@
+package org.ccl4j.engine.serial;
+
+import java.math.BigInteger;
+import java.util.function.LongToIntFunction;
+
+import org.ccl4j.engine.spi.StatisticsTable;
+import org.ccl4j.engine.spi.StatisticsTable.Column;
+
+/**
+ * The measurement columns of a mesh table (the ABI's "Measurements", the same values bit for bit):
+ * one pass over the labels in the table's numbering, each run of equal labels along a row adding
+ * its exact coordinate sums (128-bit, as pairs of longs), its exposed faces and its border cells'
+ * perimeter weights to its row; then the columns from those sums.
+ */
+public final class MeshMeasurements {
+    private static final Column[] MOMENTS = {Column.MOMENT_XX, Column.MOMENT_YY, Column.MOMENT_ZZ, Column.MOMENT_XY,
+        Column.MOMENT_XZ, Column.MOMENT_YZ};
+    private static final int[] A = {0, 1, 2, 0, 0, 1};
+    private static final int[] B = {0, 1, 2, 1, 2, 2};
+    private static final Column[] FACES = {Column.FACES_X, Column.FACES_Y, Column.FACES_Z};
+
+    private final int width;
+    private final int height;
+    private final int depth;
+    private final LabelArray labels;
+    private final long background;
+    private final long[] size;
+    private final long[][] first;   // [axis][2 * row + word]: high word, low word
+    private final long[][] second;  // [product][2 * row + word]
+    private final long[][] faces;
+    private final long[][] perimeter;  // [neighbourhood * 3 + weight][row]
+
+    private MeshMeasurements(int width, int height, int depth, LabelArray labels, long background, int rows) {
+        this.width = width;
+        this.height = height;
+        this.depth = depth;
+        this.labels = labels;
+        this.background = background;
+        size = new long[rows];
+        first = new long[3][2 * rows];
+        second = new long[6][2 * rows];
+        faces = new long[3][rows];
+        perimeter = new long[6][rows];
+    }
+
+    /**
+     * Fills the measurement columns of {@code table} (made with them) from the labels of a
+     * {@code width x height x depth} grid, background {@code background}, a label {@code l} being
+     * the cells of row {@code rowOf(l)}.
+     */
+    public static void fill(StatisticsTable table, int width, int height, int depth, LabelArray labels,
+                            long background, LongToIntFunction rowOf) {
+        int rows = (int) table.rows();
+        MeshMeasurements m = new MeshMeasurements(width, height, depth, labels, background, rows);
+        for (long line = 0; line < (long) height * depth; line++) {
+            int y = (int) (line % height);
+            int z = (int) (line / height);
+            long base = line * width;
+            for (int x = 0; x < width; ) {
+                long l = labels.get(base + x);
+                int start = x;
+                while (x < width && labels.get(base + x) == l) {
+                    x++;
+                }
+                if (l != background) {
+                    m.addRun(rowOf.applyAsInt(l), start, x, y, z, l);
+                }
+            }
+        }
+        for (int r = 0; r < rows; r++) {
+            for (int p = 0; p < 6; p++) {
+                table.setDouble(MOMENTS[p], r, m.centralMoment(r, p));
+            }
+            table.setDouble(Column.PERIMETER, r, perimeterOf(m.perimeter[0][r], m.perimeter[1][r], m.perimeter[2][r]));
+            table.setDouble(Column.PERIMETER_8, r,
+                    perimeterOf(m.perimeter[3][r], m.perimeter[4][r], m.perimeter[5][r]));
+            for (int a = 0; a < 3; a++) {
+                table.setLong(FACES[a], r, m.faces[a][r]);
+            }
+        }
+    }
+
+    /** The perimeter of the counts of border cells of weight 1, sqrt(2) and (1 + sqrt(2)) / 2. */
+    private static double perimeterOf(long straight, long diagonal, long bend) {
+        double root2 = Math.sqrt(2.0);
+        return (double) straight + (double) diagonal * root2 + (double) bend * ((1 + root2) / 2);
+    }
+
+    /** (size * sum ab - sum a * sum b) / size, the numerator exact and rounded once, as natively. */
+    private double centralMoment(int r, int p) {
+        BigInteger n = BigInteger.valueOf(size[r]);
+        BigInteger numerator = n.multiply(wide(second[p], r)).subtract(wide(first[A[p]], r).multiply(wide(first[B[p]], r)));
+        return numerator.doubleValue() / (double) size[r];
+    }
+
+    private static BigInteger wide(long[] words, int r) {
+        return BigInteger.valueOf(words[2 * r]).shiftLeft(64).add(new BigInteger(Long.toUnsignedString(words[2 * r + 1])));
+    }
+
+    /** Adds the 128-bit value {@code high * 2^64 + low} (low unsigned) to row r of {@code words}. */
+    private static void add(long[] words, int r, long high, long low) {
+        long before = words[2 * r + 1];
+        words[2 * r + 1] = before + low;
+        words[2 * r] += high + (Long.compareUnsigned(before + low, before) < 0 ? 1 : 0);
+    }
+
+    /** Adds the product of two non-negative longs. */
+    private static void addProduct(long[] words, int r, long a, long b) {
+        add(words, r, Math.multiplyHigh(a, b), a * b);
+    }
+
+    private long at(long x, long y, long z) {
+        if (x < 0 || y < 0 || z < 0 || x >= width || y >= height || z >= depth) {
+            return background;
+        }
+        return labels.get(x + width * (y + (long) height * z));
+    }
+
+    /** Whether cell (x, y) of label l has a neighbour outside it (edge neighbours only unless {@code eight}). */
+    private boolean border(int x, int y, long l, boolean eight) {
+        for (int dy = -1; dy <= 1; dy++) {
+            for (int dx = -1; dx <= 1; dx++) {
+                if ((dx != 0 || dy != 0) && (eight || dx == 0 || dy == 0) && at(x + dx, y + dy, 0) != l) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The weight class of border cell (x, y): 0 (weight 1), 1 (sqrt 2), 2 ((1 + sqrt 2) / 2) or -1
+     * (none), from its edge (a) and diagonal (b) neighbours that are border cells of l.
+     */
+    private int weight(int x, int y, long l, boolean eight) {
+        int a = 0;
+        int b = 0;
+        for (int dy = -1; dy <= 1; dy++) {
+            for (int dx = -1; dx <= 1; dx++) {
+                if ((dx != 0 || dy != 0) && at(x + dx, y + dy, 0) == l && border(x + dx, y + dy, l, eight)) {
+                    if (dx != 0 && dy != 0) {
+                        b++;
+                    } else {
+                        a++;
+                    }
+                }
+            }
+        }
+        if ((a == 2 || a == 3) && b <= 2) {
+            return 0;
+        }
+        if ((a == 0 && b == 2) || (a == 1 && b == 3)) {
+            return 1;
+        }
+        return a == 1 && (b == 1 || b == 2) ? 2 : -1;
+    }
+
+    private void addRun(int r, int start, int end, int y, int z, long l) {
+        long n = end - start;
+        long sx = 0;
+        long sxxHigh = 0;
+        long sxxLow = 0;
+        for (long x = start; x < end; x++) {
+            sx += x;
+            long before = sxxLow;
+            sxxLow += x * x;
+            sxxHigh += Long.compareUnsigned(sxxLow, before) < 0 ? 1 : 0;
+        }
+        size[r] += n;
+        add(first[0], r, 0, sx);
+        addProduct(first[1], r, y, n);
+        addProduct(first[2], r, z, n);
+        add(second[0], r, sxxHigh, sxxLow);
+        addProduct(second[1], r, (long) y * y, n);
+        addProduct(second[2], r, (long) z * z, n);
+        addProduct(second[3], r, sx, y);
+        addProduct(second[4], r, sx, z);
+        addProduct(second[5], r, (long) y * z, n);
+        faces[0][r] += 2;
+        for (int x = start; x < end; x++) {
+            faces[1][r] += (at(x, y - 1, z) != l ? 1 : 0) + (at(x, y + 1, z) != l ? 1 : 0);
+            if (depth > 1) {
+                faces[2][r] += (at(x, y, z - 1) != l ? 1 : 0) + (at(x, y, z + 1) != l ? 1 : 0);
+                continue;
+            }
+            for (int e = 0; e < 2; e++) {
+                if (border(x, y, l, e == 1)) {
+                    int w = weight(x, y, l, e == 1);
+                    if (w >= 0) {
+                        perimeter[3 * e + w][r]++;
+                    }
+                }
+            }
+        }
+    }
+}
