@@ -28,6 +28,8 @@ import org.ccl4j.internal.OwnedArena;
  * are those of its cells as stored, as OpenCV or scikit-image report for the same array, rather
  * than of an unwrapped copy, which a component wrapping all the way round (one that percolates)
  * does not have. Whether it wraps around a periodic axis (percolates) is in {@link #wraps(int)}.
+ * A table made {@link StatisticsOptions#withMeasurements() with measurements} also has the shape
+ * columns, from which {@link #measurements(Spacing)} derives scikit-image's shape properties.
  *
  * <p>The table's memory is an arena's: the caller's (the overloads that take one), or the table's
  * own, freed by {@link #close()}, or by the garbage collector once the table is unreachable (a

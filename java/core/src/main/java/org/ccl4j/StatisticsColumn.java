@@ -109,7 +109,7 @@ public enum StatisticsColumn {
     }
 
     /**
-     * Whether mesh tables have this column.
+     * Whether mesh tables have this column (a measurement: those made with measurements).
      *
      * @return whether mesh tables have it
      */
