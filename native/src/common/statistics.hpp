@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "ccl4j.h"
+#include "common/measure_run.hpp"
 #include "common/mesh.hpp"
 
 namespace ccl4j {
@@ -100,6 +101,9 @@ struct MeasureRow {
     // [neighbourhood 4, 8][border cells of weight 1, sqrt(2), (1 + sqrt(2)) / 2]
     int64_t perimeter[2][3] = {};
 };
+
+// The row of a pass's accumulators.
+MeasureRow measure_row(const MeasureSums& sums);
 
 // A mesh table with the measurement columns, from one MeasureRow per row (in the table's order).
 StatisticsTablePtr with_measures(StatisticsTablePtr table, std::vector<MeasureRow> rows);

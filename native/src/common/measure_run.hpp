@@ -1,0 +1,101 @@
+// What one run of a component's cells along a row adds to its measurement row (ccl4j/statistics.h,
+// "Measurements"), for the host and the device: exact coordinate sums in closed form, exposed
+// faces and the border cells' perimeter weights; and the rows' accumulators, whose 128-bit sums
+// are two 64-bit words that threads add to with atomics, the low word's carry going to the high.
+#pragma once
+
+#include <cstdint>
+
+#include "common/host_device.hpp"
+#include "common/perimeter.hpp"
+
+namespace ccl4j {
+
+struct RunMeasures {
+    int64_t size = 0;
+    __int128 first[3] = {0, 0, 0};            // x, y, z
+    __int128 second[6] = {0, 0, 0, 0, 0, 0};  // xx, yy, zz, xy, xz, yz
+    int64_t faces[3] = {0, 0, 0};
+    int64_t perimeter[2][3] = {{0, 0, 0}, {0, 0, 0}};  // [neighbourhood 4, 8][PerimeterWeight]
+};
+
+// The sum of i^2 for i in [0, m]: m (m + 1) (2m + 1) / 6, the divisions done on the factors (one of
+// m, m + 1 is even, one of m, m + 1, 2m + 1 a multiple of 3), so that only products are 128-bit.
+CCL4J_HOST_DEVICE __int128 squares_to(int64_t m) {
+    if (m <= 0) return 0;
+    int64_t a = m, b = m + 1, c = 2 * m + 1;
+    if (a % 2 == 0) {
+        a /= 2;
+    } else {
+        b /= 2;
+    }
+    if (a % 3 == 0) {
+        a /= 3;
+    } else if (b % 3 == 0) {
+        b /= 3;
+    } else {
+        c /= 3;
+    }
+    return static_cast<__int128>(a) * b * c;
+}
+
+// The measures of cells [start, end) of row (y, z), all labelled l (a run, or a piece of one);
+// at(x, y, z) is a cell's label, one that is not l outside the grid. The perimeter only in 2D.
+template <class At, class L>
+CCL4J_HOST_DEVICE void measure_run(const At& at, int32_t start, int32_t end, int32_t y, int32_t z, L l, bool three_d,
+                                   RunMeasures& m) {
+    const int64_t n = int64_t(end) - start;
+    // (start + end - 1) n / 2 in 64 bits: their sum is odd, so one of the two is even
+    const int64_t ends = int64_t(start) + end - 1;
+    const int64_t sx = ends % 2 == 0 ? ends / 2 * n : ends * (n / 2);
+    m.size = n;
+    m.first[0] = sx;
+    m.first[1] = int64_t(y) * n;
+    m.first[2] = int64_t(z) * n;
+    m.second[0] = squares_to(end - 1) - squares_to(int64_t(start) - 1);
+    m.second[1] = static_cast<__int128>(int64_t(y) * y) * n;
+    m.second[2] = static_cast<__int128>(int64_t(z) * z) * n;
+    m.second[3] = static_cast<__int128>(sx) * y;
+    m.second[4] = static_cast<__int128>(sx) * z;
+    m.second[5] = static_cast<__int128>(int64_t(y) * z) * n;
+    m.faces[0] = (at(int64_t(start) - 1, y, z) != l) + (at(end, y, z) != l);
+    const auto plane = [&](int64_t px, int64_t py) { return at(px, py, z); };
+    for (int32_t x = start; x < end; ++x) {
+        m.faces[1] += (at(x, int64_t(y) - 1, z) != l) + (at(x, int64_t(y) + 1, z) != l);
+        if (three_d) {
+            m.faces[2] += (at(x, y, int64_t(z) - 1) != l) + (at(x, y, int64_t(z) + 1) != l);
+            continue;
+        }
+        for (int e = 0; e < 2; ++e) {
+            if (!perimeter_border(plane, x, y, l, e == 1)) continue;
+            const int w = perimeter_weight(plane, x, y, l, e == 1);
+            if (w != kNoWeight) ++m.perimeter[e][w];
+        }
+    }
+}
+
+// A 128-bit sum as two 64-bit words.
+struct WideSum {
+    unsigned long long low, high;
+};
+
+// A row's accumulators (zeroed before a pass).
+struct MeasureSums {
+    unsigned long long size;
+    WideSum first[3], second[6];
+    unsigned long long faces[3];
+    unsigned long long perimeter[2][3];
+};
+
+// The words to add to a WideSum for v, the carry of the low word aside.
+CCL4J_HOST_DEVICE unsigned long long low_word(__int128 v) { return static_cast<unsigned long long>(v); }
+CCL4J_HOST_DEVICE unsigned long long high_word(__int128 v) {
+    return static_cast<unsigned long long>(static_cast<unsigned __int128>(v) >> 64);
+}
+
+// The value of a WideSum.
+CCL4J_HOST_DEVICE __int128 wide_value(const WideSum& w) {
+    return static_cast<__int128>((static_cast<unsigned __int128>(w.high) << 64) | w.low);
+}
+
+}  // namespace ccl4j
