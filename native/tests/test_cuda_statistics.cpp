@@ -5,8 +5,9 @@
 // periodic axes; sizes that are no multiple of a tile; a checkerboard of a component per cell;
 // columns along z whose partial rows overflow the scratch buffer, so that tiles are done again;
 // a percolating field; strided meshes and intensity grids of types U8, I32 and F32), and on
-// random graphs with int32 and int64 offsets (graph_statistics); the measurement columns through
-// the ABI against a CPU context's. Everything must be equal bit
+// random graphs with int32 and int64 offsets (graph_statistics); the measurement columns (the GPU's
+// pass over its labels against the host pass over the CPU's, and through the ABI against a CPU
+// context's). Everything must be equal bit
 // for bit but the SUM and MEAN of F32 intensities (1e-9 relative). Every label is poisoned before
 // a run. Without a CUDA device it prints "SKIPPED: no CUDA device" and passes. With --quick, a
 // smaller set (for compute-sanitizer). Prints every failure and "N passed, M failed" last.
@@ -26,6 +27,7 @@
 #include "common/csr.hpp"
 #include "common/mesh.hpp"
 #include "common/statistics.hpp"
+#include "cpu/measurements.hpp"
 #include "cpu/statistics.hpp"
 #include "cuda/cuda_backend.hpp"
 #include "cuda/mesh_kernels.hpp"
@@ -55,7 +57,10 @@ void compare_tables(const StatisticsTable& got, const StatisticsTable& want, boo
     if (got.kind() != want.kind() || got.rows() != want.rows()) return;
     const int64_t k = want.rows();
     if (k == 0) return;
-    for (int32_t column = 0; column <= CCL4J_STAT_MAX_DEGREE; ++column) {
+    CHECK_MSG(got.measured() == want.measured(), what + ": measurement columns");
+    const int32_t last = want.measured() && got.measured() ? CCL4J_STAT_FACES_Z : CCL4J_STAT_MAX_DEGREE;
+    for (int32_t column = 0; column <= last; ++column) {
+        if (column == CCL4J_STAT_WRAPS) continue;  // (the ABI layer's, after these functions)
         const int width = ccl4j::column_width(want.kind(), column);
         if (width == 0) continue;
         std::vector<char> a(static_cast<size_t>(k) * width, 0x5a), b(static_cast<size_t>(k) * width, 0x3c);
@@ -232,13 +237,17 @@ void check_mesh(gpu::DeviceState& state, const Mesh& m, const Intensity* grid, c
         const int32_t numbering = kNumberings[v];
         const std::string run = what + " " + kNumberingNames[v];
         std::vector<int32_t> expected(n, kPoison);
-        const ccl4j::StatisticsTablePtr want =
+        ccl4j::StatisticsTablePtr want =
             ccl4j::host_table(cpu::mesh_rows(m, canonical.data(), in, numbering, expected.data(), 0));
+        // with the measurement columns, which the GPU computes on its own
+        std::vector<int64_t> firsts(static_cast<size_t>(want->rows()));
+        if (!firsts.empty()) want->copy_column(CCL4J_STAT_FIRST, 0, want->rows(), firsts.data());
+        want = ccl4j::with_measures(std::move(want), cpu::mesh_measures(m, expected.data(), numbering, firsts, 0));
         try {
             std::vector<int32_t> labels(n, kPoison);
             PhaseLog log(&timings);
             const ccl4j::StatisticsTablePtr got =
-                gpu::label_mesh_statistics(state, m, algorithm, tuning, grid, numbering, labels.data(), log);
+                gpu::label_mesh_statistics(state, m, algorithm, tuning, grid, numbering, true, labels.data(), log);
             check_labels(labels, expected, run + " fused: labels");
             compare_tables(*got, *want, in.is_float(), run + " fused");
             bool named = false;
@@ -250,12 +259,13 @@ void check_mesh(gpu::DeviceState& state, const Mesh& m, const Intensity* grid, c
         }
         try {
             std::vector<int32_t> out(n, kPoison);
-            const ccl4j::StatisticsTablePtr got = gpu::mesh_statistics(state, m, canonical.data(), in, numbering, out.data());
+            const ccl4j::StatisticsTablePtr got =
+                gpu::mesh_statistics(state, m, canonical.data(), in, numbering, true, out.data());
             check_labels(out, expected, run + " host labels: labels");
             compare_tables(*got, *want, in.is_float(), run + " host labels");
             // In place: out is the labels themselves.
             std::vector<int32_t> same = canonical;
-            gpu::mesh_statistics(state, m, same.data(), in, numbering, same.data());
+            gpu::mesh_statistics(state, m, same.data(), in, numbering, false, same.data());
             check_labels(same, expected, run + " host labels in place");
         } catch (const ccl4j::Error& e) {
             CHECK_MSG(false, run + " host labels: " + e.what());

@@ -138,9 +138,10 @@ typedef struct ccl4j_statistics_options {
  *    for cell spacing (dx, dy, dz) (in 2D, FACES_X * dy + FACES_Y * dx is the length of the
  *    pixels' outline);
  *  - on periodic axes the array's edges still bound a component (as scikit-image sees the array).
- * They cost one more parallel pass over the labels, on the host for every backend (on CUDA over
- * the labels the call copies back: not yet fused with the device pass), and about 450 bytes of
- * host memory a component while it runs, 224 after. */
+ * They cost one more pass over the labels in the table's numbering: on CUDA (int32 labels) over
+ * the device labels, after the statistics pass and before they are copied back (224 bytes of
+ * device memory a component); elsewhere in parallel on the host (int64 tables, CUDA's too). Host
+ * memory: about 450 bytes a component while it runs, 224 after. */
 
 /* Labels a mesh like ccl4j_label_mesh and computes the statistics of its clusters in the same
  * call: on CUDA, on the device, in the pass that writes the final labels, without copying the

@@ -85,14 +85,14 @@ bool measurements_of(const ccl4j_statistics_options* s) { return s && s->measure
 
 // Keeps a mesh table, with its wraps column, on the context. labels are the mesh's labels in
 // `numbering` (host). With a periodic axis, the mesh is labelled again on the CPU with open
-// boundaries to find the components that wrap (the phase "wraps"). With `measure`, the
-// measurement columns come from a pass over those labels on the host (the phase "measurements"),
-// on every backend. L: int32_t or int64_t labels.
+// boundaries to find the components that wrap (the phase "wraps"). With `measure`, a table
+// without the measurement columns gets them from a pass over those labels on the host (the phase
+// "measurements"). L: int32_t or int64_t labels.
 template <class L>
 void keep_mesh(ccl4j_context_s& context, const Mesh& m, const ccl4j::MeshOptions& o, ccl4j::StatisticsTablePtr table,
                const L* labels, int32_t numbering, bool measure, int64_t* components, ccl4j::PhaseLog& log) {
     const int64_t rows = table->rows();
-    if (measure) {
+    if (measure && !table->measured()) {  // (CUDA's int32 tables come measured on the device)
         ccl4j::Stopwatch pass;
         // canonical labels find their rows among the firsts; the other numberings' labels are rows
         std::vector<int64_t> first(static_cast<size_t>(rows));
@@ -160,7 +160,8 @@ ccl4j_status label_with_statistics(ccl4j_context context, const ccl4j_mesh* mesh
 #ifdef CCL4J_WITH_CUDA
                 keep_mesh(*context, m, o,
                           ccl4j::cuda::label_mesh_statistics(*context->cuda, m, o.algorithm, o.tuning,
-                                                             in.cells == m.cells ? nullptr : &in, numbering, labels, log),
+                                                             in.cells == m.cells ? nullptr : &in, numbering,
+                                                             measurements_of(statistics), labels, log),
                           labels, numbering, measurements_of(statistics), components, log);
 #endif
                 log.set_resolved(context->backend, o.algorithm);
@@ -214,7 +215,8 @@ ccl4j_status statistics_of(ccl4j_context context, const ccl4j_mesh* mesh, const 
         if constexpr (sizeof(L) == sizeof(int32_t)) {
             if (context->backend == CCL4J_BACKEND_CUDA) {
 #ifdef CCL4J_WITH_CUDA
-                ccl4j::StatisticsTablePtr table = ccl4j::cuda::mesh_statistics(*context->cuda, m, labels, in, numbering, out);
+                ccl4j::StatisticsTablePtr table = ccl4j::cuda::mesh_statistics(*context->cuda, m, labels, in, numbering,
+                                                                               measurements_of(statistics), out);
                 keep_mesh(*context, m, o, std::move(table), out ? out : labels, mapped, measurements_of(statistics),
                           components, quiet);
 #endif
