@@ -94,9 +94,8 @@ void keep_mesh(ccl4j_context_s& context, const Mesh& m, const ccl4j::MeshOptions
     const int64_t rows = table->rows();
     if (measure && !table->measured()) {  // (CUDA's int32 tables come measured on the device)
         ccl4j::Stopwatch pass;
-        // canonical labels find their rows among the firsts; the other numberings' labels are rows
         std::vector<int64_t> first(static_cast<size_t>(rows));
-        if (numbering == CCL4J_NUMBERING_CANONICAL && rows > 0) table->copy_column(CCL4J_STAT_FIRST, 0, rows, first.data());
+        if (rows > 0) table->copy_column(CCL4J_STAT_FIRST, 0, rows, first.data());
         table = ccl4j::with_measures(std::move(table),
                                      ccl4j::cpu::mesh_measures(m, labels, numbering, first, cpu_threads(context, 0)));
         log.add("measurements", pass.lap());

@@ -104,6 +104,7 @@ struct MeasureRow {
 
 // The row of a pass's accumulators.
 MeasureRow measure_row(const MeasureSums& sums);
+MeasureRow measure_row(const RunMeasures& sums);
 
 // A mesh table with the measurement columns, from one MeasureRow per row (in the table's order).
 StatisticsTablePtr with_measures(StatisticsTablePtr table, std::vector<MeasureRow> rows);

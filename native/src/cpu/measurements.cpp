@@ -1,12 +1,14 @@
-// The measurement pass on the host: each run of equal labels along a row adds its measures
-// (common/measure_run.hpp) to its row with relaxed atomics, the 128-bit sums as two words whose
-// low one's carry goes to the high one, so that every thread's additions commute and the sums
-// are exact.
+// The measurement pass on the host, as the statistics pass gathers its rows: each thread takes a
+// block of whole rows of cells and owns the table rows of the components whose first cell lies in
+// it, adding to those in place without atomics; what it meets of components that began in an
+// earlier block it gathers apart, and those are added once all are done. The runs of one label
+// that follow one another are added up first (common/measure_run.hpp), and to their row at once.
 #include "cpu/measurements.hpp"
 
 #include <algorithm>
 #include <cstdint>
 #include <numeric>
+#include <unordered_map>
 
 #include "ccl4j.h"
 #include "common/measure_run.hpp"
@@ -14,29 +16,6 @@
 
 namespace ccl4j::cpu {
 namespace {
-
-void add(unsigned long long& target, int64_t v) {
-    if (v) __atomic_fetch_add(&target, static_cast<unsigned long long>(v), __ATOMIC_RELAXED);
-}
-
-void add(WideSum& target, __int128 v) {
-    const unsigned long long low = low_word(v);
-    const unsigned long long before = __atomic_fetch_add(&target.low, low, __ATOMIC_RELAXED);
-    const unsigned long long high = high_word(v) + (before + low < before ? 1 : 0);
-    if (high) __atomic_fetch_add(&target.high, high, __ATOMIC_RELAXED);
-}
-
-void add(MeasureSums& row, const RunMeasures& m) {
-    add(row.size, m.size);
-    for (int a = 0; a < 3; ++a) {
-        add(row.first[a], m.first[a]);
-        add(row.faces[a], m.faces[a]);
-    }
-    for (int p = 0; p < 6; ++p) add(row.second[p], m.second[p]);
-    for (int e = 0; e < 2; ++e) {
-        for (int w = 0; w < 3; ++w) add(row.perimeter[e][w], m.perimeter[e][w]);
-    }
-}
 
 template <class L>
 std::vector<MeasureRow> measures(const Mesh& mesh, const L* labels, int32_t numbering, const std::vector<int64_t>& first,
@@ -61,9 +40,24 @@ std::vector<MeasureRow> measures(const Mesh& mesh, const L* labels, int32_t numb
         if (x < 0 || y < 0 || z < 0 || x >= w || y >= h || z >= d) return background;
         return labels[x + w * (y + int64_t(h) * z)];
     };
-    std::vector<MeasureSums> sums(first.size(), MeasureSums{});
+    std::vector<RunMeasures> rows(first.size());
     const int64_t lines = int64_t(h) * d;
-    parallel::for_chunks(int64_t(0), lines, 16, threads, [&](int, int64_t from, int64_t to) {
+    const int parts = static_cast<int>(std::min<int64_t>(parallel::thread_count(threads), std::max<int64_t>(1, lines)));
+    std::vector<std::unordered_map<int64_t, RunMeasures>> foreign(static_cast<size_t>(parts));
+    parallel::for_blocks(int64_t(0), lines, parts, [&](int part, int64_t from, int64_t to) {
+        auto& others = foreign[part];
+        const int64_t owned_from = from * w;  // rows whose first cell lies before it began earlier
+        RunMeasures pending;  // of the runs of label `held` met in turn
+        L held = background;
+        const auto flush = [&] {
+            if (held == background) return;
+            const int64_t r = row_of(held);
+            if (first[r] >= owned_from) {
+                rows[r] += pending;
+            } else {
+                others[r] += pending;
+            }
+        };
         for (int64_t line = from; line < to; ++line) {
             const int32_t y = static_cast<int32_t>(line % h), z = static_cast<int32_t>(line / h);
             const L* row = labels + line * w;
@@ -72,15 +66,22 @@ std::vector<MeasureRow> measures(const Mesh& mesh, const L* labels, int32_t numb
                 const int32_t start = x;
                 while (x < w && row[x] == l) ++x;
                 if (l == background) continue;
-                RunMeasures m;
-                measure_run(at, start, x, y, z, l, d > 1, m);
-                add(sums[row_of(l)], m);
+                if (l != held) {
+                    flush();
+                    pending = RunMeasures{};
+                    held = l;
+                }
+                measure_run(at, start, x, y, z, l, d > 1, pending);
             }
         }
+        flush();
     });
-    std::vector<MeasureRow> rows(sums.size());
-    parallel::for_each(size_t(0), sums.size(), threads, [&](size_t r) { rows[r] = measure_row(sums[r]); });
-    return rows;
+    for (const auto& others : foreign) {
+        for (const auto& [r, m] : others) rows[r] += m;
+    }
+    std::vector<MeasureRow> out(rows.size());
+    parallel::for_each(size_t(0), rows.size(), threads, [&](size_t r) { out[r] = measure_row(rows[r]); });
+    return out;
 }
 
 }  // namespace

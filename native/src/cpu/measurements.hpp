@@ -11,8 +11,8 @@
 namespace ccl4j::cpu {
 
 // One row per table row from the mesh's labels in `numbering` (background -1, or 0 for RASTER):
-// a RASTER label l is row l - 1, a SIZE label row l, a CANONICAL label the row whose `first` (the
-// table's FIRST column, in the table's order) it is.
+// a RASTER label l is row l - 1, a SIZE label row l, a CANONICAL label the row whose first cell
+// it is. `first`: the table's FIRST column, in the table's order.
 std::vector<MeasureRow> mesh_measures(const Mesh& mesh, const int32_t* labels, int32_t numbering,
                                       const std::vector<int64_t>& first, int threads);
 std::vector<MeasureRow> mesh_measures(const Mesh& mesh, const int64_t* labels, int32_t numbering,

@@ -30,9 +30,9 @@ __device__ __forceinline__ void add(unsigned long long* target, int64_t v) {
 }
 
 __device__ __forceinline__ void add(WideSum* target, __int128 v) {
+    if (v == 0) return;
     const unsigned long long low = low_word(v);
     const unsigned long long high = high_word(v);
-    if (low == 0 && high == 0) return;
     const unsigned long long before = atomicAdd(&target->low, low);
     const unsigned long long carried = high + (before + low < before ? 1ull : 0ull);
     if (carried) atomicAdd(&target->high, carried);
@@ -57,6 +57,20 @@ struct Pass {
         if (numbering == CCL4J_NUMBERING_SIZE) return l;
         return roots.row(l);
     }
+
+    // Adds m to the row of label l.
+    __device__ void add(int32_t l, const RunMeasures& m) const {
+        MeasureSums* sums = rows + row_of(l);
+        ::ccl4j::cuda::add(&sums->size, m.size);
+        for (int a = 0; a < 3; ++a) {
+            ::ccl4j::cuda::add(&sums->first[a], m.first[a]);
+            ::ccl4j::cuda::add(&sums->faces[a], m.faces[a]);
+        }
+        for (int q = 0; q < 6; ++q) ::ccl4j::cuda::add(&sums->second[q], m.second[q]);
+        for (int e = 0; e < 2; ++e) {
+            for (int w = 0; w < 3; ++w) ::ccl4j::cuda::add(&sums->perimeter[e][w], m.perimeter[e][w]);
+        }
+    }
 };
 
 __global__ void __launch_bounds__(kBlock) measure_cells(Pass p) {
@@ -70,24 +84,21 @@ __global__ void __launch_bounds__(kBlock) measure_cells(Pass p) {
         const int32_t to = p.width - from < kSegment ? p.width : from + kSegment;
         const int32_t y = static_cast<int32_t>(line % p.height), z = static_cast<int32_t>(line / p.height);
         const int32_t* row = p.labels + line * p.width;
+        RunMeasures pending;  // of the runs of label `held` in this segment, met in turn
+        int32_t held = p.background();
         for (int32_t x = from; x < to;) {
             const int32_t l = row[x];
             const int32_t start = x;
             while (x < to && row[x] == l) ++x;
             if (l == p.background()) continue;
-            RunMeasures m;
-            measure_run(at, start, x, y, z, l, p.depth > 1, m);
-            MeasureSums* sums = p.rows + p.row_of(l);
-            add(&sums->size, m.size);
-            for (int a = 0; a < 3; ++a) {
-                add(&sums->first[a], m.first[a]);
-                add(&sums->faces[a], m.faces[a]);
+            if (l != held) {
+                if (held != p.background()) p.add(held, pending);
+                pending = RunMeasures{};
+                held = l;
             }
-            for (int q = 0; q < 6; ++q) add(&sums->second[q], m.second[q]);
-            for (int e = 0; e < 2; ++e) {
-                for (int w = 0; w < 3; ++w) add(&sums->perimeter[e][w], m.perimeter[e][w]);
-            }
+            measure_run(at, start, x, y, z, l, p.depth > 1, pending);
         }
+        if (held != p.background()) p.add(held, pending);
     }
 }
 
