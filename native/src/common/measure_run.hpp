@@ -1,7 +1,6 @@
 // What one run of a component's cells along a row adds to its measurement row (ccl4j/statistics.h,
 // "Measurements"), for the host and the device: exact coordinate sums in closed form, exposed
-// faces and the border cells' perimeter weights; and the rows' accumulators, whose 128-bit sums
-// are two 64-bit words that threads add to with atomics, the low word's carry going to the high.
+// faces and the border cells' perimeter weights.
 #pragma once
 
 #include <cstdint>
@@ -11,14 +10,17 @@
 
 namespace ccl4j {
 
-struct RunMeasures {
+// The measures of a component (a row of the measurement columns), or a run's share of them: exact
+// sums of the coordinates and of their products, the exposed faces per axis, and the border cells
+// of each perimeter weight.
+struct MeasureRow {
     int64_t size = 0;
     __int128 first[3] = {0, 0, 0};            // x, y, z
     __int128 second[6] = {0, 0, 0, 0, 0, 0};  // xx, yy, zz, xy, xz, yz
     int64_t faces[3] = {0, 0, 0};
     int64_t perimeter[2][3] = {{0, 0, 0}, {0, 0, 0}};  // [neighbourhood 4, 8][PerimeterWeight]
 
-    CCL4J_HOST_DEVICE RunMeasures& operator+=(const RunMeasures& o) {
+    CCL4J_HOST_DEVICE MeasureRow& operator+=(const MeasureRow& o) {
         size += o.size;
         for (int a = 0; a < 3; ++a) {
             first[a] += o.first[a];
@@ -54,11 +56,11 @@ CCL4J_HOST_DEVICE __int128 squares_to(int64_t m) {
 
 // Adds to m the measures of cells [start, end) of row (y, z), all labelled l (a run, or a piece of
 // one); at(x, y, z) is a cell's label, one that is not l outside the grid. The perimeter only in
-// 2D. (A pass adds the runs of one label that follow one another into one RunMeasures, and that
+// 2D. (A pass adds the runs of one label that follow one another into one MeasureRow, and that
 // to the label's row once: one set of atomics where the runs of a large component come in turn.)
 template <class At, class L>
 CCL4J_HOST_DEVICE void measure_run(const At& at, int32_t start, int32_t end, int32_t y, int32_t z, L l, bool three_d,
-                                   RunMeasures& m) {
+                                   MeasureRow& m) {
     const int64_t n = int64_t(end) - start;
     // (start + end - 1) n / 2 in 64 bits: their sum is odd, so one of the two is even
     const int64_t ends = int64_t(start) + end - 1;
@@ -97,30 +99,6 @@ CCL4J_HOST_DEVICE void measure_run(const At& at, int32_t start, int32_t end, int
             if (w != kNoWeight) ++m.perimeter[e][w];
         }
     }
-}
-
-// A 128-bit sum as two 64-bit words.
-struct WideSum {
-    unsigned long long low, high;
-};
-
-// A row's accumulators (zeroed before a pass).
-struct MeasureSums {
-    unsigned long long size;
-    WideSum first[3], second[6];
-    unsigned long long faces[3];
-    unsigned long long perimeter[2][3];
-};
-
-// The words to add to a WideSum for v, the carry of the low word aside.
-CCL4J_HOST_DEVICE unsigned long long low_word(__int128 v) { return static_cast<unsigned long long>(v); }
-CCL4J_HOST_DEVICE unsigned long long high_word(__int128 v) {
-    return static_cast<unsigned long long>(static_cast<unsigned __int128>(v) >> 64);
-}
-
-// The value of a WideSum.
-CCL4J_HOST_DEVICE __int128 wide_value(const WideSum& w) {
-    return static_cast<__int128>((static_cast<unsigned __int128>(w.high) << 64) | w.low);
 }
 
 }  // namespace ccl4j

@@ -151,34 +151,6 @@ StatisticsTablePtr with_measures(StatisticsTablePtr table, std::vector<MeasureRo
     return std::make_unique<MeasuresTable>(std::move(table), std::move(rows));
 }
 
-MeasureRow measure_row(const MeasureSums& s) {
-    MeasureRow m;
-    m.size = static_cast<int64_t>(s.size);
-    for (int a = 0; a < 3; ++a) {
-        m.first[a] = wide_value(s.first[a]);
-        m.faces[a] = static_cast<int64_t>(s.faces[a]);
-    }
-    for (int p = 0; p < 6; ++p) m.second[p] = wide_value(s.second[p]);
-    for (int e = 0; e < 2; ++e) {
-        for (int w = 0; w < 3; ++w) m.perimeter[e][w] = static_cast<int64_t>(s.perimeter[e][w]);
-    }
-    return m;
-}
-
-MeasureRow measure_row(const RunMeasures& s) {
-    MeasureRow m;
-    m.size = s.size;
-    for (int a = 0; a < 3; ++a) {
-        m.first[a] = s.first[a];
-        m.faces[a] = s.faces[a];
-    }
-    for (int p = 0; p < 6; ++p) m.second[p] = s.second[p];
-    for (int e = 0; e < 2; ++e) {
-        for (int w = 0; w < 3; ++w) m.perimeter[e][w] = s.perimeter[e][w];
-    }
-    return m;
-}
-
 double central_moment(const MeasureRow& row, int p) {
     static constexpr int kA[6] = {0, 1, 2, 0, 0, 1}, kB[6] = {0, 1, 2, 1, 2, 2};
     const __int128 numerator = row.size * row.second[p] - row.first[kA[p]] * row.first[kB[p]];

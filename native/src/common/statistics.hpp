@@ -91,21 +91,6 @@ StatisticsTablePtr host_table(GraphRows rows);
 // other columns are the table's.
 StatisticsTablePtr with_wraps(StatisticsTablePtr table, std::vector<uint32_t> wraps);
 
-// The shape sums of a component (the measurement columns), exact: 128-bit sums of coordinates and
-// of their products, face counts, and the border cells of each perimeter weight.
-struct MeasureRow {
-    int64_t size = 0;
-    __int128 first[3] = {};   // x, y, z
-    __int128 second[6] = {};  // xx, yy, zz, xy, xz, yz
-    int64_t faces[3] = {};    // exposed faces normal to x, y, z
-    // [neighbourhood 4, 8][border cells of weight 1, sqrt(2), (1 + sqrt(2)) / 2]
-    int64_t perimeter[2][3] = {};
-};
-
-// The row of a pass's accumulators.
-MeasureRow measure_row(const MeasureSums& sums);
-MeasureRow measure_row(const RunMeasures& sums);
-
 // A mesh table with the measurement columns, from one MeasureRow per row (in the table's order).
 StatisticsTablePtr with_measures(StatisticsTablePtr table, std::vector<MeasureRow> rows);
 

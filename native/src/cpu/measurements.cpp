@@ -40,14 +40,14 @@ std::vector<MeasureRow> measures(const Mesh& mesh, const L* labels, int32_t numb
         if (x < 0 || y < 0 || z < 0 || x >= w || y >= h || z >= d) return background;
         return labels[x + w * (y + int64_t(h) * z)];
     };
-    std::vector<RunMeasures> rows(first.size());
+    std::vector<MeasureRow> rows(first.size());
     const int64_t lines = int64_t(h) * d;
     const int parts = static_cast<int>(std::min<int64_t>(parallel::thread_count(threads), std::max<int64_t>(1, lines)));
-    std::vector<std::unordered_map<int64_t, RunMeasures>> foreign(static_cast<size_t>(parts));
+    std::vector<std::unordered_map<int64_t, MeasureRow>> foreign(static_cast<size_t>(parts));
     parallel::for_blocks(int64_t(0), lines, parts, [&](int part, int64_t from, int64_t to) {
         auto& others = foreign[part];
         const int64_t owned_from = from * w;  // rows whose first cell lies before it began earlier
-        RunMeasures pending;  // of the runs of label `held` met in turn
+        MeasureRow pending;  // of the runs of label `held` met in turn
         L held = background;
         const auto flush = [&] {
             if (held == background) return;
@@ -68,7 +68,7 @@ std::vector<MeasureRow> measures(const Mesh& mesh, const L* labels, int32_t numb
                 if (l == background) continue;
                 if (l != held) {
                     flush();
-                    pending = RunMeasures{};
+                    pending = MeasureRow{};
                     held = l;
                 }
                 measure_run(at, start, x, y, z, l, d > 1, pending);
@@ -79,9 +79,7 @@ std::vector<MeasureRow> measures(const Mesh& mesh, const L* labels, int32_t numb
     for (const auto& others : foreign) {
         for (const auto& [r, m] : others) rows[r] += m;
     }
-    std::vector<MeasureRow> out(rows.size());
-    parallel::for_each(size_t(0), rows.size(), threads, [&](size_t r) { out[r] = measure_row(rows[r]); });
-    return out;
+    return rows;
 }
 
 }  // namespace

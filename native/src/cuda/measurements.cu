@@ -25,6 +25,42 @@ struct MeasureWorkspace final : Workspace {
     DeviceBuffer rows;
 };
 
+// A 128-bit sum as two 64-bit words.
+struct WideSum {
+    unsigned long long low, high;
+};
+
+// A row's accumulators (zeroed before the pass).
+struct MeasureSums {
+    unsigned long long size;
+    WideSum first[3], second[6];
+    unsigned long long faces[3];
+    unsigned long long perimeter[2][3];
+};
+
+__device__ __forceinline__ unsigned long long low_word(__int128 v) { return static_cast<unsigned long long>(v); }
+__device__ __forceinline__ unsigned long long high_word(__int128 v) {
+    return static_cast<unsigned long long>(static_cast<unsigned __int128>(v) >> 64);
+}
+
+__int128 wide_value(const WideSum& w) {
+    return static_cast<__int128>((static_cast<unsigned __int128>(w.high) << 64) | w.low);
+}
+
+MeasureRow measure_row(const MeasureSums& s) {
+    MeasureRow m;
+    m.size = static_cast<int64_t>(s.size);
+    for (int a = 0; a < 3; ++a) {
+        m.first[a] = wide_value(s.first[a]);
+        m.faces[a] = static_cast<int64_t>(s.faces[a]);
+    }
+    for (int p = 0; p < 6; ++p) m.second[p] = wide_value(s.second[p]);
+    for (int e = 0; e < 2; ++e) {
+        for (int w = 0; w < 3; ++w) m.perimeter[e][w] = static_cast<int64_t>(s.perimeter[e][w]);
+    }
+    return m;
+}
+
 __device__ __forceinline__ void add(unsigned long long* target, int64_t v) {
     if (v) atomicAdd(target, static_cast<unsigned long long>(v));
 }
@@ -59,7 +95,7 @@ struct Pass {
     }
 
     // Adds m to the row of label l.
-    __device__ void add(int32_t l, const RunMeasures& m) const {
+    __device__ void add(int32_t l, const MeasureRow& m) const {
         MeasureSums* sums = rows + row_of(l);
         ::ccl4j::cuda::add(&sums->size, m.size);
         for (int a = 0; a < 3; ++a) {
@@ -84,7 +120,7 @@ __global__ void __launch_bounds__(kBlock) measure_cells(Pass p) {
         const int32_t to = p.width - from < kSegment ? p.width : from + kSegment;
         const int32_t y = static_cast<int32_t>(line % p.height), z = static_cast<int32_t>(line / p.height);
         const int32_t* row = p.labels + line * p.width;
-        RunMeasures pending;  // of the runs of label `held` in this segment, met in turn
+        MeasureRow pending;  // of the runs of label `held` in this segment, met in turn
         int32_t held = p.background();
         for (int32_t x = from; x < to;) {
             const int32_t l = row[x];
@@ -93,7 +129,7 @@ __global__ void __launch_bounds__(kBlock) measure_cells(Pass p) {
             if (l == p.background()) continue;
             if (l != held) {
                 if (held != p.background()) p.add(held, pending);
-                pending = RunMeasures{};
+                pending = MeasureRow{};
                 held = l;
             }
             measure_run(at, start, x, y, z, l, p.depth > 1, pending);
