@@ -116,36 +116,29 @@ public final class MeshMeasurements {
         return labels.get(x + width * (y + (long) height * z));
     }
 
-    /** Whether cell (x, y) of label l has a neighbour outside it (edge neighbours only unless {@code eight}). */
-    private boolean border(int x, int y, long l, boolean eight) {
-        for (int dy = -1; dy <= 1; dy++) {
-            for (int dx = -1; dx <= 1; dx++) {
-                if ((dx != 0 || dy != 0) && (eight || dx == 0 || dy == 0) && at(x + dx, y + dy, 0) != l) {
-                    return true;
-                }
-            }
-        }
-        return false;
+    /** Whether window cell (c, r) is set in {@code bits}, as 0 or 1 (bit 5 c + r: column c = dx + 2, row r = dy + 2). */
+    private static int bit(int bits, int c, int r) {
+        return (bits >>> (5 * c + r)) & 1;
     }
 
     /**
-     * The weight class of border cell (x, y): 0 (weight 1), 1 (sqrt 2), 2 ((1 + sqrt 2) / 2) or -1
-     * (none), from its edge (a) and diagonal (b) neighbours that are border cells of l.
+     * The weight class of the centre of a 5 x 5 window of the cells that are its label: -1 (none)
+     * unless it is on the border; 0 (weight 1) for two or three edge neighbours (a) on the border
+     * and at most two diagonal ones (b), 1 (sqrt 2) for a = 0, b = 2 or a = 1, b = 3, 2 ((1 + sqrt 2)
+     * / 2) for a = 1 and b = 1 or 2. The border cells of the inner 3 x 3 come from shifted windows: a
+     * neighbour (c + dc, r + dr) is 5 dc + dr bits away.
      */
-    private int weight(int x, int y, long l, boolean eight) {
-        int a = 0;
-        int b = 0;
-        for (int dy = -1; dy <= 1; dy++) {
-            for (int dx = -1; dx <= 1; dx++) {
-                if ((dx != 0 || dy != 0) && at(x + dx, y + dy, 0) == l && border(x + dx, y + dy, l, eight)) {
-                    if (dx != 0 && dy != 0) {
-                        b++;
-                    } else {
-                        a++;
-                    }
-                }
-            }
+    private static int weight(int same, boolean eight) {
+        int inside = (same >>> 5) & (same << 5) & (same >>> 1) & (same << 1);
+        if (eight) {
+            inside &= (same >>> 6) & (same << 6) & (same >>> 4) & (same << 4);
         }
+        int border = same & ~inside;
+        if (bit(border, 2, 2) == 0) {
+            return -1;
+        }
+        int a = bit(border, 1, 2) + bit(border, 3, 2) + bit(border, 2, 1) + bit(border, 2, 3);
+        int b = bit(border, 1, 1) + bit(border, 1, 3) + bit(border, 3, 1) + bit(border, 3, 3);
         if ((a == 2 || a == 3) && b <= 2) {
             return 0;
         }
@@ -153,6 +146,15 @@ public final class MeshMeasurements {
             return 1;
         }
         return a == 1 && (b == 1 || b == 2) ? 2 : -1;
+    }
+
+    /** The column of the window at x: bit r set when cell (x, y + r - 2) is l. */
+    private int column(long x, int y, long l) {
+        int bits = 0;
+        for (int r = 0; r < 5; r++) {
+            bits |= (at(x, y + r - 2, 0) == l ? 1 : 0) << r;
+        }
+        return bits;
     }
 
     private void addRun(int r, int start, int end, int y, int z, long l) {
@@ -177,18 +179,27 @@ public final class MeshMeasurements {
         addProduct(second[4], r, sx, z);
         addProduct(second[5], r, (long) y * z, n);
         faces[0][r] += 2;
-        for (int x = start; x < end; x++) {
-            faces[1][r] += (at(x, y - 1, z) != l ? 1 : 0) + (at(x, y + 1, z) != l ? 1 : 0);
-            if (depth > 1) {
+        if (depth > 1) {
+            for (int x = start; x < end; x++) {
+                faces[1][r] += (at(x, y - 1, z) != l ? 1 : 0) + (at(x, y + 1, z) != l ? 1 : 0);
                 faces[2][r] += (at(x, y, z - 1) != l ? 1 : 0) + (at(x, y, z + 1) != l ? 1 : 0);
-                continue;
             }
+            return;
+        }
+        // 2D: the 5 x 5 window of the cells that are l, slid along the run a column at a time
+        int same = 0;
+        for (int c = 0; c < 5; c++) {
+            same |= column(start + c - 2, y, l) << (5 * c);
+        }
+        for (int x = start; x < end; x++) {
+            if (x > start) {
+                same = (same >>> 5) | (column(x + 2, y, l) << 20);
+            }
+            faces[1][r] += (1 - bit(same, 2, 1)) + (1 - bit(same, 2, 3));
             for (int e = 0; e < 2; e++) {
-                if (border(x, y, l, e == 1)) {
-                    int w = weight(x, y, l, e == 1);
-                    if (w >= 0) {
-                        perimeter[3 * e + w][r]++;
-                    }
+                int w = weight(same, e == 1);
+                if (w >= 0) {
+                    perimeter[3 * e + w][r]++;
                 }
             }
         }
