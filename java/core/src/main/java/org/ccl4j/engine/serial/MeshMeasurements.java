@@ -88,13 +88,36 @@ public final class MeshMeasurements {
 
     /** (size * sum ab - sum a * sum b) / size, the numerator exact and rounded once, as natively. */
     private double centralMoment(int r, int p) {
-        BigInteger n = BigInteger.valueOf(size[r]);
-        BigInteger numerator = n.multiply(wide(second[p], r)).subtract(wide(first[A[p]], r).multiply(wide(first[B[p]], r)));
-        return numerator.doubleValue() / (double) size[r];
+        long n = size[r];
+        long[] ab = second[p];
+        long[] a = first[A[p]];
+        long[] b = first[B[p]];
+        if (fitsLong(ab, r) && fitsLong(a, r) && fitsLong(b, r)) {  // the common case, without BigInteger
+            long sab = ab[2 * r + 1];
+            long sa = a[2 * r + 1];
+            long sb = b[2 * r + 1];
+            long low1 = n * sab;
+            long low2 = sa * sb;
+            long low = low1 - low2;
+            long high = Math.multiplyHigh(n, sab) - Math.multiplyHigh(sa, sb)
+                    - (Long.compareUnsigned(low1, low2) < 0 ? 1 : 0);
+            if (high == low >> 63) {
+                return (double) low / (double) n;
+            }
+        }
+        BigInteger numerator = BigInteger.valueOf(n).multiply(wide(ab, r)).subtract(wide(a, r).multiply(wide(b, r)));
+        return numerator.doubleValue() / (double) n;
+    }
+
+    /** Whether the 128-bit value of row r is a long: its high word the low one's sign. */
+    private static boolean fitsLong(long[] words, int r) {
+        return words[2 * r] == words[2 * r + 1] >> 63;
     }
 
     private static BigInteger wide(long[] words, int r) {
-        return BigInteger.valueOf(words[2 * r]).shiftLeft(64).add(new BigInteger(Long.toUnsignedString(words[2 * r + 1])));
+        long low = words[2 * r + 1];
+        BigInteger unsignedLow = BigInteger.valueOf(low >>> 1).shiftLeft(1).or(BigInteger.valueOf(low & 1));
+        return BigInteger.valueOf(words[2 * r]).shiftLeft(64).add(unsignedLow);
     }
 
     /** Adds the 128-bit value {@code high * 2^64 + low} (low unsigned) to row r of {@code words}. */
