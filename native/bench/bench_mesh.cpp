@@ -224,7 +224,7 @@ StatisticsRow time_statistics(gpu::DeviceState& state, const ccl4j::Mesh& mesh, 
     auto run = [&] {
         ccl4j::PhaseLog log(&t);
         rows = gpu::label_mesh_statistics(state, mesh, CCL4J_ALGORITHM_MESH_UNION_FIND, gpu::MeshTuning{}, nullptr,
-                                          numbering, labels, log)
+                                          numbering, false, labels, log)
                    ->rows();
     };
     run();

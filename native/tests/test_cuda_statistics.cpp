@@ -5,7 +5,9 @@
 // periodic axes; sizes that are no multiple of a tile; a checkerboard of a component per cell;
 // columns along z whose partial rows overflow the scratch buffer, so that tiles are done again;
 // a percolating field; strided meshes and intensity grids of types U8, I32 and F32), and on
-// random graphs with int32 and int64 offsets (graph_statistics). Everything must be equal bit
+// random graphs with int32 and int64 offsets (graph_statistics); the measurement columns (the GPU's
+// pass over its labels against the host pass over the CPU's, and through the ABI against a CPU
+// context's). Everything must be equal bit
 // for bit but the SUM and MEAN of F32 intensities (1e-9 relative). Every label is poisoned before
 // a run. Without a CUDA device it prints "SKIPPED: no CUDA device" and passes. With --quick, a
 // smaller set (for compute-sanitizer). Prints every failure and "N passed, M failed" last.
@@ -25,6 +27,7 @@
 #include "common/csr.hpp"
 #include "common/mesh.hpp"
 #include "common/statistics.hpp"
+#include "cpu/measurements.hpp"
 #include "cpu/statistics.hpp"
 #include "cuda/cuda_backend.hpp"
 #include "cuda/mesh_kernels.hpp"
@@ -54,7 +57,10 @@ void compare_tables(const StatisticsTable& got, const StatisticsTable& want, boo
     if (got.kind() != want.kind() || got.rows() != want.rows()) return;
     const int64_t k = want.rows();
     if (k == 0) return;
-    for (int32_t column = 0; column <= CCL4J_STAT_MAX_DEGREE; ++column) {
+    CHECK_MSG(got.measured() == want.measured(), what + ": measurement columns");
+    const int32_t last = want.measured() && got.measured() ? CCL4J_STAT_FACES_Z : CCL4J_STAT_MAX_DEGREE;
+    for (int32_t column = 0; column <= last; ++column) {
+        if (column == CCL4J_STAT_WRAPS) continue;  // (the ABI layer's, after these functions)
         const int width = ccl4j::column_width(want.kind(), column);
         if (width == 0) continue;
         std::vector<char> a(static_cast<size_t>(k) * width, 0x5a), b(static_cast<size_t>(k) * width, 0x3c);
@@ -231,13 +237,17 @@ void check_mesh(gpu::DeviceState& state, const Mesh& m, const Intensity* grid, c
         const int32_t numbering = kNumberings[v];
         const std::string run = what + " " + kNumberingNames[v];
         std::vector<int32_t> expected(n, kPoison);
-        const ccl4j::StatisticsTablePtr want =
+        ccl4j::StatisticsTablePtr want =
             ccl4j::host_table(cpu::mesh_rows(m, canonical.data(), in, numbering, expected.data(), 0));
+        // with the measurement columns, which the GPU computes on its own
+        std::vector<int64_t> firsts(static_cast<size_t>(want->rows()));
+        if (!firsts.empty()) want->copy_column(CCL4J_STAT_FIRST, 0, want->rows(), firsts.data());
+        want = ccl4j::with_measures(std::move(want), cpu::mesh_measures(m, expected.data(), numbering, firsts, 0));
         try {
             std::vector<int32_t> labels(n, kPoison);
             PhaseLog log(&timings);
             const ccl4j::StatisticsTablePtr got =
-                gpu::label_mesh_statistics(state, m, algorithm, tuning, grid, numbering, labels.data(), log);
+                gpu::label_mesh_statistics(state, m, algorithm, tuning, grid, numbering, true, labels.data(), log);
             check_labels(labels, expected, run + " fused: labels");
             compare_tables(*got, *want, in.is_float(), run + " fused");
             bool named = false;
@@ -249,12 +259,13 @@ void check_mesh(gpu::DeviceState& state, const Mesh& m, const Intensity* grid, c
         }
         try {
             std::vector<int32_t> out(n, kPoison);
-            const ccl4j::StatisticsTablePtr got = gpu::mesh_statistics(state, m, canonical.data(), in, numbering, out.data());
+            const ccl4j::StatisticsTablePtr got =
+                gpu::mesh_statistics(state, m, canonical.data(), in, numbering, true, out.data());
             check_labels(out, expected, run + " host labels: labels");
             compare_tables(*got, *want, in.is_float(), run + " host labels");
             // In place: out is the labels themselves.
             std::vector<int32_t> same = canonical;
-            gpu::mesh_statistics(state, m, same.data(), in, numbering, same.data());
+            gpu::mesh_statistics(state, m, same.data(), in, numbering, false, same.data());
             check_labels(same, expected, run + " host labels in place");
         } catch (const ccl4j::Error& e) {
             CHECK_MSG(false, run + " host labels: " + e.what());
@@ -462,10 +473,10 @@ void check_stale_table(gpu::DeviceState& state) {
                 "a stale table");
 }
 
-// Every column of the table a context holds (k rows), as bytes.
-std::vector<std::vector<char>> abi_columns(ccl4j_context context, int64_t k) {
+// Every column of the table a context holds (k rows), as bytes; the measurements too when `measured`.
+std::vector<std::vector<char>> abi_columns(ccl4j_context context, int64_t k, bool measured = false) {
     std::vector<std::vector<char>> columns;
-    for (int32_t column = 0; column <= CCL4J_STAT_WRAPS; ++column) {
+    for (int32_t column = 0; column <= (measured ? CCL4J_STAT_FACES_Z : CCL4J_STAT_WRAPS); ++column) {
         const int width = ccl4j::column_width(ccl4j::TableKind::Mesh, column);
         if (width == 0) continue;
         columns.emplace_back(static_cast<size_t>(std::max<int64_t>(k, 1)) * width, 0);
@@ -497,7 +508,7 @@ void check_wide_labels() {
             const std::string what = "int64 " + std::to_string(s.w) + "x" + std::to_string(s.h) + "x" +
                                      std::to_string(s.d) + " conn " + std::to_string(s.connectivity) + " numbering " +
                                      std::to_string(numbering);
-            ccl4j_statistics_options o{numbering, CCL4J_INTENSITY_NONE, 0, 0};
+            ccl4j_statistics_options o{numbering, CCL4J_INTENSITY_NONE, 0, 0, 0};
             std::vector<int64_t> got(n, kPoison), want(n, kPoison);
             int64_t k_got = -1, k_want = -2;
             CHECK_MSG(ccl4j_label_mesh64_statistics(cuda, &mesh, cells.data(), &options, &o, nullptr, got.data(), &k_got,
@@ -509,6 +520,55 @@ void check_wide_labels() {
             CHECK_MSG(k_got == k_want, what + ": rows");
             CHECK_MSG(got == want, what + ": labels");
             if (k_got == k_want) CHECK_MSG(abi_columns(cuda, k_got) == abi_columns(cpu, k_want), what + ": columns");
+        }
+    }
+    ccl4j_context_destroy(cuda);
+    ccl4j_context_destroy(cpu);
+}
+
+// Measurements through the ABI: a CUDA context's table (its fused pass, and from host labels with
+// and without labels out) has the measurement columns of a CPU context's, bit for bit.
+void check_measurements() {
+    std::mt19937 rng(13);
+    ccl4j_context cuda = nullptr, cpu = nullptr;
+    CHECK(ccl4j_context_create(CCL4J_BACKEND_CUDA, 0, &cuda) == CCL4J_SUCCESS);
+    CHECK(ccl4j_context_create(CCL4J_BACKEND_CPU_PARALLEL, 0, &cpu) == CCL4J_SUCCESS);
+    struct Shape3 { int32_t w, h, d, connectivity; };
+    for (const Shape3 s : {Shape3{301, 203, 1, 8}, Shape3{64, 50, 1, 4}, Shape3{40, 33, 29, 26}, Shape3{31, 30, 17, 6}}) {
+        const int64_t n = int64_t(s.w) * s.h * s.d;
+        std::bernoulli_distribution occupied(0.55);
+        std::vector<uint8_t> cells(n);
+        for (uint8_t& c : cells) c = occupied(rng) ? 1 : 0;
+        const ccl4j_mesh mesh{s.w, s.h, s.d, CCL4J_CELL_U8, 0, 0};
+        ccl4j_mesh_options options{};
+        options.connectivity = s.connectivity;
+        std::vector<int32_t> canonical(n);
+        CHECK(ccl4j_label_mesh(cpu, &mesh, cells.data(), &options, canonical.data(), nullptr) == CCL4J_SUCCESS);
+        for (int32_t numbering : {CCL4J_NUMBERING_CANONICAL, CCL4J_NUMBERING_RASTER, CCL4J_NUMBERING_SIZE}) {
+            const std::string what = "measurements " + std::to_string(s.w) + "x" + std::to_string(s.h) + "x" +
+                                     std::to_string(s.d) + " conn " + std::to_string(s.connectivity) + " numbering " +
+                                     std::to_string(numbering);
+            ccl4j_statistics_options o{numbering, CCL4J_INTENSITY_NONE, 0, 0, 1};
+            std::vector<int32_t> got(n, kPoison), want(n, kPoison);
+            int64_t k_got = -1, k_want = -2;
+            CHECK_MSG(ccl4j_label_mesh_statistics(cuda, &mesh, cells.data(), &options, &o, nullptr, got.data(), &k_got,
+                                                  nullptr) == CCL4J_SUCCESS,
+                      what + ": " + ccl4j_context_error_message(cuda));
+            CHECK_MSG(ccl4j_label_mesh_statistics(cpu, &mesh, cells.data(), &options, &o, nullptr, want.data(), &k_want,
+                                                  nullptr) == CCL4J_SUCCESS,
+                      what + ": " + ccl4j_context_error_message(cpu));
+            CHECK_MSG(k_got == k_want && got == want, what + ": rows and labels");
+            if (k_got != k_want) continue;
+            const auto expected = abi_columns(cpu, k_want, true);
+            CHECK_MSG(abi_columns(cuda, k_got, true) == expected, what + ": columns of the fused call");
+            for (bool out : {false, true}) {
+                std::vector<int32_t> relabelled(n, kPoison);
+                CHECK_MSG(ccl4j_mesh_statistics(cuda, &mesh, cells.data(), &options, canonical.data(), &o, nullptr,
+                                                out ? relabelled.data() : nullptr, &k_got) == CCL4J_SUCCESS,
+                          what + ": " + ccl4j_context_error_message(cuda));
+                CHECK_MSG(k_got == k_want && abi_columns(cuda, k_got, true) == expected,
+                          what + (out ? ": columns from labels, out" : ": columns from labels"));
+            }
         }
     }
     ccl4j_context_destroy(cuda);
@@ -530,6 +590,7 @@ int main(int argc, char** argv) {
         run("stale table", [&] { check_stale_table(*state); });
         run("single cells", [] { check_single_cells(); });
         run("int64 labels", [] { check_wide_labels(); });
+        run("measurements", [] { check_measurements(); });
     } catch (const ccl4j::Error& e) {
         CHECK_MSG(false, std::string("unexpected error: ") + e.what());
     }

@@ -243,7 +243,7 @@ void mesh_case(std::mt19937& rng, const Case& c, ccl4j_context serial, ccl4j_con
         }
         // The labels made above, with each intensity grid of the statistics options (strided).
         for (int32_t type : {CCL4J_INTENSITY_U8, CCL4J_INTENSITY_I32, CCL4J_INTENSITY_F32}) {
-            ccl4j_statistics_options s{CCL4J_NUMBERING_RASTER, type, row_stride, layer_stride};
+            ccl4j_statistics_options s{CCL4J_NUMBERING_RASTER, type, row_stride, layer_stride, 0};
             const void* grid = type == CCL4J_INTENSITY_U8 ? static_cast<const void*>(u8.data())
                                : type == CCL4J_INTENSITY_I32 ? static_cast<const void*>(i32.data())
                                                              : f32.data();
@@ -410,12 +410,12 @@ void refusals(ccl4j_context context) {
     CHECK(std::string(ccl4j_context_error_message(context)).find("not a column of a mesh table") != std::string::npos);
     CHECK(ccl4j_statistics_column(context, CCL4J_STAT_SUM, 1, 2, &value) == CCL4J_INVALID_ARGUMENT);
     CHECK(ccl4j_statistics_column(context, 99, 0, 1, &value) == CCL4J_INVALID_ARGUMENT);
-    ccl4j_statistics_options bad{7, 0, 0, 0};
+    ccl4j_statistics_options bad{7, 0, 0, 0, 0};
     CHECK(ccl4j_label_mesh_statistics(context, &mesh, cells, nullptr, &bad, nullptr, labels.data(), &k, nullptr) ==
           CCL4J_INVALID_ARGUMENT);
     // a failed call leaves no table behind
     CHECK(ccl4j_statistics_column(context, CCL4J_STAT_SIZE, 0, 0, &value) == CCL4J_INVALID_ARGUMENT);
-    ccl4j_statistics_options typed{CCL4J_NUMBERING_CANONICAL, CCL4J_INTENSITY_F32, 0, 0};
+    ccl4j_statistics_options typed{CCL4J_NUMBERING_CANONICAL, CCL4J_INTENSITY_F32, 0, 0, 0};
     CHECK(ccl4j_mesh_statistics(context, &mesh, cells, nullptr, labels.data(), &typed, nullptr, nullptr, &k) ==
           CCL4J_INVALID_ARGUMENT);
     // labels that are not canonical: each is named with its entry

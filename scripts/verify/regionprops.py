@@ -8,7 +8,13 @@ camera thresholded), labels each with every mesh algorithm of every backend aske
   - the --regions CSV with OpenCV's stats and centroids (2D) and skimage's regionprops (bbox, area,
     centroid, intensity min/max/mean of an --intensity grid; 2D and 3D): integers exactly,
     centroids and means to 1e-9 relative; sums with numpy's exact integer sums; touches with the
-    bounding box.
+    bounding box;
+  - the --measure columns under --spacing with regionprops' area, moments_central (order 2),
+    inertia_tensor_eigvals, orientation, axis_major_length, axis_minor_length, eccentricity,
+    equivalent_diameter_area and perimeter, and skimage.measure.perimeter(image, 8): with
+    regionprops(spacing=...) where scikit-image has it (0.20 and later; an anisotropic spacing),
+    else at unit spacing scaled by an isotropic one; surface_area with numpy's count of exposed
+    faces.
 Connectivity 4/8 (2D) and 6/26 (3D) are skimage's connectivity 1 and ndim; OpenCV's 4 and 8.
 Prints a table of cases x backend/algorithm and exits 1 on any mismatch or failed run.
 
@@ -16,7 +22,9 @@ Usage: scripts/verify/regionprops.py [--ccl4j CMD] [--backends cpu,cpu-serial,ja
 """
 import argparse
 import csv
+import inspect
 import json
+import math
 import os
 import shlex
 import subprocess
@@ -40,7 +48,20 @@ ALGORITHMS = {
 }
 INTEGER_COLUMNS = ["label", "size", "xmin", "ymin", "zmin", "xmax", "ymax", "zmax"]
 FLOAT_COLUMNS = ["cx", "cy", "cz", "sum", "min", "max", "mean"]
+MEASURE_COLUMNS = ["area", "perimeter", "perimeter_8", "surface_area", "mu_xx", "mu_yy", "mu_zz", "mu_xy", "mu_xz",
+                   "mu_yz", "eigval_0", "eigval_1", "eigval_2", "orientation", "axis_major_length",
+                   "axis_minor_length", "eccentricity", "equivalent_diameter_area"]
 RTOL = 1e-9
+# regionprops(spacing=...) came with scikit-image 0.20; before, measures are compared at an
+# isotropic spacing, from regionprops at unit spacing scaled
+SKIMAGE_SPACING = "spacing" in inspect.signature(skimage.measure.regionprops).parameters
+
+
+def spacing_for(ndim):
+    """The spacing of a case, x first as ccl4j takes it."""
+    if SKIMAGE_SPACING:
+        return (0.75, 1.5) if ndim == 2 else (0.75, 1.5, 2.0)
+    return (0.5,) * ndim
 
 
 def blobs(rng, shape, sigma, fraction):
@@ -78,6 +99,83 @@ def write(directory, name, array):
     return path, ["--dims", f"{w}x{h}x{d}", "--type", "u8"]
 
 
+def exposed_faces(labels):
+    """Per label 1..k and axis x, y(, z): the faces between its cells and other labels or the edge."""
+    k = labels.max()
+    faces = []
+    for axis in reversed(range(labels.ndim)):  # numpy's last axis is x
+        padded = np.pad(labels, [(1, 1) if a == axis else (0, 0) for a in range(labels.ndim)])
+        low = np.take(padded, range(0, padded.shape[axis] - 1), axis=axis)
+        high = np.take(padded, range(1, padded.shape[axis]), axis=axis)
+        differ = low != high
+        count = np.bincount(low[differ], minlength=k + 1) + np.bincount(high[differ], minlength=k + 1)
+        faces.append(count[1:])
+    return faces
+
+
+def orientation_of(tensor):
+    """regionprops' orientation from its inertia tensor; pi/4 or -pi/4 at equal diagonal entries by the
+    sign of the mixed one, as scikit-image 0.20 and later (0.19 had the other sign there)."""
+    a, b, _, c = tensor.flat
+    if a - c == 0:
+        return math.pi / 4 if b < 0 else -math.pi / 4
+    return 0.5 * math.atan2(-2 * b, c - a)
+
+
+def guarded(f):
+    """f(), or NaN where scikit-image raises (the 3D minor axis of a flat region)."""
+    try:
+        return float(f())
+    except (ValueError, NotImplementedError):
+        return float("nan")
+
+
+def measures(labels, spacing):
+    """The --measure columns as scikit-image computes them (spacing x first)."""
+    ndim = labels.ndim
+    skimage_spacing = tuple(reversed(spacing))  # (y, x) or (z, y, x)
+    scale = 1.0
+    if SKIMAGE_SPACING:
+        regions = skimage.measure.regionprops(labels, spacing=skimage_spacing)
+    else:
+        regions = skimage.measure.regionprops(labels)
+        scale = spacing[0]  # isotropic: lengths scale by it, areas by its square, angles not at all
+    # skimage's moment indices (row, col) or (plane, row, col) for ccl4j's products
+    if ndim == 2:
+        moments = {"mu_xx": (0, 2), "mu_yy": (2, 0), "mu_xy": (1, 1)}
+    else:
+        moments = {"mu_xx": (0, 0, 2), "mu_yy": (0, 2, 0), "mu_zz": (2, 0, 0), "mu_xy": (0, 1, 1),
+                   "mu_xz": (1, 0, 1), "mu_yz": (1, 1, 0)}
+    nan = float("nan")
+    out = {c: [] for c in MEASURE_COLUMNS}
+    for r in regions:
+        out["area"].append(r.area * scale ** ndim)
+        for c in ("mu_xx", "mu_yy", "mu_zz", "mu_xy", "mu_xz", "mu_yz"):
+            out[c].append(r.moments_central[moments[c]] * scale ** 2 if c in moments else 0.0)
+        eigen = list(r.inertia_tensor_eigvals) + [nan] * (3 - ndim)
+        for i in range(3):
+            out[f"eigval_{i}"].append(eigen[i] * scale ** 2)
+        out["axis_major_length"].append(guarded(lambda: r.axis_major_length) * scale)
+        out["axis_minor_length"].append(guarded(lambda: r.axis_minor_length) * scale)
+        out["equivalent_diameter_area"].append(r.equivalent_diameter_area * scale)
+        if ndim == 2:
+            out["orientation"].append(orientation_of(r.inertia_tensor))
+            out["eccentricity"].append(r.eccentricity)
+            out["perimeter"].append(guarded(lambda: r.perimeter) * scale)
+            isotropic = spacing[0] == spacing[1]
+            out["perimeter_8"].append(skimage.measure.perimeter(r.image, 8) * spacing[0] if isotropic else nan)
+        else:
+            for c in ("orientation", "eccentricity", "perimeter", "perimeter_8"):
+                out[c].append(nan)
+    faces = exposed_faces(labels)
+    s = list(spacing) + [1.0] * (3 - ndim)
+    area = faces[0] * s[1] * s[2] + faces[1] * s[0] * s[2]
+    if ndim == 3:
+        area = area + faces[2] * s[0] * s[1]
+    out["surface_area"] = area
+    return {c: np.asarray(v, dtype=float) for c, v in out.items()}
+
+
 class Reference:
     """What OpenCV (2D) and scikit-image say about a mask and an intensity grid."""
 
@@ -106,6 +204,8 @@ class Reference:
         sums = np.zeros(self.count + 1, dtype=np.int64)
         np.add.at(sums, self.labels.ravel(), intensity.astype(np.int64).ravel())
         self.skimage["sum"] = sums[1:]
+        self.spacing = spacing_for(ndim)
+        self.measures = measures(self.labels, self.spacing)
         self.opencv = None
         if ndim == 2:
             n, labels, stats, centroids = cv2.connectedComponentsWithStats(
@@ -142,6 +242,8 @@ def read_csv(path):
     table = {c: np.array([int(r[c]) for r in rows], dtype=np.int64) for c in INTEGER_COLUMNS}
     table.update({c: np.array([float(r[c]) for r in rows]) for c in FLOAT_COLUMNS})
     table["touches"] = [r["touches"] for r in rows]
+    for c in MEASURE_COLUMNS:
+        table[c] = np.array([float(r[c]) for r in rows])
     return table
 
 
@@ -157,6 +259,45 @@ def differences(name, got, want, exact):
         bad = np.nonzero(np.abs(got - want) > RTOL * np.maximum(np.abs(got), np.abs(want)))[0]
     return [f"{name} of label {i + 1}: {got[i]!r}, expected {want[i]!r}" for i in bad[:3]] + \
         ([f"{name}: {len(bad) - 3} more"] if len(bad) > 3 else [])
+
+
+def measure_differences(table, want):
+    """Messages for the measures that differ: both NaN, or equal to 1e-9 relative to the row's scale
+    (the squared moments' sum for moments, the largest eigenvalue for eigenvalues, the major axis
+    to 1e-6 for lengths, which are square roots); the
+    eccentricity to 1e-6 (a square root of rounding when the eigenvalues are equal), orientations
+    modulo pi (+-pi/2 are one axis) and not for nearly round regions, whose axis is not defined."""
+    errors = []
+    spread = np.maximum(1.0, np.nan_to_num(want["eigval_0"]))
+    length = np.maximum(1.0, np.nan_to_num(want["axis_major_length"]))
+    for c in MEASURE_COLUMNS:
+        got, exp = table[c], want[c]
+        if got.shape != exp.shape:
+            return [f"{c}: {got.shape[0]} values, expected {exp.shape[0]}"]
+        if c.startswith("mu_"):  # mixed moments near 0 against the size of the squared ones
+            tolerance = RTOL * np.maximum(1.0, want["mu_xx"] + want["mu_yy"] + want["mu_zz"])
+        elif c.startswith("eigval"):
+            tolerance = RTOL * spread
+        elif c.startswith("axis"):
+            tolerance = 1e-6 * length
+        elif c == "eccentricity":
+            tolerance = np.full(exp.shape, 1e-6)
+        else:
+            tolerance = RTOL * np.maximum(1.0, np.abs(np.nan_to_num(exp)))
+        if c == "orientation":
+            round_ = np.abs(want["eigval_0"] - want["eigval_1"]) <= 1e-9 * spread
+            delta = np.abs(np.remainder(got - exp + np.pi / 2, np.pi) - np.pi / 2)
+            bad = np.nonzero(~round_ & ~(np.isnan(got) & np.isnan(exp)) & ~(delta <= 1e-9))[0]
+        elif c == "axis_minor_length":  # sqrt of a rounding-sized difference, or NaN where it is negative
+            tiny = (np.nan_to_num(got, nan=0.0) <= 1e-3 * length) & (np.nan_to_num(exp, nan=0.0) <= 1e-3 * length)
+            bad = np.nonzero(~tiny & ~(np.abs(got - exp) <= tolerance))[0]
+        else:
+            same_nan = np.isnan(got) & np.isnan(exp)
+            bad = np.nonzero(~same_nan & ~(np.abs(got - exp) <= tolerance))[0]
+        errors += [f"{c} of label {i + 1}: {got[i]!r}, expected {exp[i]!r}" for i in bad[:3]]
+        if len(bad) > 3:
+            errors.append(f"{c}: {len(bad) - 3} more")
+    return errors
 
 
 def expected_touches(t, shape):
@@ -191,6 +332,7 @@ def compare(table, labels, ref):
     want_touches = expected_touches(table, ref.shape)
     bad = [i for i, (a, b) in enumerate(zip(table["touches"], want_touches)) if a != b]
     errors += [f"touches of label {i + 1}: {table['touches'][i]!r}, expected {want_touches[i]!r}" for i in bad[:3]]
+    errors += measure_differences(table, ref.measures)
     return errors
 
 
@@ -228,7 +370,8 @@ def main():
                 out_file = os.path.join(directory, "labels.raw")
                 command = ccl4j + ["mesh", mask_file] + read_options + [
                     "--connectivity", str(connectivity), "--backend", backend, "--algorithm", algorithm,
-                    "--intensity", intensity_file, "--regions", csv_file, "--out", out_file]
+                    "--intensity", intensity_file, "--regions", csv_file, "--out", out_file,
+                    "--spacing", ",".join(map(str, ref.spacing))]
                 done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
                 if done.returncode != 0:
                     errors = [f"exit {done.returncode}: {done.stderr.strip()}"]

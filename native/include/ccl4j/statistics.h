@@ -58,6 +58,19 @@ extern "C" {
 #define CCL4J_STAT_MAX_DEGREE 19 /* int64: the largest number of arcs leaving one of its vertices */
 /* Mesh tables only. */
 #define CCL4J_STAT_WRAPS 20      /* uint32: CCL4J_WRAP_* bits of the periodic axes it wraps around */
+/* Mesh tables made with ccl4j_statistics_options.measurements only: the component's shape, in cell
+ * units (spacing is applied by the caller: see "Measurements" below). */
+#define CCL4J_STAT_MOMENT_XX 21  /* double: the central second moments, sum over its cells of */
+#define CCL4J_STAT_MOMENT_YY 22  /* (x - cx)^2, (y - cy)^2, (z - cz)^2, (x - cx)(y - cy), ...: */
+#define CCL4J_STAT_MOMENT_ZZ 23  /* scikit-image's moments_central of order 2 */
+#define CCL4J_STAT_MOMENT_XY 24
+#define CCL4J_STAT_MOMENT_XZ 25
+#define CCL4J_STAT_MOMENT_YZ 26
+#define CCL4J_STAT_PERIMETER 27   /* double: scikit-image's perimeter of its mask, neighbourhood 4 (2D; 0 in 3D) */
+#define CCL4J_STAT_PERIMETER_8 28 /* double: the same with neighbourhood 8 (2D; 0 in 3D) */
+#define CCL4J_STAT_FACES_X 29     /* int64: faces of its cells normal to x that it shares with no cell */
+#define CCL4J_STAT_FACES_Y 30     /* of it (the other side is another component, background or the */
+#define CCL4J_STAT_FACES_Z 31     /* grid's edge); FACES_Z is 0 in 2D */
 
 /* Bits of CCL4J_STAT_TOUCHES: a cell at x = 0 touches X_MIN, at x = width - 1 X_MAX, and so on
  * (on periodic axes too: the faces are those of the array). A 2D mesh has no Z faces. */
@@ -90,6 +103,7 @@ typedef struct ccl4j_statistics_options {
     int32_t intensity_type;      /* CCL4J_INTENSITY_*; NONE: the mesh's cells, intensity argument NULL */
     int64_t intensity_row_stride;   /* the intensity grid's strides in cells, as ccl4j_mesh's (0 = dense); */
     int64_t intensity_layer_stride; /* its extents are the mesh's */
+    int32_t measurements;           /* non-zero: also the shape columns CCL4J_STAT_MOMENT_XX .. FACES_Z */
 } ccl4j_statistics_options;
 
 /* How the values are computed, on every backend alike:
@@ -107,7 +121,28 @@ typedef struct ccl4j_statistics_options {
  *    OpenCV report for the same array), not of an unwrapped copy, which a cluster wrapping all the
  *    way round (one that percolates) does not have;
  *  - edges of a graph component: each arc u -> v with u < v counts one edge and each self-loop arc
- *    one edge, so a symmetric CSR graph (each edge stored as two arcs) gives its edge count. */
+ *    one edge, so a symmetric CSR graph (each edge stored as two arcs) gives its edge count.
+ *
+ * Measurements (the shape columns), alike on every backend and bit for bit:
+ *  - the central moments come from exact sums of the coordinates and of their products (128-bit
+ *    integers): MOMENT_XX is (size * sum x^2 - (sum x)^2) / size, the numerator exact, then one
+ *    conversion to double and one division; exact while size^2 * extent^2 < 2^127;
+ *  - PERIMETER and PERIMETER_8 are scikit-image's perimeter(mask, neighbourhood) of the component's
+ *    mask alone (regionprops' perimeter is the 4 one): a cell of the component is on its border
+ *    when one of its 4 (8) neighbours is not in it; each border cell weighs by how many of its 4
+ *    and diagonal neighbours are border cells of the component: 1 for a straight run (two or three
+ *    of its 4 neighbours, up to two diagonals), sqrt(2) for a diagonal one (no 4 neighbour and two
+ *    diagonals, or one and three), (1 + sqrt(2)) / 2 for a bend (one 4 neighbour and one or two
+ *    diagonals), 0 otherwise. The weights are counted as integers and combined at the end;
+ *  - FACES_* count the faces between a cell of the component and a cell outside it or the grid's
+ *    edge: the voxelised surface area is FACES_X * dy * dz + FACES_Y * dx * dz + FACES_Z * dx * dy
+ *    for cell spacing (dx, dy, dz) (in 2D, FACES_X * dy + FACES_Y * dx is the length of the
+ *    pixels' outline);
+ *  - on periodic axes the array's edges still bound a component (as scikit-image sees the array).
+ * They cost one more pass over the labels in the table's numbering: on CUDA (int32 labels) over
+ * the device labels, after the statistics pass and before they are copied back (224 bytes of
+ * device memory a component); elsewhere in parallel on the host (int64 tables, CUDA's too). Host
+ * memory: about 450 bytes a component while it runs, 224 after. */
 
 /* Labels a mesh like ccl4j_label_mesh and computes the statistics of its clusters in the same
  * call: on CUDA, on the device, in the pass that writes the final labels, without copying the

@@ -11,6 +11,7 @@
 #include "common/error.hpp"
 #include "common/statistics.hpp"
 #include "common/validate.hpp"
+#include "cpu/measurements.hpp"
 #include "cpu/mesh_wraps.hpp"
 #include "cpu/statistics.hpp"
 #ifdef CCL4J_WITH_CUDA
@@ -81,13 +82,25 @@ void check_output(const L* out, const L* labels, int64_t count) {
     ccl4j::check_disjoint(out, bytes, "output labels", labels, bytes, "labels");
 }
 
+bool measurements_of(const ccl4j_statistics_options* s) { return s && s->measurements != 0; }
+
 // Keeps a mesh table, with its wraps column, on the context. labels are the mesh's labels in
 // `numbering` (host). With a periodic axis, the mesh is labelled again on the CPU with open
-// boundaries to find the components that wrap (the phase "wraps"). L: int32_t or int64_t labels.
+// boundaries to find the components that wrap (the phase "wraps"). With `measure`, a table
+// without the measurement columns gets them from a pass over those labels on the host (the phase
+// "measurements"). L: int32_t or int64_t labels.
 template <class L>
 void keep_mesh(ccl4j_context_s& context, const Mesh& m, const ccl4j::MeshOptions& o, ccl4j::StatisticsTablePtr table,
-               const L* labels, int32_t numbering, int64_t* components, ccl4j::PhaseLog& log) {
+               const L* labels, int32_t numbering, bool measure, int64_t* components, ccl4j::PhaseLog& log) {
     const int64_t rows = table->rows();
+    if (measure && !table->measured()) {  // (CUDA's int32 tables come measured on the device)
+        ccl4j::Stopwatch pass;
+        std::vector<int64_t> first(static_cast<size_t>(rows));
+        if (rows > 0) table->copy_column(CCL4J_STAT_FIRST, 0, rows, first.data());
+        table = ccl4j::with_measures(std::move(table),
+                                     ccl4j::cpu::mesh_measures(m, labels, numbering, first, cpu_threads(context, 0)));
+        log.add("measurements", pass.lap());
+    }
     std::vector<uint32_t> wraps(static_cast<size_t>(rows), 0);
     if (m.periodic[0] || m.periodic[1] || (m.periodic[2] && m.depth > 1)) {
         ccl4j::Stopwatch pass;
@@ -147,8 +160,9 @@ ccl4j_status label_with_statistics(ccl4j_context context, const ccl4j_mesh* mesh
 #ifdef CCL4J_WITH_CUDA
                 keep_mesh(*context, m, o,
                           ccl4j::cuda::label_mesh_statistics(*context->cuda, m, o.algorithm, o.tuning,
-                                                             in.cells == m.cells ? nullptr : &in, numbering, labels, log),
-                          labels, numbering, components, log);
+                                                             in.cells == m.cells ? nullptr : &in, numbering,
+                                                             measurements_of(statistics), labels, log),
+                          labels, numbering, measurements_of(statistics), components, log);
 #endif
                 log.set_resolved(context->backend, o.algorithm);
                 log.set_total(total.lap());
@@ -166,7 +180,8 @@ ccl4j_status label_with_statistics(ccl4j_context context, const ccl4j_mesh* mesh
         ccl4j::MeshRows rows =
             ccl4j::cpu::mesh_rows(m, labels, in, numbering, labels, cpu_threads(*context, cuda ? 0 : o.cpu_threads));
         log.add("statistics", pass.lap());
-        keep_mesh(*context, m, o, ccl4j::host_table(std::move(rows)), labels, numbering, components, log);
+        keep_mesh(*context, m, o, ccl4j::host_table(std::move(rows)), labels, numbering, measurements_of(statistics),
+                  components, log);
         log.set_resolved(context->backend, o.algorithm);
         log.set_total(total.lap());
     });
@@ -200,14 +215,17 @@ ccl4j_status statistics_of(ccl4j_context context, const ccl4j_mesh* mesh, const 
         if constexpr (sizeof(L) == sizeof(int32_t)) {
             if (context->backend == CCL4J_BACKEND_CUDA) {
 #ifdef CCL4J_WITH_CUDA
-                ccl4j::StatisticsTablePtr table = ccl4j::cuda::mesh_statistics(*context->cuda, m, labels, in, numbering, out);
-                keep_mesh(*context, m, o, std::move(table), out ? out : labels, mapped, components, quiet);
+                ccl4j::StatisticsTablePtr table = ccl4j::cuda::mesh_statistics(*context->cuda, m, labels, in, numbering,
+                                                                               measurements_of(statistics), out);
+                keep_mesh(*context, m, o, std::move(table), out ? out : labels, mapped, measurements_of(statistics),
+                          components, quiet);
 #endif
                 return;
             }
         }
         ccl4j::StatisticsTablePtr table = ccl4j::host_table(ccl4j::cpu::mesh_rows(m, labels, in, numbering, out, threads));
-        keep_mesh(*context, m, o, std::move(table), out ? out : labels, mapped, components, quiet);
+        keep_mesh(*context, m, o, std::move(table), out ? out : labels, mapped, measurements_of(statistics), components,
+                  quiet);
     });
 }
 
@@ -280,6 +298,11 @@ ccl4j_status ccl4j_statistics_column(ccl4j_context context, int32_t column, int6
         if (first < 0 || count < 0 || first > rows || count > rows - first) {
             fail(CCL4J_INVALID_ARGUMENT, "rows " + std::to_string(first) + " .. " + std::to_string(first + count - 1) +
                                              " are outside the table's " + std::to_string(rows) + " rows");
+        }
+        if (column >= CCL4J_STAT_MOMENT_XX && column <= CCL4J_STAT_FACES_Z && !table.measured()) {
+            fail(CCL4J_INVALID_ARGUMENT, "column " + std::to_string(column) +
+                                             " is a measurement: this table was made without "
+                                             "ccl4j_statistics_options.measurements");
         }
         if (count == 0) return;
         if (!out) fail(CCL4J_INVALID_ARGUMENT, "column output is NULL");

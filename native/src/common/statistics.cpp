@@ -106,6 +106,7 @@ public:
     WrapsTable(StatisticsTablePtr table, std::vector<uint32_t> wraps) : table_(std::move(table)), wraps_(std::move(wraps)) {}
     TableKind kind() const override { return table_->kind(); }
     int64_t rows() const override { return table_->rows(); }
+    bool measured() const override { return table_->measured(); }
     void copy_column(int32_t column, int64_t first, int64_t count, void* out) const override {
         if (column == CCL4J_STAT_WRAPS) return copy_rows(wraps_, first, count, out);
         table_->copy_column(column, first, count, out);
@@ -116,7 +117,51 @@ private:
     std::vector<uint32_t> wraps_;
 };
 
+class MeasuresTable final : public StatisticsTable {
+public:
+    MeasuresTable(StatisticsTablePtr table, std::vector<MeasureRow> rows) : table_(std::move(table)), rows_(std::move(rows)) {}
+    TableKind kind() const override { return table_->kind(); }
+    int64_t rows() const override { return table_->rows(); }
+    bool measured() const override { return true; }
+    void copy_column(int32_t column, int64_t first, int64_t count, void* out) const override {
+        if (column >= CCL4J_STAT_MOMENT_XX && column <= CCL4J_STAT_MOMENT_YZ) {
+            return derive_rows(first, count, out,
+                               [&](size_t i) { return central_moment(rows_[i], column - CCL4J_STAT_MOMENT_XX); });
+        }
+        if (column == CCL4J_STAT_PERIMETER || column == CCL4J_STAT_PERIMETER_8) {
+            const int n = column == CCL4J_STAT_PERIMETER ? 0 : 1;
+            return derive_rows(first, count, out, [&](size_t i) { return perimeter_of(rows_[i].perimeter[n]); });
+        }
+        if (column >= CCL4J_STAT_FACES_X && column <= CCL4J_STAT_FACES_Z) {
+            auto* values = static_cast<int64_t*>(out);
+            for (int64_t i = 0; i < count; ++i) values[i] = rows_[first + i].faces[column - CCL4J_STAT_FACES_X];
+            return;
+        }
+        table_->copy_column(column, first, count, out);
+    }
+
+private:
+    StatisticsTablePtr table_;
+    std::vector<MeasureRow> rows_;
+};
+
 }  // namespace
+
+StatisticsTablePtr with_measures(StatisticsTablePtr table, std::vector<MeasureRow> rows) {
+    return std::make_unique<MeasuresTable>(std::move(table), std::move(rows));
+}
+
+double central_moment(const MeasureRow& row, int p) {
+    static constexpr int kA[6] = {0, 1, 2, 0, 0, 1}, kB[6] = {0, 1, 2, 1, 2, 2};
+    const __int128 numerator = row.size * row.second[p] - row.first[kA[p]] * row.first[kB[p]];
+    return static_cast<double>(numerator) / static_cast<double>(row.size);
+}
+
+double perimeter_of(const int64_t counts[3]) {
+    const double root2 = std::sqrt(2.0);
+    return static_cast<double>(counts[0]) + static_cast<double>(counts[1]) * root2 +
+           static_cast<double>(counts[2]) * ((1 + root2) / 2);
+}
 
 StatisticsTablePtr with_wraps(StatisticsTablePtr table, std::vector<uint32_t> wraps) {
     return std::make_unique<WrapsTable>(std::move(table), std::move(wraps));
@@ -186,6 +231,7 @@ int column_width(TableKind kind, int32_t column) {
         if (column >= CCL4J_STAT_CENTROID_X && column <= CCL4J_STAT_CENTROID_Z) return 8;
         if (column == CCL4J_STAT_TOUCHES || column == CCL4J_STAT_WRAPS) return 4;
         if (column >= CCL4J_STAT_SUM && column <= CCL4J_STAT_MEAN) return 8;
+        if (column >= CCL4J_STAT_MOMENT_XX && column <= CCL4J_STAT_FACES_Z) return 8;
         return 0;
     }
     if (column == CCL4J_STAT_EDGES || column == CCL4J_STAT_MAX_DEGREE) return 8;

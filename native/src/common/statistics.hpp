@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "ccl4j.h"
+#include "common/measure_run.hpp"
 #include "common/mesh.hpp"
 
 namespace ccl4j {
@@ -94,6 +95,8 @@ public:
     // Copies rows [first, first + count) of a CCL4J_STAT_* column of this kind into out (checked
     // by the caller: the column belongs to the kind, the rows exist).
     virtual void copy_column(int32_t column, int64_t first, int64_t count, void* out) const = 0;
+    // Whether it has the measurement columns (CCL4J_STAT_MOMENT_XX .. CCL4J_STAT_FACES_Z).
+    virtual bool measured() const { return false; }
 };
 
 using StatisticsTablePtr = std::unique_ptr<StatisticsTable>;
@@ -105,6 +108,16 @@ StatisticsTablePtr host_table(GraphRows rows);
 // A mesh table with its CCL4J_STAT_WRAPS column (one value per row, in the table's order): the
 // other columns are the table's.
 StatisticsTablePtr with_wraps(StatisticsTablePtr table, std::vector<uint32_t> wraps);
+
+// A mesh table with the measurement columns, from one MeasureRow per row (in the table's order).
+StatisticsTablePtr with_measures(StatisticsTablePtr table, std::vector<MeasureRow> rows);
+
+// The central second moment of a row, for product p (0 = xx, 1 = yy, 2 = zz, 3 = xy, 4 = xz,
+// 5 = yz): (size * sum ab - sum a * sum b) / size, the numerator exact.
+double central_moment(const MeasureRow& row, int p);
+
+// A perimeter column's value from the weight counts of one neighbourhood.
+double perimeter_of(const int64_t counts[3]);
 
 // The bytes of one value of a column; 0 when the column does not belong to the kind.
 int column_width(TableKind kind, int32_t column);

@@ -16,6 +16,7 @@
 //               lanes diverged, about 7 active threads a warp.)
 //  stats-order: (SIZE numbering) a radix sort of the rows by (size descending, first cell), the
 //               inverse permutation, and a second pass that writes the labels.
+//  measurements: (when asked for) cuda/measurements.cu's pass over the labels in the numbering.
 // An algorithm that leaves a union-find tree (MESH_UNION_FIND's tree plan) has no labels to start
 // from: its local and merge steps leave the tree and the bit mask of its roots, stats-roots only
 // scans the mask, and stats is finalize_statistics, which writes the labels from the tree and
@@ -48,7 +49,9 @@
 #include "cuda/cuda_check.hpp"
 #include "cuda/driver.hpp"
 #include "cuda/graph_kernels.hpp"
+#include "cuda/measurements.hpp"
 #include "cuda/mesh_device.cuh"
+#include "cuda/root_index.cuh"
 
 namespace ccl4j::cuda {
 namespace {
@@ -168,19 +171,6 @@ __device__ __forceinline__ void add_to(u32* target, u32 v) { atomicAdd(target, v
 __device__ __forceinline__ void add_to(double* target, double v) { atomicAdd(target, v); }
 
 // ---- the roots' rows ----------------------------------------------------------------------------
-
-// Where each root's row is: bit b of mask[w] is set when cell 32 w + b is a root (its own
-// label), and inclusive[w] counts the roots in words 0..w. Both are n / 8 bytes, which the L2
-// cache mostly holds, where an array of n ranks would not.
-struct RootIndex {
-    const u32* mask;
-    const u32* inclusive;
-    // The row of root l: the roots before it.
-    __device__ __forceinline__ int32_t row(int32_t l) const {
-        const int32_t w = l >> 5;
-        return static_cast<int32_t>(__ldg(inclusive + w) - __popc(__ldg(mask + w) >> (l & 31)));
-    }
-};
 
 // mask (see RootIndex): a warp takes 32 words, one coalesced load of 32 labels per word.
 __global__ void root_mask(const int32_t* __restrict__ labels, int32_t n, int64_t words, u32* mask) {
@@ -1447,6 +1437,12 @@ void copy_intensity(DeviceState& state, void* target, const Mesh& mesh, const In
                    intensity.row_step, intensity.layer_step});
 }
 
+// The measurement rows of a mesh job's labels, now in its numbering.
+std::vector<MeasureRow> measure_rows(const Job& job) {
+    return mesh_measures(job.state, job.shape.width, job.shape.height, job.shape.depth, job.labels, job.numbering,
+                         job.roots, job.k);
+}
+
 // Copies the numbered labels out: not at all when out is null or the labels stayed the caller's.
 void copy_labels_out(const Job& job, const int32_t* host_labels, int32_t* out) {
     if (!out) return;
@@ -1462,12 +1458,13 @@ void copy_labels_out(const Job& job, const int32_t* host_labels, int32_t* out) {
 
 StatisticsTablePtr label_mesh_statistics(DeviceState& state, const Mesh& mesh, ccl4j_algorithm algorithm,
                                          const MeshTuning& tuning, const Intensity* intensity, int32_t numbering,
-                                         int32_t* labels, PhaseLog& log) {
+                                         bool measure, int32_t* labels, PhaseLog& log) {
     TableWorkspace& work = state.workspace<TableWorkspace>();
     ++work.generation;
     Job job = mesh_job(state, mesh, numbering);
     void* device_intensity = nullptr;
     const auto upload = [&] { copy_intensity(state, device_intensity, mesh, *intensity); };
+    std::vector<MeasureRow> measured;
     // An algorithm that leaves a union-find tree gets its labels from the statistics' own finalize.
     const bool tree = has_tree_plan(algorithm);
     label_mesh_with(
@@ -1503,9 +1500,15 @@ StatisticsTablePtr label_mesh_statistics(DeviceState& state, const Mesh& mesh, c
                                      return 0;
                                  }});
             }
+            if (measure) {
+                plan.push_back({"measurements", [&] {
+                                     measured = measure_rows(job);
+                                     return 0;
+                                 }});
+            }
         },
         labels, log, tree);
-    return table_of(job);
+    return measure ? with_measures(table_of(job), std::move(measured)) : table_of(job);
 }
 
 size_t statistics_scratch_bytes(int64_t cells) {
@@ -1513,7 +1516,7 @@ size_t statistics_scratch_bytes(int64_t cells) {
 }
 
 StatisticsTablePtr mesh_statistics(DeviceState& state, const Mesh& mesh, const int32_t* labels,
-                                   const Intensity& intensity, int32_t numbering, int32_t* out) {
+                                   const Intensity& intensity, int32_t numbering, bool measure, int32_t* out) {
     state.activate();
     TableWorkspace& work = state.workspace<TableWorkspace>();
     ++work.generation;
@@ -1530,9 +1533,11 @@ StatisticsTablePtr mesh_statistics(DeviceState& state, const Mesh& mesh, const i
     index_roots(job);
     accumulate(job);
     order_by_size(job);
+    std::vector<MeasureRow> measured;
+    if (measure) measured = measure_rows(job);
     copy_labels_out(job, labels, out);
     CCL4J_CUDA_CHECK(cudaStreamSynchronize(state.stream));
-    return table_of(job);
+    return measure ? with_measures(table_of(job), std::move(measured)) : table_of(job);
 }
 
 StatisticsTablePtr graph_statistics(DeviceState& state, const Graph& graph, const int32_t* labels, int32_t numbering,

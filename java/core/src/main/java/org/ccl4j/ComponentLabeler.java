@@ -478,7 +478,7 @@ public final class ComponentLabeler implements AutoCloseable {
             grid.checkLabels(labels, labelBytes);
         }
         Engine.StatisticsRun run = engine.labelMeshWithStatistics(grid.data(), settings, labelBytes,
-                statistics.numbering().rows(), statistics.intensityData(), labels, arena);
+                statistics.numbering().rows(), statistics.intensityData(), statistics.measurements(), labels, arena);
         return new MeshStatistics(grid.width(), grid.height(), grid.depth(), statistics.numbering(), labelBytes, labels,
                 run.table(), Timings.ofMesh(run.timings()), owned, engine);
     }

@@ -422,7 +422,7 @@ public final class MeshLabels {
         MemorySegment.copy(segment, 0, out, 0, segment.byteSize());
         try (Engines.Lease lease = Engines.lease(engine, false, Ccl4jException.FAILURES)) {
             StatisticsTable columns = lease.engine().meshStatistics(grid.data(), mesh.settings(grid), out, labelBytes,
-                    options.numbering().rows(), options.intensityData(), out, arena);
+                    options.numbering().rows(), options.intensityData(), options.measurements(), out, arena);
             return new MeshStatistics(width(), height(), depth(), options.numbering(), labelBytes, out, columns, null, owned,
                     lease.temporary() ? null : engine);
         }

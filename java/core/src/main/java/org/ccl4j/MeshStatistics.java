@@ -28,6 +28,8 @@ import org.ccl4j.internal.OwnedArena;
  * are those of its cells as stored, as OpenCV or scikit-image report for the same array, rather
  * than of an unwrapped copy, which a component wrapping all the way round (one that percolates)
  * does not have. Whether it wraps around a periodic axis (percolates) is in {@link #wraps(int)}.
+ * A table made {@link StatisticsOptions#withMeasurements() with measurements} also has the shape
+ * columns, from which {@link #measurements(Spacing)} derives scikit-image's shape properties.
  *
  * <p>The table's memory is an arena's: the caller's (the overloads that take one), or the table's
  * own, freed by {@link #close()}, or by the garbage collector once the table is unreachable (a
@@ -347,6 +349,37 @@ public final class MeshStatistics implements AutoCloseable {
      */
     public int wraps(int row) {
         return columns.getInt(WRAPS, row);
+    }
+
+    /**
+     * Whether the table has the measurement columns ({@link StatisticsOptions#withMeasurements()}).
+     *
+     * @return whether it was made with measurements
+     */
+    public boolean measured() {
+        return columns.measured();
+    }
+
+    /**
+     * scikit-image's shape properties of the rows (regionprops' {@code area}, {@code moments_central},
+     * {@code inertia_tensor}, {@code orientation}, {@code axis_major_length}, ... ) under {@code spacing}.
+     *
+     * @param spacing the cell's extents along x, y and z
+     * @return the measures of this table's rows, valid while the table is
+     * @throws IllegalStateException when the table was made without measurements
+     */
+    public Measurements measurements(Spacing spacing) {
+        return new Measurements(columns, java.util.Objects.requireNonNull(spacing, "spacing"), depth > 1);
+    }
+
+    /**
+     * As {@link #measurements(Spacing)} in unit cells.
+     *
+     * @return the measures of this table's rows in cells
+     * @throws IllegalStateException when the table was made without measurements
+     */
+    public Measurements measurements() {
+        return measurements(Spacing.UNIT);
     }
 
     /**

@@ -55,7 +55,49 @@ public enum StatisticsColumn {
      * through the boundary of the axis, so that its copies in the periodic continuation of the
      * grid join into one infinite cluster (it percolates along the axis). 0 on open axes.
      */
-    WRAPS;
+    WRAPS,
+    /**
+     * A measurement (tables made {@link StatisticsOptions#withMeasurements() with measurements}):
+     * the central second moment along x, the sum over the cells of {@code (x - cx)^2} in cell units,
+     * scikit-image's {@code moments_central} of order 2 ({@link Measurements} applies spacing).
+     */
+    MOMENT_XX,
+    /** A measurement: the sum of {@code (y - cy)^2}, as {@link #MOMENT_XX}. */
+    MOMENT_YY,
+    /** A measurement: the sum of {@code (z - cz)^2} (0 in 2D), as {@link #MOMENT_XX}. */
+    MOMENT_ZZ,
+    /** A measurement: the sum of {@code (x - cx)(y - cy)}, as {@link #MOMENT_XX}. */
+    MOMENT_XY,
+    /** A measurement: the sum of {@code (x - cx)(z - cz)}, as {@link #MOMENT_XX}. */
+    MOMENT_XZ,
+    /** A measurement: the sum of {@code (y - cy)(z - cz)}, as {@link #MOMENT_XX}. */
+    MOMENT_YZ,
+    /**
+     * A measurement: scikit-image's {@code perimeter(mask, neighbourhood=4)} of the component's mask
+     * in cell units (regionprops' {@code perimeter}); 0 in 3D. {@link Measurements#perimeter}.
+     */
+    PERIMETER,
+    /** A measurement: scikit-image's {@code perimeter(mask, neighbourhood=8)}, as {@link #PERIMETER}. */
+    PERIMETER_8,
+    /**
+     * A measurement: the faces normal to x between a cell of the component and a cell outside it
+     * (or the grid's edge); with {@link #FACES_Y} and {@link #FACES_Z} the voxelised surface area
+     * ({@link Measurements#surfaceArea}).
+     */
+    FACES_X,
+    /** A measurement: the exposed faces normal to y, as {@link #FACES_X}. */
+    FACES_Y,
+    /** A measurement: the exposed faces normal to z (0 in 2D), as {@link #FACES_X}. */
+    FACES_Z;
+
+    /**
+     * Whether it is a measurement, in tables made {@link StatisticsOptions#withMeasurements() with measurements} only.
+     *
+     * @return whether it is a measurement column
+     */
+    public boolean isMeasurement() {
+        return column().isMeasurement();
+    }
 
     /**
      * The layout of one value: {@code JAVA_INT}, {@code JAVA_LONG} or {@code JAVA_DOUBLE}.
@@ -67,7 +109,7 @@ public enum StatisticsColumn {
     }
 
     /**
-     * Whether mesh tables have this column.
+     * Whether mesh tables have this column (a measurement: those made with measurements).
      *
      * @return whether mesh tables have it
      */

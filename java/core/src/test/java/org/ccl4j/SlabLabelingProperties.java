@@ -79,7 +79,8 @@ class SlabLabelingProperties {
                                                      @ForAll("numberings") Numbering numbering, @ForAll boolean wide) {
         try (Arena arena = Arena.ofConfined()) {
             Grid grid = c.grid(arena);
-            StatisticsOptions statistics = StatisticsOptions.defaults().withNumbering(numbering);
+            // with measurements: the slabs' borders and faces must not show in them
+            StatisticsOptions statistics = StatisticsOptions.defaults().withNumbering(numbering).withMeasurements();
             for (Map.Entry<Backend, ComponentLabeler> e : labelers.entrySet()) {
                 ComponentLabeler labeler = e.getValue();
                 MeshOptions whole = c.options().withWideLabels(wide);

@@ -100,7 +100,7 @@ class WideLabelProperties {
         try (Arena arena = Arena.ofConfined()) {
             Grid dense = c.grid(arena);
             Grid grid = region ? Fields.inNoise(dense, arena, c.seed()) : dense;
-            StatisticsOptions statistics = new StatisticsOptions(numbering, null);
+            StatisticsOptions statistics = new StatisticsOptions(numbering, null, true);  // measurements bit for bit too
             try (MeshStatistics expected = labelers.get(Backend.JAVA).labelWithStatistics(grid, c.options(), statistics)) {
                 long[] expectedLabels = longs(expected.labels().toArray(ValueLayout.JAVA_INT));
                 for (Run run : runs()) {

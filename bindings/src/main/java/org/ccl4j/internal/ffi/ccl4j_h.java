@@ -707,6 +707,105 @@ public class ccl4j_h extends ccl4j_h$shared {
     public static int CCL4J_STAT_WRAPS() {
         return CCL4J_STAT_WRAPS;
     }
+    private static final int CCL4J_STAT_MOMENT_XX = (int)21L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_STAT_MOMENT_XX 21
+     * }
+     */
+    public static int CCL4J_STAT_MOMENT_XX() {
+        return CCL4J_STAT_MOMENT_XX;
+    }
+    private static final int CCL4J_STAT_MOMENT_YY = (int)22L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_STAT_MOMENT_YY 22
+     * }
+     */
+    public static int CCL4J_STAT_MOMENT_YY() {
+        return CCL4J_STAT_MOMENT_YY;
+    }
+    private static final int CCL4J_STAT_MOMENT_ZZ = (int)23L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_STAT_MOMENT_ZZ 23
+     * }
+     */
+    public static int CCL4J_STAT_MOMENT_ZZ() {
+        return CCL4J_STAT_MOMENT_ZZ;
+    }
+    private static final int CCL4J_STAT_MOMENT_XY = (int)24L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_STAT_MOMENT_XY 24
+     * }
+     */
+    public static int CCL4J_STAT_MOMENT_XY() {
+        return CCL4J_STAT_MOMENT_XY;
+    }
+    private static final int CCL4J_STAT_MOMENT_XZ = (int)25L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_STAT_MOMENT_XZ 25
+     * }
+     */
+    public static int CCL4J_STAT_MOMENT_XZ() {
+        return CCL4J_STAT_MOMENT_XZ;
+    }
+    private static final int CCL4J_STAT_MOMENT_YZ = (int)26L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_STAT_MOMENT_YZ 26
+     * }
+     */
+    public static int CCL4J_STAT_MOMENT_YZ() {
+        return CCL4J_STAT_MOMENT_YZ;
+    }
+    private static final int CCL4J_STAT_PERIMETER = (int)27L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_STAT_PERIMETER 27
+     * }
+     */
+    public static int CCL4J_STAT_PERIMETER() {
+        return CCL4J_STAT_PERIMETER;
+    }
+    private static final int CCL4J_STAT_PERIMETER_8 = (int)28L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_STAT_PERIMETER_8 28
+     * }
+     */
+    public static int CCL4J_STAT_PERIMETER_8() {
+        return CCL4J_STAT_PERIMETER_8;
+    }
+    private static final int CCL4J_STAT_FACES_X = (int)29L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_STAT_FACES_X 29
+     * }
+     */
+    public static int CCL4J_STAT_FACES_X() {
+        return CCL4J_STAT_FACES_X;
+    }
+    private static final int CCL4J_STAT_FACES_Y = (int)30L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_STAT_FACES_Y 30
+     * }
+     */
+    public static int CCL4J_STAT_FACES_Y() {
+        return CCL4J_STAT_FACES_Y;
+    }
+    private static final int CCL4J_STAT_FACES_Z = (int)31L;
+    /**
+     * {@snippet lang=c :
+     * #define CCL4J_STAT_FACES_Z 31
+     * }
+     */
+    public static int CCL4J_STAT_FACES_Z() {
+        return CCL4J_STAT_FACES_Z;
+    }
     private static final int CCL4J_INTENSITY_NONE = (int)0L;
     /**
      * {@snippet lang=c :

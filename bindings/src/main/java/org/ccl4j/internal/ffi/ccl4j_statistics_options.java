@@ -19,6 +19,7 @@ import static java.lang.foreign.MemoryLayout.PathElement.*;
  *     int32_t intensity_type;
  *     int64_t intensity_row_stride;
  *     int64_t intensity_layer_stride;
+ *     int32_t measurements;
  * }
  * }
  */
@@ -32,7 +33,9 @@ public class ccl4j_statistics_options {
         ccl4j_h.C_INT.withName("numbering"),
         ccl4j_h.C_INT.withName("intensity_type"),
         ccl4j_h.C_LONG.withName("intensity_row_stride"),
-        ccl4j_h.C_LONG.withName("intensity_layer_stride")
+        ccl4j_h.C_LONG.withName("intensity_layer_stride"),
+        ccl4j_h.C_INT.withName("measurements"),
+        MemoryLayout.paddingLayout(4)
     ).withName("ccl4j_statistics_options");
 
     /**
@@ -216,6 +219,50 @@ public class ccl4j_statistics_options {
      */
     public static void intensity_layer_stride(MemorySegment struct, long fieldValue) {
         struct.set(intensity_layer_stride$LAYOUT, intensity_layer_stride$OFFSET, fieldValue);
+    }
+
+    private static final OfInt measurements$LAYOUT = (OfInt)$LAYOUT.select(groupElement("measurements"));
+
+    /**
+     * Layout for field:
+     * {@snippet lang=c :
+     * int32_t measurements
+     * }
+     */
+    public static final OfInt measurements$layout() {
+        return measurements$LAYOUT;
+    }
+
+    private static final long measurements$OFFSET = $LAYOUT.byteOffset(groupElement("measurements"));
+
+    /**
+     * Offset for field:
+     * {@snippet lang=c :
+     * int32_t measurements
+     * }
+     */
+    public static final long measurements$offset() {
+        return measurements$OFFSET;
+    }
+
+    /**
+     * Getter for field:
+     * {@snippet lang=c :
+     * int32_t measurements
+     * }
+     */
+    public static int measurements(MemorySegment struct) {
+        return struct.get(measurements$LAYOUT, measurements$OFFSET);
+    }
+
+    /**
+     * Setter for field:
+     * {@snippet lang=c :
+     * int32_t measurements
+     * }
+     */
+    public static void measurements(MemorySegment struct, int fieldValue) {
+        struct.set(measurements$LAYOUT, measurements$OFFSET, fieldValue);
     }
 
     /**

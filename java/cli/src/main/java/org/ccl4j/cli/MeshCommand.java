@@ -36,6 +36,7 @@ import org.ccl4j.MeshOptions;
 import org.ccl4j.ProgressListener;
 import org.ccl4j.MeshStatistics;
 import org.ccl4j.Numbering;
+import org.ccl4j.Spacing;
 import org.ccl4j.StatisticsOptions;
 import org.ccl4j.Timings;
 import org.ccl4j.io.Input;
@@ -233,6 +234,18 @@ final class MeshCommand implements Callable<Integer> {
             + " Default: the labelled cells' values (0 or 1 after --threshold). - reads standard input.")
     private Input intensity;
 
+    @Option(names = "--measure", description = "With --regions: add scikit-image's shape measures to each row:"
+            + " area,perimeter,perimeter_8,surface_area,mu_xx,mu_yy,mu_zz,mu_xy,mu_xz,mu_yz,eigval_0,eigval_1,"
+            + "eigval_2,orientation,axis_major_length,axis_minor_length,eccentricity,equivalent_diameter_area"
+            + " (regionprops' names: central moments, the inertia tensor's eigenvalues; NaN where scikit-image has"
+            + " none, such as a 3D perimeter), in the units of --spacing. One more pass over the labels.")
+    private boolean measure;
+
+    @Option(names = "--spacing", paramLabel = "DX,DY[,DZ]", description = "With --regions: the cells' extents"
+            + " along x, y (and z) that the measures are in (scikit-image's spacing, whose tuple lists the axes"
+            + " the other way round); implies --measure. Default: 1,1,1. The box and centroid stay in cells.")
+    private String spacing;
+
     @Mixin
     private LabelStatistics.Options bookkeeping;
 
@@ -331,7 +344,8 @@ final class MeshCommand implements Callable<Integer> {
             Result result;
             if (regions != null || raster || (wide && bookkeeping.wanted())) {
                 // the rows are in raster order in both numberings
-                StatisticsOptions rows = new StatisticsOptions(numbered, regions == null ? null : values);
+                StatisticsOptions rows = new StatisticsOptions(numbered, regions == null ? null : values,
+                        regions != null && measures());
                 table = mapped ? labeler.labelWithStatistics(grid, options, rows, target)
                         : labeler.labelWithStatistics(grid, options, rows, arena);
                 labels = raster ? null : table.canonicalLabels();
@@ -355,7 +369,7 @@ final class MeshCommand implements Callable<Integer> {
                 MeshLabels written = labels;
                 outputs.write(out, temporary -> LabelImageWriter.write(written, temporary, space));
             }
-            RegionsCsv rows = regions == null ? null : RegionsCsv.of(table);
+            RegionsCsv rows = regions == null ? null : RegionsCsv.of(table, measures() ? spacing() : null);
             if (rows != null) {
                 rows.write(outputs, regions);
             }
@@ -457,11 +471,42 @@ final class MeshCommand implements Callable<Integer> {
         return anisotropy == null ? null : ContactsCsv.anisotropy(anisotropy);
     }
 
+    /** --measure or --spacing: the table's rows get the measures. */
+    private boolean measures() {
+        return measure || spacing != null;
+    }
+
+    /** --spacing as a Spacing (checked by checkRegions), unit cells without it. */
+    private Spacing spacing() {
+        if (spacing == null) {
+            return Spacing.UNIT;
+        }
+        String[] parts = spacing.split(",", -1);
+        if (parts.length != 2 && parts.length != 3) {
+            throw new UsageException("--spacing takes DX,DY or DX,DY,DZ, got " + spacing);
+        }
+        double[] s = new double[3];
+        s[2] = 1;
+        for (int i = 0; i < parts.length; i++) {
+            try {
+                s[i] = Double.parseDouble(parts[i].strip());
+            } catch (NumberFormatException e) {
+                throw new UsageException("--spacing: " + parts[i] + " is not a number (in " + spacing + ")");
+            }
+        }
+        return UsageException.whenInvalid(() -> new Spacing(s[0], s[1], s[2]));
+    }
+
     /** --intensity refines --regions; standard input is read once. */
     private void checkRegions() {
         if (regions == null && intensity != null) {
             throw new UsageException("--intensity gives the values that --regions sums; give --regions FILE");
         }
+        if (regions == null && measures()) {
+            throw new UsageException((measure ? "--measure" : "--spacing") + " adds measures to the rows of --regions;"
+                    + " give --regions FILE");
+        }
+        spacing();  // checked before any work
         if (intensity != null && file != null && !intensity.isFile() && !file.isFile()) {
             throw new UsageException("FILE and --intensity cannot both be standard input (-)");
         }

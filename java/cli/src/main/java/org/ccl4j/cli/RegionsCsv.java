@@ -5,12 +5,16 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.IntFunction;
 
 import org.ccl4j.Face;
 import org.ccl4j.GraphStatistics;
+import org.ccl4j.Measurements;
 import org.ccl4j.MeshStatistics;
+import org.ccl4j.Spacing;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -23,6 +27,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  *
  * <pre>
  * mesh:  label,size,xmin,ymin,zmin,xmax,ymax,zmax,cx,cy,cz,sum,min,max,mean,touches,wraps
+ *        with --measure: ...,area,perimeter,perimeter_8,surface_area,mu_xx,mu_yy,mu_zz,mu_xy,mu_xz,mu_yz,
+ *        eigval_0,eigval_1,eigval_2,orientation,axis_major_length,axis_minor_length,eccentricity,
+ *        equivalent_diameter_area
  * graph: label,vertices,edges,min_vertex,max_vertex,max_degree
  * </pre>
  */
@@ -32,6 +39,9 @@ final class RegionsCsv {
 
     private static final List<String> MESH = List.of("label", "size", "xmin", "ymin", "zmin", "xmax", "ymax", "zmax",
             "cx", "cy", "cz", "sum", "min", "max", "mean", "touches", "wraps");
+    private static final List<String> MEASURES = List.of("area", "perimeter", "perimeter_8", "surface_area", "mu_xx",
+            "mu_yy", "mu_zz", "mu_xy", "mu_xz", "mu_yz", "eigval_0", "eigval_1", "eigval_2", "orientation",
+            "axis_major_length", "axis_minor_length", "eccentricity", "equivalent_diameter_area");
     private static final List<String> GRAPH = List.of("label", "vertices", "edges", "min_vertex", "max_vertex",
             "max_degree");
 
@@ -45,11 +55,34 @@ final class RegionsCsv {
         this.row = row;
     }
 
-    /** The table of {@code t}, whose rows are in raster order (raster or canonical numbering). */
-    static RegionsCsv of(MeshStatistics t) {
-        return new RegionsCsv(MESH, t.count(), r -> new Object[] {r + 1, t.size(r), t.minX(r), t.minY(r), t.minZ(r),
+    /**
+     * The table of {@code t}, whose rows are in raster order (raster or canonical numbering), with
+     * the measures under {@code spacing} unless it is null (the table then made with measurements).
+     */
+    static RegionsCsv of(MeshStatistics t, Spacing spacing) {
+        IntFunction<Object[]> base = r -> new Object[] {r + 1, t.size(r), t.minX(r), t.minY(r), t.minZ(r),
             t.maxX(r), t.maxY(r), t.maxZ(r), t.centroidX(r), t.centroidY(r), t.centroidZ(r), t.sum(r), t.min(r),
-            t.max(r), t.mean(r), Face.symbols(t.touches(r)), axes(t.wraps(r))});
+            t.max(r), t.mean(r), Face.symbols(t.touches(r)), axes(t.wraps(r))};
+        if (spacing == null) {
+            return new RegionsCsv(MESH, t.count(), base);
+        }
+        Measurements m = t.measurements(spacing);
+        List<String> header = new ArrayList<>(MESH);
+        header.addAll(MEASURES);
+        return new RegionsCsv(header, t.count(), r -> {
+            double[] eigen = Arrays.copyOf(m.inertiaTensorEigenvalues(r), 3);
+            if (t.depth() == 1) {
+                eigen[2] = Double.NaN;  // a 2D tensor has two
+            }
+            Object[] measures = {m.area(r), m.perimeter(r), m.perimeter8(r), m.surfaceArea(r),
+                m.centralMoment(r, 0, 0), m.centralMoment(r, 1, 1), m.centralMoment(r, 2, 2), m.centralMoment(r, 0, 1),
+                m.centralMoment(r, 0, 2), m.centralMoment(r, 1, 2), eigen[0], eigen[1], eigen[2], m.orientation(r),
+                m.axisMajorLength(r), m.axisMinorLength(r), m.eccentricity(r), m.equivalentDiameterArea(r)};
+            Object[] row = base.apply(r);
+            Object[] all = Arrays.copyOf(row, row.length + measures.length);
+            System.arraycopy(measures, 0, all, row.length, measures.length);
+            return all;
+        });
     }
 
     /** The axes of a {@link MeshStatistics#wraps} mask as --periodic-axes names them, such as {@code xz}; "" for none. */

@@ -415,4 +415,59 @@ class RegionsCommandTest {
         r = run("mesh", image.toString(), "--regions", dir.resolve("no/such/dir.csv").toString());
         assertEquals(Main.OUTPUT_ERROR, r.code());
     }
+
+    @Test
+    void measuresComeInTheSpacingsUnits() throws IOException {
+        // a 2 x 2 square at (1, 0) and a single cell at (4, 2), in 6 x 3
+        Cells cells = new Cells(6, 3, 1, new int[] {0, 9, 9, 0, 0, 0, 0, 9, 9, 0, 0, 0, 0, 0, 0, 0, 9, 0});
+        Path image = pgm("square.pgm", cells);
+        for (String backend : BACKENDS) {
+            Path csv = dir.resolve("square-" + backend + ".csv");
+            Result r = run("mesh", image.toString(), "--regions", csv.toString(), "--spacing", "2,3",
+                    "--backend", backend);
+            assertEquals(0, r.code(), backend + ": " + r.err());
+            List<String> lines = Files.readAllLines(csv);
+            List<String> header = List.of(lines.get(0).split(","));
+            assertEquals(3, lines.size(), backend + ": " + lines);
+            String[] square = lines.get(1).split(",", -1);
+            // area 4 cells of 2 x 3; offsets of +-1/2 cell: mu_xx = 4 (1/2 * 2)^2 = 4, mu_yy = 4 (3/2)^2 = 9;
+            // faces: 4 normal to x of length 3 and 4 normal to y of length 2; anisotropic: no perimeter
+            assertEquals("24.0", square[header.indexOf("area")], backend);
+            assertEquals("4.0", square[header.indexOf("mu_xx")], backend);
+            assertEquals("9.0", square[header.indexOf("mu_yy")], backend);
+            assertEquals("0.0", square[header.indexOf("mu_xy")], backend);
+            assertEquals("20.0", square[header.indexOf("surface_area")], backend);
+            assertEquals("NaN", square[header.indexOf("perimeter")], backend);
+            // 4 wide, 6 tall: tensor diag(mu_yy, mu_xx) / 4 = diag(9/4, 1), axis lengths 4 sqrt(9/4) = 6 and
+            // 4, the major one along y: orientation 0
+            assertEquals("6.0", square[header.indexOf("axis_major_length")], backend);
+            assertEquals("4.0", square[header.indexOf("axis_minor_length")], backend);
+            assertEquals("0.0", square[header.indexOf("orientation")], backend);
+            assertEquals("NaN", square[header.indexOf("eigval_2")], backend);
+
+            r = run("mesh", image.toString(), "--regions", csv.toString(), "--measure", "--backend", backend);
+            assertEquals(0, r.code(), backend + ": " + r.err());
+            String[] unit = Files.readAllLines(csv).get(1).split(",", -1);
+            assertEquals("4.0", unit[header.indexOf("perimeter")], backend);  // 4 border cells, each of weight 1
+        }
+    }
+
+    @Test
+    void spacingErrorsAreNamed() throws IOException {
+        Path image = pgm("image.pgm", random(6, 3, 1, 0.5, false, 9));
+        Path csv = dir.resolve("r.csv");
+        Result r = run("mesh", image.toString(), "--spacing", "1,2");
+        assertEquals(Main.USAGE, r.code());
+        assertTrue(r.err().contains("--spacing adds measures to the rows of --regions"), r.err());
+        r = run("mesh", image.toString(), "--regions", csv.toString(), "--spacing", "1,0");
+        assertEquals(Main.USAGE, r.code());
+        assertTrue(r.err().contains("a spacing must be positive and finite"), r.err());
+        r = run("mesh", image.toString(), "--regions", csv.toString(), "--spacing", "1,x");
+        assertEquals(Main.USAGE, r.code());
+        assertTrue(r.err().contains("--spacing: x is not a number"), r.err());
+        r = run("mesh", image.toString(), "--regions", csv.toString(), "--spacing", "1");
+        assertEquals(Main.USAGE, r.code());
+        assertTrue(r.err().contains("--spacing takes DX,DY or DX,DY,DZ"), r.err());
+        assertFalse(Files.exists(csv));
+    }
 }

@@ -9,6 +9,7 @@ import java.util.Comparator;
 import java.util.stream.IntStream;
 
 import org.ccl4j.engine.serial.LabelArray;
+import org.ccl4j.engine.serial.MeshMeasurements;
 import org.ccl4j.engine.spi.GraphData;
 import org.ccl4j.engine.spi.GridData;
 import org.ccl4j.engine.spi.IntensityData;
@@ -123,11 +124,12 @@ final class JavaStatistics {
 
     /**
      * The table of canonical mesh labels ({@code width * height * depth} entries, int64 when
-     * {@code wide}), summing {@code intensity} (null: the grid's cells); {@code out} (may be the
+     * {@code wide}), summing {@code intensity} (null: the grid's cells), with the measurement
+     * columns when {@code measures}; {@code out} (may be the
      * labels, or null) receives the labels in {@code numbering}, of the same width.
      */
     static StatisticsTable mesh(GridData grid, MeshSettings options, MemorySegment labels, boolean wide,
-                                IntensityData intensity, RowNumbering numbering, MemorySegment out,
+                                IntensityData intensity, boolean measures, RowNumbering numbering, MemorySegment out,
                                 java.lang.foreign.Arena arena) {
         if (intensity == null) {
             intensity = new IntensityData(grid.type(), grid.rowStride(), grid.layerStride(), grid.cells());
@@ -166,7 +168,7 @@ final class JavaStatistics {
             }
         }
         int[] order = order(rows.size, numbering);
-        StatisticsTable columns = new StatisticsTable(arena, rows.k, true);
+        StatisticsTable columns = new StatisticsTable(arena, rows.k, true, measures);
         Column[] mins = {Column.MIN_X, Column.MIN_Y, Column.MIN_Z};
         Column[] maxs = {Column.MAX_X, Column.MAX_Y, Column.MAX_Z};
         Column[] centroids = {Column.CENTROID_X, Column.CENTROID_Y, Column.CENTROID_Z};
@@ -193,6 +195,9 @@ final class JavaStatistics {
         int[] wraps = MeshWraps.of(grid, options, cell -> position[roots.row(entries.get(cell))], rows.k);
         for (int r = 0; r < rows.k; r++) {
             columns.setInt(Column.WRAPS, r, wraps[r]);
+        }
+        if (measures) {  // from the canonical labels, before relabel may overwrite them
+            MeshMeasurements.fill(columns, width, height, depth, entries, -1, l -> position[roots.row(l)]);
         }
         relabel(entries, n, roots, order, numbering, out);
         return columns;

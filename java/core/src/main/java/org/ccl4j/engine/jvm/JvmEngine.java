@@ -224,13 +224,13 @@ public final class JvmEngine implements Engine {
 
     @Override
     public StatisticsRun labelMeshWithStatistics(GridData grid, MeshSettings settings, int labelBytes,
-                                                 RowNumbering numbering, IntensityData intensity, MemorySegment labels,
-                                                 Arena arena) {
+                                                 RowNumbering numbering, IntensityData intensity, boolean measures,
+                                                 MemorySegment labels, Arena arena) {
         long start = System.nanoTime();
         RunTimings labelling = labelMesh(grid, settings, labelBytes, labels);
         long pass = System.nanoTime();
         StatisticsTable table = JavaStatistics.mesh(grid, settings, labels, labelBytes == Long.BYTES, intensity,
-                numbering, labels, arena);
+                measures, numbering, labels, arena);
         long end = System.nanoTime();
         Map<String, Double> phases = new LinkedHashMap<>(labelling.phasesMs());
         phases.put("statistics", (end - pass) / 1e6);
@@ -239,10 +239,11 @@ public final class JvmEngine implements Engine {
 
     @Override
     public StatisticsTable meshStatistics(GridData grid, MeshSettings settings, MemorySegment labels, int labelBytes,
-                                          RowNumbering numbering, IntensityData intensity, MemorySegment out,
-                                          Arena arena) {
+                                          RowNumbering numbering, IntensityData intensity, boolean measures,
+                                          MemorySegment out, Arena arena) {
         ensureOpen();
-        return JavaStatistics.mesh(grid, settings, labels, labelBytes == Long.BYTES, intensity, numbering, out, arena);
+        return JavaStatistics.mesh(grid, settings, labels, labelBytes == Long.BYTES, intensity, measures, numbering,
+                out, arena);
     }
 
     @Override

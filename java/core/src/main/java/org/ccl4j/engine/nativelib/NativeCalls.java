@@ -101,9 +101,11 @@ final class NativeCalls {
     }
 
     /** A {@code ccl4j_statistics_options}; no intensity: the grid's own cells. */
-    static MemorySegment statisticsOptions(Arena arena, RowNumbering numbering, IntensityData intensity) {
+    static MemorySegment statisticsOptions(Arena arena, RowNumbering numbering, IntensityData intensity,
+                                           boolean measures) {
         MemorySegment s = ccl4j_statistics_options.allocate(arena);
         ccl4j_statistics_options.numbering(s, numbering.code());
+        ccl4j_statistics_options.measurements(s, measures ? 1 : 0);
         if (intensity != null) {
             ccl4j_statistics_options.intensity_type(s, intensity.type().code());
             ccl4j_statistics_options.intensity_row_stride(s, intensity.rowStride());

@@ -458,30 +458,30 @@ public final class NativeEngine implements Engine {
 
     @Override
     public StatisticsRun labelMeshWithStatistics(GridData grid, MeshSettings settings, int labelBytes,
-                                                 RowNumbering numbering, IntensityData intensity, MemorySegment labels,
-                                                 Arena arena) {
+                                                 RowNumbering numbering, IntensityData intensity, boolean measures,
+                                                 MemorySegment labels, Arena arena) {
         AlgorithmInfo a = meshAlgorithm(grid, settings, labelBytes);
         if (a != null && a.jvm()) {
-            return jvm.labelMeshWithStatistics(grid, settings, labelBytes, numbering, intensity, labels, arena);
+            return jvm.labelMeshWithStatistics(grid, settings, labelBytes, numbering, intensity, measures, labels, arena);
         }
         requireOffHeap(grid.cells(), "the cells of " + grid.describe() + " are");
         if (intensity != null) {
             requireOffHeap(intensity.values(), "the intensity values are");
         }
         return locked(context -> NativeStatistics.labelMesh(calls, context, grid, settings, labelBytes, numbering,
-                intensity, labels, arena));
+                intensity, measures, labels, arena));
     }
 
     @Override
     public StatisticsTable meshStatistics(GridData grid, MeshSettings settings, MemorySegment labels, int labelBytes,
-                                          RowNumbering numbering, IntensityData intensity, MemorySegment out,
-                                          Arena arena) {
+                                          RowNumbering numbering, IntensityData intensity, boolean measures,
+                                          MemorySegment out, Arena arena) {
         requireOffHeap(grid.cells(), "the cells of " + grid.describe() + " are");
         if (intensity != null) {
             requireOffHeap(intensity.values(), "the intensity values are");
         }
         return locked(context -> NativeStatistics.mesh(calls, context, grid, settings, labels, labelBytes, numbering,
-                intensity, out, arena));
+                intensity, measures, out, arena));
     }
 
     @Override

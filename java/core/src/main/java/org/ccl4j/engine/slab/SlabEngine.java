@@ -63,15 +63,15 @@ public final class SlabEngine extends ForwardingEngine {
 
     @Override
     public StatisticsRun labelMeshWithStatistics(GridData grid, MeshSettings settings, int labelBytes,
-                                                 RowNumbering numbering, IntensityData intensity, MemorySegment labels,
-                                                 Arena arena) {
+                                                 RowNumbering numbering, IntensityData intensity, boolean measures,
+                                                 MemorySegment labels, Arena arena) {
         SlabPlan plan = plan(grid, settings, labelBytes);
         if (plan == null) {
-            return inner.labelMeshWithStatistics(grid, settings, labelBytes, numbering, intensity, labels, arena);
+            return inner.labelMeshWithStatistics(grid, settings, labelBytes, numbering, intensity, measures, labels, arena);
         }
         requireWorkingMemory(plan);
-        return new SlabRun(inner, grid, settings, plan).labelWithStatistics(labelBytes, numbering, intensity, labels,
-                arena);
+        return new SlabRun(inner, grid, settings, plan).labelWithStatistics(labelBytes, numbering, intensity, measures,
+                labels, arena);
     }
 
     /** The slabs {@code grid} is labelled in, or null to label it whole. */

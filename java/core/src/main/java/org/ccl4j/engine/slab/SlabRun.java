@@ -7,8 +7,11 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.LongToIntFunction;
 import java.util.stream.IntStream;
 
+import org.ccl4j.engine.serial.LabelArray;
+import org.ccl4j.engine.serial.MeshMeasurements;
 import org.ccl4j.engine.spi.Engine;
 import org.ccl4j.engine.spi.GridData;
 import org.ccl4j.engine.spi.IntensityData;
@@ -80,7 +83,7 @@ final class SlabRun {
      * in {@code arena}; {@code intensity} null: the cells.
      */
     Engine.StatisticsRun labelWithStatistics(int labelBytes, RowNumbering numbering, IntensityData intensity,
-                                             MemorySegment labels, Arena arena) {
+                                             boolean measures, MemorySegment labels, Arena arena) {
         requireRoom(numbering, labelBytes);
         long start = System.nanoTime();
         try (Arena run = Arena.ofShared()) {  // shared: the chunk loops over its buffers run in parallel
@@ -88,11 +91,34 @@ final class SlabRun {
             StatisticsTable[] tables = new StatisticsTable[plan.slabs()];
             firstPass(local, intensity, tables, run);
             long t = System.nanoTime();
-            SlabStatistics merged = SlabStatistics.merge(plan, clusters, tables, firstCount(), numbering, arena, run);
+            SlabStatistics merged = SlabStatistics.merge(plan, clusters, tables, firstCount(), numbering, measures,
+                    arena, run);
             phase("statistics", t);
             write(local, numbering, merged, labelBytes, labels, run);
+            if (measures) {  // a pass over the whole grid's final labels: faces and borders cross the slabs
+                t = System.nanoTime();
+                MeshMeasurements.fill(merged.table(), grid.width(), grid.height(), grid.depth(),
+                        new LabelArray(labels, labelBytes == Long.BYTES), numbering.background(), rowOf(numbering,
+                                merged.table()));
+                phase("measurements", t);
+            }
             return new Engine.StatisticsRun(merged.table(), timings(start));
         }
+    }
+
+    /** The row of a final label in {@code numbering} ({@code table}: its FIRST column, in raster order when canonical). */
+    private static LongToIntFunction rowOf(RowNumbering numbering, StatisticsTable table) {
+        return switch (numbering) {
+            case RASTER -> l -> (int) (l - 1);
+            case SIZE -> l -> (int) l;
+            case CANONICAL -> {
+                long[] firsts = new long[(int) table.rows()];
+                for (int r = 0; r < firsts.length; r++) {
+                    firsts[r] = table.getLong(StatisticsTable.Column.FIRST, r);
+                }
+                yield l -> Arrays.binarySearch(firsts, l);
+            }
+        };
     }
 
     /** Canonical labels are cell indices: int32 holds them up to {@link Integer#MAX_VALUE} cells. */
@@ -116,7 +142,7 @@ final class SlabRun {
             MeshSettings slabSettings = plan.settings(settings, s);
             if (tables != null) {
                 Engine.StatisticsRun r = engine.labelMeshWithStatistics(plan.slab(s), slabSettings, Integer.BYTES,
-                        RowNumbering.CANONICAL, plan.intensity(intensity, s), local, run);
+                        RowNumbering.CANONICAL, plan.intensity(intensity, s), false, local, run);
                 tables[s] = r.table();
                 slabClusters[s] = r.table().rows();
                 slab = r.timings();

@@ -38,7 +38,7 @@ final class SlabStatistics {
     }
 
     static SlabStatistics merge(SlabPlan plan, BoundaryUnionFind clusters, StatisticsTable[] slabs, long components,
-                                RowNumbering numbering, Arena arena, Arena run) {
+                                RowNumbering numbering, boolean measured, Arena arena, Arena run) {
         if (components > Integer.MAX_VALUE) {
             throw new UnsupportedOperationException("a table holds at most " + Integer.MAX_VALUE + " rows; "
                     + plan.grid().describe() + " has " + components + " components");
@@ -107,7 +107,7 @@ final class SlabStatistics {
                 rank[order[p]] = p;
             }
         }
-        StatisticsTable out = new StatisticsTable(arena, k, true);
+        StatisticsTable out = new StatisticsTable(arena, k, true, measured);  // the caller fills the measurements
         for (int p = 0; p < k; p++) {
             int row = order == null ? p : order[p];
             long first = acc.getLong(Column.FIRST, row);

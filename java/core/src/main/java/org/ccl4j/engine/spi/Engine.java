@@ -96,16 +96,19 @@ public interface Engine extends AutoCloseable {
     /**
      * Labels {@code grid} into {@code labels} and computes its table in the same call, the labels
      * left in {@code numbering}; the table in {@code arena}. {@code intensity} null: the cells.
+     * {@code measures}: the table has the measurement columns too.
      */
     StatisticsRun labelMeshWithStatistics(GridData grid, MeshSettings settings, int labelBytes, RowNumbering numbering,
-                                          IntensityData intensity, MemorySegment labels, Arena arena);
+                                          IntensityData intensity, boolean measures, MemorySegment labels, Arena arena);
 
     /**
      * The table of canonical mesh labels of {@code grid} made with {@code settings}; the labels in
      * {@code numbering} go to {@code out} (may be the labels themselves). {@code intensity} null: the cells.
+     * {@code measures}: the table has the measurement columns too.
      */
     StatisticsTable meshStatistics(GridData grid, MeshSettings settings, MemorySegment labels, int labelBytes,
-                                   RowNumbering numbering, IntensityData intensity, MemorySegment out, Arena arena);
+                                   RowNumbering numbering, IntensityData intensity, boolean measures, MemorySegment out,
+                                   Arena arena);
 
     /** The table of a graph's canonical labels; {@code out} as for meshes. */
     StatisticsTable graphStatistics(GraphData graph, MemorySegment labels, RowNumbering numbering, MemorySegment out,

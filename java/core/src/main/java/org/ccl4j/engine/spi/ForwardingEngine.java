@@ -108,16 +108,16 @@ public abstract class ForwardingEngine implements Engine {
 
     @Override
     public StatisticsRun labelMeshWithStatistics(GridData grid, MeshSettings settings, int labelBytes,
-                                                 RowNumbering numbering, IntensityData intensity, MemorySegment labels,
-                                                 Arena arena) {
-        return inner.labelMeshWithStatistics(grid, settings, labelBytes, numbering, intensity, labels, arena);
+                                                 RowNumbering numbering, IntensityData intensity, boolean measures,
+                                                 MemorySegment labels, Arena arena) {
+        return inner.labelMeshWithStatistics(grid, settings, labelBytes, numbering, intensity, measures, labels, arena);
     }
 
     @Override
     public StatisticsTable meshStatistics(GridData grid, MeshSettings settings, MemorySegment labels, int labelBytes,
-                                          RowNumbering numbering, IntensityData intensity, MemorySegment out,
-                                          Arena arena) {
-        return inner.meshStatistics(grid, settings, labels, labelBytes, numbering, intensity, out, arena);
+                                          RowNumbering numbering, IntensityData intensity, boolean measures,
+                                          MemorySegment out, Arena arena) {
+        return inner.meshStatistics(grid, settings, labels, labelBytes, numbering, intensity, measures, out, arena);
     }
 
     @Override

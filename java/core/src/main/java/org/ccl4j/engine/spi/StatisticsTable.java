@@ -42,7 +42,18 @@ public final class StatisticsTable {
         EDGES(17, ValueLayout.JAVA_LONG, false, true),
         MAX_VERTEX(18, ValueLayout.JAVA_INT, false, true),
         MAX_DEGREE(19, ValueLayout.JAVA_LONG, false, true),
-        WRAPS(20, ValueLayout.JAVA_INT, true, false);
+        WRAPS(20, ValueLayout.JAVA_INT, true, false),
+        MOMENT_XX(21, ValueLayout.JAVA_DOUBLE, true, false),
+        MOMENT_YY(22, ValueLayout.JAVA_DOUBLE, true, false),
+        MOMENT_ZZ(23, ValueLayout.JAVA_DOUBLE, true, false),
+        MOMENT_XY(24, ValueLayout.JAVA_DOUBLE, true, false),
+        MOMENT_XZ(25, ValueLayout.JAVA_DOUBLE, true, false),
+        MOMENT_YZ(26, ValueLayout.JAVA_DOUBLE, true, false),
+        PERIMETER(27, ValueLayout.JAVA_DOUBLE, true, false),
+        PERIMETER_8(28, ValueLayout.JAVA_DOUBLE, true, false),
+        FACES_X(29, ValueLayout.JAVA_LONG, true, false),
+        FACES_Y(30, ValueLayout.JAVA_LONG, true, false),
+        FACES_Z(31, ValueLayout.JAVA_LONG, true, false);
 
         private final int code;
         private final ValueLayout layout;
@@ -71,6 +82,16 @@ public final class StatisticsTable {
         public boolean inGraphTables() {
             return graph;
         }
+
+        /** Whether it is a measurement: in mesh tables made with measurements only. */
+        public boolean isMeasurement() {
+            return code >= MOMENT_XX.code;
+        }
+
+        /** Whether a table of this kind ({@code mesh} or graph, {@code measured} or not) has it. */
+        public boolean in(boolean mesh, boolean measured) {
+            return (mesh ? this.mesh : graph) && (measured || !isMeasurement());
+        }
     }
 
     /** The bits of {@link Column#TOUCHES}: x = 0, x = width - 1, y = 0, ... (the ABI's {@code CCL4J_FACE_*}). */
@@ -89,14 +110,18 @@ public final class StatisticsTable {
      * {@code arena}: one block, not zeroed (the engines write every row), cut into the columns.
      */
     public StatisticsTable(Arena arena, long rows, boolean mesh) {
+        this(arena, rows, mesh, false);
+    }
+
+    /** As {@link #StatisticsTable(Arena, long, boolean)}, with the measurement columns when {@code measured}. */
+    public StatisticsTable(Arena arena, long rows, boolean mesh, boolean measured) {
         this.rows = rows;
         long room = Math.max(1, rows) * Long.BYTES;  // every value takes at most 8 bytes, aligned so
-        long columnCount = Arrays.stream(Column.values()).filter(c -> mesh ? c.inMeshTables() : c.inGraphTables())
-                .count();
+        long columnCount = Arrays.stream(Column.values()).filter(c -> c.in(mesh, measured)).count();
         MemorySegment block = UninitializedMemory.allocate(arena, columnCount * room, Long.BYTES);
         long at = 0;
         for (Column c : Column.values()) {
-            if (mesh ? c.inMeshTables() : c.inGraphTables()) {
+            if (c.in(mesh, measured)) {
                 columns.put(c, block.asSlice(at, Math.max(1, rows) * c.layout().byteSize()));
                 at += room;
             }
@@ -111,6 +136,11 @@ public final class StatisticsTable {
         return columns.keySet();
     }
 
+    /** Whether it has the measurement columns. */
+    public boolean measured() {
+        return columns.containsKey(Column.MOMENT_XX);
+    }
+
     /** The column's segment, writable: for the engines that fill it. */
     public MemorySegment writable(Column c) {
         return columns.get(c);
@@ -119,23 +149,30 @@ public final class StatisticsTable {
     /** The column, read-only, exactly {@link #rows()} values. */
     public MemorySegment get(Column c) {
         Objects.requireNonNull(c, "column");
+        return present(c).asSlice(0, rows * c.layout().byteSize()).asReadOnly();
+    }
+
+    /** The column's segment; IllegalArgumentException when the table lacks it, naming why. */
+    private MemorySegment present(Column c) {
         MemorySegment s = columns.get(c);
         if (s == null) {
-            throw new IllegalArgumentException("this table has no column " + c);
+            throw new IllegalArgumentException(c.isMeasurement() && c.inMeshTables()
+                    ? "this table was made without measurements: " + c + " needs StatisticsOptions.withMeasurements()"
+                    : "this table has no column " + c);
         }
-        return s.asSlice(0, rows * c.layout().byteSize()).asReadOnly();
+        return s;
     }
 
     public int getInt(Column c, long row) {
-        return columns.get(c).getAtIndex(ValueLayout.JAVA_INT, Objects.checkIndex(row, rows));
+        return present(c).getAtIndex(ValueLayout.JAVA_INT, Objects.checkIndex(row, rows));
     }
 
     public long getLong(Column c, long row) {
-        return columns.get(c).getAtIndex(ValueLayout.JAVA_LONG, Objects.checkIndex(row, rows));
+        return present(c).getAtIndex(ValueLayout.JAVA_LONG, Objects.checkIndex(row, rows));
     }
 
     public double getDouble(Column c, long row) {
-        return columns.get(c).getAtIndex(ValueLayout.JAVA_DOUBLE, Objects.checkIndex(row, rows));
+        return present(c).getAtIndex(ValueLayout.JAVA_DOUBLE, Objects.checkIndex(row, rows));
     }
 
     public void setInt(Column c, long row, int value) {
