@@ -14,7 +14,7 @@ public class LabelMesh {
                 }
             }
             MeshLabels labels = labeler.label(grid, MeshOptions.defaults()
-                    .withConnectivity(8)                                           // 4 or 8 in 2D, 6 or 26 in 3D
+                    .withConnectivity(8)                                           // 4 or 8 in 2D, 6, 18 or 26 in 3D
                     .withPeriodic(true, true, false)                               // wrap-around per axis
                     .withMode(MeshMode.FOREGROUND));                               // or SAME_VALUE
             System.out.println(labels.count() + " components, the largest has "
