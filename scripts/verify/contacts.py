@@ -188,7 +188,7 @@ def main():
                             table = os.path.join(tmp, "contacts.csv")
                             run = ccl4j + ["mesh", path, "--mode", "same-value", "--backend", backend,
                                            "--connectivity", str(labelling), "--contacts", table,
-                                           "--contacts-connectivity", str(contact), "--anisotropy",
+                                           "--contacts-connectivity", str(contact), "--spacing",
                                            ",".join(map(str, voxel)), "--out", out]
                             if periodic:
                                 run += ["--periodic-axes", periodic]

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import org.ccl4j.Contacts;
+import org.ccl4j.Spacing;
 
 /**
  * The table of {@code --contacts}: one CSV row per pair of clusters that touch (cc3d's
@@ -17,7 +18,7 @@ import org.ccl4j.Contacts;
  * </pre>
  *
  * The labels are canonical (each cluster's smallest linear cell index), label1 &lt; label2, rows
- * ascending; {@code area} is the contact area with the voxel sizes of {@code --anisotropy},
+ * ascending; {@code area} is the contact area in the cell sizes of {@code --spacing},
  * written by {@link Double#toString(double)}, which reads back to the same double.
  */
 final class ContactsCsv {
@@ -25,7 +26,7 @@ final class ContactsCsv {
     }
 
     /** Writes the table to {@code file}, one of the run's {@code outputs}. */
-    static void write(OutputFile.Group outputs, Path file, Contacts contacts, double[] voxel) throws IOException {
+    static void write(OutputFile.Group outputs, Path file, Contacts contacts, Spacing cells) throws IOException {
         outputs.write(file, temporary -> {
             try (BufferedWriter out = Files.newBufferedWriter(temporary, StandardCharsets.UTF_8)) {
                 out.write("label1,label2,contacts,x_faces,y_faces,z_faces,area");
@@ -33,30 +34,10 @@ final class ContactsCsv {
                 for (int r = 0; r < contacts.size(); r++) {
                     out.write(contacts.first(r) + "," + contacts.second(r) + "," + contacts.contacts(r) + ","
                             + contacts.xFaces(r) + "," + contacts.yFaces(r) + "," + contacts.zFaces(r) + ","
-                            + contacts.area(r, voxel[0], voxel[1], voxel[2]));
+                            + contacts.area(r, cells.x(), cells.y(), cells.z()));
                     out.newLine();
                 }
             }
         });
-    }
-
-    /** The voxel sizes of {@code --anisotropy WX,WY[,WZ]} (WZ 1 when left out), each finite and positive. */
-    static double[] anisotropy(String text) {
-        String[] parts = text.split(",", -1);
-        if (parts.length < 2 || parts.length > 3) {
-            throw new UsageException("--anisotropy takes WX,WY or WX,WY,WZ, got '" + text + "'");
-        }
-        double[] voxel = {1, 1, 1};
-        for (int i = 0; i < parts.length; i++) {
-            try {
-                voxel[i] = Double.parseDouble(parts[i].strip());
-            } catch (NumberFormatException e) {
-                throw new UsageException("--anisotropy: '" + parts[i] + "' is not a number");
-            }
-            if (!(voxel[i] > 0) || !Double.isFinite(voxel[i])) {
-                throw new UsageException("--anisotropy: voxel sizes must be finite and positive, got '" + parts[i] + "'");
-            }
-        }
-        return voxel;
     }
 }

@@ -214,7 +214,7 @@ final class MeshCommand implements Callable<Integer> {
     @Option(names = "--contacts", paramLabel = "FILE", description = "Write one CSV row per pair of clusters that"
             + " touch (cc3d's contacts; the pairs are its region_graph): label1,label2,contacts,x_faces,y_faces,z_faces,"
             + "area. Canonical labels, label1 < label2; contacts counts the touching pairs of cells, x_faces .. z_faces"
-            + " those that share a face across x, y, z, area the faces' area with --anisotropy's voxel sizes (edges"
+            + " those that share a face across x, y, z, area the faces' area in the cell sizes of --spacing (edges"
             + " and corners have none). Clusters of different values touch in --mode same-value; foreground clusters"
             + " only under a wider --contacts-connectivity than they were labelled with.")
     private Path contacts;
@@ -223,11 +223,6 @@ final class MeshCommand implements Callable<Integer> {
             + " 4 or 8 in 2D, 6, 18 (faces and edges) or 26 in 3D (default: --connectivity). Periodic axes wrap as"
             + " for labelling.")
     private Integer contactsConnectivity;
-
-    @Option(names = "--anisotropy", paramLabel = "WX,WY[,WZ]", description = "With --contacts: the voxel sizes the"
-            + " contact area is measured with, as cc3d's anisotropy (default: a NIfTI or NRRD file's voxel sizes, else"
-            + " 1,1,1).")
-    private String anisotropy;
 
     @Option(names = "--intensity", paramLabel = "FILE", description = "With --regions: the grid whose values are"
             + " summed, of the grid's extents, read as FILE is (--format, --dims, --type, --color; not --threshold)."
@@ -238,12 +233,13 @@ final class MeshCommand implements Callable<Integer> {
             + " area,perimeter,perimeter_8,surface_area,mu_xx,mu_yy,mu_zz,mu_xy,mu_xz,mu_yz,eigval_0,eigval_1,"
             + "eigval_2,orientation,axis_major_length,axis_minor_length,eccentricity,equivalent_diameter_area"
             + " (regionprops' names: central moments, the inertia tensor's eigenvalues; NaN where scikit-image has"
-            + " none, such as a 3D perimeter), in the units of --spacing. One more pass over the labels.")
+            + " none, such as a 3D perimeter), in the cell sizes of --spacing. One more pass over the labels.")
     private boolean measure;
 
-    @Option(names = "--spacing", paramLabel = "DX,DY[,DZ]", description = "With --regions: the cells' extents"
-            + " along x, y (and z) that the measures are in (scikit-image's spacing, whose tuple lists the axes"
-            + " the other way round); implies --measure. Default: 1,1,1. The box and centroid stay in cells.")
+    @Option(names = "--spacing", paramLabel = "DX,DY[,DZ]", description = "The cells' extents along x, y (and z):"
+            + " the units of the measures of --regions (scikit-image's spacing, whose tuple lists the axes the other"
+            + " way round; with --regions it implies --measure) and of the area of --contacts (cc3d's anisotropy)."
+            + " Default: a NIfTI or NRRD FILE's voxel sizes, else 1,1,1. The box and centroid stay in cells.")
     private String spacing;
 
     @Mixin
@@ -270,7 +266,7 @@ final class MeshCommand implements Callable<Integer> {
         run.check();
         bookkeeping.check(out);
         checkRegions();
-        double[] anisotropyGiven = checkContacts();
+        checkContacts();
         if (montage != null && png == null) {
             throw new UsageException("--montage lays out the slices of --png; give --png FILE");
         }
@@ -307,9 +303,10 @@ final class MeshCommand implements Callable<Integer> {
             Grid grid = view == null ? input : view.of(input);
             checkConnectivity(options, grid);
             int[] slices = montage == null ? null : LabelPictures.slices(montage, grid.depth());
-            // a NIfTI or NRRD file's voxel sizes and orientation, for --out in its format and --contacts' area
+            // a NIfTI or NRRD file's voxel sizes and orientation, for --out in its format, and the cell sizes
+            // of the measures and the contact area unless --spacing says otherwise
             VoxelSpace space = file != null && file.file() != null ? VoxelSpace.of(file.file()) : VoxelSpace.none();
-            double[] voxel = anisotropyGiven != null ? anisotropyGiven : space.voxelSize();
+            Spacing cellSize = spacing != null ? givenSpacing() : fileSpacing(space);
             if (contactsConnectivity != null && grid.depth() > 1 && (contactsConnectivity == 4 || contactsConnectivity == 8)) {
                 throw new UsageException("--contacts-connectivity " + contactsConnectivity + " does not fit a "
                         + grid.width() + "x" + grid.height() + "x" + grid.depth() + " volume: expected 6, 18 or 26");
@@ -369,7 +366,7 @@ final class MeshCommand implements Callable<Integer> {
                 MeshLabels written = labels;
                 outputs.write(out, temporary -> LabelImageWriter.write(written, temporary, space));
             }
-            RegionsCsv rows = regions == null ? null : RegionsCsv.of(table, measures() ? spacing() : null);
+            RegionsCsv rows = regions == null ? null : RegionsCsv.of(table, measures() ? cellSize : null);
             if (rows != null) {
                 rows.write(outputs, regions);
             }
@@ -394,7 +391,7 @@ final class MeshCommand implements Callable<Integer> {
                 MeshLabels counted = labels;
                 touching = UsageException.whenInvalid(() -> counted.contacts(c, periodicAxes[0], periodicAxes[1],
                         periodicAxes[2]));
-                ContactsCsv.write(outputs, contacts, touching, voxel);
+                ContactsCsv.write(outputs, contacts, touching, cellSize);
             }
             outputs.commit();
             if (json) {
@@ -451,14 +448,10 @@ final class MeshCommand implements Callable<Integer> {
         }
     }
 
-    /**
-     * The voxel sizes of --anisotropy, null when not given; it and --contacts-connectivity refine
-     * --contacts, which names canonical labels.
-     */
-    private double[] checkContacts() {
-        if (contacts == null && (contactsConnectivity != null || anisotropy != null)) {
-            throw new UsageException((anisotropy != null ? "--anisotropy" : "--contacts-connectivity")
-                    + " refines --contacts; give --contacts FILE");
+    /** --contacts-connectivity refines --contacts, which names canonical labels. */
+    private void checkContacts() {
+        if (contacts == null && contactsConnectivity != null) {
+            throw new UsageException("--contacts-connectivity refines --contacts; give --contacts FILE");
         }
         if (contacts != null && numbering.equalsIgnoreCase("raster")) {
             throw new UsageException("--contacts names the clusters by their canonical labels; leave out --numbering"
@@ -468,19 +461,21 @@ final class MeshCommand implements Callable<Integer> {
             throw new UsageException("--contacts-connectivity must be 4 or 8 (2D), 6, 18 or 26 (3D), got "
                     + contactsConnectivity);
         }
-        return anisotropy == null ? null : ContactsCsv.anisotropy(anisotropy);
     }
 
-    /** --measure or --spacing: the table's rows get the measures. */
+    /** --measure, or --spacing with --regions: the table's rows get the measures. */
     private boolean measures() {
-        return measure || spacing != null;
+        return measure || (spacing != null && regions != null);
     }
 
-    /** --spacing as a Spacing (checked by checkRegions), unit cells without it. */
-    private Spacing spacing() {
-        if (spacing == null) {
-            return Spacing.UNIT;
-        }
+    /** A NIfTI or NRRD file's voxel sizes as the cells' extents (1 on the axes where it has none). */
+    private static Spacing fileSpacing(VoxelSpace space) {
+        double[] v = space.voxelSize();
+        return UsageException.whenInvalid(() -> new Spacing(v[0], v[1], v[2]));
+    }
+
+    /** --spacing as a Spacing (checked by checkRegions). */
+    private Spacing givenSpacing() {
         String[] parts = spacing.split(",", -1);
         if (parts.length != 2 && parts.length != 3) {
             throw new UsageException("--spacing takes DX,DY or DX,DY,DZ, got " + spacing);
@@ -502,11 +497,16 @@ final class MeshCommand implements Callable<Integer> {
         if (regions == null && intensity != null) {
             throw new UsageException("--intensity gives the values that --regions sums; give --regions FILE");
         }
-        if (regions == null && measures()) {
-            throw new UsageException((measure ? "--measure" : "--spacing") + " adds measures to the rows of --regions;"
-                    + " give --regions FILE");
+        if (regions == null && measure) {
+            throw new UsageException("--measure adds measures to the rows of --regions; give --regions FILE");
         }
-        spacing();  // checked before any work
+        if (spacing != null && regions == null && contacts == null) {
+            throw new UsageException("--spacing gives the units of --regions' measures and --contacts' area; give"
+                    + " --regions FILE or --contacts FILE");
+        }
+        if (spacing != null) {
+            givenSpacing();  // checked before any work
+        }
         if (intensity != null && file != null && !intensity.isFile() && !file.isFile()) {
             throw new UsageException("FILE and --intensity cannot both be standard input (-)");
         }

@@ -157,7 +157,7 @@ class ContactsCommandTest {
             for (int contact : new int[] {6, 18, 26}) {
                 assertContacts(reference(cells, dims, connectivity, contact, voxel), "mesh", file.toString(), "--dims",
                         "13x9x7", "--mode", "same-value", "--connectivity", Integer.toString(connectivity),
-                        "--contacts-connectivity", Integer.toString(contact), "--anisotropy", "0.5,2,3");
+                        "--contacts-connectivity", Integer.toString(contact), "--spacing", "0.5,2,3");
             }
         }
     }
@@ -170,7 +170,7 @@ class ContactsCommandTest {
         assertContacts(reference(cells, dims, 8, 8, new double[] {1, 1, 1}), "mesh", file.toString(), "--dims",
                 "31x17", "--mode", "same-value", "--connectivity", "8");
         assertContacts(reference(cells, dims, 4, 4, new double[] {3, 5, 1}), "mesh", file.toString(), "--dims", "31x17",
-                "--mode", "same-value", "--anisotropy", "3,5", "--int64-labels");
+                "--mode", "same-value", "--spacing", "3,5", "--int64-labels");
     }
 
     /** 1 2 1 in one row: the middle cluster touches both others across one face each. */
@@ -179,7 +179,7 @@ class ContactsCommandTest {
         Path file = raw("row.raw", new int[] {1, 2, 1});
         Path csv = dir.resolve("row.csv");
         Result r = run("mesh", file.toString(), "--dims", "3x1", "--mode", "same-value", "--contacts", csv.toString(),
-                "--anisotropy", "2,7", "--json");
+                "--spacing", "2,7", "--json");
         assertEquals(0, r.code(), r.err());
         assertEquals(List.of("label1,label2,contacts,x_faces,y_faces,z_faces,area", "0,1,1,1,0,0,7.0",
                 "1,2,1,1,0,0,7.0"), Files.readAllLines(csv));
@@ -191,16 +191,17 @@ class ContactsCommandTest {
         Path file = raw("cube.raw", new int[8]);
         Path csv = dir.resolve("c.csv");
         String[][] cases = {
-            {"--anisotropy", "1,1,1"},
+            {"--spacing", "1,1,1"},
             {"--contacts-connectivity", "6"},
-            {"--contacts", csv.toString(), "--anisotropy", "1,0,1"},
-            {"--contacts", csv.toString(), "--anisotropy", "1"},
+            {"--contacts", csv.toString(), "--spacing", "1,0,1"},
+            {"--contacts", csv.toString(), "--spacing", "1"},
             {"--contacts", csv.toString(), "--contacts-connectivity", "12"},
             {"--contacts", csv.toString(), "--contacts-connectivity", "8"},
             {"--contacts", csv.toString(), "--out", dir.resolve("l.npy").toString(), "--numbering", "raster"},
         };
-        String[] messages = {"--anisotropy refines --contacts", "--contacts-connectivity refines --contacts",
-            "finite and positive", "WX,WY or WX,WY,WZ", "must be 4 or 8", "does not fit a 2x2x2 volume",
+        String[] messages = {"--spacing gives the units of --regions' measures and --contacts' area",
+            "--contacts-connectivity refines --contacts", "a spacing must be positive and finite",
+            "--spacing takes DX,DY or DX,DY,DZ", "must be 4 or 8", "does not fit a 2x2x2 volume",
             "leave out --numbering raster"};
         for (int c = 0; c < cases.length; c++) {
             List<String> args = new ArrayList<>(List.of("mesh", file.toString(), "--dims", "2x2x2"));

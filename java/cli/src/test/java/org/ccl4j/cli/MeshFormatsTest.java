@@ -120,7 +120,7 @@ class MeshFormatsTest {
         assertEquals(Main.OK, run("mesh", nii.toString(), "--region", "1,1,1:4x4x2", "--out", region.toString()).code());
         assertEquals(0, ByteBuffer.wrap(Files.readAllBytes(region)).order(ByteOrder.LITTLE_ENDIAN).getShort(254));
 
-        // the contact area is measured in the file's voxel sizes unless --anisotropy says otherwise
+        // the contact area is measured in the file's voxel sizes unless --spacing says otherwise
         Path csv = dir.resolve("contacts.csv");
         Result r = run("mesh", nii.toString(), "--mode", "same-value", "--contacts", csv.toString());
         assertEquals(Main.OK, r.code(), r.err());

@@ -458,7 +458,7 @@ class RegionsCommandTest {
         Path csv = dir.resolve("r.csv");
         Result r = run("mesh", image.toString(), "--spacing", "1,2");
         assertEquals(Main.USAGE, r.code());
-        assertTrue(r.err().contains("--spacing adds measures to the rows of --regions"), r.err());
+        assertTrue(r.err().contains("--spacing gives the units of --regions' measures and --contacts' area"), r.err());
         r = run("mesh", image.toString(), "--regions", csv.toString(), "--spacing", "1,0");
         assertEquals(Main.USAGE, r.code());
         assertTrue(r.err().contains("a spacing must be positive and finite"), r.err());
