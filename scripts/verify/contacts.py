@@ -22,37 +22,16 @@ Needs python3 with numpy. From the repository root:
 """
 import argparse
 import csv
-import glob
 import os
-import shlex
 import subprocess
 import sys
 import tempfile
 
 import numpy as np
 
+from launcher import command
+
 FAILURES = []
-
-
-def java():
-    """A JDK of version 23 or newer: $JAVA_HOME, else the newest under /usr/lib/jvm."""
-    candidates = [os.environ["JAVA_HOME"]] if os.environ.get("JAVA_HOME") else []
-    candidates += sorted(glob.glob("/usr/lib/jvm/*"), reverse=True)
-    for home in candidates:
-        exe = os.path.join(home, "bin", "java")
-        if not os.access(exe, os.X_OK):
-            continue
-        out = subprocess.run([exe, "-XshowSettings:properties", "-version"], capture_output=True, text=True).stderr
-        for line in out.splitlines():
-            if "java.specification.version" in line and int(line.split("=")[1].strip().split(".")[0]) >= 23:
-                return exe
-    sys.exit("contacts.py: no JDK 23 or newer found (set JAVA_HOME)")
-
-
-def command(ccl4j):
-    if ccl4j.endswith(".jar"):
-        return [java(), "--enable-native-access=ALL-UNNAMED", "-jar", ccl4j]
-    return shlex.split(ccl4j)
 
 
 def offsets(connectivity, three_d):

@@ -23,11 +23,9 @@ python3-tifffile python3-nibabel`). From the repository root:
     scripts/verify/formats.py java/cli/target/ccl4j-cli-0.1.0-SNAPSHOT-all.jar
 """
 import argparse
-import glob
 import gzip
 import json
 import os
-import shlex
 import subprocess
 import sys
 import tempfile
@@ -36,28 +34,9 @@ import nibabel
 import numpy as np
 import tifffile
 
+from launcher import command
+
 FAILURES = []
-
-
-def java():
-    """A JDK of version 23 or newer: $JAVA_HOME, else the newest under /usr/lib/jvm."""
-    candidates = [os.environ["JAVA_HOME"]] if os.environ.get("JAVA_HOME") else []
-    candidates += sorted(glob.glob("/usr/lib/jvm/*"), reverse=True)
-    for home in candidates:
-        exe = os.path.join(home, "bin", "java")
-        if not os.access(exe, os.X_OK):
-            continue
-        out = subprocess.run([exe, "-XshowSettings:properties", "-version"], capture_output=True, text=True).stderr
-        for line in out.splitlines():
-            if "java.specification.version" in line and int(line.split("=")[1].strip().split(".")[0]) >= 23:
-                return exe
-    sys.exit("formats.py: no JDK 23 or newer found (set JAVA_HOME)")
-
-
-def command(ccl4j):
-    if ccl4j.endswith(".jar"):
-        return [java(), "--enable-native-access=ALL-UNNAMED", "-jar", ccl4j]
-    return shlex.split(ccl4j)
 
 
 def run(ccl4j, args):
